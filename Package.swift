@@ -1,0 +1,103 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Trove",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Trove", targets: ["Trove"]),
+        .library(name: "TroveQuery", targets: ["TroveQuery"]),
+        .library(name: "TroveSQLite", targets: ["TroveSQLite"]),
+        .library(name: "TroveStore", targets: ["TroveStore"]),
+        .library(name: "TroveSearch", targets: ["TroveSearch"]),
+        .library(name: "TroveTestSupport", targets: ["TroveTestSupport"]),
+        .executable(name: "trove", targets: ["TroveCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+    ],
+    targets: [
+        // The system's libsqlite3, found through pkg-config.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+
+        // Pure Swift: renders SQL text plus bindings. Imports no SQLite.
+        .target(name: "TroveQuery"),
+
+        // A thin layer over libsqlite3 that executes what TroveQuery renders.
+        .target(name: "TroveSQLite", dependencies: ["CSQLite", "TroveQuery"]),
+
+        // The reminders domain: schema, migrations, FTS5 index, import and export.
+        .target(
+            name: "TroveStore",
+            dependencies: [
+                "TroveSQLite", "TroveQuery",
+                .product(name: "CSV", package: "CSV.swift"),
+            ],
+            plugins: ["EmbedResources"]
+        ),
+
+        // The query language, engines, ranking and the SearchProvider.
+        .target(name: "TroveSearch", dependencies: ["TroveStore", "TroveSQLite", "TroveQuery"]),
+
+        // One import for apps: re-exports the public modules.
+        .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveStore", "TroveSearch"]),
+
+        // Seeded databases and snapshot helpers, for Trove's tests and for apps that embed Trove.
+        .target(
+            name: "TroveTestSupport",
+            dependencies: [
+                "TroveStore", "TroveSearch", "TroveQuery", "TroveSQLite",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+
+        // The `trove` command.
+        .executableTarget(
+            name: "TroveCLI",
+            dependencies: [
+                "TroveSearch", "TroveStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build-time embedding of schema/ and seed-data/ into TroveStore, so the binary works
+        // from any directory and needs no resource bundle beside it.
+        .executableTarget(name: "TroveEmbed", path: "Sources/TroveEmbed"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["TroveEmbed"]),
+
+        .testTarget(
+            name: "TroveQueryTests",
+            dependencies: [
+                "TroveQuery", "TroveSQLite",
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery"]),
+        .testTarget(
+            name: "TroveStoreTests",
+            dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
+        ),
+        .testTarget(
+            name: "TroveSearchTests",
+            dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
+        ),
+        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"]),
+    ]
+)
+
+// Upcoming features that keep the code honest, for every Swift target.
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

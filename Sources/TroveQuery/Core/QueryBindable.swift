@@ -1,0 +1,123 @@
+public import Foundation
+
+/// A Swift type that can be bound to a placeholder and decoded from a result column.
+///
+/// Built in: `Int`, `Int64`, `Double`, `String`, `Bool`, `Data`, `[UInt8]`, `Date`, and
+/// `Optional` of any of them (nil binds NULL).
+///
+/// > Important: `Date` is stored as UTC text `YYYY-MM-DD HH:MM:SS.SSS`, the format SQLite's own
+/// > date functions read and that sorts in time order. Decoding also accepts ISO 8601 with a
+/// > `T` and a zone, a bare `YYYY-MM-DD` (midnight UTC), and a number of seconds since 1970.
+public protocol QueryBindable: Sendable {
+    /// The value to bind.
+    var queryBinding: QueryBinding { get }
+
+    /// Decodes a column value, or throws `QueryDecodingError` when its storage class does not fit.
+    init(decoding binding: QueryBinding) throws(QueryDecodingError)
+}
+
+/// A column value that could not be decoded into the requested Swift type.
+public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var value: QueryBinding
+    public var type: String
+
+    public init(value: QueryBinding, type: String) {
+        self.value = value
+        self.type = type
+    }
+
+    public var description: String {
+        "cannot read \(value) as \(type); check the column type or read it as an optional"
+    }
+}
+
+extension Int64: QueryBindable {
+    public var queryBinding: QueryBinding { .integer(self) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        switch binding {
+        case .integer(let value): self = value
+        case .double(let value) where value.rounded() == value && abs(value) < 9.2e18: self = Int64(value)
+        default: throw QueryDecodingError(value: binding, type: "Int64")
+        }
+    }
+}
+
+extension Int: QueryBindable {
+    public var queryBinding: QueryBinding { .integer(Int64(self)) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        do {
+            self = Int(try Int64(decoding: binding))
+        } catch {
+            throw QueryDecodingError(value: binding, type: "Int")
+        }
+    }
+}
+
+extension Double: QueryBindable {
+    public var queryBinding: QueryBinding { .double(self) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        switch binding {
+        case .double(let value): self = value
+        case .integer(let value): self = Double(value)
+        default: throw QueryDecodingError(value: binding, type: "Double")
+        }
+    }
+}
+
+extension Bool: QueryBindable {
+    /// Booleans are stored as 0 and 1, as SQLite itself does.
+    public var queryBinding: QueryBinding { .integer(self ? 1 : 0) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        switch binding {
+        case .integer(let value): self = value != 0
+        case .double(let value): self = value != 0
+        default: throw QueryDecodingError(value: binding, type: "Bool")
+        }
+    }
+}
+
+extension String: QueryBindable {
+    public var queryBinding: QueryBinding { .text(self) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        switch binding {
+        case .text(let value): self = value
+        case .integer(let value): self = String(value)
+        case .double(let value): self = String(value)
+        case .blob(let bytes): self = String(decoding: bytes, as: UTF8.self)
+        case .null: throw QueryDecodingError(value: binding, type: "String")
+        }
+    }
+}
+
+extension Array: QueryBindable where Element == UInt8 {
+    public var queryBinding: QueryBinding { .blob(self) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        switch binding {
+        case .blob(let bytes): self = bytes
+        case .text(let text): self = Array(text.utf8)
+        default: throw QueryDecodingError(value: binding, type: "[UInt8]")
+        }
+    }
+}
+
+extension Data: QueryBindable {
+    public var queryBinding: QueryBinding { .blob(Array(self)) }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        do {
+            self = Data(try [UInt8](decoding: binding))
+        } catch {
+            throw QueryDecodingError(value: binding, type: "Data")
+        }
+    }
+}
+
+extension Optional: QueryBindable where Wrapped: QueryBindable {
+    public var queryBinding: QueryBinding { self?.queryBinding ?? .null }
+    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+        if case .null = binding {
+            self = .none
+        } else {
+            self = .some(try Wrapped(decoding: binding))
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// A value bound to a `?` placeholder, or read back from a result column.
+///
+/// These are SQLite's five storage classes, spelled in pure Swift so that this module never
+/// imports SQLite. The SQLite layer binds and reads exactly these.
+///
+/// ```swift
+/// let fragment: SQL = "SELECT * FROM reminders WHERE title = \("Buy milk")"
+/// fragment.render().bindings  // [.text("Buy milk")]
+/// ```
+public enum QueryBinding: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case double(Double)
+    case text(String)
+    case blob([UInt8])
+}
+
+extension QueryBinding: CustomStringConvertible {
+    /// The value as an SQL literal, for debug renderings and snapshots only; never executed.
+    ///
+    /// ```swift
+    /// QueryBinding.text("it's").description  // 'it''s'
+    /// ```
+    public var description: String {
+        switch self {
+        case .null:
+            return "NULL"
+        case .integer(let value):
+            return String(value)
+        case .double(let value):
+            return value.isFinite ? "\(value)" : (value > 0 ? "9e999" : (value < 0 ? "-9e999" : "NULL"))
+        case .text(let value):
+            return "'" + value.doubling("'") + "'"
+        case .blob(let bytes):
+            let hexDigits = Array("0123456789ABCDEF")
+            var hex = ""
+            hex.reserveCapacity(bytes.count * 2)
+            for byte in bytes {
+                hex.append(hexDigits[Int(byte >> 4)])
+                hex.append(hexDigits[Int(byte & 0x0F)])
+            }
+            return "X'\(hex)'"
+        }
+    }
+}
+
+extension String {
+    /// The string with every `quote` doubled, as SQL escapes quotes inside literals and names.
+    func doubling(_ quote: Character) -> String {
+        guard contains(quote) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 4)
+        for character in self {
+            result.append(character)
+            if character == quote { result.append(quote) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,181 @@
+/// A piece of SQL: text, bound values and quoted identifiers, kept apart until rendering.
+///
+/// Interpolating a Swift value **binds** it; it never becomes SQL text. Raw text needs the
+/// explicit `raw:` label, and identifiers the `identifier:` label.
+///
+/// ```swift
+/// let title = "Robert'); DROP TABLE reminders;--"
+/// let query: SQL = "SELECT \(identifier: "id") FROM reminders WHERE title = \(title)"
+/// query.render().sql       // SELECT "id" FROM reminders WHERE title = ?
+/// query.render().bindings  // [.text("Robert'); DROP TABLE reminders;--")]
+/// query.debugDescription   // SELECT "id" FROM reminders WHERE title = 'Robert''); DROP TABLE reminders;--'
+/// ```
+public struct SQL: Hashable, Sendable {
+    public enum Segment: Hashable, Sendable {
+        /// SQL text, written by the programmer. Never user input.
+        case sql(String)
+        /// A value that renders as `?` and travels in `bindings`.
+        case binding(QueryBinding)
+        /// A table, column or other name, rendered inside double quotes.
+        case identifier(String)
+    }
+
+    public private(set) var segments: [Segment]
+
+    public init(segments: [Segment] = []) {
+        self.segments = segments
+    }
+
+    /// Trusted SQL text with nothing bound.
+    ///
+    /// > Important: Pass only text written in code, never text from a user or a file.
+    public init(raw sql: String) {
+        self.segments = sql.isEmpty ? [] : [.sql(sql)]
+    }
+
+    /// A single bound value: `?`.
+    public init(binding value: some QueryBindable) {
+        self.segments = [.binding(value.queryBinding)]
+    }
+
+    /// A quoted identifier: `"name"`.
+    public init(identifier: String) {
+        self.segments = [.identifier(identifier)]
+    }
+
+    public var isEmpty: Bool { segments.isEmpty }
+
+    public mutating func append(_ other: SQL) {
+        segments.append(contentsOf: other.segments)
+    }
+
+    public static func + (lhs: SQL, rhs: SQL) -> SQL {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    public static func += (lhs: inout SQL, rhs: SQL) {
+        lhs.append(rhs)
+    }
+}
+
+extension SQL {
+    /// Joins fragments with a separator written in code.
+    ///
+    /// ```swift
+    /// [SQL("a = \(1)"), SQL("b = \(2)")].joined(separator: " AND ")  // a = ? AND b = ?
+    /// ```
+    public static func join(_ fragments: some Sequence<SQL>, separator: String) -> SQL {
+        var result = SQL()
+        var first = true
+        for fragment in fragments {
+            if !first { result.segments.append(.sql(separator)) }
+            result.append(fragment)
+            first = false
+        }
+        return result
+    }
+}
+
+extension Sequence where Element == SQL {
+    /// The fragments joined by `separator`, which is SQL text written in code.
+    public func joined(separator: String) -> SQL {
+        SQL.join(self, separator: separator)
+    }
+}
+
+// MARK: - Rendering
+
+extension SQL {
+    /// The text to prepare, with `?` for every bound value, and the values in order.
+    ///
+    /// ```swift
+    /// SQL("SELECT * FROM t WHERE a = \(1) AND b = \("x")").render()
+    /// // ("SELECT * FROM t WHERE a = ? AND b = ?", [.integer(1), .text("x")])
+    /// ```
+    public func render() -> (sql: String, bindings: [QueryBinding]) {
+        var sql = ""
+        var bindings: [QueryBinding] = []
+        for segment in segments {
+            switch segment {
+            case .sql(let text):
+                sql += text
+            case .binding(let value):
+                sql += "?"
+                bindings.append(value)
+            case .identifier(let name):
+                sql += SQL.quote(identifier: name)
+            }
+        }
+        return (sql, bindings)
+    }
+
+    /// `"name"`, with any `"` inside doubled.
+    public static func quote(identifier name: String) -> String {
+        "\"" + name.doubling("\"") + "\""
+    }
+}
+
+extension SQL: CustomDebugStringConvertible {
+    /// The SQL with every binding inlined as a literal. For snapshots and `--explain` only;
+    /// what executes is always `render()`.
+    public var debugDescription: String {
+        var sql = ""
+        for segment in segments {
+            switch segment {
+            case .sql(let text): sql += text
+            case .binding(let value): sql += value.description
+            case .identifier(let name): sql += SQL.quote(identifier: name)
+            }
+        }
+        return sql
+    }
+}
+
+// MARK: - Interpolation
+
+extension SQL: ExpressibleByStringInterpolation {
+    /// A literal in code is trusted SQL text.
+    public init(stringLiteral value: String) {
+        self.init(raw: value)
+    }
+
+    public init(stringInterpolation: Interpolation) {
+        self.segments = stringInterpolation.segments
+    }
+
+    public struct Interpolation: StringInterpolationProtocol {
+        var segments: [Segment] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            segments.reserveCapacity(interpolationCount * 2 + 1)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            if !literal.isEmpty { segments.append(.sql(literal)) }
+        }
+
+        /// `\(value)` binds the value as `?`.
+        public mutating func appendInterpolation(_ value: some QueryBindable) {
+            segments.append(.binding(value.queryBinding))
+        }
+
+        /// `\(fragment)` splices another fragment, keeping its bindings.
+        public mutating func appendInterpolation(_ fragment: SQL) {
+            segments.append(contentsOf: fragment.segments)
+        }
+
+        /// `\(identifier: "name")` renders `"name"`.
+        public mutating func appendInterpolation(identifier name: String) {
+            segments.append(.identifier(name))
+        }
+
+        /// `\(raw: text)` splices trusted SQL text.
+        ///
+        /// > Important: Never pass text from a user or a file.
+        public mutating func appendInterpolation(raw text: String) {
+            if !text.isEmpty { segments.append(.sql(text)) }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// The SQLite layer. See Connection.swift and Database.swift.

@@ -1,0 +1,1 @@
+// The query language and search. See SearchProvider.swift.

@@ -1,0 +1,73 @@
+public import Foundation
+import TroveQuery
+
+/// A date with no time of day, such as an all-day due date: `2026-03-02`.
+///
+/// ```swift
+/// CalendarDay("2026-02-28")!.adding(days: 1).description  // "2026-03-01"
+/// ```
+public struct CalendarDay: Hashable, Sendable, Comparable, LosslessStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Checks the date: `CalendarDay(year: 2026, month: 2, day: 30)` is nil.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+            (1...Int(SQLDateText.daysIn(month: Int64(month), year: Int64(year)))).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses exactly `YYYY-MM-DD`.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3,
+            parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `date` falls on in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone = .current) {
+        let offset = TimeInterval(timeZone.secondsFromGMT(for: date))
+        let days = Int64(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
+        self.init(daysSince1970: days)
+    }
+
+    /// The day a number of days after 1970-01-01.
+    public init(daysSince1970 days: Int64) {
+        let civil = SQLDateText.civil(fromDays: days)
+        self.year = Int(civil.year)
+        self.month = Int(civil.month)
+        self.day = Int(civil.day)
+    }
+
+    public var daysSince1970: Int64 {
+        SQLDateText.days(fromCivil: Int64(year), Int64(month), Int64(day))
+    }
+
+    public func adding(days: Int) -> CalendarDay {
+        CalendarDay(daysSince1970: daysSince1970 + Int64(days))
+    }
+
+    /// Midnight at the start of this day in `timeZone`.
+    public func start(in timeZone: TimeZone = .current) -> Date {
+        let utcMidnight = Date(timeIntervalSince1970: TimeInterval(daysSince1970 * 86_400))
+        return utcMidnight.addingTimeInterval(-TimeInterval(timeZone.secondsFromGMT(for: utcMidnight)))
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        SQLDateText.pad(Int64(year), 4) + "-" + SQLDateText.pad(Int64(month), 2) + "-"
+            + SQLDateText.pad(Int64(day), 2)
+    }
+
+    public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}

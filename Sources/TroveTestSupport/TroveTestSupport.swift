@@ -1,0 +1,1 @@
+// Seeded databases and snapshot helpers.

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TroveQuery
+
+@Suite struct SQLTests {
+    @Test func interpolatedValuesAreBoundNeverSpliced() {
+        let hostile = "x'); DROP TABLE reminders;--"
+        let fragment: SQL = "SELECT * FROM \(identifier: "remin\"ders") WHERE title = \(hostile) AND n < \(3)"
+        let (sql, bindings) = fragment.render()
+        #expect(sql == #"SELECT * FROM "remin""ders" WHERE title = ? AND n < ?"#)
+        #expect(bindings == [.text(hostile), .integer(3)])
+        #expect(fragment.debugDescription == #"SELECT * FROM "remin""ders" WHERE title = 'x''); DROP TABLE reminders;--' AND n < 3"#)
+    }
+
+    @Test func joinedPutsSeparatorsOnlyBetween() {
+        let parts: [SQL] = ["a = \(1)", "b = \(2)", "c IS NULL"]
+        #expect(parts.joined(separator: " AND ").render().sql == "a = ? AND b = ? AND c IS NULL")
+        #expect([SQL]().joined(separator: " AND ").isEmpty)
+    }
+
+    @Test(arguments: [
+        ("2026-03-02 09:30:15.250", 1_772_443_815.25),
+        ("1970-01-01 00:00:00.000", 0),
+        ("1969-12-31 23:59:59.000", -1),
+        ("2000-02-29 12:00:00.000", 951_825_600),
+    ])
+    func datesRoundTripThroughSQLText(text: String, seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(date.queryBinding == .text(text))
+        #expect(try Date(decoding: .text(text)) == date)
+    }
+
+    @Test func dateDecodingAcceptsISO8601AndDays() throws {
+        #expect(try Date(decoding: .text("2026-03-02T10:30:00+01:00")) == Date(timeIntervalSince1970: 1_772_443_800))
+        #expect(try Date(decoding: .text("2026-03-02T09:30:00Z")) == Date(timeIntervalSince1970: 1_772_443_800))
+        #expect(try Date(decoding: .text("2026-03-02")) == Date(timeIntervalSince1970: 1_772_409_600))
+        #expect(throws: QueryDecodingError.self) { try Date(decoding: .text("2026-02-30")) }
+        #expect(throws: QueryDecodingError.self) { try Date(decoding: .text("next tuesday")) }
+    }
+}
