@@ -46,14 +46,16 @@ extension QueryBinding: CustomStringConvertible {
 
 extension String {
     /// The string with every `quote` doubled, as SQL escapes quotes inside literals and names.
-    func doubling(_ quote: Character) -> String {
-        guard contains(quote) else { return self }
-        var result = ""
-        result.reserveCapacity(utf8.count + 4)
-        for character in self {
-            result.append(character)
-            if character == quote { result.append(quote) }
+    ///
+    /// NB: works on Unicode scalars, not Characters: `"` followed by a combining accent is one
+    /// Character, and skipping its quote would end the literal early.
+    func doubling(_ quote: Unicode.Scalar) -> String {
+        guard unicodeScalars.contains(quote) else { return self }
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            result.append(scalar)
+            if scalar == quote { result.append(quote) }
         }
-        return result
+        return String(result)
     }
 }

@@ -38,3 +38,12 @@ import TroveQuery
         #expect(throws: QueryDecodingError.self) { try Date(decoding: .text("next tuesday")) }
     }
 }
+
+@Suite struct QuoteDoublingTests {
+    // A quote followed by a combining accent is a single Character; it must still be doubled.
+    @Test func quoteFollowedByCombiningMarkIsStillDoubled() {
+        let name = "a\"\u{301}b"
+        #expect(SQL.quote(identifier: name) == "\"a\"\"\u{301}b\"")
+        #expect(QueryBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
+    }
+}
