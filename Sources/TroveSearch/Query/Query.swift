@@ -7,7 +7,8 @@
 ///
 /// The language, in brief:
 /// - words AND together; `a OR b` (capital `OR` between two words) ORs them and binds tighter
-///   than the implicit AND; `"exact phrase"`; `-word` and `-"phrase"` exclude;
+///   than the implicit AND (`or` and `|` are words); `"exact phrase"`; `-word` and `-"phrase"`
+///   exclude (and never take part in an OR, nor become prefixes while typing);
 /// - `!name` picks an engine (`!fts`, `!like`, `!raw …`); only the first one counts;
 /// - `is:`, `list:`, `tag:`/`#`, `priority:`/`p:`, `due:` filter; `in:title|notes|tags` limits
 ///   the columns searched; the same key twice ORs, `-key:value` negates, keys ignore case;
@@ -55,7 +56,7 @@ public struct Query: Hashable, Sendable {
     /// Parses search-box text; never throws, never traps.
     ///
     /// ```swift
-    /// Query.parse("milk OR bread eggs").terms   // [milk OR bread, eggs]
+    /// Query.parse("milk OR bread eggs").terms   // [(milk OR bread), eggs]
     /// Query.parse("walk", typing: true)          // walk is a prefix: "walk"*
     /// Query.parse("walk ", typing: true)         // the trailing space ends the word: "walk"
     /// ```
