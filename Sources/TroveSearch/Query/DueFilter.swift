@@ -1,0 +1,77 @@
+public import TroveStore
+
+/// When `due:` wants a reminder due: symbolic, so the search layer resolves it with its own clock.
+///
+/// ```swift
+/// DueFilter(parsing: "2026-03-01..")   // .range(2026-03-01, nil): due on or after March 1
+/// DueFilter(parsing: "2026-02-30")     // nil: not a date
+/// ```
+public enum DueFilter: Hashable, Sendable, CustomStringConvertible {
+    /// Due today.
+    case today
+    /// Due tomorrow.
+    case tomorrow
+    /// Due before now and not completed (the search layer decides how completion counts).
+    case overdue
+    /// Due within the seven days starting today.
+    case week
+    /// Has no due date.
+    case none
+    /// Due on this day.
+    case on(CalendarDay)
+    /// Due on a day in `from...through`; nil leaves that end open. Never both nil, never reversed.
+    case range(from: CalendarDay?, through: CalendarDay?)
+
+    /// The words `due:` accepts besides dates, in the order messages list them.
+    static let keywords: [(String, DueFilter)] = [
+        ("today", .today), ("tomorrow", .tomorrow), ("overdue", .overdue), ("week", .week), ("none", .none),
+    ]
+
+    /// Parses `today`, …, `YYYY-MM-DD`, `DATE..DATE`, `..DATE` or `DATE..`, ignoring case.
+    ///
+    /// - Returns: nil for anything else, including impossible dates and reversed ranges.
+    public init?(parsing value: String) {
+        guard let due = try? DueFilter.parse(value) else { return nil }
+        self = due
+    }
+
+    /// `today`, `2026-03-05`, `2026-03-01..`, `..2026-03-05`, `2026-03-01..2026-03-05`.
+    public var description: String {
+        switch self {
+        case .today: "today"
+        case .tomorrow: "tomorrow"
+        case .overdue: "overdue"
+        case .week: "week"
+        case .none: "none"
+        case .on(let day): day.description
+        case .range(let from, let through): (from?.description ?? "") + ".." + (through?.description ?? "")
+        }
+    }
+
+    /// Parses a value, or says what is wrong with it.
+    static func parse(_ value: String) throws(FilterValueError) -> DueFilter {
+        let lowered = value.lowercased()
+        if let match = keywords.first(where: { $0.0 == lowered }) { return match.1 }
+        guard let dots = value.firstRange(of: "..") else { return .on(try day(value[...])) }
+        let from = value[..<dots.lowerBound], through = value[dots.upperBound...]
+        guard !(from.isEmpty && through.isEmpty) else {
+            throw FilterValueError("a range needs at least one date, like 2026-03-01..")
+        }
+        let start = from.isEmpty ? nil : try day(from)
+        let end = through.isEmpty ? nil : try day(through)
+        if let start, let end, end < start {
+            throw FilterValueError("the range ends before it starts; write the earlier date first")
+        }
+        return .range(from: start, through: end)
+    }
+
+    private static func day(_ text: Substring) throws(FilterValueError) -> CalendarDay {
+        if let day = CalendarDay(String(text)) { return day }
+        if text.utf8.count == 10, text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (48...57).contains($0) }) {
+            throw FilterValueError("\(text) is not a calendar date; check the month and day")
+        }
+        throw FilterValueError(
+            "expected today, tomorrow, overdue, week, none, a date like 2026-03-05 "
+                + "or a range like 2026-03-01..2026-03-05")
+    }
+}

@@ -1,0 +1,113 @@
+/// The one way user text reaches FTS5's `MATCH`: an expression built from a parsed ``Query``.
+///
+/// Every term is quoted as an FTS5 string (so `NEAR(`, `AND`, `*`, `:` and `{}` stay text),
+/// `AND`/`OR`/`NOT` are written out, every compound operand is parenthesised so FTS5's own
+/// precedence never matters, and a prefix `*` goes after the closing quote.
+///
+/// ```swift
+/// FTS5Expression(query: .parse("dentist appointment wal", typing: true))?.positive
+/// // "dentist" AND "appointment" AND "wal"*
+/// FTS5Expression(query: .parse(#"milk OR bread eggs -"sour cream" in:title"#))?.positive
+/// // {title} : ((("milk" OR "bread") AND "eggs") NOT "sour cream")
+/// FTS5Expression(query: .parse("-milk"))   // positive nil, negative "milk"
+/// FTS5Expression(query: .parse("🎉 is:open"))   // nil: nothing FTS5 can search
+/// ```
+///
+/// The engine runs `fts MATCH positive` when there is a positive part and, when there is only a
+/// negative one, `rowid NOT IN (SELECT rowid FROM fts WHERE fts MATCH negative)`.
+/// See https://www.sqlite.org/fts5.html#full_text_query_syntax.
+///
+/// > Important: Bind the expression as a parameter (`MATCH ?`); it is FTS5 syntax, not SQL.
+public struct FTS5Expression: Hashable, Sendable, CustomStringConvertible {
+    /// Rows must match this; nil when the query only excludes.
+    public let positive: String?
+    /// Rows must not match this. Only set when ``positive`` is nil: FTS5's `NOT` needs a left
+    /// operand, so with one the exclusions are folded into ``positive`` as `… NOT …`.
+    public let negative: String?
+
+    /// Builds the expression for a query's terms, excluded terms and ``Query/columns``.
+    ///
+    /// Filters are not part of it, nor is ``Query/raw`` (see ``init(unvalidatedRaw:)``). Terms
+    /// without a token character (``Query/ftsIgnoredTerms``) are left out, so no empty
+    /// string `""` is ever produced.
+    /// - Returns: nil when nothing remains to match, such as for an empty query.
+    public init?(query: Query) {
+        let required = query.terms.compactMap { group in
+            Node.anyOf(group.anyOf.compactMap(Node.term))
+        }
+        let positive: Node? = required.count > 1 ? .and(required) : required.first
+        let negative = Node.anyOf(query.excludedTerms.compactMap(Node.term))
+        let columns = query.columns.map { $0.sorted() }
+        func restricted(_ node: Node) -> String {
+            guard let columns else { return node.rendered }
+            return Node.columns(columns.map(\.rawValue), node).rendered
+        }
+        switch (positive, negative) {
+        case (nil, nil): return nil
+        case (let positive?, let negative?): self.init(positive: restricted(.not(positive, negative)), negative: nil)
+        case (let positive?, nil): self.init(positive: restricted(positive), negative: nil)
+        case (nil, let negative?): self.init(positive: nil, negative: restricted(negative))
+        }
+    }
+
+    /// Passes expert FTS5 syntax through untouched, for the `!raw` engine only.
+    ///
+    /// ```swift
+    /// FTS5Expression(unvalidatedRaw: #"NEAR("dentist" "tuesday", 5)"#)?.positive
+    /// // NEAR("dentist" "tuesday", 5)
+    /// ```
+    /// > Important: Nothing here checks the syntax; SQLite reports mistakes as `SQLITE_ERROR`
+    /// > ("fts5: syntax error near …"), which the engine should show as a problem with the query.
+    /// - Returns: nil for blank text.
+    public init?(unvalidatedRaw text: String) {
+        let trimmed = text.trimmingSeparators()
+        guard !trimmed.isEmpty else { return nil }
+        self.init(positive: trimmed, negative: nil)
+    }
+
+    private init(positive: String?, negative: String?) {
+        self.positive = positive
+        self.negative = negative
+    }
+
+    /// `MATCH <positive>` and/or `NOT MATCH <negative>`, for `--explain`.
+    public var description: String {
+        [positive.map { "MATCH \($0)" }, negative.map { "NOT MATCH \($0)" }]
+            .compactMap { $0 }.joined(separator: " ")
+    }
+}
+
+/// The subset of FTS5's grammar the expression is built from.
+private indirect enum Node {
+    /// An already quoted FTS5 string, with `*` after it for a prefix.
+    case string(String, isPrefix: Bool)
+    case and([Node])
+    case or([Node])
+    case not(Node, Node)
+    case columns([String], Node)
+
+    static func term(_ term: Term) -> Node? {
+        term.isSearchableByFTS ? .string(FTS5Text.quoted(term.text), isPrefix: term.isPrefix) : nil
+    }
+
+    /// One node, or their OR; nil for none.
+    static func anyOf(_ nodes: [Node]) -> Node? {
+        nodes.count > 1 ? .or(nodes) : nodes.first
+    }
+
+    var rendered: String {
+        switch self {
+        case .string(let quoted, let isPrefix): isPrefix ? quoted + "*" : quoted
+        case .and(let nodes): nodes.map(\.operand).joined(separator: " AND ")
+        case .or(let nodes): nodes.map(\.operand).joined(separator: " OR ")
+        case .not(let left, let right): left.operand + " NOT " + right.operand
+        case .columns(let names, let node): "{" + names.joined(separator: " ") + "} : (" + node.rendered + ")"
+        }
+    }
+
+    /// As an operand of AND, OR or NOT: in parentheses unless it is a single string.
+    private var operand: String {
+        if case .string = self { return rendered }
+        return "(" + rendered + ")"
+    }
+}

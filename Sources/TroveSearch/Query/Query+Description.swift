@@ -1,0 +1,28 @@
+extension Query: CustomStringConvertible {
+    /// A one-line summary for `--explain`.
+    ///
+    /// ```swift
+    /// Query.parse("walk tag:errand #home -is:completed", typing: true).description
+    /// // engine=fts terms=[+walk*] filters=[tag:errand OR tag:home, -is:completed]
+    /// Query.parse("!like in:title 🎉 is:banana").description
+    /// // engine=like terms=[+🎉] filters=[] columns=[title] fts-ignored=[🎉] problems=[is:banana — …]
+    /// ```
+    /// Required groups print with `+`, excluded terms with `-`; columns, raw text, terms FTS5
+    /// cannot search and problems print only when there are any.
+    public var description: String {
+        let termList = terms.map { "+\($0)" } + excludedTerms.map { "-\($0)" }
+        var parts = [
+            "engine=\(engineName)",
+            "terms=[\(termList.joined(separator: ", "))]",
+            "filters=[\(filters.map(\.description).joined(separator: ", "))]",
+        ]
+        if let columns {
+            parts.append("columns=[\(columns.sorted().map(\.rawValue).joined(separator: ", "))]")
+        }
+        if let raw { parts.append("raw=\(raw)") }
+        let ignored = ftsIgnoredTerms
+        if !ignored.isEmpty { parts.append("fts-ignored=[\(ignored.map(\.description).joined(separator: ", "))]") }
+        if !problems.isEmpty { parts.append("problems=[\(problems.map(\.message).joined(separator: "; "))]") }
+        return parts.joined(separator: " ")
+    }
+}

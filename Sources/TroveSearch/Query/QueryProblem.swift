@@ -1,0 +1,27 @@
+/// A part of the query text that was left out, and why: `is:banana`, a second `!engine`.
+///
+/// The rest of the query still searches; the UI can underline ``range`` and show ``message``.
+///
+/// ```swift
+/// Query.parse("milk is:banana").problems[0].message
+/// // is:banana — expected open, completed, flagged or unflagged
+/// ```
+public struct QueryProblem: Hashable, Sendable, CustomStringConvertible {
+    /// The offending text as typed, `-` included: `is:banana`.
+    public var token: String
+    /// Where ``token`` is in the parsed text (convert with `NSRange(range, in: text)` for AppKit).
+    public var range: Range<String.Index>
+    /// What was wrong and what to write instead: `expected open, completed, flagged or unflagged`.
+    public var reason: String
+
+    public init(token: String, range: Range<String.Index>, reason: String) {
+        self.token = token
+        self.range = range
+        self.reason = reason
+    }
+
+    /// `is:banana — expected open, completed, flagged or unflagged`.
+    public var message: String { "\(token) — \(reason)" }
+
+    public var description: String { message }
+}

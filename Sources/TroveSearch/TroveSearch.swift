@@ -1,1 +1,0 @@
-// The query language and search. See SearchProvider.swift.

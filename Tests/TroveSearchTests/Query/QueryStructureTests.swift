@@ -1,0 +1,81 @@
+import Testing
+import TroveSearch
+import TroveStore
+
+/// What the description table cannot show: exact values, ranges and flags.
+@Suite struct QueryStructureTests {
+    @Test func orGroupsAndExcludedTermsAreTypedValues() {
+        let query = Query.parse(#"milk OR bread eggs -"sour cream" wal"#, typing: true)
+        #expect(query.terms == [
+            TermGroup(anyOf: [Term("milk"), Term("bread")]), "eggs", TermGroup(anyOf: [Term("wal", isPrefix: true)]),
+        ])
+        #expect(query.excludedTerms == [Term("sour cream", isPhrase: true)])
+        #expect(query.engine == nil && query.engineName == "fts")
+    }
+
+    @Test func filtersAreTypedAndGroupedByKeyAndSign() throws {
+        let query = Query.parse("tag:a -tag:b #c due:2026-03-01.. priority:high -is:completed")
+        let day = try #require(CalendarDay("2026-03-01"))
+        #expect(query.filters == [
+            FilterClause(key: .tag, anyOf: [.tag("a"), .tag("c")]),
+            FilterClause(.tag("b"), isNegated: true),
+            FilterClause(.due(.range(from: day, through: nil))),
+            FilterClause(.priority(.high)),
+            FilterClause(.status(.completed), isNegated: true),
+        ])
+    }
+
+    @Test func problemRangePointsAtTheOffendingTokenAndTheRestStillSearches() {
+        let text = "milk -is:banana eggs"
+        let query = Query.parse(text)
+        #expect(query.problems.count == 1)
+        let problem = query.problems[0]
+        #expect(String(text[problem.range]) == "-is:banana")
+        #expect(problem.message == "-is:banana — expected open, completed, flagged or unflagged")
+        #expect(query.terms == ["milk", "eggs"])
+        #expect(query.filters.isEmpty)
+    }
+
+    @Test func problemsAreInTextOrder() {
+        let query = Query.parse("due:x !like is:y !fts priority:z")
+        #expect(query.problems.map(\.token) == ["due:x", "is:y", "!fts", "priority:z"])
+    }
+
+    @Test func rawKeepsTheRestVerbatimAndNamesTheEngine() {
+        let query = Query.parse(#"list:Work !raw title:"big  world" NOT x*"#)
+        #expect(query.engine == "raw")
+        #expect(query.raw == #"title:"big  world" NOT x*"#)
+        #expect(query.filters == [FilterClause(.list("Work"))])
+        #expect(query.terms.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("", true), ("   ", true), (#"""#, true), ("!like", true), ("in:title", true), ("!raw ", true),
+        ("milk", false), ("-milk", false), ("is:open", false), ("🎉", false), ("!raw x", false),
+    ])
+    func isEmptyOnlyWhenNothingSearchesOrFilters(text: String, isEmpty: Bool) {
+        #expect(Query.parse(text).isEmpty == isEmpty)
+    }
+
+    @Test func ftsIgnoredTermsListTermsWithoutTokenCharacters() {
+        let query = Query.parse(#"🎉 milk -- -* "…" e-mail"#)
+        #expect(query.ftsIgnoredTerms == [Term("🎉"), Term("…", isPhrase: true), Term("-"), Term("*")])
+    }
+
+    @Test(arguments: [
+        ("today", DueFilter.today), ("Tomorrow", .tomorrow), ("overdue", .overdue), ("week", .week), ("NONE", .none),
+    ])
+    func dueKeywordsIgnoreCase(text: String, expected: DueFilter) {
+        #expect(DueFilter(parsing: text) == expected)
+    }
+
+    @Test(arguments: ["", "..", "2026-13-01", "2026-3-1", "2026-03-01...2026-03-02", "20260301", "yesterday", "٢٠٢٦-٠٣-٠١"])
+    func dueRejectsWhatIsNotADayOrRange(text: String) {
+        #expect(DueFilter(parsing: text) == nil)
+    }
+
+    @Test func parsingIsDeterministic() {
+        let text = #"#a milk OR "bread x -y due:..2026-01-01 !like"#
+        #expect(Query.parse(text, typing: true) == Query.parse(text, typing: true))
+    }
+}
