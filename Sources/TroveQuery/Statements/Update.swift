@@ -1,0 +1,59 @@
+/// An `UPDATE` of the rows a `where` selects.
+///
+/// ```swift
+/// Reminder.where { $0.id == 7 }.update { $0.title.set("Milk"); $0.priority.set($0.priority + 1) }
+/// // UPDATE "reminders" SET "title" = ?, "priority" = ("reminders"."priority" + ?) WHERE ("reminders"."id" = ?)
+/// ```
+public struct Update<T: Table>: QueryStatement {
+    public var assignments: [Assignment]
+    public var filter: WhereClause
+
+    /// `UPDATE "table" SET … [WHERE …]`.
+    ///
+    /// > Important: There must be at least one assignment; `UPDATE … SET` with none is not SQL.
+    public var sql: SQL {
+        precondition(!assignments.isEmpty, "UPDATE \(T.tableName) has no assignments; add at least one `$0.column.set(…)`")
+        let sets = assignments.map { "\(identifier: $0.column) = \($0.value)" as SQL }
+        return "UPDATE \(identifier: T.tableName) SET \(sets.joined(separator: ", "))" + filter.rendered(keyword: "WHERE")
+    }
+}
+
+/// A `DELETE` of the rows a `where` selects.
+///
+/// ```swift
+/// Reminder.where { $0.isCompleted }.delete()
+/// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
+/// ```
+public struct Delete<T: Table>: QueryStatement {
+    public var filter: WhereClause
+
+    /// `DELETE FROM "table" [WHERE …]`.
+    public var sql: SQL {
+        "DELETE FROM \(identifier: T.tableName)" + filter.rendered(keyword: "WHERE")
+    }
+}
+
+extension Select {
+    /// Updates the rows this statement's `where` selects; ordering, limits and selection are ignored.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id == 7 }.update { $0.isCompleted.set(true) }
+    /// // UPDATE "reminders" SET "is_completed" = ? WHERE ("reminders"."id" = ?)
+    /// ```
+    /// - Parameter assignments: At least one `$0.column.set(…)`.
+    public func update<T: Table>(
+        @AssignmentBuilder set assignments: (TableScope<T>) -> [Assignment]
+    ) -> Update<T> where Scope == TableScope<T> {
+        Update(assignments: assignments(scope), filter: filter)
+    }
+
+    /// Deletes the rows this statement's `where` selects; ordering and limits are ignored.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id.in([1, 2]) }.delete()
+    /// // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
+    /// ```
+    public func delete<T: Table>() -> Delete<T> where Scope == TableScope<T> {
+        Delete(filter: filter)
+    }
+}
