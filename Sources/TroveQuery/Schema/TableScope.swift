@@ -7,8 +7,10 @@
 /// ```
 @dynamicMemberLookup
 public struct TableScope<T: Table>: Sendable {
+    // NB: internal, so that a column called `name` still reaches the dynamic member lookup
+    // outside this module. Every public member here hides a column of the same name.
     /// The name that qualifies columns: the table's name.
-    public let name: String
+    let name: String
 
     public init() {
         self.name = T.tableName
@@ -28,7 +30,4 @@ public struct TableScope<T: Table>: Sendable {
     public var rowid: Column<Int64> {
         Column("rowid", table: name)
     }
-
-    /// The table itself, quoted: `"reminders"`.
-    public var tableFragment: SQL { SQL(identifier: name) }
 }
