@@ -46,7 +46,7 @@ extension Table {
         all.group(expressions)
     }
 
-    /// Joined with another table; see ``Select/join(_:on:)-…``.
+    /// Joined with another table; the closures of the result receive one scope per table.
     ///
     /// ```swift
     /// Reminder.join(List.self) { r, l in r.listID == l.id }
