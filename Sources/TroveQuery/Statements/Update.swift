@@ -18,21 +18,6 @@ public struct Update<T: Table>: QueryStatement {
     }
 }
 
-/// A `DELETE` of the rows a `where` selects.
-///
-/// ```swift
-/// Reminder.where { $0.isCompleted }.delete()
-/// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
-/// ```
-public struct Delete<T: Table>: QueryStatement {
-    public var filter: WhereClause
-
-    /// `DELETE FROM "table" [WHERE …]`.
-    public var sql: SQL {
-        "DELETE FROM \(identifier: T.tableName)" + filter.rendered(keyword: "WHERE")
-    }
-}
-
 extension Select {
     /// Updates the rows this statement's `where` selects; ordering, limits and selection are ignored.
     ///
@@ -45,15 +30,5 @@ extension Select {
         @AssignmentBuilder set assignments: (TableScope<T>) -> [Assignment]
     ) -> Update<T> where Scope == TableScope<T> {
         Update(assignments: assignments(scope), filter: filter)
-    }
-
-    /// Deletes the rows this statement's `where` selects; ordering and limits are ignored.
-    ///
-    /// ```swift
-    /// Reminder.where { $0.id.in([1, 2]) }.delete()
-    /// // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
-    /// ```
-    public func delete<T: Table>() -> Delete<T> where Scope == TableScope<T> {
-        Delete(filter: filter)
     }
 }
