@@ -1,0 +1,70 @@
+/// One `column = value` of an `INSERT` row or an `UPDATE … SET`.
+///
+/// ```swift
+/// $0.title.set("Buy milk")            // "title" = ?
+/// $0.priority.set($0.priority + 1)    // "priority" = ("reminders"."priority" + ?)
+/// ```
+public struct Assignment: Sendable {
+    /// The column's name, unquoted and unqualified (SQLite requires that in `SET`).
+    public var column: String
+    public var value: SQL
+
+    public init(column: String, value: SQL) {
+        self.column = column
+        self.value = value
+    }
+}
+
+extension Column {
+    /// Assigns a bound value to the column; nil writes NULL.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id == 7 }.update { $0.title.set("Milk") }
+    /// // UPDATE "reminders" SET "title" = ? WHERE ("reminders"."id" = ?)
+    /// ```
+    public func set(_ value: QueryValue) -> Assignment {
+        Assignment(column: name, value: SQL(binding: value))
+    }
+
+    /// Assigns an expression, such as another column or arithmetic on this one.
+    ///
+    /// ```swift
+    /// $0.position.set($0.position + 1)  // "position" = ("lists"."position" + ?)
+    /// ```
+    public func set(_ expression: some QueryExpression<QueryValue>) -> Assignment {
+        Assignment(column: name, value: expression.queryFragment)
+    }
+}
+
+/// Builds the assignments of an `INSERT` row or `UPDATE`; `if`, `switch` and loops work.
+///
+/// ```swift
+/// Reminder.insert { $0.title.set("Milk"); if let due { $0.dueDate.set(due) } }
+/// // INSERT INTO "reminders" ("title", "due_date") VALUES (?, ?)
+/// ```
+@resultBuilder
+public enum AssignmentBuilder {
+    public static func buildExpression(_ assignment: Assignment) -> [Assignment] {
+        [assignment]
+    }
+
+    public static func buildBlock(_ components: [Assignment]...) -> [Assignment] {
+        components.flatMap { $0 }
+    }
+
+    public static func buildOptional(_ component: [Assignment]?) -> [Assignment] {
+        component ?? []
+    }
+
+    public static func buildEither(first component: [Assignment]) -> [Assignment] {
+        component
+    }
+
+    public static func buildEither(second component: [Assignment]) -> [Assignment] {
+        component
+    }
+
+    public static func buildArray(_ components: [[Assignment]]) -> [Assignment] {
+        components.flatMap { $0 }
+    }
+}

@@ -1,0 +1,69 @@
+/// Builds an `ORDER BY` list: an expression sorts ascending, or write `.asc()`/`.desc()` with
+/// `nulls: .first`/`.last`.
+///
+/// ```swift
+/// Reminder.order { $0.priority.desc(); $0.dueDate.asc(nulls: .last); $0.title }
+/// // … ORDER BY "reminders"."priority" DESC, "reminders"."due_date" ASC NULLS LAST, "reminders"."title"
+/// ```
+@resultBuilder
+public enum OrderBuilder {
+    public static func buildExpression(_ expression: some QueryExpression) -> [OrderingTerm] {
+        [OrderingTerm(expression.queryFragment)]
+    }
+
+    public static func buildExpression(_ term: OrderingTerm) -> [OrderingTerm] {
+        [term]
+    }
+
+    public static func buildBlock(_ components: [OrderingTerm]...) -> [OrderingTerm] {
+        components.flatMap { $0 }
+    }
+
+    public static func buildOptional(_ component: [OrderingTerm]?) -> [OrderingTerm] {
+        component ?? []
+    }
+
+    public static func buildEither(first component: [OrderingTerm]) -> [OrderingTerm] {
+        component
+    }
+
+    public static func buildEither(second component: [OrderingTerm]) -> [OrderingTerm] {
+        component
+    }
+
+    public static func buildArray(_ components: [[OrderingTerm]]) -> [OrderingTerm] {
+        components.flatMap { $0 }
+    }
+}
+
+/// Builds a list of expressions, for `GROUP BY` and `ON CONFLICT (…)` targets.
+///
+/// ```swift
+/// Reminder.group { $0.listID; $0.isCompleted }  // … GROUP BY "reminders"."list_id", "reminders"."is_completed"
+/// ```
+@resultBuilder
+public enum ExpressionListBuilder {
+    public static func buildExpression(_ expression: some QueryExpression) -> [SQL] {
+        [expression.queryFragment]
+    }
+
+    public static func buildBlock(_ components: [SQL]...) -> [SQL] {
+        components.flatMap { $0 }
+    }
+
+    public static func buildOptional(_ component: [SQL]?) -> [SQL] {
+        component ?? []
+    }
+
+    public static func buildEither(first component: [SQL]) -> [SQL] {
+        component
+    }
+
+    public static func buildEither(second component: [SQL]) -> [SQL] {
+        component
+    }
+
+    public static func buildArray(_ components: [[SQL]]) -> [SQL] {
+        components.flatMap { $0 }
+    }
+}

@@ -1,0 +1,87 @@
+/// The predicates of a `WHERE` (or `HAVING`), AND-joined, each parenthesised.
+///
+/// Empty means no restriction: the statement gets no `WHERE` at all.
+///
+/// ```swift
+/// WhereClause([$0.isFlagged, $0.priority > 1]).queryFragment
+/// // ("reminders"."is_flagged") AND ("reminders"."priority" > ?)
+/// ```
+public struct WhereClause: Sendable {
+    /// The predicates, unparenthesised.
+    public var terms: [SQL]
+
+    public init(terms: [SQL] = []) {
+        self.terms = terms
+    }
+
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// The terms joined with `AND`, each in parentheses so an `OR` inside one stays inside it.
+    public var queryFragment: SQL {
+        terms.map { "(\($0))" }.joined(separator: " AND ")
+    }
+
+    /// ` WHERE …` (with its leading space), or nothing when there are no terms.
+    func rendered(keyword: String) -> SQL {
+        isEmpty ? SQL() : " \(raw: keyword) \(queryFragment)"
+    }
+}
+
+/// Builds a ``WhereClause`` from predicates written as statements.
+///
+/// Each predicate, including each iteration of a `for` loop, becomes one AND-joined term.
+/// `if`, `if`/`else`, `switch` and optional predicates work; a branch, loop or block with no
+/// predicate adds nothing.
+///
+/// ```swift
+/// Reminder.where {
+///     for term in ["take", "walk"] { $0.title.contains(term) || $0.notes.contains(term) }
+///     if onlyFlagged { $0.isFlagged }
+/// }
+/// // … WHERE (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\'))
+/// //   AND ((…) OR (…)) AND ("reminders"."is_flagged")
+/// ```
+@resultBuilder
+public enum WhereBuilder {
+    public static func buildExpression(_ predicate: some QueryExpression<Bool>) -> [SQL] {
+        [predicate.queryFragment]
+    }
+
+    /// A predicate that may be nil: nil adds no term.
+    public static func buildExpression(_ predicate: (some QueryExpression<Bool>)?) -> [SQL] {
+        predicate.map { [$0.queryFragment] } ?? []
+    }
+
+    /// An already-built clause, such as a reusable filter.
+    public static func buildExpression(_ clause: WhereClause) -> [SQL] {
+        clause.terms
+    }
+
+    public static func buildBlock(_ components: [SQL]...) -> [SQL] {
+        components.flatMap { $0 }
+    }
+
+    public static func buildOptional(_ component: [SQL]?) -> [SQL] {
+        component ?? []
+    }
+
+    public static func buildEither(first component: [SQL]) -> [SQL] {
+        component
+    }
+
+    public static func buildEither(second component: [SQL]) -> [SQL] {
+        component
+    }
+
+    public static func buildArray(_ components: [[SQL]]) -> [SQL] {
+        components.flatMap { $0 }
+    }
+
+    public static func buildLimitedAvailability(_ component: [SQL]) -> [SQL] {
+        component
+    }
+
+    public static func buildFinalResult(_ component: [SQL]) -> WhereClause {
+        WhereClause(terms: component)
+    }
+}

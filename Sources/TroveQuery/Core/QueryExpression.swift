@@ -1,0 +1,60 @@
+/// A piece of SQL that produces a value of type `QueryValue` when SQLite evaluates it.
+///
+/// Columns, bound values, operators and functions are all expressions, so the compiler checks
+/// that `$0.title == 3` is a mistake and that a `where` closure returns a `Bool`.
+///
+/// ```swift
+/// let predicate = Reminder.columns.priority > 1
+/// predicate.queryFragment.debugDescription  // "priority" > 1
+/// ```
+public protocol QueryExpression<QueryValue>: Sendable {
+    /// The Swift type of the value the expression evaluates to.
+    associatedtype QueryValue: QueryBindable
+
+    /// The expression as SQL, ready to splice into a statement.
+    var queryFragment: SQL { get }
+}
+
+/// An expression of a known type built from an SQL fragment: what operators and functions return.
+///
+/// ```swift
+/// let fragment: SQLExpression<Int> = SQLExpression("count(*)")
+/// fragment.queryFragment.debugDescription  // count(*)
+/// ```
+public struct SQLExpression<QueryValue: QueryBindable>: QueryExpression {
+    public var queryFragment: SQL
+
+    /// Wraps a fragment; the caller vouches for the value type.
+    ///
+    /// - Parameter fragment: SQL written in code; interpolated values are bound.
+    public init(_ fragment: SQL) {
+        self.queryFragment = fragment
+    }
+
+    /// Wraps another expression of the same type, erasing its concrete type.
+    public init(_ expression: some QueryExpression<QueryValue>) {
+        self.queryFragment = expression.queryFragment
+    }
+}
+
+/// A Swift value used where an expression is expected: it renders as a bound `?`.
+///
+/// ```swift
+/// BoundValue("it's").queryFragment.render()  // ("?", [.text("it's")])
+/// ```
+public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
+    public var value: QueryValue
+
+    public init(_ value: QueryValue) {
+        self.value = value
+    }
+
+    public var queryFragment: SQL { SQL(binding: value) }
+}
+
+/// `Optional` for generic constraints: lets an `Int64?` column compare to an `Int64` column.
+public protocol _OptionalQueryValue: QueryBindable {
+    associatedtype Wrapped: QueryBindable
+}
+
+extension Optional: _OptionalQueryValue where Wrapped: QueryBindable {}

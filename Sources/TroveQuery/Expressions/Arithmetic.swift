@@ -1,0 +1,26 @@
+/// `Int`, `Int64`, `Double` and their optionals: the value types arithmetic accepts.
+public protocol _NumericQueryValue: QueryBindable {}
+extension Int: _NumericQueryValue {}
+extension Int64: _NumericQueryValue {}
+extension Double: _NumericQueryValue {}
+extension Optional: _NumericQueryValue where Wrapped: _NumericQueryValue {}
+
+/// Addition with a bound value.
+///
+/// ```swift
+/// $0.position + 1  // "lists"."position" + ?
+/// ```
+public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> SQLExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue {
+    SQLExpression("(\(lhs.queryFragment) + \(rhs))")
+}
+
+/// Subtraction of a bound value.
+///
+/// ```swift
+/// $0.position - 1  // "lists"."position" - ?
+/// ```
+public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> SQLExpression<L.QueryValue>
+where L.QueryValue: _NumericQueryValue {
+    SQLExpression("(\(lhs.queryFragment) - \(rhs))")
+}

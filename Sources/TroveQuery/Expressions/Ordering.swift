@@ -1,0 +1,31 @@
+/// One term of `ORDER BY`: an expression, a direction, and where NULLs go.
+///
+/// ```swift
+/// Reminder.order { $0.dueDate.asc(nulls: .last); $0.title }
+/// // … ORDER BY "reminders"."due_date" ASC NULLS LAST, "reminders"."title"
+/// ```
+public struct OrderingTerm: Sendable {
+    public var queryFragment: SQL
+
+    public init(_ queryFragment: SQL) {
+        self.queryFragment = queryFragment
+    }
+
+    /// Where NULLs sort (SQLite 3.30+); SQLite's default puts them first in ascending order.
+    public enum Nulls: String, Sendable {
+        case first = " NULLS FIRST"
+        case last = " NULLS LAST"
+    }
+}
+
+extension QueryExpression {
+    /// Ascending order: `"reminders"."title" ASC`, with `NULLS FIRST`/`LAST` if given.
+    public func asc(nulls: OrderingTerm.Nulls? = nil) -> OrderingTerm {
+        OrderingTerm("\(queryFragment) ASC\(raw: nulls?.rawValue ?? "")")
+    }
+
+    /// Descending order: `"reminders"."priority" DESC`, with `NULLS FIRST`/`LAST` if given.
+    public func desc(nulls: OrderingTerm.Nulls? = nil) -> OrderingTerm {
+        OrderingTerm("\(queryFragment) DESC\(raw: nulls?.rawValue ?? "")")
+    }
+}

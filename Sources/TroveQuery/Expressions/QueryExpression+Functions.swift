@@ -1,0 +1,44 @@
+extension QueryExpression {
+    /// `count(x)`: how many rows have a non-NULL value.
+    ///
+    /// ```swift
+    /// List.join(Reminder.self) { l, r in l.id == r.listID }.select { l, r in (l.name, r.id.count()) }
+    /// // SELECT "lists"."name", count("reminders"."id") FROM …
+    /// ```
+    public func count(distinct: Bool = false) -> SQLExpression<Int> {
+        SQLExpression("count(\(raw: distinct ? "DISTINCT " : "")\(queryFragment))")
+    }
+
+    /// `max(x)`, NULL when there are no rows.
+    ///
+    /// ```swift
+    /// List.select { $0.position.max() }  // SELECT max("lists"."position") FROM "lists"
+    /// ```
+    public func max() -> SQLExpression<QueryValue?> where QueryValue: _NumericQueryValue {
+        SQLExpression("max(\(queryFragment))")
+    }
+
+    /// `min(x)`, NULL when there are no rows: `min("lists"."position")`.
+    public func min() -> SQLExpression<QueryValue?> where QueryValue: _NumericQueryValue {
+        SQLExpression("min(\(queryFragment))")
+    }
+
+    /// `coalesce(x, ?)`: the value, or `fallback` when it is NULL.
+    ///
+    /// ```swift
+    /// $0.dueDate.ifNull("")  // coalesce("reminders"."due_date", ?)
+    /// ```
+    public func ifNull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLExpression<Wrapped>
+    where QueryValue == Wrapped? {
+        SQLExpression("coalesce(\(queryFragment), \(fallback))")
+    }
+}
+
+/// `count(*)`: the number of rows.
+///
+/// ```swift
+/// Reminder.select { _ in countAll() }  // SELECT count(*) FROM "reminders"
+/// ```
+public func countAll() -> SQLExpression<Int> {
+    SQLExpression("count(*)")
+}

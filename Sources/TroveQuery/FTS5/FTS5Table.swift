@@ -1,0 +1,77 @@
+/// An FTS5 virtual table. Declare it like any ``Table``, with its columns as `Column<String>`
+/// in the order of `CREATE VIRTUAL TABLE … USING fts5(…)`; see ``Table`` for an example.
+///
+/// The pattern passed to `match` is bound as it is: build it with TroveSearch's FTS5
+/// expression type, never from raw user text. See <https://www.sqlite.org/fts5.html>.
+public protocol FTS5Table: Table {}
+
+extension FTS5Table {
+    /// Rows matching an FTS5 query.
+    ///
+    /// ```swift
+    /// ReminderSearch.match("walk")
+    /// // SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// ```
+    /// - Parameter pattern: An FTS5 query expression, bound.
+    public static func match(_ pattern: String) -> Select<TableScope<Self>, [QueryBinding]> {
+        all.where { $0.match(pattern) }
+    }
+
+    /// The zero-based position of a declared column, as FTS5's auxiliary functions number them.
+    ///
+    /// ```swift
+    /// ReminderSearch.columnIndex(of: "notes")  // 1
+    /// ```
+    public static func columnIndex(of name: String) -> Int {
+        guard let index = columns.declaredColumnNames.firstIndex(of: name) else {
+            preconditionFailure("\(name) is not a stored `let` column of \(tableName)'s Columns; declare it there in schema order")
+        }
+        return index
+    }
+}
+
+extension TableScope where T: FTS5Table {
+    /// A declared column of an FTS5 table, which also knows its index for `highlight` and `snippet`.
+    public subscript(dynamicMember keyPath: KeyPath<T.Columns, Column<String>>) -> FTS5ColumnReference<T> {
+        FTS5ColumnReference(name: T.columns[keyPath: keyPath].name, table: name)
+    }
+
+    /// The table matches an FTS5 query: `"reminders_fts" MATCH ?`.
+    ///
+    /// ```swift
+    /// ReminderSearch.all.where { $0.match("walk") }
+    /// // SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// ```
+    public func match(_ pattern: String) -> SQLExpression<Bool> {
+        SQLExpression("\(identifier: name) MATCH \(pattern)")
+    }
+
+    /// FTS5's `rank` column: bm25 by default, smaller is better, so `ORDER BY rank` puts the best first.
+    ///
+    /// ```swift
+    /// ReminderSearch.match("walk").order { $0.rank }
+    /// // … WHERE ("reminders_fts" MATCH ?) ORDER BY "reminders_fts"."rank"
+    /// ```
+    public var rank: Column<Double> {
+        Column("rank", table: name)
+    }
+
+    /// `bm25()` with a weight per column, passed in declaration order; unlisted columns weigh 1.
+    ///
+    /// ```swift
+    /// ReminderSearch.match("walk").order { $0.bm25([\.title: 10, \.tags: 5]) }
+    /// // … ORDER BY bm25("reminders_fts", ?, ?, ?)   -- binds 10.0, 1.0, 5.0
+    /// ```
+    /// - Parameter weights: Weights by column; empty uses FTS5's defaults.
+    /// - Returns: The score; smaller is a better match.
+    public func bm25(_ weights: [KeyPath<T.Columns, Column<String>>: Double] = [:]) -> SQLExpression<Double> {
+        guard !weights.isEmpty else { return SQLExpression("bm25(\(identifier: name))") }
+        var byName: [String: Double] = [:]
+        for (keyPath, weight) in weights { byName[T.columns[keyPath: keyPath].name] = weight }
+        var arguments: [SQL] = [SQL(identifier: name)]
+        for column in T.columns.declaredColumnNames {
+            arguments.append(SQL(binding: byName[column] ?? 1.0))
+        }
+        return SQLExpression("bm25(\(arguments.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,49 @@
+/// Anything that names a column: lets code list a table's columns without knowing their types.
+public protocol ColumnDeclaration: Sendable {
+    /// The column's name in the schema, unquoted.
+    var name: String { get }
+}
+
+/// A typed column of a table, declared inside a ``TableColumns`` struct.
+///
+/// Used through a table's scope (the `$0` of `where`, `select` and `order`), a column is
+/// qualified by its table; declared on its own it renders unqualified.
+///
+/// ```swift
+/// let title = Column<String>("title")
+/// Reminder.where { $0.title == "Milk" }
+/// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."title" = ?)
+/// ```
+public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclaration {
+    public let name: String
+    /// The table (or alias) that qualifies the column, if any.
+    public let table: String?
+
+    /// Declares a column.
+    ///
+    /// - Parameter name: The column's name in the schema, unquoted.
+    public init(_ name: String) {
+        self.name = name
+        self.table = nil
+    }
+
+    init(_ name: String, table: String?) {
+        self.name = name
+        self.table = table
+    }
+
+    /// `"table"."name"`, or `"name"` for an unqualified column.
+    public var queryFragment: SQL {
+        guard let table else { return SQL(identifier: name) }
+        return "\(identifier: table).\(identifier: name)"
+    }
+
+    /// The value an `INSERT` tried to write, in `ON CONFLICT DO UPDATE`.
+    ///
+    /// ```swift
+    /// $0.title.set($0.title.excluded)  // "title" = "excluded"."title"
+    /// ```
+    public var excluded: Column<QueryValue> {
+        Column(name, table: "excluded")
+    }
+}

@@ -1,0 +1,26 @@
+/// A `DELETE` of the rows a `where` selects.
+///
+/// ```swift
+/// Reminder.where { $0.isCompleted }.delete()
+/// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
+/// ```
+public struct Delete<T: Table>: QueryStatement {
+    public var filter: WhereClause
+
+    /// `DELETE FROM "table" [WHERE …]`.
+    public var sql: SQL {
+        "DELETE FROM \(identifier: T.tableName)" + filter.rendered(keyword: "WHERE")
+    }
+}
+
+extension Select {
+    /// Deletes the rows this statement's `where` selects; ordering and limits are ignored.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id.in([1, 2]) }.delete()
+    /// // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
+    /// ```
+    public func delete<T: Table>() -> Delete<T> where Scope == TableScope<T> {
+        Delete(filter: filter)
+    }
+}

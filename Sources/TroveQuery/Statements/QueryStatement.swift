@@ -1,0 +1,55 @@
+/// A complete statement that renders to ``SQL``: `Select`, `Insert`, `Update` or `Delete`.
+///
+/// ```swift
+/// let query = Reminder.where { $0.isFlagged }
+/// query.sql.render()       // ("SELECT \"reminders\".* FROM \"reminders\" WHERE (\"reminders\".\"is_flagged\")", [])
+/// query.debugDescription   // the same with bindings inlined, for snapshots
+/// ```
+public protocol QueryStatement: Sendable, CustomDebugStringConvertible {
+    /// The statement: SQL text with `?` placeholders and the values they bind.
+    var sql: SQL { get }
+}
+
+extension QueryStatement {
+    /// The text to prepare and the values to bind, in order.
+    public func render() -> (sql: String, bindings: [QueryBinding]) {
+        sql.render()
+    }
+
+    /// The SQL with bindings inlined as literals; for snapshots and `--explain`, never executed.
+    public var debugDescription: String {
+        sql.debugDescription
+    }
+}
+
+/// Reads result columns, in order, into Swift values.
+struct BindingCursor {
+    let values: [QueryBinding]
+    var index = 0
+
+    init(_ values: [QueryBinding]) {
+        self.values = values
+    }
+
+    /// The next column decoded as `V`; a missing column reads as NULL.
+    mutating func next<V: QueryBindable>(_ type: V.Type) throws(QueryDecodingError) -> V {
+        defer { index += 1 }
+        return try V(decoding: index < values.count ? values[index] : .null)
+    }
+}
+
+/// The SQL list and row decoder of a typed selection such as `($0.id, $0.title)`.
+func typedSelection<each E: QueryExpression>(
+    _ expressions: repeat each E
+) -> (sql: SQL, decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue)) {
+    var parts: [SQL] = []
+    for expression in repeat each expressions {
+        parts.append(expression.queryFragment)
+    }
+    let decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue) = {
+        values throws(QueryDecodingError) in
+        var cursor = BindingCursor(values)
+        return (repeat try cursor.next((each E).QueryValue.self))
+    }
+    return (parts.joined(separator: ", "), decode)
+}

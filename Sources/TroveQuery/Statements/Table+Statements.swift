@@ -1,0 +1,82 @@
+// Entry points on the table type: `Reminder.where { … }`, `Reminder.insert { … }`, ….
+
+extension Table {
+    /// Every row: `SELECT "reminders".* FROM "reminders"`.
+    public static var all: Select<TableScope<Self>, [QueryBinding]> {
+        Select(scope: TableScope<Self>(), table: tableName) { values throws(QueryDecodingError) in values }
+    }
+
+    /// Rows matching the predicates; see ``Select/where(_:)``.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id == 7 }  // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."id" = ?)
+    /// ```
+    public static func `where`(
+        @WhereBuilder _ predicates: (TableScope<Self>) -> WhereClause
+    ) -> Select<TableScope<Self>, [QueryBinding]> {
+        all.where(predicates)
+    }
+
+    /// Chosen columns of every row; see ``Select/select(_:)``.
+    ///
+    /// ```swift
+    /// Reminder.select { ($0.id, $0.title) }  // SELECT "reminders"."id", "reminders"."title" FROM "reminders"
+    /// ```
+    public static func select<each E: QueryExpression>(
+        _ columns: (TableScope<Self>) -> (repeat each E)
+    ) -> Select<TableScope<Self>, (repeat (each E).QueryValue)> {
+        all.select(columns)
+    }
+
+    /// Every row in order; see ``Select/order(_:)``.
+    ///
+    /// ```swift
+    /// List.order { $0.position }  // SELECT "lists".* FROM "lists" ORDER BY "lists"."position"
+    /// ```
+    public static func order(@OrderBuilder _ terms: (TableScope<Self>) -> [OrderingTerm]) -> Select<TableScope<Self>, [QueryBinding]> {
+        all.order(terms)
+    }
+
+    /// Every row, grouped; see ``Select/group(_:)``.
+    ///
+    /// ```swift
+    /// Reminder.group { $0.listID }  // SELECT "reminders".* FROM "reminders" GROUP BY "reminders"."list_id"
+    /// ```
+    public static func group(@ExpressionListBuilder _ expressions: (TableScope<Self>) -> [SQL]) -> Select<TableScope<Self>, [QueryBinding]> {
+        all.group(expressions)
+    }
+
+    /// Joined with another table; the closures of the result receive one scope per table.
+    ///
+    /// ```swift
+    /// Reminder.join(List.self) { r, l in r.listID == l.id }
+    /// // SELECT "reminders".* FROM "reminders" JOIN "lists" ON ("reminders"."list_id" = "lists"."id")
+    /// ```
+    public static func join<U: Table>(
+        _ other: U.Type, on condition: (TableScope<Self>, TableScope<U>) -> some QueryExpression<Bool>
+    ) -> Select<(TableScope<Self>, TableScope<U>), [QueryBinding]> {
+        all.join(other, on: condition)
+    }
+
+    /// Left-joined with another table.
+    ///
+    /// ```swift
+    /// List.leftJoin(Reminder.self) { l, r in l.id == r.listID }
+    /// // SELECT "lists".* FROM "lists" LEFT JOIN "reminders" ON ("lists"."id" = "reminders"."list_id")
+    /// ```
+    public static func leftJoin<U: Table>(
+        _ other: U.Type, on condition: (TableScope<Self>, TableScope<U>) -> some QueryExpression<Bool>
+    ) -> Select<(TableScope<Self>, TableScope<U>), [QueryBinding]> {
+        all.leftJoin(other, on: condition)
+    }
+
+    /// The number of rows: `SELECT count(*) FROM "reminders"`.
+    public static func count() -> Select<TableScope<Self>, Int> {
+        all.count()
+    }
+
+    /// Deletes every row: `DELETE FROM "reminders"`. Use `Reminder.where { … }.delete()` for some.
+    public static func delete() -> Delete<Self> {
+        all.delete()
+    }
+}

@@ -1,0 +1,34 @@
+/// An `UPDATE` of the rows a `where` selects.
+///
+/// ```swift
+/// Reminder.where { $0.id == 7 }.update { $0.title.set("Milk"); $0.priority.set($0.priority + 1) }
+/// // UPDATE "reminders" SET "title" = ?, "priority" = ("reminders"."priority" + ?) WHERE ("reminders"."id" = ?)
+/// ```
+public struct Update<T: Table>: QueryStatement {
+    public var assignments: [Assignment]
+    public var filter: WhereClause
+
+    /// `UPDATE "table" SET … [WHERE …]`.
+    ///
+    /// > Important: There must be at least one assignment; `UPDATE … SET` with none is not SQL.
+    public var sql: SQL {
+        precondition(!assignments.isEmpty, "UPDATE \(T.tableName) has no assignments; add at least one `$0.column.set(…)`")
+        let sets = assignments.map { "\(identifier: $0.column) = \($0.value)" as SQL }
+        return "UPDATE \(identifier: T.tableName) SET \(sets.joined(separator: ", "))" + filter.rendered(keyword: "WHERE")
+    }
+}
+
+extension Select {
+    /// Updates the rows this statement's `where` selects; ordering, limits and selection are ignored.
+    ///
+    /// ```swift
+    /// Reminder.where { $0.id == 7 }.update { $0.isCompleted.set(true) }
+    /// // UPDATE "reminders" SET "is_completed" = ? WHERE ("reminders"."id" = ?)
+    /// ```
+    /// - Parameter assignments: At least one `$0.column.set(…)`.
+    public func update<T: Table>(
+        @AssignmentBuilder set assignments: (TableScope<T>) -> [Assignment]
+    ) -> Update<T> where Scope == TableScope<T> {
+        Update(assignments: assignments(scope), filter: filter)
+    }
+}
