@@ -46,7 +46,7 @@ public final class Connection {
     public let options: Options
     let interruptState: InterruptState
     var statementCache = StatementCache(capacity: 64)
-    var savepointCount = 0
+    var savepointDepth = 0
 
     /// Opens (and for writing, creates) the database at `path`, or an in-memory one for `:memory:`.
     ///
@@ -58,13 +58,20 @@ public final class Connection {
     ///   - path: A file path, or `:memory:`.
     ///   - options: Read-only, busy timeout, WAL and foreign keys.
     /// - Throws: `OpenError`, whose message names the path and says what to do.
-    public init(path: String, options: Options = .init()) throws {
+    public convenience init(path: String, options: Options = .init()) throws {
+        try self.init(path: path, options: options, simulatingReadOnlyFile: false)
+    }
+
+    /// `simulatingReadOnlyFile` opens with `SQLITE_OPEN_READONLY` while `options` still asks to
+    /// write: what SQLite itself falls back to when the OS refuses to open the file for writing.
+    /// Tests use it because root (as in CI) may write any file whatever its mode.
+    init(path: String, options: Options, simulatingReadOnlyFile: Bool) throws {
         guard SQLiteLibrary.hasFTS5 else { throw OpenError(.fts5Unavailable, path: path) }
         let isFile = Self.isFile(path)
         if isFile { try Self.checkPath(path, options: options) }
 
         var db: OpaquePointer?
-        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = (options.readOnly || simulatingReadOnlyFile ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
