@@ -17,7 +17,12 @@ extension Connection {
     /// - Parameter sql: Trusted SQL text written in code.
     /// - Throws: `SQLiteError` naming the statement that failed; statements before it stay done.
     ///
+    /// > Important: A string literal goes to `execute(_: SQL)`, where interpolation binds
+    /// > values; this overload is disfavoured so that `"… \(title)"` can never splice text into SQL.
+    /// > A literal script with nothing bound still runs as a script there.
+    ///
     /// See https://www.sqlite.org/c3ref/prepare.html
+    @_disfavoredOverload
     public func execute(_ sql: String) throws {
         try sql.withCString { start in
             var next: UnsafePointer<CChar> = start
@@ -40,7 +45,8 @@ extension Connection {
         }
     }
 
-    /// Runs one statement with its bindings, discarding any rows.
+    /// Runs one statement with its bindings, discarding any rows; or, when nothing is bound, a
+    /// script of several statements, as `execute(_: String)`.
     ///
     /// ```swift
     /// try db.execute("UPDATE reminders SET done = \(true) WHERE id = \(7)")
@@ -50,7 +56,16 @@ extension Connection {
     ///
     /// - Throws: `SQLiteError` carrying the SQL and (hidden) bindings.
     public func execute(_ sql: SQL) throws {
-        let statement = try checkout(sql)
+        let statement: Statement
+        do {
+            statement = try checkout(sql)
+        } catch let error as SQLiteError where error.message == Statement.multipleStatementsMessage {
+            let (text, bindings) = sql.render()
+            guard bindings.isEmpty else { throw SQLiteError(
+                extendedCode: error.extendedCode, message: error.message, sql: error.sql, bindings: bindings) }
+            try execute(text)
+            return
+        }
         defer { release(statement) }
         while try statement.step() {}
     }

@@ -66,22 +66,24 @@ extension Connection {
     ///
     /// See https://www.sqlite.org/lang_savepoint.html
     public func savepoint<T>(_ body: () throws -> T) throws -> T {
-        // NB: a per-connection counter, so nested savepoints never share a name; a name only
-        // ever matters among the savepoints open at once.
-        savepointCount += 1
-        let name = "trove_savepoint_\(savepointCount)"
-        try execute("SAVEPOINT \(name)")
+        // NB: named after the nesting depth, so nested savepoints never share a name (a name
+        // only matters among the savepoints open at once) and the statement cache holds a few
+        // names rather than one per savepoint ever made.
+        savepointDepth += 1
+        defer { savepointDepth -= 1 }
+        let name = "trove_savepoint_\(savepointDepth)"
+        try execute("SAVEPOINT \(raw: name)")
         let result: T
         do {
             result = try body()
         } catch {
             if isInTransaction {
-                try? execute("ROLLBACK TO \(name)")
-                try? execute("RELEASE \(name)")
+                try? execute("ROLLBACK TO \(raw: name)")
+                try? execute("RELEASE \(raw: name)")
             }
             throw error
         }
-        try execute("RELEASE \(name)")
+        try execute("RELEASE \(raw: name)")
         return result
     }
 

@@ -1,5 +1,4 @@
 import CSQLite
-import Foundation
 import TroveQuery
 
 /// One SQLite connection: owns the `sqlite3*` handle and a cache of prepared statements.
@@ -46,7 +45,7 @@ public final class Connection {
     public let options: Options
     let interruptState: InterruptState
     var statementCache = StatementCache(capacity: 64)
-    var savepointCount = 0
+    var savepointDepth = 0
 
     /// Opens (and for writing, creates) the database at `path`, or an in-memory one for `:memory:`.
     ///
@@ -58,13 +57,20 @@ public final class Connection {
     ///   - path: A file path, or `:memory:`.
     ///   - options: Read-only, busy timeout, WAL and foreign keys.
     /// - Throws: `OpenError`, whose message names the path and says what to do.
-    public init(path: String, options: Options = .init()) throws {
+    public convenience init(path: String, options: Options = .init()) throws {
+        try self.init(path: path, options: options, simulatingReadOnlyFile: false)
+    }
+
+    /// `simulatingReadOnlyFile` opens with `SQLITE_OPEN_READONLY` while `options` still asks to
+    /// write: what SQLite itself falls back to when the OS refuses to open the file for writing.
+    /// Tests use it because root (as in CI) may write any file whatever its mode.
+    init(path: String, options: Options, simulatingReadOnlyFile: Bool) throws {
         guard SQLiteLibrary.hasFTS5 else { throw OpenError(.fts5Unavailable, path: path) }
         let isFile = Self.isFile(path)
         if isFile { try Self.checkPath(path, options: options) }
 
         var db: OpaquePointer?
-        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let flags = (options.readOnly || simulatingReadOnlyFile ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
@@ -125,65 +131,5 @@ public final class Connection {
     /// See https://www.sqlite.org/c3ref/interrupt.html
     public func interrupt() {
         sqlite3_interrupt(handle)
-    }
-}
-
-// MARK: - Opening
-
-extension Connection {
-    static func isFile(_ path: String) -> Bool {
-        path != ":memory:" && !path.isEmpty
-    }
-
-    /// The checks SQLite would report vaguely (`unable to open database file`), made first.
-    private static func checkPath(_ path: String, options: Options) throws(OpenError) {
-        let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw OpenError(.isDirectory, path: path) }
-            return
-        }
-        var folderIsDirectory: ObjCBool = false
-        let folder = OpenError.folder(of: path)
-        if !files.fileExists(atPath: folder, isDirectory: &folderIsDirectory) || !folderIsDirectory.boolValue {
-            throw OpenError(.missingDirectory, path: path)
-        }
-        if options.readOnly { throw OpenError(.fileNotFound, path: path) }
-    }
-
-    /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys.
-    private func configure(isFile: Bool) throws(OpenError) {
-        sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
-        do {
-            // NB: opening is lazy; the first read of page 1 is what finds SQLITE_NOTADB.
-            _ = try fetchValue("SELECT count(*) FROM sqlite_schema", as: Int64.self)
-            if !options.readOnly, isReadOnly { throw OpenError(.readOnly, path: path) }
-            if isFile, !options.readOnly, options.walMode {
-                let mode = try fetchValue("PRAGMA journal_mode = WAL", as: String.self)
-                if mode?.lowercased() != "wal" {
-                    throw OpenError(.cannotOpen, path: path, underlying: SQLiteError(
-                        extendedCode: .error, message: "SQLite kept journal mode \(mode ?? "?") instead of WAL"))
-                }
-            }
-            if options.foreignKeys { try execute("PRAGMA foreign_keys = ON") }
-        } catch let error as OpenError {
-            throw error
-        } catch let error as SQLiteError {
-            throw OpenError(Self.openErrorKind(for: error.code), path: path, underlying: error)
-        } catch {
-            throw OpenError(.cannotOpen, path: path, underlying: nil)
-        }
-    }
-
-    private static func openErrorKind(for code: ResultCode) -> OpenError.Kind {
-        switch code {
-        case .notADatabase, .corrupt: .notADatabase
-        case .busy, .locked: .locked
-        case .readOnly: .readOnly
-        default: .cannotOpen
-        }
     }
 }

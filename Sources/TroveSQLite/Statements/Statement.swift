@@ -53,14 +53,14 @@ final class Statement {
             }
             let statement = Statement(handle: handle, db: db, sql: sql, interruptState: interruptState)
             if let tail, Self.holdsStatement(tail, db: db) {
-                throw SQLiteError(
-                    extendedCode: .misuse,
-                    message: "the SQL holds more than one statement; run a script with execute(_: String)",
-                    sql: sql)
+                throw SQLiteError(extendedCode: .misuse, message: multipleStatementsMessage, sql: sql)
             }
             return statement
         }
     }
+
+    static let multipleStatementsMessage =
+        "the SQL holds more than one statement; bind values in one statement at a time"
 
     /// Whether text left after a statement holds another statement, not just spaces and comments.
     private static func holdsStatement(_ tail: UnsafePointer<CChar>, db: OpaquePointer) -> Bool {
@@ -152,6 +152,15 @@ final class Statement {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         bindings = []
+    }
+
+    /// The SQL with the current bindings inlined, for tests and debugging only.
+    ///
+    /// See https://www.sqlite.org/c3ref/expanded_sql.html
+    var expandedSQL: String? {
+        guard let text = sqlite3_expanded_sql(handle) else { return nil }
+        defer { sqlite3_free(text) }
+        return String(cString: text)
     }
 
     // MARK: Reading

@@ -1,0 +1,61 @@
+import CSQLite
+import Foundation
+import TroveQuery
+
+extension Connection {
+    static func isFile(_ path: String) -> Bool {
+        path != ":memory:" && !path.isEmpty
+    }
+
+    /// The checks SQLite would report vaguely (`unable to open database file`), made first.
+    static func checkPath(_ path: String, options: Options) throws(OpenError) {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw OpenError(.isDirectory, path: path) }
+            return
+        }
+        var folderIsDirectory: ObjCBool = false
+        let folder = OpenError.folder(of: path)
+        if !files.fileExists(atPath: folder, isDirectory: &folderIsDirectory) || !folderIsDirectory.boolValue {
+            throw OpenError(.missingDirectory, path: path)
+        }
+        if options.readOnly { throw OpenError(.fileNotFound, path: path) }
+    }
+
+    /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys.
+    func configure(isFile: Bool) throws(OpenError) {
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        do {
+            // NB: opening is lazy; the first read of page 1 is what finds SQLITE_NOTADB.
+            _ = try fetchValue("SELECT count(*) FROM sqlite_schema", as: Int64.self)
+            if !options.readOnly, isReadOnly { throw OpenError(.readOnly, path: path) }
+            if isFile, !options.readOnly, options.walMode {
+                let mode = try fetchValue("PRAGMA journal_mode = WAL", as: String.self)
+                if mode?.lowercased() != "wal" {
+                    throw OpenError(.cannotOpen, path: path, underlying: SQLiteError(
+                        extendedCode: .error, message: "SQLite kept journal mode \(mode ?? "?") instead of WAL"))
+                }
+            }
+            if options.foreignKeys { try execute("PRAGMA foreign_keys = ON") }
+        } catch let error as OpenError {
+            throw error
+        } catch let error as SQLiteError {
+            throw OpenError(Self.openErrorKind(for: error.code), path: path, underlying: error)
+        } catch {
+            throw OpenError(.cannotOpen, path: path, underlying: nil)
+        }
+    }
+
+    private static func openErrorKind(for code: ResultCode) -> OpenError.Kind {
+        switch code {
+        case .notADatabase, .corrupt: .notADatabase
+        case .busy, .locked: .locked
+        case .readOnly: .readOnly
+        default: .cannotOpen
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Synchronization
+import Testing
+import TroveQuery
+@testable import TroveSQLite
+
+@Suite("Cancellation reaches SQLite", .serialized)
+struct CancellationTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    @Test func cancellingALongReadInterruptsItWithin50Milliseconds() async throws {
+        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let started = Signal()
+        let clock = ContinuousClock()
+        let task = Task {
+            try await db.read { db in
+                started.raise()
+                return try db.fetchValue(countingQuery(to: 1_000_000_000), as: Int.self)
+            }
+        }
+        #expect(await started.wait())
+        try await Task.sleep(for: .milliseconds(100))
+        let cancelledAt = clock.now
+        task.cancel()
+        let result = await task.result
+        let latency = clock.now - cancelledAt
+        print("cancellation latency: \(latency.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
+        #expect(result.isCancellation)
+        #expect(latency < .milliseconds(50))
+
+        // The same (only) reader answers at once.
+        let again = clock.now
+        let count = try await db.read { try $0.fetchValue(countingQuery(to: 1000), as: Int.self) }
+        let nextReadTook = clock.now - again
+        print("next read on the interrupted connection took \(nextReadTook)")
+        #expect(count == 1000)
+        #expect(nextReadTook < .milliseconds(200))
+    }
+
+    @Test func readCancelledBeforeItStartsNeverRunsItsBody() async throws {
+        let db = try Database(path: directory.file("c.db"))
+        let ran = Signal()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await db.read { _ in ran.raise() }
+        }
+        #expect(await task.result.isCancellation)
+        #expect(!ran.isRaised)
+    }
+
+    @Test func cancelBetweenStatementsStopsTheNextStatement() async throws {
+        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let firstDone = Signal()
+        let cancelled = Signal()
+        let secondRan = Signal()
+        let task = Task {
+            try await db.read { db in
+                _ = try db.fetchValue("SELECT 1", as: Int.self)
+                firstDone.raise()
+                _ = cancelled.waitBlocking()
+                _ = try db.fetchValue("SELECT 2", as: Int.self)
+                secondRan.raise()
+            }
+        }
+        #expect(await firstDone.wait())
+        task.cancel()
+        cancelled.raise()
+        #expect(await task.result.isCancellation)
+        #expect(!secondRan.isRaised)
+        #expect(try await db.read { try $0.fetchValue("SELECT 3", as: Int.self) } == 3)
+    }
+
+    @Test func cancelWhileWaitingForAReaderThrowsWithoutRunning() async throws {
+        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let holding = Signal()
+        let release = Signal()
+        let holder = Task { try await db.read { _ in holding.raise(); _ = release.waitBlocking() } }
+        #expect(await holding.wait())
+        let ran = Signal()
+        let waiter = Task { try await db.read { _ in ran.raise() } }
+        try await Task.sleep(for: .milliseconds(20))
+        waiter.cancel()
+        #expect(await waiter.result.isCancellation)
+        #expect(!ran.isRaised)
+        release.raise()
+        try await holder.value
+        #expect(try await db.read { try $0.fetchValue("SELECT 1", as: Int.self) } == 1)
+    }
+
+    @Test func lateCancelAfterAReadFinishedDoesNotHitTheNextRead() async throws {
+        let db = try Database(path: directory.file("c.db"), readers: 1)
+        for _ in 0..<20 {
+            let first = Task { try await db.read { try $0.fetchValue("SELECT 1", as: Int.self) } }
+            let second = Task { try await db.read { try $0.fetchValue(countingQuery(to: 200_000), as: Int.self) } }
+            _ = await first.result
+            first.cancel()  // too late: its body is done, and must not interrupt the second's
+            #expect(try await second.value == 200_000)
+        }
+    }
+
+    @Test func cancelledReadOnAnInMemoryDatabaseLeavesWritesWorking() async throws {
+        let db = try Database.inMemory()
+        try await db.write { try $0.execute("CREATE TABLE t(x)") }
+        let started = Signal()
+        let task = Task {
+            try await db.read { db in
+                started.raise()
+                return try db.fetchValue(countingQuery(to: 1_000_000_000), as: Int.self)
+            }
+        }
+        #expect(await started.wait())
+        try await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        #expect(await task.result.isCancellation)
+        try await db.write { try $0.execute("INSERT INTO t VALUES (\(1))") }
+        #expect(try await db.read { try $0.fetchValue("SELECT count(*) FROM t", as: Int.self) } == 1)
+    }
+
+    @Test func cancelledWriteIsNeverInterruptedAndCommits() async throws {
+        let db = try Database(path: directory.file("c.db"))
+        try await db.write { try $0.execute("CREATE VIRTUAL TABLE notes USING fts5(body)") }
+        let started = Signal()
+        let task = Task {
+            try await db.write { db in
+                started.raise()
+                try db.execute("""
+                    WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 50000)
+                    INSERT INTO notes(body) SELECT 'note number ' || i FROM c
+                    """)
+                return db.changes
+            }
+        }
+        #expect(await started.wait())
+        task.cancel()
+        #expect(try await task.value == 50_000)
+        #expect(try await db.read { try $0.fetchValue("SELECT count(*) FROM notes", as: Int.self) } == 50_000)
+        try await db.write { try $0.execute("INSERT INTO notes(notes) VALUES ('integrity-check')") }
+    }
+
+    @Test func writeCancelledBeforeItsBodyStartsIsSkipped() async throws {
+        let db = try Database(path: directory.file("c.db"))
+        let holding = Signal()
+        let release = Signal()
+        let holder = Task { try await db.write { _ in holding.raise(); _ = release.waitBlocking() } }
+        #expect(await holding.wait())
+        let ran = Signal()
+        let queued = Task { try await db.write { _ in ran.raise() } }
+        try await Task.sleep(for: .milliseconds(20))
+        queued.cancel()
+        release.raise()
+        try await holder.value
+        #expect(await queued.result.isCancellation)
+        #expect(!ran.isRaised)
+    }
+}
