@@ -28,7 +28,9 @@ extension Date: QueryBindable {
 public enum SQLDateText {
     /// Formats a date as `YYYY-MM-DD HH:MM:SS.SSS` (UTC).
     public static func format(_ date: Date) -> String {
-        let totalMillis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // NB: to the nearest millisecond, not down: 15.038 s is 15.03799… as a Double, and
+        // flooring it would lose a millisecond on every parse-then-format round trip.
+        let totalMillis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let days = floorDiv(totalMillis, 86_400_000)
         let millisOfDay = totalMillis - days * 86_400_000
         let (year, month, day) = civil(fromDays: days)

@@ -47,3 +47,15 @@ import TroveQuery
         #expect(QueryBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
     }
 }
+
+@Suite struct DateTextRoundTripTests {
+    // Formatting floored milliseconds, so "…15.038" came back as "…15.037".
+    @Test func everyMillisecondSurvivesParseThenFormat() throws {
+        for millis in 0..<1000 {
+            let fraction = String(repeating: "0", count: 3 - String(millis).count) + String(millis)
+            let text = "2026-03-02 09:30:15.\(fraction)"
+            let date = try #require(SQLDateText.parse(text))
+            #expect(SQLDateText.format(date) == text)
+        }
+    }
+}
