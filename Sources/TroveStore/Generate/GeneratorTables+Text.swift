@@ -14,7 +14,7 @@ extension GeneratorTables {
     /// A title of 2–8 words, verb-first seven times in ten.
     ///
     /// ```swift
-    /// tables.title(using: &random)  // "Call the plumber about boiler", "Dentist appointment Friday"
+    /// tables.title(using: &random)  // e.g. "Pick oven Jürgen", "Milk river cash bill"
     /// ```
     func title(using random: inout SplitMix64) -> String {
         var title = ""
@@ -48,7 +48,7 @@ extension GeneratorTables {
     /// Notes: empty about 35% of the time, otherwise 5–120 words in sentences, mostly short.
     ///
     /// ```swift
-    /// tables.notes(using: &random)  // "The plumber for milk, on Tuesday. Call to the keys?"
+    /// tables.notes(using: &random)  // e.g. "For long follow-up flowers some and to soup plumber on, clean. Form childminder last."
     /// ```
     func notes(using random: inout SplitMix64) -> String {
         let roll = random.unit()

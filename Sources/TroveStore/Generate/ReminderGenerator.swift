@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// for record in ReminderGenerator(seed: 7, count: 100_000) { … }
-/// ReminderGenerator(seed: 7, count: 1).record(at: 0).title  // same text on every run
+/// ReminderGenerator(seed: 7, count: 1).record(at: 0).title  // "Book São", on every machine
 /// ```
 ///
 /// Record `i` depends only on the seed and `i`, not on `count`: a longer run starts with the

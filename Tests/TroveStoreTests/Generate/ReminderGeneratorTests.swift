@@ -17,6 +17,15 @@ import TroveStore
         #expect(first == (0..<1_000).map(direct.record(at:)))
     }
 
+    /// Benchmarks are compared across machines and commits, so the stream must not drift
+    /// silently. This pins the start of seed 7's; a deliberate change to the generator updates it.
+    @Test func seedSevenStillStartsWithTheSameRecords() {
+        let generator = ReminderGenerator(seed: 7, count: 3)
+        #expect(generator.map(\.title) == ["Book São", "Milk river cash bill", "Pick oven Jürgen"])
+        #expect(generator.record(at: 2).notes == "For long follow-up flowers some and to soup plumber on, clean. Form childminder last.")
+        #expect(generator.record(at: 1).tags == ["shopping", "travel"])
+    }
+
     @Test func differentSeedsGiveDifferentRecords() {
         let one = Array(ReminderGenerator(seed: 1, count: 1_000))
         let two = Array(ReminderGenerator(seed: 2, count: 1_000))
