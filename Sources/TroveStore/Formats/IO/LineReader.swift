@@ -123,10 +123,10 @@ public struct LineReader {
     }
 
     private mutating func emit(upTo lineEnd: Int, consuming next: Int) throws -> Line {
-        lineNumber += 1
         var contentEnd = lineEnd
         if contentEnd > start, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         guard contentEnd - start <= maxLineLength else { throw tooLong() }
+        lineNumber += 1
         let lineStart = start
         let invalid = buffer.withUnsafeBufferPointer { buffer in
             UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: buffer[lineStart..<contentEnd]))
