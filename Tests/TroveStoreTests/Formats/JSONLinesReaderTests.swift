@@ -29,6 +29,7 @@ import TroveStore
         (#"{"title":"t","tags":["Work","home","WORK"]}"#, ReminderRecord(title: "t", tags: ["Work", "home"])),
         (#"{"title":"t","list":""}"#, ReminderRecord(title: "t")),
         (#"{"title":"first","title":"last"}"#, ReminderRecord(title: "last")),
+        (#"{"\u0074itle":"escaped key","du\u0065":"2026-03-02\u005417:00:00Z"}"#, ReminderRecord(title: "escaped key", due: .time(Moments.mar2At1700))),
     ])
     func parsesFields(line: String, expected: ReminderRecord) throws {
         #expect(try readAll(.jsonl, line).records == [expected])

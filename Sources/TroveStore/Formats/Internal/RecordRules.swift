@@ -6,7 +6,12 @@ enum RecordRules {
 
     /// True when the text is empty or only whitespace: such a title is rejected.
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+        // NB: Unicode property lookups are slow; any visible ASCII byte settles it at once.
+        for byte in text.utf8 {
+            if byte > 0x20, byte < 0x7F { return false }
+            if byte >= 0x80 { break }
+        }
+        return text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
     }
 
     /// Drops repeats compared case-insensitively, keeping the first spelling and the order.

@@ -110,8 +110,20 @@ enum Timestamp {
 
     /// A day is exactly `YYYY-MM-DD`; anything else must be an ISO 8601 date-time.
     static func parseDue(_ text: String) -> DueDate? {
-        if text.utf8.count == 10, let day = CalendarDay(text) { return .day(day) }
-        guard text.utf8.count > 10, let date = parseISO(text) else { return nil }
+        var text = text
+        return text.withUTF8 { parseDue($0) }
+    }
+
+    static func parseDue(_ bytes: UnsafeBufferPointer<UInt8>) -> DueDate? {
+        if bytes.count == 10 {
+            var scanner = DigitScanner(bytes: bytes)
+            guard let year = scanner.number(4), scanner.expect("-"), let month = scanner.number(2),
+                scanner.expect("-"), let day = scanner.number(2),
+                let calendarDay = CalendarDay(year: Int(year), month: Int(month), day: Int(day))
+            else { return nil }
+            return .day(calendarDay)
+        }
+        guard bytes.count > 10, let date = parseISO(bytes) else { return nil }
         return .time(date)
     }
 

@@ -51,29 +51,34 @@ public struct JSONLinesReader: ReminderReader {
             while true {
                 json.skipWhitespace()
                 guard json.peek == UInt8(ascii: "\"") else { throw json.unexpected(expected: "a field name in double quotes") }
-                let key = try json.string()
+                let (range, escaped) = try json.scanString()
+                let keyBytes = UnsafeBufferPointer(rebasing: json.bytes[range])
+                let field = escaped ? JSONField(rawValue: try json.decodeEscapes(range)) : JSONField(bytes: keyBytes)
                 json.skipWhitespace()
-                guard json.consume(":") else { throw json.unexpected(expected: "':' after \"\(key)\"") }
+                guard json.consume(":") else {
+                    throw json.unexpected(expected: "':' after \"\(String(decoding: keyBytes, as: UTF8.self))\"")
+                }
                 json.skipWhitespace()
-                switch key {
-                case "title": title = try json.text(field: key, nullable: false)
-                case "notes": record.notes = try json.text(field: key) ?? ""
-                case "list": record.list = RecordRules.listName(try json.text(field: key)) ?? defaultList
-                case "tags": record.tags = try json.tags(field: key)
-                case "priority": record.priority = try json.priority(field: key)
-                case "flagged": record.isFlagged = try json.bool(field: key)
-                case "completed": record.isCompleted = try json.bool(field: key)
-                case "completedAt": record.completedAt = try json.date(field: key)
-                case "createdAt": record.createdAt = try json.date(field: key)
-                case "due": record.due = try json.due(field: key)
-                default:
-                    noteUnknown(key, line: json.line)
+                let key = field?.rawValue ?? ""
+                switch field {
+                case .title: title = try json.text(field: key, nullable: false)
+                case .notes: record.notes = try json.text(field: key) ?? ""
+                case .list: record.list = RecordRules.listName(try json.text(field: key)) ?? defaultList
+                case .tags: record.tags = try json.tags(field: key)
+                case .priority: record.priority = try json.priority(field: key)
+                case .flagged: record.isFlagged = try json.bool(field: key)
+                case .completed: record.isCompleted = try json.bool(field: key)
+                case .completedAt: record.completedAt = try json.date(field: key)
+                case .createdAt: record.createdAt = try json.date(field: key)
+                case .due: record.due = try json.due(field: key)
+                case nil:
+                    noteUnknown(escaped ? try json.decodeEscapes(range) : String(decoding: keyBytes, as: UTF8.self), line: json.line)
                     try json.skipValue()
                 }
                 json.skipWhitespace()
                 if json.consume(",") { continue }
                 if json.consume("}") { break }
-                throw json.unexpected(expected: "',' or '}' after the value of \"\(key)\"")
+                throw json.unexpected(expected: "',' or '}' after the value of \"\(String(decoding: keyBytes, as: UTF8.self))\"")
             }
         }
         json.skipWhitespace()

@@ -38,7 +38,16 @@ extension JSONScanner {
         let start = index
         let text: String
         switch peek ?? 0 {
-        case UInt8(ascii: "\""): text = try string()
+        case UInt8(ascii: "\""):
+            text = try string()
+            // NB: the canonical lower-case names skip Priority(name:)'s lowercasing.
+            switch text {
+            case "none": return .none
+            case "low": return .low
+            case "medium": return .medium
+            case "high": return .high
+            default: break
+            }
         case UInt8(ascii: "n"): try literal("null"); return .none
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let range = try number()
@@ -86,6 +95,13 @@ extension JSONScanner {
 
     /// An ISO 8601 date-time (or date, meaning midnight UTC), or nil for `null`.
     mutating func date(field: String) throws -> Date? {
+        let start = index
+        if peek == UInt8(ascii: "\"") {
+            // NB: fast path straight from the bytes; escapes or a bad value take the slow path below.
+            let (range, escaped) = try scanString()
+            if !escaped, let date = Timestamp.parseISO(UnsafeBufferPointer(rebasing: bytes[range])) { return date }
+            index = start
+        }
         guard let (text, start) = try dateText(field: field) else { return nil }
         if let date = Timestamp.parseISO(text) { return date }
         throw valueError(
@@ -95,6 +111,13 @@ extension JSONScanner {
 
     /// `YYYY-MM-DD` (a day) or an ISO 8601 date-time (a moment), or nil for `null`.
     mutating func due(field: String) throws -> DueDate? {
+        let start = index
+        if peek == UInt8(ascii: "\"") {
+            // NB: fast path straight from the bytes; escapes or a bad value take the slow path below.
+            let (range, escaped) = try scanString()
+            if !escaped, let due = Timestamp.parseDue(UnsafeBufferPointer(rebasing: bytes[range])) { return due }
+            index = start
+        }
         guard let (text, start) = try dateText(field: field) else { return nil }
         if let due = Timestamp.parseDue(text) { return due }
         throw valueError(
