@@ -80,6 +80,16 @@ import TroveStore
         #expect(read.last?.0 == 30_000)
     }
 
+    @Test func readsALineSeveralChunksLongFromAFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("trove-wide-\(UUID()).txt")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let wide = String(repeating: "wide é ", count: 150_000)  // about 1.2 MB
+        try Data("short\n\(wide)\nafter".utf8).write(to: url)
+        let read = try lines(LineReader(path: url.path))
+        #expect(read.map(\.1) == ["short", wide, "after"])
+        #expect(read.map(\.0) == [1, 2, 3])
+    }
+
     @Test func readsAPipeLikeStandardInput() throws {
         let pipe = Pipe()
         let payload = Data((0..<20_000).map { "row \($0)\n" }.joined().utf8)
