@@ -1,0 +1,139 @@
+import CSV
+import Foundation
+
+/// Reads CSV with a header row naming the columns (`title` is required; any order).
+///
+/// ```swift
+/// var reader = CSVReminderReader(LineReader(string: "title,tags,due\nBuy milk,\"dairy, shop\",2026-03-02\n"))
+/// try reader.next()?.tags  // ["dairy", "shop"]
+/// ```
+///
+/// Columns are the JSON Lines field names (matched in any case). An empty cell means absent.
+/// `tags` holds comma-separated names; `flagged`/`completed` take true/false, yes/no or 1/0.
+/// Unknown columns are ignored with one warning; blank lines are skipped.
+public struct CSVReminderReader: ReminderReader {
+    enum Column: String, CaseIterable {
+        case title, notes, list, tags, priority, flagged, completed, completedAt, due, createdAt
+    }
+
+    private var framer: CSVRecordFramer
+    private let defaultList: String?
+    private var header: [String]?
+    private var columns: [Column?] = []
+    private var unknownColumns: [String] = []
+
+    public init(_ lines: LineReader, list: String? = nil) {
+        self.framer = CSVRecordFramer(lines: lines)
+        self.defaultList = RecordRules.listName(list)
+    }
+
+    public var warnings: [String] {
+        guard !unknownColumns.isEmpty else { return [] }
+        let noun = unknownColumns.count == 1 ? "column" : "columns"
+        return ["ignored unknown \(noun) \(unknownColumns.joined(separator: ", ")) (in the header on line 1)"]
+    }
+
+    public mutating func next() throws -> ReminderRecord? {
+        if header == nil { try readHeader() }
+        while let record = try frame() {
+            if record.isBlank { continue }
+            return try convert(cells(of: record), line: record.line)
+        }
+        return nil
+    }
+
+    private mutating func frame() throws -> CSVRecordFramer.Record? {
+        do {
+            return try framer.next()
+        } catch let stray as CSVRecordFramer.StrayQuote {
+            let name = header.flatMap { stray.fieldIndex < $0.count ? $0[stray.fieldIndex] : nil }
+            throw FormatError(
+                line: stray.line, field: name ?? "\(stray.fieldIndex + 1)", fieldKind: .column,
+                problem: "text follows the closing quote of a quoted field",
+                remedy: "Inside a quoted field write a double quote as two (\"\"), or quote the whole field.")
+        }
+    }
+
+    private mutating func readHeader() throws {
+        guard let record = try frame(), !record.isBlank else {
+            throw FormatError(
+                line: 1, problem: "the file has no header row",
+                remedy: "Start the file with a header naming the columns, such as title,notes,list,tags,due.")
+        }
+        let names = try cells(of: record).map { $0.trimmingCharacters(in: .whitespaces) }
+        var seen = Set<Column>()
+        for name in names {
+            let column = Column.allCases.first { $0.rawValue.caseInsensitiveCompare(name) == .orderedSame }
+            if let column {
+                guard seen.insert(column).inserted else {
+                    throw FormatError(
+                        line: record.line, field: name, fieldKind: .column, problem: "the column appears twice in the header",
+                        remedy: "Remove or rename one of them.")
+                }
+            } else if !unknownColumns.contains(name) {
+                unknownColumns.append(name)
+            }
+            columns.append(column)
+        }
+        guard seen.contains(.title) else {
+            throw FormatError(
+                line: record.line, field: "title", fieldKind: .column, problem: "the header has no title column",
+                remedy: "Name the columns in the first row; title is required, such as title,notes,list,tags,due.")
+        }
+        header = names
+    }
+
+    private func cells(of record: CSVRecordFramer.Record) throws -> [String] {
+        let reader = try CSVReader(string: record.text, hasHeaderRow: false)
+        return reader.next() ?? []
+    }
+
+    private func convert(_ cells: [String], line: Int) throws -> ReminderRecord {
+        var record = ReminderRecord(title: "", list: defaultList)
+        if cells.count > columns.count, cells[columns.count...].contains(where: { !$0.isEmpty }) {
+            throw FormatError(
+                line: line, problem: "the record has \(cells.count) cells but the header names \(columns.count) columns",
+                remedy: "Quote cells that contain commas, or add the missing column names to the header.")
+        }
+        for (index, cell) in cells.prefix(columns.count).enumerated() {
+            guard let column = columns[index], !cell.isEmpty else { continue }
+            func invalid(_ expected: String, _ remedy: String) -> FormatError {
+                FormatError(
+                    line: line, field: column.rawValue, fieldKind: .column,
+                    problem: "expected \(expected), got \(FormatError.quote(cell))", remedy: remedy)
+            }
+            switch column {
+            case .title: record.title = cell
+            case .notes: record.notes = cell
+            case .list: record.list = cell
+            case .tags:
+                let tags = cell.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                record.tags = RecordRules.deduplicated(tags.filter { !$0.isEmpty })
+            case .priority:
+                guard let priority = Priority(name: cell.trimmingCharacters(in: .whitespaces)) else {
+                    throw invalid("0–3 or none/low/medium/high", RecordRules.priorityRemedy)
+                }
+                record.priority = priority
+            case .flagged, .completed:
+                guard let value = RecordRules.bool(cell.trimmingCharacters(in: .whitespaces)) else {
+                    throw invalid("true or false", "Write true or false (yes/no and 1/0 work too), or leave it empty.")
+                }
+                if column == .flagged { record.isFlagged = value } else { record.isCompleted = value }
+            case .completedAt, .createdAt:
+                guard let date = Timestamp.parseISO(cell.trimmingCharacters(in: .whitespaces)) else {
+                    throw invalid("an ISO 8601 date-time", RecordRules.dateRemedy)
+                }
+                if column == .completedAt { record.completedAt = date } else { record.createdAt = date }
+            case .due:
+                guard let due = Timestamp.parseDue(cell.trimmingCharacters(in: .whitespaces)) else {
+                    throw invalid("YYYY-MM-DD or an ISO 8601 date-time", "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z.")
+                }
+                record.due = due
+            }
+        }
+        guard !RecordRules.isBlank(record.title) else {
+            throw RecordRules.titleError(line: line, field: "title", kind: .column, missing: false)
+        }
+        return record
+    }
+}

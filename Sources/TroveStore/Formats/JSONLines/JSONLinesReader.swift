@@ -1,0 +1,97 @@
+import Foundation
+
+/// Reads JSON Lines: one reminder object per line, blank lines skipped.
+///
+/// ```swift
+/// var reader = JSONLinesReader(LineReader(string: #"{"title":"Buy milk","priority":"low","colour":1}"#))
+/// try reader.next()?.priority  // .low
+/// reader.warnings  // ["ignored unknown fields colour (first seen on line 1)"]
+/// ```
+///
+/// Fields: `title` (required, not blank), `notes`, `list`, `tags` (array of strings), `priority`
+/// (0–3 or a name), `flagged`, `completed` (booleans), `completedAt`, `createdAt` (ISO 8601),
+/// `due` (`YYYY-MM-DD` or ISO 8601). Any field but `title` may be `null`, meaning absent.
+/// Wrong types are errors; unknown fields are skipped with one warning per file.
+public struct JSONLinesReader: ReminderReader {
+    private var lines: LineReader
+    private let defaultList: String?
+    private var unknownFields: [String] = []
+    private var unknownFieldSet: Set<String> = []
+    private var firstUnknownLine = 0
+
+    public init(_ lines: LineReader, list: String? = nil) {
+        self.lines = lines
+        self.defaultList = RecordRules.listName(list)
+    }
+
+    public var warnings: [String] {
+        guard !unknownFields.isEmpty else { return [] }
+        let noun = unknownFields.count == 1 ? "field" : "fields"
+        return ["ignored unknown \(noun) \(unknownFields.joined(separator: ", ")) (first seen on line \(firstUnknownLine))"]
+    }
+
+    public mutating func next() throws -> ReminderRecord? {
+        while let line = try lines.next() {
+            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            return try line.bytes.withUnsafeBufferPointer { bytes in
+                try parse(JSONScanner(bytes: bytes, line: line.number))
+            }
+        }
+        return nil
+    }
+
+    private mutating func parse(_ json: JSONScanner) throws -> ReminderRecord {
+        var json = json
+        var title: String?
+        var record = ReminderRecord(title: "", list: defaultList)
+        json.skipWhitespace()
+        guard json.consume("{") else { throw json.unexpected(expected: "'{' starting a JSON object") }
+        json.skipWhitespace()
+        if !json.consume("}") {
+            while true {
+                json.skipWhitespace()
+                guard json.peek == UInt8(ascii: "\"") else { throw json.unexpected(expected: "a field name in double quotes") }
+                let (range, escaped) = try json.scanString()
+                let keyBytes = UnsafeBufferPointer(rebasing: json.bytes[range])
+                let field = escaped ? JSONField(rawValue: try json.decodeEscapes(range)) : JSONField(bytes: keyBytes)
+                json.skipWhitespace()
+                guard json.consume(":") else {
+                    throw json.unexpected(expected: "':' after \"\(String(decoding: keyBytes, as: UTF8.self))\"")
+                }
+                json.skipWhitespace()
+                let key = field?.rawValue ?? ""
+                switch field {
+                case .title: title = try json.text(field: key, nullable: false)
+                case .notes: record.notes = try json.text(field: key) ?? ""
+                case .list: record.list = RecordRules.listName(try json.text(field: key)) ?? defaultList
+                case .tags: record.tags = try json.tags(field: key)
+                case .priority: record.priority = try json.priority(field: key)
+                case .flagged: record.isFlagged = try json.bool(field: key)
+                case .completed: record.isCompleted = try json.bool(field: key)
+                case .completedAt: record.completedAt = try json.date(field: key)
+                case .createdAt: record.createdAt = try json.date(field: key)
+                case .due: record.due = try json.due(field: key)
+                case nil:
+                    noteUnknown(escaped ? try json.decodeEscapes(range) : String(decoding: keyBytes, as: UTF8.self), line: json.line)
+                    try json.skipValue()
+                }
+                json.skipWhitespace()
+                if json.consume(",") { continue }
+                if json.consume("}") { break }
+                throw json.unexpected(expected: "',' or '}' after the value of \"\(String(decoding: keyBytes, as: UTF8.self))\"")
+            }
+        }
+        json.skipWhitespace()
+        guard json.atEnd else { throw json.syntaxError("unexpected text after the object") }
+        guard let title else { throw RecordRules.titleError(line: json.line, field: "title", missing: true) }
+        guard !RecordRules.isBlank(title) else { throw RecordRules.titleError(line: json.line, field: "title", missing: false) }
+        record.title = title
+        return record
+    }
+
+    private mutating func noteUnknown(_ key: String, line: Int) {
+        guard unknownFieldSet.insert(key).inserted else { return }
+        if unknownFields.isEmpty { firstUnknownLine = line }
+        unknownFields.append(key)
+    }
+}

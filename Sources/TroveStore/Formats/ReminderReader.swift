@@ -1,0 +1,16 @@
+/// Reads reminders one at a time from a file in some format, never holding the whole file.
+///
+/// ```swift
+/// var reader = ReminderFormat.jsonl.makeReader(try LineReader(path: "tasks.jsonl"))
+/// while let record = try reader.next() { … }
+/// reader.warnings  // ["ignored unknown fields colour (first seen on line 3)"]
+/// ```
+public protocol ReminderReader {
+    /// The next reminder, or nil at the end of the file.
+    ///
+    /// - Throws: `FormatError` naming the line and field; the reader is not usable afterwards.
+    mutating func next() throws -> ReminderRecord?
+
+    /// Things worth telling the user that did not stop the import, each said once per file.
+    var warnings: [String] { get }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Reads todo.txt (todotxt.org): one task per line, blank lines skipped.
+///
+/// ```swift
+/// var reader = TodoTxtReader(LineReader(string: "(A) 2026-02-20 Call Mum +Family @phone due:2026-03-05"))
+/// let record = try reader.next()!
+/// // title "Call Mum", list "Family", tags ["phone"], priority .high, due 2026-03-05,
+/// // createdAt 2026-02-20T00:00:00Z
+/// ```
+///
+/// - `x` marks a completed task, optionally followed by the completion date then the creation
+///   date; an open task may start with `(A)`–`(Z)` then a creation date. Dates are UTC midnights.
+/// - Priority: A → high, B → medium, C–Z → low; `pri:X` carries it on completed tasks.
+/// - The first `+project` becomes the list and leaves the title; later ones stay in the title.
+/// - Each `@context` becomes a tag and leaves the title.
+/// - `due:YYYY-MM-DD` → due day; `note:` → notes; `flagged:yes` → flagged. Other `key:value`
+///   tokens stay in the title as written. `+`, `@` and `note:` values are percent-decoded.
+/// - The title is the remaining words joined by single spaces.
+public struct TodoTxtReader: ReminderReader {
+    private var lines: LineReader
+    private let defaultList: String?
+
+    public init(_ lines: LineReader, list: String? = nil) {
+        self.lines = lines
+        self.defaultList = RecordRules.listName(list)
+    }
+
+    public var warnings: [String] { [] }
+
+    public mutating func next() throws -> ReminderRecord? {
+        while let line = try lines.next() {
+            let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.isEmpty { continue }
+            return try parse(words, line: line.number)
+        }
+        return nil
+    }
+
+    private func parse(_ words: [Substring], line: Int) throws -> ReminderRecord {
+        var record = ReminderRecord(title: "")
+        var index = 0
+        func day(_ word: Substring) -> Date? {
+            CalendarDay(String(word)).map { Timestamp.date(millis: $0.daysSince1970 * 86_400_000) }
+        }
+        if words[0] == "x" {
+            record.isCompleted = true
+            index = 1
+            if index < words.count, let date = day(words[index]) {
+                record.completedAt = date
+                index += 1
+                if index < words.count, let date = day(words[index]) {
+                    record.createdAt = date
+                    index += 1
+                }
+            }
+        } else {
+            if let priority = Self.priority(fromParenthesised: words[0]) {
+                record.priority = priority
+                index = 1
+            }
+            if index < words.count, let date = day(words[index]) {
+                record.createdAt = date
+                index += 1
+            }
+        }
+        var titleWords: [Substring] = []
+        var list: String?
+        var tags: [String] = []
+        for word in words[index...] {
+            if word.count > 1, word.first == "+", list == nil {
+                list = TodoTxtToken.decode(word.dropFirst())
+            } else if word.count > 1, word.first == "@" {
+                tags.append(TodoTxtToken.decode(word.dropFirst()))
+            } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex, colon != word.index(before: word.endIndex),
+                try apply(key: word[..<colon].lowercased(), value: word[word.index(after: colon)...], to: &record, line: line)
+            {
+                continue
+            } else {
+                titleWords.append(word)
+            }
+        }
+        record.title = titleWords.joined(separator: " ")
+        record.list = RecordRules.listName(list) ?? defaultList
+        record.tags = RecordRules.deduplicated(tags.filter { !$0.isEmpty })
+        guard !record.title.isEmpty else {
+            throw FormatError(
+                line: line, problem: "the task has no text once its +list, @tags and key:value tags are taken out",
+                remedy: "Add words describing the task.")
+        }
+        return record
+    }
+
+    /// Applies a key the reader understands; false leaves the word in the title.
+    private func apply(key: String, value: Substring, to record: inout ReminderRecord, line: Int) throws -> Bool {
+        switch key {
+        case "due":
+            guard let day = CalendarDay(String(value)) else {
+                throw FormatError(
+                    line: line, field: "due:", fieldKind: .key,
+                    problem: "expected a date YYYY-MM-DD, got \(FormatError.quote(value))",
+                    remedy: "Write the due date as due:2026-03-05.")
+            }
+            record.due = .day(day)
+        case "pri":
+            guard value.count == 1, let priority = Self.priority(letter: value.first!) else {
+                throw FormatError(
+                    line: line, field: "pri:", fieldKind: .key,
+                    problem: "expected a letter A–Z, got \(FormatError.quote(value))",
+                    remedy: "Write the priority as pri:A (high), pri:B (medium) or pri:C (low).")
+            }
+            record.priority = priority
+        case "note": record.notes = TodoTxtToken.decode(value)
+        case "flagged":
+            guard let flagged = RecordRules.bool(String(value)) else { return false }
+            record.isFlagged = flagged
+        default: return false
+        }
+        return true
+    }
+
+    static func priority(fromParenthesised word: Substring) -> Priority? {
+        guard word.count == 3, word.first == "(", word.last == ")" else { return nil }
+        return priority(letter: word[word.index(after: word.startIndex)])
+    }
+
+    /// A → high, B → medium, C–Z → low.
+    static func priority(letter: Character) -> Priority? {
+        guard let ascii = letter.asciiValue, ascii >= UInt8(ascii: "A"), ascii <= UInt8(ascii: "Z") else { return nil }
+        switch letter {
+        case "A": return .high
+        case "B": return .medium
+        default: return .low
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Writes todo.txt, one task per line.
+///
+/// ```swift
+/// // (A) 2026-02-20 Call Mum +Family @phone due:2026-03-05 note:Ask%20about%20Sunday
+/// // x 2026-03-01 2026-02-20 Buy milk +Groceries pri:C
+/// ```
+///
+/// Priority high → `(A)`, medium → `(B)`, low → `(C)`; on completed tasks as `pri:X`, as the
+/// format suggests. Dates are written as UTC days: a due time or the time of day of creation or
+/// completion is dropped (counted in `warnings`). Notes go in one `note:` token and the list and
+/// tags in `+list` and `@tag`, percent-encoded (`%20` for a space) so the reader gets them back.
+/// Line breaks and tabs in a title become spaces.
+public struct TodoTxtWriter: ReminderWriter {
+    private let sink: ByteSink
+    private var droppedTimes = 0
+    private var droppedCreationDates = 0
+
+    public init(_ sink: ByteSink) {
+        self.sink = sink
+    }
+
+    public var warnings: [String] {
+        var warnings: [String] = []
+        if droppedTimes > 0 {
+            warnings.append("\(droppedTimes) date(s) lost their time of day; todo.txt stores days only")
+        }
+        if droppedCreationDates > 0 {
+            warnings.append("\(droppedCreationDates) completed reminder(s) without a completion date lost their creation date; todo.txt needs the completion date first")
+        }
+        return warnings
+    }
+
+    public mutating func write(_ record: ReminderRecord) throws {
+        var words: [String] = []
+        if record.isCompleted {
+            words.append("x")
+            if let completedAt = record.completedAt {
+                words.append(day(completedAt))
+                if let createdAt = record.createdAt { words.append(day(createdAt)) }
+            } else if record.createdAt != nil {
+                droppedCreationDates += 1
+            }
+        } else {
+            if let letter = Self.letter(record.priority) { words.append("(\(letter))") }
+            if let createdAt = record.createdAt { words.append(day(createdAt)) }
+        }
+        let title = record.title.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " })
+        words.append(title.joined(separator: " "))
+        if let list = record.list { words.append("+" + TodoTxtToken.encode(list)) }
+        for tag in record.tags { words.append("@" + TodoTxtToken.encode(tag)) }
+        switch record.due {
+        case nil: break
+        case .day(let day): words.append("due:\(day)")
+        case .time(let date): words.append("due:" + day(date))
+        }
+        if record.isCompleted, let letter = Self.letter(record.priority) { words.append("pri:\(letter)") }
+        if record.isFlagged { words.append("flagged:yes") }
+        if !record.notes.isEmpty { words.append("note:" + TodoTxtToken.encode(record.notes)) }
+        sink.append(words.joined(separator: " "))
+        sink.append(UInt8(ascii: "\n"))
+        try sink.flushIfFull()
+    }
+
+    public mutating func finish() throws {
+        try sink.flush()
+    }
+
+    /// The UTC day, counting a dropped time of day.
+    private mutating func day(_ date: Date) -> String {
+        let millis = Timestamp.millis(date)
+        if millis % 86_400_000 != 0 { droppedTimes += 1 }
+        return CalendarDay(daysSince1970: Int64((Double(millis) / 86_400_000).rounded(.down))).description
+    }
+
+    private static func letter(_ priority: Priority) -> String? {
+        switch priority {
+        case .none: nil
+        case .high: "A"
+        case .medium: "B"
+        case .low: "C"
+        }
+    }
+}

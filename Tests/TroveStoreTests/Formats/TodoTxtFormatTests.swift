@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TroveStore
+
+@Suite struct TodoTxtFormatTests {
+    @Test(arguments: [
+        ("Buy milk", ReminderRecord(title: "Buy milk")),
+        (
+            "(A) 2026-02-20 Call Mum +Family @phone due:2026-03-02",
+            ReminderRecord(
+                title: "Call Mum", list: "Family", tags: ["phone"], priority: .high, due: .day(day("2026-03-02")),
+                createdAt: Moments.feb20Midnight)
+        ),
+        ("(B) Medium", ReminderRecord(title: "Medium", priority: .medium)),
+        ("(C) Low", ReminderRecord(title: "Low", priority: .low)),
+        ("(Z) Also low", ReminderRecord(title: "Also low", priority: .low)),
+        ("(a) lower-case is not a priority", ReminderRecord(title: "(a) lower-case is not a priority")),
+        ("x Done", ReminderRecord(title: "Done", isCompleted: true)),
+        ("x 2026-03-01 Done", ReminderRecord(title: "Done", isCompleted: true, completedAt: Moments.mar1Midnight)),
+        (
+            "x 2026-03-01 2026-02-20 Done pri:B",
+            ReminderRecord(
+                title: "Done", priority: .medium, isCompleted: true, completedAt: Moments.mar1Midnight,
+                createdAt: Moments.feb20Midnight)
+        ),
+        ("xylophone lessons", ReminderRecord(title: "xylophone lessons")),
+        ("X not completed", ReminderRecord(title: "X not completed")),
+        ("Plan +Work trip +Travel", ReminderRecord(title: "Plan trip +Travel", list: "Work")),
+        ("Tags @a @b @A", ReminderRecord(title: "Tags", tags: ["a", "b"])),
+        ("Read  rec:1w  at 10:30 see https://example.com", ReminderRecord(title: "Read rec:1w at 10:30 see https://example.com")),
+        (
+            "Encoded +Home%20Office @with%20space note:line%201%0Aline%202%25 flagged:yes",
+            ReminderRecord(
+                title: "Encoded", notes: "line 1\nline 2%", list: "Home Office", tags: ["with space"], isFlagged: true)
+        ),
+        ("Keep +100% raw", ReminderRecord(title: "Keep raw", list: "100%")),
+        ("Lone + and @ stay", ReminderRecord(title: "Lone + and @ stay")),
+    ])
+    func parsesTasks(line: String, expected: ReminderRecord) throws {
+        #expect(try readAll(.todotxt, line).records == [expected])
+    }
+
+    @Test func skipsBlankLinesAndUsesTheListArgumentWithoutAProject() throws {
+        let records = try readAll(.todotxt, "\u{FEFF}one\r\n\r\n   \r\ntwo +Work\r\n", list: "Inbox").records
+        #expect(records.map(\.title) == ["one", "two"])
+        #expect(records.map(\.list) == ["Inbox", "Work"])
+    }
+
+    @Test(arguments: [
+        ("ok\nPay rent due:tomorrow", 2, "due:", #"expected a date YYYY-MM-DD, got "tomorrow""#),
+        ("ok\nok\nPay rent due:2026-02-30", 3, "due:", "expected a date YYYY-MM-DD"),
+        ("x Done pri:AB", 1, "pri:", "expected a letter A–Z"),
+        ("ok\n+Work @phone due:2026-03-02", 2, nil, "the task has no text"),
+    ])
+    func rejectsBadTasksNamingLineAndKey(text: String, line: Int, key: String?, message: String) throws {
+        let error = readError(.todotxt, text)
+        #expect(error?.line == line)
+        #expect(error?.field == key)
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func writesTodoTxtLines() throws {
+        let records = [
+            ReminderRecord(
+                title: "Call Mum", notes: "Ask about\nSunday", list: "Family", tags: ["phone"], priority: .high,
+                due: .day(day("2026-03-02")), createdAt: Moments.feb20Midnight),
+            ReminderRecord(
+                title: "Buy milk", list: "Groceries", priority: .low, isFlagged: true, isCompleted: true,
+                completedAt: Moments.mar1Midnight, createdAt: Moments.feb20Midnight),
+            ReminderRecord(title: "Multi\nline\ttitle", priority: .medium),
+        ]
+        #expect(try writeAll(.todotxt, records).text == """
+            (A) 2026-02-20 Call Mum +Family @phone due:2026-03-02 note:Ask%20about%0ASunday
+            x 2026-03-01 2026-02-20 Buy milk +Groceries pri:C flagged:yes
+            (B) Multi line title
+
+            """)
+    }
+
+    @Test func roundTripsWhatTheFormatKeeps() throws {
+        let records = [
+            ReminderRecord(
+                title: "Quote \" backslash \\ emoji 🎉 日本語", notes: "line one\nline two\ttab %20 literal\r\nNUL \u{0}",
+                list: "Home Office", tags: ["with space", "Ünïcödé"], priority: .high, isFlagged: true,
+                due: .day(day("2026-03-02")), createdAt: Moments.feb20Midnight),
+            ReminderRecord(
+                title: "Done", priority: .medium, isCompleted: true, completedAt: Moments.mar1Midnight,
+                createdAt: Moments.feb20Midnight),
+            ReminderRecord(title: "Low", priority: .low),
+        ]
+        let written = try writeAll(.todotxt, records)
+        #expect(written.warnings.isEmpty)
+        #expect(try readAll(.todotxt, written.text).records == records)
+    }
+
+    @Test func warnsAboutTimesOfDayItCannotKeep() throws {
+        let record = ReminderRecord(title: "t", due: .time(Moments.mar2At1700), createdAt: Moments.feb20At0915)
+        let written = try writeAll(.todotxt, [record])
+        #expect(written.text == "2026-02-20 t due:2026-03-02\n")
+        #expect(written.warnings == ["2 date(s) lost their time of day; todo.txt stores days only"])
+    }
+}
