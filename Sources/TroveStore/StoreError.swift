@@ -9,6 +9,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case reminderNotFound(id: Int64)
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
+    case tagNotFound(name: String)
 
     public var description: String {
         switch self {
@@ -30,6 +31,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is no list named \"\(name)\"; `trove lists` shows them."
         case .listNotEmpty(let name, let count):
             "The list \"\(name)\" still holds \(count) reminders; move or delete them first."
+        case .tagNotFound(let name):
+            "There is no tag named \"\(name)\"; `trove tags` shows them."
         }
     }
 }

@@ -1,0 +1,42 @@
+import TroveQuery
+import TroveSQLite
+
+extension ReminderStore {
+    /// Writes reminders to `writer`, oldest first (by `createdAt`, then id), and finishes it.
+    ///
+    /// ```swift
+    /// var writer = ReminderFormat.jsonl.makeWriter(ByteSink(fileHandle: .standardOutput))
+    /// try await store.export(to: &writer, includeCompleted: false)
+    /// // SELECT "reminders"."id", "lists"."name", … FROM "reminders" JOIN "lists" ON (…)
+    /// //   WHERE ("reminders"."is_completed" = ?) ORDER BY "reminders"."created_at", "reminders"."id"
+    /// ```
+    ///
+    /// Rows stream from a cursor into the writer one at a time, in one read transaction, so
+    /// the export is a consistent snapshot and memory stays flat. Tags come out in name order.
+    ///
+    /// - Parameters:
+    ///   - writer: Any format's writer; `finish()` is called on it.
+    ///   - includeCompleted: Whether completed reminders are written.
+    /// - Returns: How many reminders were written.
+    /// - Throws: `FormatError` when the sink cannot be written, or a SQLite error.
+    @discardableResult
+    public func export<Writer: ReminderWriter>(to writer: inout Writer, includeCompleted: Bool = true) async throws -> Int {
+        // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
+        let box = UncheckedTransfer<any ReminderWriter>(writer)
+        defer { writer = box.value as! Writer }
+        return try await database.read { db in
+            let query = Reminder.query
+                .where { r, _ in if !includeCompleted { r.isCompleted == false } }
+                .order { r, _ in r.createdAt; r.id }
+            let cursor = try db.cursor(query.sql)
+            defer { cursor.finish() }
+            var count = 0
+            while let row = try cursor.next() {
+                try box.value.write(Reminder(try query.decode(row.values)).record)
+                count += 1
+            }
+            try box.value.finish()
+            return count
+        }
+    }
+}

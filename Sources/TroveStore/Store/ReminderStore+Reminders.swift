@@ -1,0 +1,157 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+
+extension ReminderStore {
+    /// Adds a reminder, creating its list and tags when they are new.
+    ///
+    /// ```swift
+    /// try await store.add(ReminderRecord(title: "Buy milk", tags: ["errand"]))
+    /// // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+    /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)
+    /// ```
+    ///
+    /// - Parameter record: A nil list means "Reminders". A completed record without
+    ///   `completedAt` is completed now; one not completed keeps no `completedAt`.
+    /// - Returns: The stored reminder, with its id.
+    /// - Throws: `StoreError.emptyTitle`, `.invalidName` (a blank list name), `.invalidTagName`.
+    @discardableResult
+    public func add(_ record: ReminderRecord) async throws -> Reminder {
+        let now = now()
+        let valid = try ValidRecord(record, now: now)
+        return try await database.write { db in
+            var inserter = RecordInserter(db: db, now: now)
+            let id = try inserter.insert(valid)
+            return try Reminder.fetch(id: id, on: db)
+        }
+    }
+
+    /// The reminder with `id`.
+    ///
+    /// - Throws: `StoreError.reminderNotFound`.
+    public func reminder(id: Int64) async throws -> Reminder {
+        try await database.read { db in try Reminder.fetch(id: id, on: db) }
+    }
+
+    /// Changes the fields `changes` sets, and `updatedAt`.
+    ///
+    /// ```swift
+    /// try await store.update(id: 7, ReminderChanges(notes: "the big one", removeTags: ["errand"]))
+    /// // UPDATE "reminders" SET "notes" = ?, "updated_at" = ? WHERE ("reminders"."id" = ?)
+    /// // DELETE FROM "reminder_tags" WHERE ("reminder_tags"."reminder_id" = ?) AND ("reminder_tags"."tag_id" = ?)
+    /// ```
+    ///
+    /// - Returns: The reminder as stored afterwards.
+    /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`;
+    ///   nothing is changed when it throws.
+    @discardableResult
+    public func update(id: Int64, _ changes: ReminderChanges) async throws -> Reminder {
+        if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
+        let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
+        let addTags = try StoreNames.tags(changes.addTags)
+        let removeTags = try StoreNames.tags(changes.removeTags)
+        let now = now()
+        return try await database.write { db in
+            _ = try Reminder.fetch(id: id, on: db)
+            var inserter = RecordInserter(db: db, now: now)
+            let listID = try list.map { try inserter.listID(named: $0) }
+            try db.run(ReminderTable.where { $0.id == id }.update {
+                if let title = changes.title { $0.title.set(title) }
+                if let notes = changes.notes { $0.notes.set(notes) }
+                if let listID { $0.listID.set(listID) }
+                if let priority = changes.priority { $0.priority.set(priority.rawValue) }
+                if let due = changes.due { $0.dueDate.set(due?.storageText) }
+                if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
+                $0.updatedAt.set(now)
+            })
+            for name in removeTags {
+                guard let tagID = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else { continue }
+                try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
+            }
+            for name in addTags {
+                let tag = try inserter.tag(named: name)
+                // NB: the link trigger rewrites `reminders.tags`, which re-indexes the reminder.
+                try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tag.id) }.onConflictDoNothing())
+            }
+            return try Reminder.fetch(id: id, on: db)
+        }
+    }
+
+    /// Completes reminders (`completedAt` = now) or reopens them (`completedAt` = nil).
+    ///
+    /// ```swift
+    /// try await store.setCompleted([3, 4], true)  // [3] when 4 was already completed
+    /// // UPDATE "reminders" SET "is_completed" = ?, "completed_at" = ?, "updated_at" = ? WHERE ("reminders"."id" IN (?))
+    /// ```
+    ///
+    /// Completing re-indexes nothing: the index's update trigger watches only indexed columns.
+    ///
+    /// - Returns: The ids whose state changed, in the order given.
+    /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is changed.
+    @discardableResult
+    public func setCompleted(_ ids: [Int64], _ completed: Bool) async throws -> [Int64] {
+        let now = now()
+        return try await database.write { db in
+            let changing = try Self.existing(ids, on: db) { $0.isCompleted != completed }
+            guard !changing.isEmpty else { return [] }
+            try db.run(ReminderTable.where { $0.id.in(changing) }.update {
+                $0.isCompleted.set(completed)
+                $0.completedAt.set(completed ? now : nil)
+                $0.updatedAt.set(now)
+            })
+            return changing
+        }
+    }
+
+    /// Flags or unflags reminders; like `setCompleted`, it re-indexes nothing.
+    ///
+    /// - Returns: The ids whose flag changed, in the order given.
+    /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is changed.
+    @discardableResult
+    public func setFlagged(_ ids: [Int64], _ flagged: Bool) async throws -> [Int64] {
+        let now = now()
+        return try await database.write { db in
+            let changing = try Self.existing(ids, on: db) { $0.isFlagged != flagged }
+            guard !changing.isEmpty else { return [] }
+            try db.run(ReminderTable.where { $0.id.in(changing) }.update {
+                $0.isFlagged.set(flagged)
+                $0.updatedAt.set(now)
+            })
+            return changing
+        }
+    }
+
+    /// Deletes reminders; their tag links go with them (the tags stay).
+    ///
+    /// ```swift
+    /// try await store.delete([3, 4])  // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
+    /// ```
+    ///
+    /// - Returns: The ids deleted, in the order given, repeats dropped.
+    /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is deleted.
+    @discardableResult
+    public func delete(_ ids: [Int64]) async throws -> [Int64] {
+        try await database.write { db in
+            let deleting = try Self.existing(ids, on: db) { _ in SQLExpression<Bool>("1") }
+            guard !deleting.isEmpty else { return [] }
+            try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())
+            return deleting
+        }
+    }
+
+    /// The ids among `ids` (repeats dropped, order kept) whose row passes `filter`.
+    ///
+    /// - Throws: `StoreError.reminderNotFound` for the first id with no row.
+    static func existing(
+        _ ids: [Int64], on db: Connection,
+        where filter: (TableScope<ReminderTable>) -> some QueryExpression<Bool>
+    ) throws -> [Int64] {
+        var seen = Set<Int64>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        guard !unique.isEmpty else { return [] }
+        let found = try db.all(ReminderTable.where { $0.id.in(unique) }.select { ($0.id, filter($0)) })
+        let passes = Dictionary(found.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        if let missing = unique.first(where: { passes[$0] == nil }) { throw StoreError.reminderNotFound(id: missing) }
+        return unique.filter { passes[$0] == true }
+    }
+}

@@ -1,0 +1,96 @@
+public import Foundation
+import TroveQuery
+public import TroveSQLite
+
+/// The reminders database: open or create it, then add, change, import, export and maintain.
+///
+/// ```swift
+/// let store = try await ReminderStore.open(path: "trove.db")  // creates and migrates if need be
+/// let milk = try await store.add(ReminderRecord(title: "Buy milk", list: "Groceries", tags: ["errand"]))
+/// try await store.setCompleted([milk.id], true)
+/// ```
+///
+/// Every change runs in one `BEGIN IMMEDIATE` transaction on the database's writer, so it
+/// happens whole or not at all; reads run on the reader pool. The full-text index is kept in
+/// step by the schema's triggers, never by this type.
+public final class ReminderStore: Sendable {
+    public let database: Database
+    /// The file path, or `:memory:`.
+    public let path: String
+    /// The clock for `createdAt`, `updatedAt` and `completedAt`; tests pin it.
+    let now: @Sendable () -> Date
+
+    /// Monday 2026-03-02, the "today" `seed-data/` is written around.
+    public static let seedPinnedDay = CalendarDay(year: 2026, month: 3, day: 2)!
+
+    init(database: Database, path: String, now: @escaping @Sendable () -> Date) {
+        self.database = database
+        self.path = path
+        self.now = now
+    }
+
+    /// Opens the Trove database at `path`.
+    ///
+    /// ```swift
+    /// let store = try await ReminderStore.open(path: "trove.db")
+    /// // PRAGMA application_id; PRAGMA user_version; BEGIN IMMEDIATE; <schema/001_initial.sql> … COMMIT
+    /// ```
+    ///
+    /// Writable, it creates the file when missing and brings an older schema up to date.
+    /// Read-only, it never creates or changes anything. Either way a file that is not Trove's,
+    /// or is newer than this build, is looked at read-only first and left byte for byte as it was.
+    ///
+    /// - Parameters:
+    ///   - path: A file path (`:memory:` for a private in-memory store).
+    ///   - readOnly: Open without write access.
+    ///   - migrator: The migrations to apply; tests inject failing ones.
+    /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
+    ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
+    ///   of a failed migration (after which the file is as it was).
+    public static func open(path: String, readOnly: Bool = false, migrator: Migrator = Migrator()) async throws
+        -> ReminderStore
+    {
+        if path == ":memory:" { return try await inMemory() }
+        if readOnly || FileManager.default.fileExists(atPath: path) {
+            // NB: look before opening for writing: a writable open switches the file to WAL,
+            // which rewrites its header, and that must never happen to somebody else's file.
+            let probe = try Connection(path: path, options: .init(readOnly: true))
+            let status = try migrator.status(of: probe, path: path)
+            if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
+        }
+        let database = try Database(path: path, options: .init(readOnly: readOnly))
+        if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
+        return ReminderStore(database: database, path: path, now: Date.init)
+    }
+
+    /// A private in-memory store, migrated and empty.
+    ///
+    /// - Parameter now: The clock for new and changed reminders; tests pin it.
+    public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) async throws -> ReminderStore {
+        let database = try Database.inMemory()
+        try await prepareWriter(database, path: ":memory:", migrator: Migrator())
+        return ReminderStore(database: database, path: ":memory:", now: now)
+    }
+
+    /// An in-memory store holding `seed-data/`, shifted so that its "today" is `today`.
+    ///
+    /// ```swift
+    /// let store = try await ReminderStore.demo()  // 179 reminders; what was due 2026-03-02 is due today
+    /// ```
+    public static func demo(today: CalendarDay = CalendarDay(Date())) async throws -> ReminderStore {
+        let store = try await inMemory()
+        var reader = SeedData.reader(today: today)
+        _ = try await store.importRecords(&reader, source: SeedData.source)
+        return store
+    }
+
+    /// Migrates, then turns on `recursive_triggers` on the writer.
+    private static func prepareWriter(_ database: Database, path: String, migrator: Migrator) async throws {
+        try await database.writeWithoutTransaction { db in
+            try migrator.migrate(db, path: path)
+            // NB: belt and braces: the schema already refuses INSERT OR REPLACE, which is the
+            // one way rows leave `reminders` without firing the delete trigger otherwise.
+            try db.execute("PRAGMA recursive_triggers = ON")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The rules for list and tag names, matching the schema's `COLLATE NOCASE` and CHECKs.
+enum StoreNames {
+    /// The list a reminder goes to when its record names none.
+    static let defaultList = "Reminders"
+
+    /// The key two names share when SQLite's NOCASE calls them equal: ASCII letters folded to
+    /// lower case, every other byte kept.
+    ///
+    /// NB: NOCASE folds ASCII only, so "É" and "é" are different tags; folding with
+    /// `lowercased()` would merge names the UNIQUE index keeps apart.
+    static func key(_ name: String) -> String {
+        var bytes = Array(name.utf8)
+        var changed = false
+        for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A {
+            bytes[index] += 0x20
+            changed = true
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : name
+    }
+
+    /// Whether `a` sorts before `b` as `ORDER BY name COLLATE NOCASE` sorts them.
+    static func nocaseLess(_ a: String, _ b: String) -> Bool {
+        key(a).utf8.lexicographicallyPrecedes(key(b).utf8)
+    }
+
+    /// A list name trimmed of surrounding whitespace; `nil` gives the default list.
+    ///
+    /// - Throws: `StoreError.invalidName` when nothing is left.
+    static func list(_ name: String?) throws(StoreError) -> String {
+        guard let name else { return defaultList }
+        let trimmed = trim(name)
+        guard !trimmed.isEmpty else { throw .invalidName(kind: "list", name: name) }
+        return trimmed
+    }
+
+    /// A tag name trimmed of surrounding whitespace.
+    ///
+    /// - Throws: `StoreError.invalidTagName` when nothing is left or it holds a comma.
+    static func tag(_ name: String) throws(StoreError) -> String {
+        let trimmed = trim(name)
+        guard !trimmed.isEmpty, !trimmed.utf8.contains(UInt8(ascii: ",")) else { throw .invalidTagName(name) }
+        return trimmed
+    }
+
+    /// Tag names validated, with repeats (by `key`) dropped, keeping the first spelling.
+    static func tags(_ names: [String]) throws(StoreError) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        result.reserveCapacity(names.count)
+        for name in names {
+            let tag = try tag(name)
+            if seen.insert(key(tag)).inserted { result.append(tag) }
+        }
+        return result
+    }
+
+    /// The text `reminders.tags` holds: names in NOCASE order joined by ", ", exactly as the
+    /// schema's `reminder_tag_text` view builds it.
+    static func tagsText(_ names: [String]) -> String {
+        switch names.count {
+        case 0: ""
+        case 1: names[0]
+        default: names.sorted(by: nocaseLess).joined(separator: ", ")
+        }
+    }
+
+    /// The names in a `reminders.tags` text.
+    static func splitTagsText(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.components(separatedBy: ", ")
+    }
+
+    static func trim(_ text: String) -> String {
+        // NB: most names have no surrounding space; check the ends before allocating.
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            first.properties.isWhitespace || last.properties.isWhitespace
+        else { return text }
+        let scalars = text.unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+
+    /// Whether a title is blank once trimmed.
+    static func isBlank(_ text: String) -> Bool {
+        RecordRules.isBlank(text)
+    }
+}
