@@ -1,0 +1,30 @@
+import ArgumentParser
+import TroveStore
+
+struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Add a reminder.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The title.") var title: String
+    @Option(help: "Notes.") var notes: String = ""
+    @Option(help: "The list; created if new. Default: Reminders.") var list: String?
+    @Option(name: .customLong("tag"), help: "A tag; repeat for more.") var tags: [String] = []
+    @Option(help: "none, low, medium or high.") var priority: String?
+    @Option(help: "YYYY-MM-DD, a date-time, today, tomorrow or +N days.") var due: String?
+    @Flag(help: "Flag it.") var flag = false
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            let record = ReminderRecord(
+                title: title, notes: notes, list: list, tags: tags,
+                priority: try priority.map(ReminderInput.priority) ?? .none,
+                isFlagged: flag,
+                due: try due.map { try ReminderInput.due($0) }
+            )
+            let store = try await database.openForWriting()
+            let reminder = try await store.add(record)
+            print("Added \(reminder.id): \(reminder.title) (\(reminder.list))")
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TroveStore
+
+struct Edit: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Change a reminder's fields.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Argument(help: "The reminder's id.") var id: Int64
+    @Option(help: "A new title.") var title: String?
+    @Option(help: "New notes (\"\" clears them).") var notes: String?
+    @Option(help: "Move it to this list; created if new.") var list: String?
+    @Option(help: "none, low, medium or high.") var priority: String?
+    @Option(help: "YYYY-MM-DD, a date-time, today, tomorrow or +N days.") var due: String?
+    @Flag(help: "Remove the due date.") var noDue = false
+    @Flag(inversion: .prefixedNo, help: "Flag or unflag it.") var flag: Bool?
+    @Option(name: .customLong("tag"), help: "Add a tag; repeatable.") var addTags: [String] = []
+    @Option(name: .customLong("untag"), help: "Remove a tag; repeatable.") var removeTags: [String] = []
+
+    func validate() throws {
+        if noDue && due != nil { throw ValidationError("Pass either --due or --no-due, not both.") }
+    }
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            var changes = ReminderChanges()
+            changes.title = title
+            changes.notes = notes
+            changes.list = list
+            changes.priority = try priority.map(ReminderInput.priority)
+            if noDue { changes.due = .some(nil) } else if let due { changes.due = .some(try ReminderInput.due(due)) }
+            changes.isFlagged = flag
+            changes.addTags = addTags
+            changes.removeTags = removeTags
+            let store = try await database.openForWriting()
+            let reminder = try await store.update(id: id, changes)
+            print("Updated \(reminder.id): \(reminder.title) (\(reminder.list))")
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import TroveStore
+
+struct Init: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Create the database, or upgrade an older one.")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            let existed = database.location.exists
+            let store = try await database.openForWriting()
+            print(existed ? "The database at \(store.path) is ready (schema \(Migrator().latestVersion))." : "Created \(store.path).")
+        }
+    }
+}

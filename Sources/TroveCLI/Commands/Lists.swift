@@ -1,0 +1,30 @@
+import ArgumentParser
+import TroveStore
+
+struct Lists: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the lists with their open and completed counts.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            let lists = try await database.openForReading().lists()
+            guard !lists.isEmpty else { return print("No lists yet; `trove add TITLE --list NAME` makes one.") }
+            let rows = [["LIST", "OPEN", "DONE"]] + lists.map { [$0.name, String($0.openCount), String($0.completedCount)] }
+            print(AlignedTable.render(rows, rightAligned: [1, 2]))
+        }
+    }
+}
+
+struct Tags: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the tags and how many reminders have each.")
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            let tags = try await database.openForReading().tags()
+            guard !tags.isEmpty else { return print("No tags yet; `trove add TITLE --tag NAME` adds one.") }
+            let rows = [["TAG", "REMINDERS"]] + tags.map { [$0.name, String($0.count)] }
+            print(AlignedTable.render(rows, rightAligned: [1]))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Problems the command line itself finds, each said as one sentence with what to do.
+enum CLIError: Error, CustomStringConvertible {
+    case noDatabase(path: String)
+    case invalidValue(option: String, value: String, expected: String)
+    case unknownFormat(path: String)
+    case cannotWrite(path: String, reason: String)
+    case importFailed(file: String, reason: String, alreadyImported: [(file: String, count: Int)])
+
+    var description: String {
+        switch self {
+        case .noDatabase(let path):
+            return "There is no Trove database at \(path) yet. Create one with `trove init`, `trove add` or `trove import`, or pass --db."
+        case .invalidValue(let option, let value, let expected):
+            return "\(option) \"\(value)\" is not valid: expected \(expected)."
+        case .unknownFormat(let path):
+            return "Cannot tell the format of \(path) from its extension; pass --format jsonl, csv, ics or todotxt."
+        case .cannotWrite(let path, let reason):
+            return "Cannot write \(path): \(reason)."
+        case .importFailed(let file, let reason, let done):
+            var text = "\(reason)\nNothing from \(file) was imported; fix it and import that file again."
+            if !done.isEmpty {
+                let list = done.map { "\($0.file) (\($0.count))" }.joined(separator: ", ")
+                text += " Already imported before it: \(list)."
+            }
+            return text
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .noDatabase: .database
+        case .invalidValue, .unknownFormat, .importFailed: .usage
+        case .cannotWrite: .database
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct ImportExportCommandTests {
+    @Test func seedImportsAndExportsByteForByte() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        let imported = try TroveProcess.run(["import", seedFile.path, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let lineCount = try String(contentsOf: seedFile, encoding: .utf8).split(separator: "\n").count
+        #expect(imported.stdout.hasPrefix("Imported \(lineCount) reminders"))
+
+        let exported = try TroveProcess.run(["export", "--db", db])
+        #expect(exported.status == 0)
+        // The seed file is written in the canonical shape, in creation order, so exporting
+        // what was imported gives the same bytes back.
+        #expect(exported.stdout == (try String(contentsOf: seedFile, encoding: .utf8)))
+        #expect(try TroveProcess.run(["check", "--db", db]).status == 0)
+    }
+
+    @Test func aBadLineRejectsTheWholeFileAndNamesIt() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try TroveProcess.run(["add", "Keep me", "--db", db])
+        let bad = folder.path("bad.jsonl")
+        try """
+            {"title":"fine"}
+            {"title":"also fine","priority":"urgent"}
+            {"title":"never reached"}
+
+            """.write(toFile: bad, atomically: true, encoding: .utf8)
+        let result = try TroveProcess.run(["import", bad, "--db", db])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("bad.jsonl"))
+        #expect(result.stderr.contains("line 2"))
+        #expect(result.stderr.contains("priority"))
+        #expect(result.stderr.contains("Nothing from"))
+        let export = try TroveProcess.run(["export", "--db", db])
+        #expect(export.stdout.split(separator: "\n").count == 1)
+        #expect(export.stdout.contains("Keep me"))
+    }
+
+    @Test func standardInputImportsWithAFormat() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        let result = try TroveProcess.run(["import", "-", "--format", "todotxt", "--db", db], stdin: "(A) Call mum +Home @phone due:2026-03-04\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        let exported = try TroveProcess.run(["export", "--db", db])
+        #expect(exported.stdout.contains("\"title\":\"Call mum\""))
+        #expect(exported.stdout.contains("\"list\":\"Home\""))
+        #expect(exported.stdout.contains("\"tags\":[\"phone\"]"))
+        #expect(exported.stdout.contains("\"priority\":\"high\""))
+    }
+
+    @Test func anUnknownExtensionAsksForAFormat() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("notes.xyz")
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try TroveProcess.run(["import", file, "--db", folder.path("t.db")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--format"))
+    }
+}
