@@ -1,0 +1,189 @@
+import CSQLite
+import Foundation
+import TroveQuery
+
+/// One SQLite connection: owns the `sqlite3*` handle and a cache of prepared statements.
+///
+/// ```swift
+/// let db = try Connection(path: "trove.db")
+/// try db.execute("CREATE TABLE IF NOT EXISTS tags(name TEXT UNIQUE)")
+/// try db.execute("INSERT INTO tags(name) VALUES (\("home"))")  // INSERT INTO tags(name) VALUES (?)
+/// let names = try db.fetchAll("SELECT name FROM tags").map { try $0[0] as String }
+/// ```
+///
+/// Not `Sendable`: use it from one thread at a time. Share a database across tasks with
+/// `Database`, which hands connections out inside `read` and `write` bodies.
+///
+/// See https://www.sqlite.org/c3ref/sqlite3.html
+public final class Connection {
+    /// How to open a connection.
+    public struct Options: Sendable {
+        /// Open with `SQLITE_OPEN_READONLY`: every write fails with `SQLITE_READONLY`. Works on a
+        /// file the process may not write. A WAL database then needs its `-shm` file to exist or
+        /// its folder to be writable; the journal mode is never changed.
+        public var readOnly = false
+        /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
+        public var busyTimeout: Duration = .seconds(5)
+        /// Put files in WAL mode, so readers never block the writer. Ignored for `:memory:`
+        /// (SQLite keeps it in `memory` journal mode) and for read-only connections.
+        public var walMode = true
+        /// `PRAGMA foreign_keys = ON`.
+        public var foreignKeys = true
+
+        public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5), walMode: Bool = true,
+                    foreignKeys: Bool = true)
+        {
+            self.readOnly = readOnly
+            self.busyTimeout = busyTimeout
+            self.walMode = walMode
+            self.foreignKeys = foreignKeys
+        }
+    }
+
+    let handle: OpaquePointer
+    /// The path as given, or `:memory:`.
+    public let path: String
+    public let options: Options
+    let interruptState: InterruptState
+    var statementCache = StatementCache(capacity: 64)
+    var savepointCount = 0
+
+    /// Opens (and for writing, creates) the database at `path`, or an in-memory one for `:memory:`.
+    ///
+    /// ```swift
+    /// let db = try Connection(path: "/tmp/trove.db")  // WAL, foreign_keys=ON, 5 s busy timeout
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: A file path, or `:memory:`.
+    ///   - options: Read-only, busy timeout, WAL and foreign keys.
+    /// - Throws: `OpenError`, whose message names the path and says what to do.
+    public init(path: String, options: Options = .init()) throws {
+        guard SQLiteLibrary.hasFTS5 else { throw OpenError(.fts5Unavailable, path: path) }
+        let isFile = Self.isFile(path)
+        if isFile { try Self.checkPath(path, options: options) }
+
+        var db: OpaquePointer?
+        let flags = (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+            | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let error = db.map { SQLiteError(db: $0, code: rc, sql: nil) }
+                ?? SQLiteError(extendedCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
+            sqlite3_close_v2(db)
+            throw OpenError(.cannotOpen, path: path, underlying: error)
+        }
+        handle = db
+        self.path = path
+        self.options = options
+        interruptState = InterruptState(handle: db)
+        // NB: from here on a throw runs `deinit`, which closes the handle.
+        try configure(isFile: isFile)
+    }
+
+    /// A private in-memory database.
+    public static func inMemory() throws -> Connection {
+        try Connection(path: ":memory:")
+    }
+
+    deinit {
+        statementCache.removeAll()
+        // NB: `close_v2` waits for any statement still alive before really closing.
+        sqlite3_close_v2(handle)
+    }
+
+    // MARK: State
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE. https://www.sqlite.org/c3ref/changes.html
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+
+    /// Rows changed since the connection opened. https://www.sqlite.org/c3ref/total_changes.html
+    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+
+    /// The rowid of the last successful INSERT. https://www.sqlite.org/c3ref/last_insert_rowid.html
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether a transaction is open. https://www.sqlite.org/c3ref/get_autocommit.html
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Whether the connection cannot write (opened read-only, or the file is not writable).
+    /// https://www.sqlite.org/c3ref/db_readonly.html
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// `PRAGMA data_version`: changes whenever ANOTHER connection commits to the database.
+    ///
+    /// See https://www.sqlite.org/pragma.html#pragma_data_version
+    public var dataVersion: Int64 {
+        get throws { try fetchValue("PRAGMA data_version", as: Int64.self) ?? 0 }
+    }
+
+    /// Stops the statement running now, which then throws `CancellationError`.
+    ///
+    /// Safe from any thread while the connection is open. A call made while no statement runs
+    /// does nothing to later statements. To cancel `Database` reads, cancel their task instead.
+    ///
+    /// See https://www.sqlite.org/c3ref/interrupt.html
+    public func interrupt() {
+        sqlite3_interrupt(handle)
+    }
+}
+
+// MARK: - Opening
+
+extension Connection {
+    static func isFile(_ path: String) -> Bool {
+        path != ":memory:" && !path.isEmpty
+    }
+
+    /// The checks SQLite would report vaguely (`unable to open database file`), made first.
+    private static func checkPath(_ path: String, options: Options) throws(OpenError) {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw OpenError(.isDirectory, path: path) }
+            return
+        }
+        var folderIsDirectory: ObjCBool = false
+        let folder = OpenError.folder(of: path)
+        if !files.fileExists(atPath: folder, isDirectory: &folderIsDirectory) || !folderIsDirectory.boolValue {
+            throw OpenError(.missingDirectory, path: path)
+        }
+        if options.readOnly { throw OpenError(.fileNotFound, path: path) }
+    }
+
+    /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys.
+    private func configure(isFile: Bool) throws(OpenError) {
+        sqlite3_extended_result_codes(handle, 1)
+        let milliseconds = options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        do {
+            // NB: opening is lazy; the first read of page 1 is what finds SQLITE_NOTADB.
+            _ = try fetchValue("SELECT count(*) FROM sqlite_schema", as: Int64.self)
+            if !options.readOnly, isReadOnly { throw OpenError(.readOnly, path: path) }
+            if isFile, !options.readOnly, options.walMode {
+                let mode = try fetchValue("PRAGMA journal_mode = WAL", as: String.self)
+                if mode?.lowercased() != "wal" {
+                    throw OpenError(.cannotOpen, path: path, underlying: SQLiteError(
+                        extendedCode: .error, message: "SQLite kept journal mode \(mode ?? "?") instead of WAL"))
+                }
+            }
+            if options.foreignKeys { try execute("PRAGMA foreign_keys = ON") }
+        } catch let error as OpenError {
+            throw error
+        } catch let error as SQLiteError {
+            throw OpenError(Self.openErrorKind(for: error.code), path: path, underlying: error)
+        } catch {
+            throw OpenError(.cannotOpen, path: path, underlying: nil)
+        }
+    }
+
+    private static func openErrorKind(for code: ResultCode) -> OpenError.Kind {
+        switch code {
+        case .notADatabase, .corrupt: .notADatabase
+        case .busy, .locked: .locked
+        case .readOnly: .readOnly
+        default: .cannotOpen
+        }
+    }
+}

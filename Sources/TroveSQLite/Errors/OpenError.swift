@@ -1,0 +1,76 @@
+/// A database that could not be opened, with what went wrong and what to do about it.
+///
+/// ```swift
+/// do { _ = try Connection(path: "/nowhere/trove.db") } catch let error as OpenError {
+///     error.kind  // .missingDirectory
+///     "\(error)"  // cannot open the database at /nowhere/trove.db: the folder /nowhere does not
+///                 // exist; create it or pass another --db
+/// }
+/// ```
+///
+/// See https://www.sqlite.org/c3ref/open.html
+public struct OpenError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// The folder that should hold the file does not exist.
+        case missingDirectory
+        /// The path names a folder.
+        case isDirectory
+        /// Opening read-only, and there is no file.
+        case fileNotFound
+        /// The file is not a SQLite database, or is encrypted or corrupt (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
+        case notADatabase
+        /// Writing is needed but the file (or its folder) is read-only.
+        case readOnly
+        /// Another connection held a lock for longer than the busy timeout.
+        case locked
+        /// The linked SQLite was built without FTS5.
+        case fts5Unavailable
+        /// Anything else SQLite refused; see `underlying`.
+        case cannotOpen
+    }
+
+    public var kind: Kind
+    /// The path as given.
+    public var path: String
+    /// SQLite's error, when SQLite reported one.
+    public var underlying: SQLiteError?
+
+    public init(_ kind: Kind, path: String, underlying: SQLiteError? = nil) {
+        self.kind = kind
+        self.path = path
+        self.underlying = underlying
+    }
+
+    public var description: String {
+        switch kind {
+        case .missingDirectory:
+            return "cannot open the database at \(path): the folder \(Self.folder(of: path)) does not exist; "
+                + "create it or pass another --db"
+        case .isDirectory:
+            return "cannot open the database at \(path): it is a folder, not a file; "
+                + "pass the path of a database file (--db)"
+        case .fileNotFound:
+            return "there is no database at \(path) to open read-only; check the path, "
+                + "or open it once for writing to create it"
+        case .notADatabase:
+            return "\(path) is not a SQLite database (or is encrypted/corrupt); check the path, or move it aside"
+        case .readOnly:
+            return "cannot write to the database at \(path): the file or its folder is read-only; "
+                + "make it writable, or open it read-only for searching"
+        case .locked:
+            return "the database at \(path) is locked by another process; try again when it has finished"
+        case .fts5Unavailable:
+            return "the linked SQLite \(SQLiteLibrary.version) was built without FTS5, which Trove needs for "
+                + "searching; install a SQLite with FTS5 (Debian: libsqlite3-0)"
+        case .cannotOpen:
+            let reason = underlying.map { "\($0.message) (\($0.extendedCode.name))" } ?? "unknown reason"
+            return "cannot open the database at \(path): \(reason); check the path and its permissions "
+                + "(a read-only open of a WAL database also needs its -shm file, or a writable folder)"
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,105 @@
+/// A SQLite result code, primary or extended, with its symbolic name.
+///
+/// Extended codes carry the primary code in their low byte, so `extended.primary` compares
+/// against the primary constants.
+///
+/// ```swift
+/// ResultCode.constraintUnique.name          // SQLITE_CONSTRAINT_UNIQUE
+/// ResultCode.constraintUnique.primary.name  // SQLITE_CONSTRAINT
+/// ```
+///
+/// See https://www.sqlite.org/rescode.html
+public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// The primary code: the low 8 bits.
+    public var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+
+    /// Whether this is an extended code (it carries more than the primary code).
+    public var isExtended: Bool { rawValue > 0xFF }
+
+    /// `SQLITE_BUSY`, `SQLITE_CONSTRAINT_UNIQUE`, …; unnamed extended codes fall back to their
+    /// primary name, as `SQLITE_IOERR (extended 6410)`.
+    public var name: String {
+        if let name = Self.names[rawValue] { return name }
+        if let primaryName = Self.names[primary.rawValue] { return "\(primaryName) (extended \(rawValue))" }
+        return "SQLite result code \(rawValue)"
+    }
+
+    /// `SQLITE_CONSTRAINT_UNIQUE (2067)`.
+    public var description: String { "\(name) (\(rawValue))" }
+}
+
+// MARK: Constants
+
+extension ResultCode {
+    public static let ok = ResultCode(rawValue: 0)
+    public static let error = ResultCode(rawValue: 1)
+    public static let `internal` = ResultCode(rawValue: 2)
+    public static let permission = ResultCode(rawValue: 3)
+    public static let abort = ResultCode(rawValue: 4)
+    public static let busy = ResultCode(rawValue: 5)
+    public static let locked = ResultCode(rawValue: 6)
+    public static let noMemory = ResultCode(rawValue: 7)
+    public static let readOnly = ResultCode(rawValue: 8)
+    public static let interrupt = ResultCode(rawValue: 9)
+    public static let ioError = ResultCode(rawValue: 10)
+    public static let corrupt = ResultCode(rawValue: 11)
+    public static let notFound = ResultCode(rawValue: 12)
+    public static let full = ResultCode(rawValue: 13)
+    public static let cannotOpen = ResultCode(rawValue: 14)
+    public static let `protocol` = ResultCode(rawValue: 15)
+    public static let schema = ResultCode(rawValue: 17)
+    public static let tooBig = ResultCode(rawValue: 18)
+    public static let constraint = ResultCode(rawValue: 19)
+    public static let mismatch = ResultCode(rawValue: 20)
+    public static let misuse = ResultCode(rawValue: 21)
+    public static let range = ResultCode(rawValue: 25)
+    public static let notADatabase = ResultCode(rawValue: 26)
+    public static let row = ResultCode(rawValue: 100)
+    public static let done = ResultCode(rawValue: 101)
+
+    public static let constraintCheck = ResultCode(rawValue: 19 | 1 << 8)
+    public static let constraintForeignKey = ResultCode(rawValue: 19 | 3 << 8)
+    public static let constraintNotNull = ResultCode(rawValue: 19 | 5 << 8)
+    public static let constraintPrimaryKey = ResultCode(rawValue: 19 | 6 << 8)
+    public static let constraintTrigger = ResultCode(rawValue: 19 | 7 << 8)
+    public static let constraintUnique = ResultCode(rawValue: 19 | 8 << 8)
+    public static let busyRecovery = ResultCode(rawValue: 5 | 1 << 8)
+    public static let busySnapshot = ResultCode(rawValue: 5 | 2 << 8)
+    public static let readOnlyDatabaseMoved = ResultCode(rawValue: 8 | 4 << 8)
+    public static let cannotOpenIsDirectory = ResultCode(rawValue: 14 | 2 << 8)
+
+    private static let names: [Int32: String] = [
+        0: "SQLITE_OK", 1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT",
+        5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 7: "SQLITE_NOMEM", 8: "SQLITE_READONLY",
+        9: "SQLITE_INTERRUPT", 10: "SQLITE_IOERR", 11: "SQLITE_CORRUPT", 12: "SQLITE_NOTFOUND",
+        13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 15: "SQLITE_PROTOCOL", 16: "SQLITE_EMPTY",
+        17: "SQLITE_SCHEMA", 18: "SQLITE_TOOBIG", 19: "SQLITE_CONSTRAINT", 20: "SQLITE_MISMATCH",
+        21: "SQLITE_MISUSE", 22: "SQLITE_NOLFS", 23: "SQLITE_AUTH", 24: "SQLITE_FORMAT",
+        25: "SQLITE_RANGE", 26: "SQLITE_NOTADB", 27: "SQLITE_NOTICE", 28: "SQLITE_WARNING",
+        100: "SQLITE_ROW", 101: "SQLITE_DONE",
+        19 | 1 << 8: "SQLITE_CONSTRAINT_CHECK", 19 | 2 << 8: "SQLITE_CONSTRAINT_COMMITHOOK",
+        19 | 3 << 8: "SQLITE_CONSTRAINT_FOREIGNKEY", 19 | 4 << 8: "SQLITE_CONSTRAINT_FUNCTION",
+        19 | 5 << 8: "SQLITE_CONSTRAINT_NOTNULL", 19 | 6 << 8: "SQLITE_CONSTRAINT_PRIMARYKEY",
+        19 | 7 << 8: "SQLITE_CONSTRAINT_TRIGGER", 19 | 8 << 8: "SQLITE_CONSTRAINT_UNIQUE",
+        19 | 9 << 8: "SQLITE_CONSTRAINT_VTAB", 19 | 10 << 8: "SQLITE_CONSTRAINT_ROWID",
+        19 | 12 << 8: "SQLITE_CONSTRAINT_DATATYPE",
+        5 | 1 << 8: "SQLITE_BUSY_RECOVERY", 5 | 2 << 8: "SQLITE_BUSY_SNAPSHOT", 5 | 3 << 8: "SQLITE_BUSY_TIMEOUT",
+        6 | 1 << 8: "SQLITE_LOCKED_SHAREDCACHE", 6 | 2 << 8: "SQLITE_LOCKED_VTAB",
+        8 | 1 << 8: "SQLITE_READONLY_RECOVERY", 8 | 2 << 8: "SQLITE_READONLY_CANTLOCK",
+        8 | 3 << 8: "SQLITE_READONLY_ROLLBACK", 8 | 4 << 8: "SQLITE_READONLY_DBMOVED",
+        8 | 5 << 8: "SQLITE_READONLY_CANTINIT", 8 | 6 << 8: "SQLITE_READONLY_DIRECTORY",
+        11 | 1 << 8: "SQLITE_CORRUPT_VTAB", 11 | 2 << 8: "SQLITE_CORRUPT_SEQUENCE", 11 | 3 << 8: "SQLITE_CORRUPT_INDEX",
+        14 | 1 << 8: "SQLITE_CANTOPEN_NOTEMPDIR", 14 | 2 << 8: "SQLITE_CANTOPEN_ISDIR",
+        14 | 3 << 8: "SQLITE_CANTOPEN_FULLPATH", 14 | 6 << 8: "SQLITE_CANTOPEN_SYMLINK",
+        10 | 1 << 8: "SQLITE_IOERR_READ", 10 | 2 << 8: "SQLITE_IOERR_SHORT_READ", 10 | 3 << 8: "SQLITE_IOERR_WRITE",
+        10 | 4 << 8: "SQLITE_IOERR_FSYNC", 10 | 15 << 8: "SQLITE_IOERR_LOCK", 10 | 18 << 8: "SQLITE_IOERR_SHMOPEN",
+        4 | 2 << 8: "SQLITE_ABORT_ROLLBACK",
+        1 | 1 << 8: "SQLITE_ERROR_MISSING_COLLSEQ", 1 | 2 << 8: "SQLITE_ERROR_RETRY", 1 | 3 << 8: "SQLITE_ERROR_SNAPSHOT",
+    ]
+}

@@ -1,0 +1,75 @@
+import Foundation
+public import TroveQuery
+
+/// One result row: column names and values, read by index or by name.
+///
+/// ```swift
+/// let row = try db.fetchOne("SELECT id, title FROM reminders WHERE id = \(7)")!
+/// row[1]                            // .text("Buy milk")
+/// let title: String = try row[1]    // "Buy milk"
+/// let id: Int64 = try row["id"]     // 7
+/// ```
+///
+/// `columnNames` is shared by every row of a statement, so it costs no allocation per row.
+public struct Row: Sendable, Hashable {
+    public var columnNames: [String]
+    public var values: [QueryBinding]
+
+    public init(columnNames: [String], values: [QueryBinding]) {
+        precondition(columnNames.count == values.count, "a row needs one name per value")
+        self.columnNames = columnNames
+        self.values = values
+    }
+
+    /// The number of columns.
+    public var count: Int { values.count }
+
+    /// The raw value at `index`; traps when out of range, like an array.
+    public subscript(_ index: Int) -> QueryBinding { values[index] }
+
+    /// The value at `index`, decoded.
+    ///
+    /// - Throws: `RowError` when the index is out of range or the value does not decode to `T`.
+    public subscript<T: QueryBindable>(_ index: Int) -> T {
+        get throws {
+            guard values.indices.contains(index) else {
+                throw RowError.indexOutOfRange(index, columnCount: values.count)
+            }
+            return try decode(index)
+        }
+    }
+
+    /// The value of the column named `name`, decoded. Exact names win; otherwise the first
+    /// case-insensitive match, as SQLite compares names.
+    ///
+    /// - Throws: `RowError` when there is no such column or the value does not decode to `T`.
+    public subscript<T: QueryBindable>(_ name: String) -> T {
+        get throws {
+            guard let index = index(ofColumn: name) else {
+                throw RowError.noSuchColumn(name, columns: columnNames)
+            }
+            return try decode(index)
+        }
+    }
+
+    /// The index of the column named `name`, or nil.
+    public func index(ofColumn name: String) -> Int? {
+        columnNames.firstIndex(of: name)
+            ?? columnNames.firstIndex { $0.compare(name, options: .caseInsensitive) == .orderedSame }
+    }
+
+    private func decode<T: QueryBindable>(_ index: Int) throws -> T {
+        do {
+            return try T(decoding: values[index])
+        } catch {
+            throw RowError.cannotDecode(column: columnNames[index], index: index, error)
+        }
+    }
+}
+
+extension Row: CustomStringConvertible {
+    /// `id: 7, title: 'Buy milk'`.
+    public var description: String {
+        zip(columnNames, values).map { "\($0): \($1)" }.joined(separator: ", ")
+    }
+}

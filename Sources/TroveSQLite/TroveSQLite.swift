@@ -1,1 +1,0 @@
-// The SQLite layer. See Connection.swift and Database.swift.
