@@ -23,8 +23,12 @@ struct HighlightedText: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 
     /// Unhighlighted text.
+    init(_ text: String) {
+        self.runs = text.isEmpty ? [] : [Run(text)]
+    }
+
     init(stringLiteral value: String) {
-        self.runs = value.isEmpty ? [] : [Run(value)]
+        self.init(value)
     }
 
     /// The text without markup.
