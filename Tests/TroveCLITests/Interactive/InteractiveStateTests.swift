@@ -129,6 +129,27 @@ import Testing
         #expect(state.selectedIndex == 0)
     }
 
+    @Test func typingSelectsTheBestMatchAtOnce() {
+        var state = Fixtures.started(Fixtures.page(1...5))
+        _ = state.handle(.key(.down))
+        _ = state.handle(.key(.text("x")))
+        #expect(state.selectedIndex == 0)
+        #expect(state.page?.queryText == "")  // still the old page, selection on its top row
+    }
+
+    @Test func downPressedBeforeNewResultsArriveIsNotLost() {
+        var state = Fixtures.started(Fixtures.page(1...5))
+        _ = state.handle(.key(.text("x")))
+        _ = state.handle(.key(.down))
+        _ = state.handle(.key(.down))
+        // The new results hold other reminders; the selection keeps its row number.
+        _ = state.handle(.results(Fixtures.page(11...15, query: "x"), generation: 2, elapsed: .zero))
+        #expect(state.selectedRow?.id == 13)
+        // From now on it follows reminder 13.
+        _ = state.handle(.results(ResultPage(rows: [Fixtures.row(13, "item 13"), Fixtures.row(11, "item 11")]), generation: 2, elapsed: .zero))
+        #expect(state.selectedRow?.id == 13)
+    }
+
     @Test func scrollKeepsTheSelectionVisible() {
         // Height 6: prompt, header, 4 list lines; each row has a snippet, so 2 rows fit.
         var state = Fixtures.started(Fixtures.page(1...10, snippets: true), height: 6)

@@ -61,6 +61,10 @@ struct InteractiveState: Sendable {
     private(set) var generation = 0
     private var requestedText = ""
     private var shownText: String?
+    /// The reminder the selection stays on across updates; nil right after the text changed,
+    /// when the selection stays on the row number instead (the best match, or where the user
+    /// moved before the new results came).
+    private var followedID: Int64?
     private var measuredGeneration: Int?
 
     init(size: TerminalSize, mode: ScreenLayout.Mode, debounce: AdaptiveDebounce = .init()) {
@@ -115,7 +119,12 @@ struct InteractiveState: Sendable {
 
     /// Asks for the current text under a new generation, after the adaptive quiet period when
     /// `debounced` and queries have been slow.
-    private mutating func search(debounced: Bool) -> [Action] {
+    private mutating func search(debounced: Bool, textChanged: Bool = false) -> [Action] {
+        if textChanged {
+            selectedIndex = 0
+            scrollOffset = 0
+            followedID = nil
+        }
         generation += 1
         requestedText = editor.text
         status = .searching
@@ -126,21 +135,17 @@ struct InteractiveState: Sendable {
         return [.startSearch(text: requestedText, includeCompleted: includeCompleted, generation: generation), .render]
     }
 
-    /// Shows a fresh page: the selection follows its reminder when the query text is unchanged
-    /// (live updates, Tab, Ctrl-D) and goes back to the best match when the text changed.
+    /// Shows a fresh page: the selection follows its reminder when it is still there (live
+    /// updates, Tab, Ctrl-D), else keeps its row number, clamped.
     private mutating func show(_ newPage: ResultPage) {
-        let previousID = selectedRow?.id
-        let sameQuery = shownText == requestedText
         page = newPage
         shownText = requestedText
         status = .idle
-        if sameQuery, let previousID, let index = newPage.rows.firstIndex(where: { $0.id == previousID }) {
+        if let followedID, let index = newPage.rows.firstIndex(where: { $0.id == followedID }) {
             selectedIndex = index
-        } else if !sameQuery {
-            selectedIndex = 0
-            scrollOffset = 0
         }
         keepSelectionVisible()
+        followedID = selectedRow?.id
     }
 
     // MARK: - Keys
@@ -178,7 +183,7 @@ struct InteractiveState: Sendable {
         default:
             return []
         }
-        return editor.text == before ? [.render] : search(debounced: true)
+        return editor.text == before ? [.render] : search(debounced: true, textChanged: true)
     }
 
     /// Flips the selected row's completion on screen at once; the driver writes it and reports
@@ -198,6 +203,8 @@ struct InteractiveState: Sendable {
         guard let count = page?.rows.count, count > 0 else { return }
         selectedIndex = min(max(selectedIndex + delta, 0), count - 1)
         keepSelectionVisible()
+        // NB: on a page for older text the row is about to be replaced; keep the position only.
+        followedID = shownText == requestedText ? selectedRow?.id : nil
     }
 
     /// How many rows PageUp/PageDown move: the rows that fit in the list from the top shown row.

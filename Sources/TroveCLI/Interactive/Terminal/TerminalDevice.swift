@@ -123,6 +123,14 @@ final class TerminalDevice: InteractiveTerminal {
     }
 
     func restore() {
+        guard restoreMode() else { return }
+        inputContinuation.finish()
+        resizeContinuation.finish()
+    }
+
+    /// Puts the terminal back without ending the streams.
+    /// - Returns: False when it had already been restored.
+    private func restoreMode() -> Bool {
         let cleanup: String? = shared.withLock { shared in
             guard !shared.restored else { return nil }
             shared.restored = true
@@ -130,13 +138,12 @@ final class TerminalDevice: InteractiveTerminal {
             shared.signalSources = []
             return shared.cleanup
         }
-        guard let cleanup else { return }
+        guard let cleanup else { return false }
         writeAll(cleanup + "\u{1B}[?2004l" + TerminalScreen.showCursor)
         var mode = saved
         _ = tcsetattr(fd, TCSANOW, &mode)
         for signalNumber in Self.fatalSignals + [SIGWINCH] { signal(signalNumber, SIG_DFL) }
-        inputContinuation.finish()
-        resizeContinuation.finish()
+        return true
     }
 
     deinit {
@@ -166,7 +173,9 @@ final class TerminalDevice: InteractiveTerminal {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [self] in
-                    restore()
+                    // NB: not restore(): ending the input stream would let the session return
+                    // 130 and exit before this handler reports the signal.
+                    _ = restoreMode()
                     exit(128 + signalNumber)
                 }
                 source.resume()
