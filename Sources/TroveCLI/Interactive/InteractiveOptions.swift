@@ -1,0 +1,45 @@
+import Foundation
+
+/// How the interactive search looks and behaves; the CLI fills it from its flags.
+///
+/// ```swift
+/// InteractiveOptions(height: 12, fullscreen: false, colour: InteractiveOptions.colourDefault(), format: .json)
+/// ```
+struct InteractiveOptions: Sendable {
+    /// Lines used below the prompt in inline mode, like fzf's `--height`.
+    var height: Int
+    /// Use the alternate screen instead of drawing inline.
+    var fullscreen: Bool
+    /// ANSI colours and bold; off for NO_COLOR.
+    var colour: Bool
+    /// How Enter prints the chosen reminder.
+    var format: SelectionFormat
+    /// When to wait before searching once queries are slow.
+    var debounce: AdaptiveDebounce
+    /// How long a lone Esc waits for the rest of a possible escape sequence.
+    var escapeTimeout: Duration
+
+    init(
+        height: Int = 15,
+        fullscreen: Bool = false,
+        colour: Bool = true,
+        format: SelectionFormat = .plain,
+        debounce: AdaptiveDebounce = .init(),
+        escapeTimeout: Duration = .milliseconds(25)
+    ) {
+        self.height = height
+        self.fullscreen = fullscreen
+        self.colour = colour
+        self.format = format
+        self.debounce = debounce
+        self.escapeTimeout = escapeTimeout
+    }
+
+    var mode: ScreenLayout.Mode { fullscreen ? .fullscreen : .inline(height: height) }
+
+    /// Colour unless NO_COLOR is set to anything non-empty (no-color.org) or TERM is "dumb".
+    static func colourDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
+        return environment["TERM"] != "dumb"
+    }
+}

@@ -1,0 +1,23 @@
+/// The results of one query, as the search layer hands them to the interactive screen.
+///
+/// ```swift
+/// ResultPage(rows: rows, total: 12, completedCount: 3, queryText: "milk")
+/// // header: "2 of 12 (3 completed)"
+/// ```
+struct ResultPage: Sendable, Hashable {
+    /// The best matches, in rank order; usually fewer than `total`.
+    var rows: [ResultRow]
+    /// How many reminders match in all (within the current completed filter).
+    var total: Int
+    /// How many matching reminders are completed (shown or hidden by Tab).
+    var completedCount: Int
+    /// The query these results answer, for diagnostics; the session tracks freshness by generation.
+    var queryText: String
+
+    init(rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "") {
+        self.rows = rows
+        self.total = total ?? rows.count
+        self.completedCount = completedCount
+        self.queryText = queryText
+    }
+}

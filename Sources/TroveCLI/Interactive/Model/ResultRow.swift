@@ -1,0 +1,43 @@
+/// One reminder as the interactive list shows it, already formatted by the search layer.
+///
+/// ```swift
+/// ResultRow(id: 7, title: HighlightedText(marked: "Buy [milk]", open: "[", close: "]"),
+///           list: "Groceries", tags: ["dairy"], due: "Mar 2")
+/// // >  Buy milk                       Groceries · #dairy · Mar 2
+/// ```
+struct ResultRow: Sendable, Hashable, Identifiable {
+    var id: Int64
+    var title: HighlightedText
+    /// A fragment of the notes around the match; empty when there are no notes.
+    var snippet: HighlightedText
+    var list: String?
+    var tags: [String]
+    /// The due date, already formatted for display.
+    var due: String?
+    var isCompleted: Bool
+    var isFlagged: Bool
+    /// 0 none, 1 low, 2 medium, 3 high, as `TroveStore.Priority`.
+    var priority: Int
+
+    init(
+        id: Int64,
+        title: HighlightedText,
+        snippet: HighlightedText = "",
+        list: String? = nil,
+        tags: [String] = [],
+        due: String? = nil,
+        isCompleted: Bool = false,
+        isFlagged: Bool = false,
+        priority: Int = 0
+    ) {
+        self.id = id
+        self.title = title
+        self.snippet = snippet
+        self.list = list
+        self.tags = tags
+        self.due = due
+        self.isCompleted = isCompleted
+        self.isFlagged = isFlagged
+        self.priority = priority
+    }
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import TroveCLI
+
+@Suite struct ScreenRendererTests {
+    static let plain = ScreenRenderer(colour: false)
+
+    static let milkPage = ResultPage(
+        rows: [
+            ResultRow(id: 1, title: HighlightedText(marked: "Buy [milk]", open: "[", close: "]"),
+                      snippet: HighlightedText(marked: "get [milk] and eggs", open: "[", close: "]"),
+                      list: "Groceries", tags: ["dairy"], due: "Mar 2"),
+            ResultRow(id: 2, title: HighlightedText(marked: "Oat [milk]", open: "[", close: "]"), isCompleted: true),
+        ],
+        total: 5, completedCount: 1, queryText: "milk"
+    )
+
+    static func state(columns: Int = 40, height: Int = 6, query: String = "milk", page: ResultPage? = milkPage) -> InteractiveState {
+        var state = InteractiveState(size: TerminalSize(columns: columns, rows: 24), mode: .inline(height: height))
+        _ = state.handle(.start)
+        _ = state.handle(.key(.text(query)))
+        if let page { _ = state.handle(.results(page, generation: 2, elapsed: .milliseconds(1))) }
+        return state
+    }
+
+    @Test func drawsPromptHeaderRowsSnippetAndDetails() {
+        let frame = Self.plain.frame(for: Self.state())
+        #expect(frame.lines == [
+            "> milk",
+            "  2 of 5 (1 completed hidden)",
+            // Details get at most 2/5 of 40 columns (16), cut with '…'; the title pads the rest.
+            "> Buy milk" + String(repeating: " ", count: 13) + " Groceries · #da…",
+            "    get milk and eggs",
+            "  ✓ Oat milk",
+            "",
+        ])
+        #expect(frame.cursorColumn == 6)
+        #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
+    }
+
+    @Test func detailsFitWhenThereIsRoom() {
+        let frame = Self.plain.frame(for: Self.state(columns: 70))
+        // 70 * 2/5 = 28 columns of room; "Groceries · #dairy · Mar 2" takes 26.
+        #expect(frame.lines[2] == "> Buy milk" + String(repeating: " ", count: 33) + " Groceries · #dairy · Mar 2")
+        #expect(DisplayWidth.of(frame.lines[2]) == 70)
+    }
+
+    @Test func includedCompletedAreCountedWithoutHidden() {
+        var state = Self.state()
+        _ = state.handle(.key(.tab))
+        _ = state.handle(.results(Self.milkPage, generation: 3, elapsed: .zero))
+        #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed)")
+    }
+
+    @Test func wideTitlesAreCutByDisplayWidth() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: "牛乳を買う 🎂 cake", priority: 2)])
+        let frame = Self.plain.frame(for: Self.state(columns: 15, height: 3, query: "x", page: page))
+        #expect(frame.lines == ["> x", "  1 of 1", "> !! 牛乳を買…"])
+        // 14 columns: "う" would take 15 and 16, leaving no room for the '…'.
+        #expect(DisplayWidth.of(frame.lines[2]) == 14)
+    }
+
+    @Test func flaggedRowsEndInAFlag() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: "Call mum", isFlagged: true)])
+        #expect(Self.plain.frame(for: Self.state(height: 3, query: "x", page: page)).lines[2] == "> Call mum ⚑")
+    }
+
+    @Test func showsSearchingBeforeTheFirstPage() {
+        let frame = Self.plain.frame(for: Self.state(height: 4, page: nil))
+        #expect(frame.lines == ["> milk", "  searching…", "", ""])
+    }
+
+    @Test func showsSearchingOnlyOnceQueriesAreSlow() {
+        var state = InteractiveState(size: TerminalSize(columns: 40, rows: 24), mode: .inline(height: 3))
+        _ = state.handle(.start)
+        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: .milliseconds(200)))
+        _ = state.handle(.key(.text("m")))
+        #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed hidden) · searchi…")
+    }
+
+    @Test func showsNoMatches() {
+        let frame = Self.plain.frame(for: Self.state(height: 4, page: ResultPage(rows: [])))
+        #expect(frame.lines == ["> milk", "  0 of 0", "  no matches", ""])
+    }
+
+    @Test func showsTheErrorInTheHeader() {
+        var state = Self.state(height: 3)
+        _ = state.handle(.key(.text("\"")))
+        _ = state.handle(.searchFailed("unbalanced quote; close it", generation: 3))
+        #expect(Self.plain.frame(for: state).lines == ["> milk\"", "  error: unbalanced quote; close it", "> Buy milk" + String(repeating: " ", count: 13) + " Groceries · #da…"])
+    }
+
+    @Test func longQueriesScrollToKeepTheCursorVisible() {
+        let frame = Self.plain.frame(for: Self.state(columns: 10, height: 2, query: "abcdefghijkl", page: nil))
+        #expect(frame.lines[0] == "> fghijkl")
+        #expect(frame.cursorColumn == 9)
+    }
+
+    @Test func cursorColumnCountsWideCharacters() {
+        var state = Self.state(query: "牛乳 x", page: nil)
+        _ = state.handle(.key(.left))
+        _ = state.handle(.key(.left))
+        #expect(Self.plain.frame(for: state).cursorColumn == 2 + 4)
+    }
+
+    @Test func scrolledListStartsAtTheOffset() {
+        var state = Self.state(height: 4, query: "x", page: Fixtures.page(1...5))
+        for _ in 0..<3 { _ = state.handle(.key(.down)) }
+        #expect(Self.plain.frame(for: state).lines == ["> x", "  5 of 5", "  item 3", "> item 4"])
+    }
+
+    @Test func controlCharactersInDataCannotMoveTheCursor() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: "evil\u{1B}[2Jtitle", snippet: "line one\nline two")])
+        let frame = Self.plain.frame(for: Self.state(height: 4, query: "x", page: page))
+        #expect(frame.lines[2] == "> evil [2Jtitle")
+        #expect(frame.lines[3] == "    line one line two")
+    }
+
+    @Test func colourMarksTheSelectionAndTheMatches() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: HighlightedText(marked: "Buy [milk]", open: "[", close: "]"))])
+        let frame = ScreenRenderer(colour: true).frame(for: Self.state(height: 3, query: "milk", page: page))
+        let esc = "\u{1B}"
+        #expect(frame.lines[0] == "\(esc)[1;36m> \(esc)[0mmilk")
+        #expect(frame.lines[1] == "  \(esc)[2m1 of 1\(esc)[0m")
+        #expect(frame.lines[2] == "\(esc)[1;36m>\(esc)[0m \(esc)[1mBuy \(esc)[0m\(esc)[1;33mmilk\(esc)[0m")
+    }
+}
