@@ -4,10 +4,14 @@ public struct CheckReport: Hashable, Sendable {
     public var databaseProblems: [String]
     /// What FTS5's `integrity-check` said, empty when the index matches the reminders.
     public var indexProblems: [String]
+    /// False when the index could not be checked: FTS5 spells its check as an INSERT, which a
+    /// store opened read-only may not run.
+    public var indexChecked: Bool
 
-    public init(databaseProblems: [String], indexProblems: [String]) {
+    public init(databaseProblems: [String], indexProblems: [String], indexChecked: Bool = true) {
         self.databaseProblems = databaseProblems
         self.indexProblems = indexProblems
+        self.indexChecked = indexChecked
     }
 
     /// Whether both checks passed.
@@ -15,8 +19,11 @@ public struct CheckReport: Hashable, Sendable {
 
     /// Every problem, each with what to do; `["ok"]` when there are none.
     public var messages: [String] {
-        guard !isOK else { return ["ok"] }
-        return databaseProblems.map { "database: \($0). Restore a backup or export what can be read." }
+        let skipped = indexChecked ? [] : [
+            "search index: not checked, as the store is open read-only. Run the check without --read-only to include it.",
+        ]
+        guard !isOK else { return skipped.isEmpty ? ["ok"] : skipped }
+        return skipped + databaseProblems.map { "database: \($0). Restore a backup or export what can be read." }
             + indexProblems.map { "search index: \($0). Run `trove rebuild-index` to rebuild it from the reminders." }
     }
 }

@@ -14,18 +14,26 @@ extension ReminderStore {
     /// so an index that drifted from `reminders` is caught, not only a damaged one.
     /// See https://www.sqlite.org/fts5.html#the_integrity_check_command
     ///
+    /// A store opened read-only gets the file check only (`CheckReport.indexChecked` is false):
+    /// SQLite refuses FTS5's check there, as it is spelled as an INSERT.
+    ///
     /// - Throws: Only when the checks cannot run at all; what they find is in the report.
     public func check() async throws -> CheckReport {
         // NB: the FTS5 check is spelled as an INSERT, so it runs on the writer; it changes nothing.
         try await database.writeWithoutTransaction { db in
             let integrity = try db.fetchAll("PRAGMA integrity_check").map { row -> String in try row[0] }
             var indexProblems: [String] = []
+            var indexChecked = true
             do {
                 try db.execute("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)")
+            } catch let error as SQLiteError where error.code == .readOnly {
+                indexChecked = false
             } catch let error as SQLiteError {
                 indexProblems.append(error.message)
             }
-            return CheckReport(databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems)
+            return CheckReport(
+                databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems,
+                indexChecked: indexChecked)
         }
     }
 

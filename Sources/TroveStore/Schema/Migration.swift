@@ -10,6 +10,13 @@ public struct Migration: Hashable, Sendable {
     /// The SQL, run as one script inside the migration transaction.
     public var sql: String
 
+    /// A migration written in code; tests use this to inject steps.
+    public init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+
     /// Every migration embedded from `schema/`, in version order.
     public static let all: [Migration] = EmbeddedResources.files.compactMap { file in
         guard file.path.hasPrefix("schema/"), file.path.hasSuffix(".sql") else { return nil }

@@ -1,1 +1,0 @@
-// Seeded databases and snapshot helpers.

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveStore
+import TroveTestSupport
+
+@Suite struct MaintenanceTests {
+    @Test func checkPassesOnTheSeededStore() async throws {
+        let report = try await seededStore().check()
+        #expect(report.isOK && report.indexChecked && report.messages == ["ok"])
+    }
+
+    @Test func checkFindsAnIndexThatDriftedAndRebuildFixesIt() async throws {
+        let store = try await seededStore()
+        let ids = try await store.matching("passport")
+        #expect(!ids.isEmpty)
+        // Unindex one reminder behind the triggers' back, with its exact values.
+        try await store.database.write { db in
+            try db.execute("""
+                INSERT INTO reminders_fts (reminders_fts, rowid, title, notes, tags)
+                SELECT 'delete', id, title, notes, tags FROM reminders WHERE id = \(ids[0])
+                """)
+        }
+        #expect(try await store.matching("passport") == Array(ids.dropFirst()))
+        let broken = try await store.check()
+        #expect(!broken.isOK && broken.databaseProblems.isEmpty && !broken.indexProblems.isEmpty)
+        #expect(broken.messages.allSatisfy { $0.contains("rebuild-index") })
+
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+        #expect(try await store.matching("passport") == ids)
+    }
+
+    @Test func optimizeKeepsTheIndexWhole() async throws {
+        let store = try await seededStore()
+        for index in 0..<20 { try await store.add(ReminderRecord(title: "segment \(index)")) }
+        let before = try await store.matching("milk OR segment")
+        try await store.optimize()
+        try await store.optimize(vacuum: true)
+        #expect(try await store.check().isOK)
+        #expect(try await store.matching("milk OR segment") == before)
+    }
+
+    @Test func statsArePlausible() async throws {
+        let store = try await seededStore()
+        let stats = try await store.stats()
+        #expect(stats.reminders == stats.open + stats.completed && stats.completed > 0 && stats.open > 0)
+        let lists = try await store.lists().count
+        let tags = try await store.tags().count
+        #expect(stats.lists == lists && stats.tags == tags)
+        let bytes = try await store.int("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size")
+        #expect(stats.databaseBytes == bytes)
+        #expect(stats.indexBytes > 0 && stats.indexBytes < stats.databaseBytes)
+        // More text, bigger index.
+        var reader = RecordArrayReader(Array(ReminderGenerator(seed: 1, count: 2_000)))
+        _ = try await store.importRecords(&reader, source: "more")
+        let bigger = try await store.stats()
+        #expect(bigger.reminders == stats.reminders + 2_000)
+        #expect(bigger.indexBytes > stats.indexBytes && bigger.databaseBytes > stats.databaseBytes)
+    }
+
+    @Test func checkOnAReadOnlyStoreChecksTheFileAndSaysTheIndexWasNotChecked() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("ro.db")
+        try await ReminderStore.open(path: path).add(ReminderRecord(title: "x"))
+        let store = try await ReminderStore.open(path: path, readOnly: true)
+        let report = try await store.check()
+        #expect(report.isOK && !report.indexChecked)
+        #expect(report.messages.count == 1 && report.messages[0].contains("not checked"))
+        #expect(try await store.stats().reminders == 1)
+    }
+}
