@@ -23,7 +23,9 @@ struct ErrorPresenter {
             if error.kind == .cannotOpen {
                 return (withDetail("Cannot open the database at \(error.path); check the path and its permissions.", error.underlying), .database)
             }
-            return (capitalized(error.description) + ".", .database)
+            // NB: a message that starts with the path keeps it exactly as typed.
+            let text = error.description.hasPrefix(error.path) ? error.description : capitalized(error.description)
+            return (text + ".", .database)
         case let error as SQLiteError:
             return (withDetail(sentence(for: error), error), .database)
         case is CancellationError:

@@ -12,6 +12,8 @@ import Testing
         let result = try TroveProcess.run(["lists", "--db", path])
         #expect(result.status == 3)
         #expect(result.stderr.contains("not a SQLite database"))
+        // The path leads the sentence exactly as typed (it was once capitalised).
+        #expect(result.stderr.hasPrefix("trove: \(path) is not"))
         expectNoRawSQLiteText(result.stderr)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
