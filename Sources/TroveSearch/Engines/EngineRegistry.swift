@@ -1,0 +1,45 @@
+public import TroveSQLite
+
+/// The engines `!name` can pick: `fts` (the default), `like` and `raw`, plus any an app adds.
+///
+/// ```swift
+/// var registry = EngineRegistry()
+/// registry.register(MySemanticEngine(), as: "semantic")   // now "!semantic walk" uses it
+/// for try await resultSet in registry.results(for: request, in: database) { … }
+/// ```
+public struct EngineRegistry: Sendable {
+    private var engines: [String: any Engine]
+
+    /// The three built-in engines.
+    public init() {
+        engines = [:]
+        for engine: any Engine in [FTSEngine(), LikeEngine(), RawEngine()] { engines[engine.name] = engine }
+    }
+
+    /// Adds `engine` under `name` (its own ``Engine/name`` when nil), replacing any engine of that name.
+    public mutating func register(_ engine: any Engine, as name: String? = nil) {
+        engines[(name ?? engine.name).lowercased()] = engine
+    }
+
+    /// The registered names, sorted.
+    public var names: [String] { engines.keys.sorted() }
+
+    /// The engine registered as `name`, ignoring case.
+    ///
+    /// - Throws: ``SearchError/unknownEngine(_:known:)``, whose message lists the known engines.
+    public func engine(named name: String) throws(SearchError) -> any Engine {
+        guard let engine = engines[name.lowercased()] else { throw .unknownEngine(name, known: names) }
+        return engine
+    }
+
+    /// Runs the request with the engine its query names (``Query/engineName``).
+    ///
+    /// - Returns: The engine's stream, or one that fails at once with ``SearchError/unknownEngine(_:known:)``.
+    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        do {
+            return try engine(named: request.query.engineName).results(for: request, in: database)
+        } catch {
+            return AsyncThrowingStream { $0.finish(throwing: error) }
+        }
+    }
+}

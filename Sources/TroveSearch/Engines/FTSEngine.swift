@@ -1,0 +1,68 @@
+import TroveQuery
+public import TroveSQLite
+
+/// The default engine, `!fts`: the FTS5 index, ranked by bm25 (title 10×, tags 5×, notes 1×).
+///
+/// ```swift
+/// try FTSEngine().search(SearchRequest(text: "dentist -cancelled #errand"), on: db)
+/// // SELECT … FROM "reminders_fts" JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
+/// //   ORDER BY "reminders_fts"."rank", "reminders"."is_completed", … -- binds '"dentist" NOT "cancelled"'
+/// ```
+///
+/// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE
+/// on the searched columns instead and ANDed in; a group that mixes both kinds (`🎉 OR party`)
+/// ORs a LIKE with an `id IN (… MATCH …)`. Only ``FTS5Expression`` text reaches `MATCH`, so no
+/// input can cause an FTS5 syntax error.
+public struct FTSEngine: Engine {
+    public let name = "fts"
+
+    public init() {}
+
+    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        EngineRun.stream(FTSEngine.plan(for: request.query), request, engine: name, in: database)
+    }
+
+    /// Runs the search on a connection the caller holds, such as inside `database.read`.
+    ///
+    /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
+    ///   broken database file.
+    public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
+        try EngineRun.search(FTSEngine.plan(for: request.query), request, engine: name, on: db)
+    }
+
+    static func plan(for query: Query) -> MatchPlan {
+        var plan = MatchPlan(columns: query.columns)
+        let pure = query.terms.filter { $0.anyOf.allSatisfy(\.isSearchableByFTS) }
+        let mixed = query.terms.filter { !$0.anyOf.allSatisfy(\.isSearchableByFTS) }
+        let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
+        if let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded, columns: query.columns)) {
+            plan.ftsMatch = expression.positive
+            if let negative = expression.negative {
+                plan.conditions.append(
+                    "(\"reminders\".\"id\" NOT IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(negative)))")
+            }
+        }
+        var dropped = 0
+        for group in mixed {
+            var alternatives: [SQL] = []
+            let searchable = group.anyOf.filter(\.isSearchableByFTS)
+            if let part = FTS5Expression(query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns))?.positive {
+                alternatives.append(
+                    "(\"reminders\".\"id\" IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(part)))")
+            }
+            for term in group.anyOf where !term.isSearchableByFTS {
+                if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
+            }
+            // NB: a group whose LIKE terms were all dropped (past the cap) but that has an FTS5
+            // part still narrows by that part; one with nothing left is skipped.
+            if !alternatives.isEmpty { plan.conditions.append("(\(alternatives.joined(separator: " OR ")))") }
+        }
+        for term in query.excludedTerms where !term.isSearchableByFTS {
+            if let like = plan.like(term) { plan.conditions.append("(NOT \(like))") } else { dropped += 1 }
+        }
+        // NB: excluded LIKE terms are not highlighted: only rows without them match.
+        plan.likeTerms = plan.likeTerms.filter { term in !query.excludedTerms.contains(term) }
+        plan.noteDroppedTerms(dropped, in: query)
+        return plan
+    }
+}

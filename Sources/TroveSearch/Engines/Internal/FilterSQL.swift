@@ -1,0 +1,68 @@
+import Foundation
+import TroveQuery
+import TroveStore
+
+/// Filters as SQL conditions on `reminders`, with `due:` resolved against a given day.
+struct FilterSQL {
+    var today: CalendarDay
+    var timeZone: TimeZone
+
+    /// One clause: its filters ORed; negated as `NOT ifnull(…, 0)` so a NULL due date counts as
+    /// "not matching" rather than dropping the row.
+    func condition(_ clause: FilterClause) -> SQL {
+        let any: SQL = "(\(clause.anyOf.map(condition).joined(separator: " OR ")))"
+        return clause.isNegated ? "(NOT ifnull(\(any), 0))" : any
+    }
+
+    func condition(_ filter: Filter) -> SQL {
+        switch filter {
+        case .status(.open): "(\"reminders\".\"is_completed\" = 0)"
+        case .status(.completed): "(\"reminders\".\"is_completed\" = 1)"
+        case .status(.flagged): "(\"reminders\".\"is_flagged\" = 1)"
+        case .status(.unflagged): "(\"reminders\".\"is_flagged\" = 0)"
+        case .list(let name):
+            // NB: lists.name is declared COLLATE NOCASE, so `=` ignores ASCII case.
+            "(\"reminders\".\"list_id\" IN (SELECT \"id\" FROM \"lists\" WHERE \"name\" = \(name)))"
+        case .tag(let name):
+            """
+            (EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" \
+            WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = \(name)))
+            """
+        case .priority(let priority): "(\"reminders\".\"priority\" = \(priority.rawValue))"
+        case .due(let due): condition(due)
+        }
+    }
+
+    func condition(_ due: DueFilter) -> SQL {
+        switch due {
+        case .today: days(from: today, through: today)
+        case .tomorrow: days(from: today.adding(days: 1), through: today.adding(days: 1))
+        case .week: days(from: today, through: today.adding(days: 6))
+        case .on(let day): days(from: day, through: day)
+        case .range(let from, let through): days(from: from, through: through)
+        case .none: "(\"reminders\".\"due_date\" IS NULL)"
+        case .overdue:
+            "(\"reminders\".\"is_completed\" = 0 AND \(days(from: nil, through: today.adding(days: -1))))"
+        }
+    }
+
+    /// Due on a day in `from...through` in ``timeZone``; nil ends are open.
+    ///
+    /// NB: an all-day date (`YYYY-MM-DD`, 10 characters) is a day already and compares as text
+    /// with the days; a timed one is UTC and compares with the UTC instants where those days
+    /// start and end in ``timeZone``. Comparing the two forms with each other would be wrong.
+    private func days(from: CalendarDay?, through: CalendarDay?) -> SQL {
+        var allDay: [SQL] = ["length(\"reminders\".\"due_date\") = 10"]
+        var timed: [SQL] = ["length(\"reminders\".\"due_date\") > 10"]
+        if let from {
+            allDay.append("\"reminders\".\"due_date\" >= \(from.description)")
+            timed.append("\"reminders\".\"due_date\" >= \(SQLDateText.format(from.start(in: timeZone)))")
+        }
+        if let through {
+            allDay.append("\"reminders\".\"due_date\" <= \(through.description)")
+            let end = through.adding(days: 1).start(in: timeZone)
+            timed.append("\"reminders\".\"due_date\" < \(SQLDateText.format(end))")
+        }
+        return "((\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND "))))"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Highlights and snippets made in Swift, for matches FTS5 did not make (LIKE terms).
+///
+/// ```swift
+/// HitMarkup(terms: [Term("🎉")], style: .brackets).highlight("Party 🎉 time")   // Party [🎉] time
+/// ```
+struct HitMarkup {
+    /// The most words (tokens) in a snippet, here and in FTS5's `snippet()`.
+    static let snippetTokens = 12
+
+    var terms: [Term]
+    var style: HighlightStyle
+
+    /// Every occurrence of every term, ignoring case, overlaps merged, in text order.
+    func matches(in text: String) -> [Range<String.Index>] {
+        var found: [Range<String.Index>] = []
+        for term in terms where !term.text.isEmpty {
+            var start = text.startIndex
+            while start < text.endIndex,
+                let range = text.range(of: term.text, options: [.caseInsensitive], range: start..<text.endIndex)
+            {
+                found.append(range)
+                start = range.upperBound
+            }
+        }
+        found.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<String.Index>] = []
+        for range in found {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+
+    /// The text with each match wrapped in the style's marks.
+    func highlight(_ text: Substring) -> String {
+        var result = ""
+        var cursor = text.startIndex
+        for range in matches(in: String(text)).map({ convert($0, from: String(text), to: text) }) {
+            result += text[cursor..<range.lowerBound] + style.open + text[range] + style.close
+            cursor = range.upperBound
+        }
+        return result + text[cursor...]
+    }
+
+    func highlight(_ text: String) -> String { highlight(text[...]) }
+
+    /// About ``snippetTokens`` words around the first match (or from the start), with the
+    /// ellipsis only on a side where words were left out.
+    func snippet(_ notes: String) -> String {
+        let words = notes.split(whereSeparator: \.isWhitespace)
+        guard words.count > HitMarkup.snippetTokens else { return highlight(notes) }
+        let firstMatch = matches(in: notes).first?.lowerBound ?? notes.startIndex
+        let matchWord = words.firstIndex { $0.endIndex > firstMatch } ?? 0
+        let start = max(0, min(matchWord - HitMarkup.snippetTokens / 4, words.count - HitMarkup.snippetTokens))
+        let end = start + HitMarkup.snippetTokens
+        let body = notes[words[start].startIndex..<words[end - 1].endIndex]
+        return (start > 0 ? style.ellipsis : "") + highlight(body) + (end < words.count ? style.ellipsis : "")
+    }
+
+    private func convert(_ range: Range<String.Index>, from string: String, to text: Substring) -> Range<String.Index> {
+        let lower = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
+        let upper = string.utf8.distance(from: string.startIndex, to: range.upperBound)
+        return text.utf8.index(text.startIndex, offsetBy: lower)..<text.utf8.index(text.startIndex, offsetBy: upper)
+    }
+}

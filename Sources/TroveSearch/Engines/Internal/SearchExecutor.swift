@@ -1,0 +1,189 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+import TroveStore
+
+/// Runs a ``MatchPlan`` plus a request's filters, sort and page: the hits, the counts and the
+/// facets, all read in one transaction so they agree with each other.
+struct SearchExecutor {
+    var plan: MatchPlan
+    var request: SearchRequest
+    var engineName: String
+
+    private var query: Query { request.query }
+    private var isRanked: Bool { plan.ftsMatch != nil }
+    private var sortKeys: [SortKey] { SortKey.keys(for: request.sort, ranked: isRanked) + [SortKey.id] }
+
+    /// `FROM …` the index (when matching) joined to reminders and their list.
+    private var from: SQL {
+        let lists: SQL = " JOIN \"lists\" ON \"lists\".\"id\" = \"reminders\".\"list_id\""
+        guard isRanked else { return "FROM \"reminders\"" + lists }
+        return "FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\"" + lists
+    }
+
+    /// The match and the filters, without the completion scope.
+    private var matchConditions: [SQL] {
+        var conditions: [SQL] = []
+        if let match = plan.ftsMatch { conditions.append("(\"reminders_fts\" MATCH \(match))") }
+        conditions += plan.conditions
+        let filters = FilterSQL(today: request.today, timeZone: request.timeZone)
+        conditions += query.filters.map(filters.condition)
+        return conditions
+    }
+
+    /// Whether completed reminders are left out; see ``SearchRequest/includeCompleted``.
+    private var isOpenOnly: Bool {
+        let decidesCompletion = query.filters.contains { clause in
+            clause.anyOf.contains { $0 == .status(.open) || $0 == .status(.completed) || $0 == .due(.overdue) }
+        }
+        if decidesCompletion { return false }
+        return !(request.includeCompleted ?? plan.hasText)
+    }
+
+    private var scopedConditions: [SQL] {
+        matchConditions + (isOpenOnly ? ["(\"reminders\".\"is_completed\" = 0)"] : [])
+    }
+
+    private static func whereClause(_ conditions: [SQL]) -> SQL {
+        conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    }
+
+    /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
+    func run(on db: Connection) throws -> ResultSet {
+        try db.transaction(.deferred) {
+            let (hits, next) = try page(on: db)
+            let (total, completed) = try counts(on: db)
+            var resultQuery = query
+            resultQuery.problems += plan.problems
+            return ResultSet(
+                query: resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
+                listFacets: try facets(on: db, join: "", name: "\"lists\".\"name\"", group: "\"lists\".\"id\""),
+                tagFacets: try facets(
+                    on: db,
+                    join: " JOIN \"reminder_tags\" ON \"reminder_tags\".\"reminder_id\" = \"reminders\".\"id\""
+                        + " JOIN \"tags\" ON \"tags\".\"id\" = \"reminder_tags\".\"tag_id\"",
+                    name: "\"tags\".\"name\"", group: "\"tags\".\"id\""),
+                next: next)
+        }
+    }
+
+    // MARK: Counts and facets
+
+    private func counts(on db: Connection) throws -> (total: Int, completed: Int) {
+        let sql: SQL = "SELECT count(*), ifnull(sum(\"reminders\".\"is_completed\"), 0) \(from)"
+            + Self.whereClause(matchConditions)
+        guard let row = try db.fetchOne(sql) else { return (0, 0) }
+        let all: Int = try row[0], completed: Int = try row[1]
+        return (isOpenOnly ? all - completed : all, completed)
+    }
+
+    private func facets(on db: Connection, join: SQL, name: SQL, group: SQL) throws -> [Facet] {
+        let sql: SQL = "SELECT \(name), count(*) \(from)\(join)" + Self.whereClause(scopedConditions)
+            + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
+        return try db.fetchAll(sql).map { Facet(name: try $0[0], count: try $0[1]) }
+    }
+
+    // MARK: The page
+
+    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+        var conditions = scopedConditions
+        var offset = 0
+        switch request.page {
+        case .first: break
+        case .offset(let count): offset = max(0, count)
+        case .after(let cursor):
+            guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else {
+                throw SearchError.invalidCursor
+            }
+            let values = try anchorValues(of: cursor, on: db) ?? (cursor.keys + [.integer(cursor.id)])
+            conditions.append(SortKey.after(sortKeys, values: values))
+        }
+        let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
+        let sql: SQL = "SELECT \(selection) \(from)" + Self.whereClause(conditions)
+            + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
+        let rows = try db.fetchAll(sql)
+        let hits = try rows.prefix(request.limit).map(hit)
+        guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
+        let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
+        let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
+        return (hits, .after(cursor))
+    }
+
+    /// The cursor row's sort keys as they are now, when it still matches.
+    ///
+    /// NB: bm25 depends on every row in the index, so inserting any row shifts all ranks a
+    /// little; comparing with the anchor's current rank keeps pages from skipping or repeating.
+    private func anchorValues(of cursor: SearchCursor, on db: Connection) throws -> [QueryBinding]? {
+        let keys = sortKeys.map(\.expression).joined(separator: ", ")
+        let sql: SQL = "SELECT \(keys) \(from)"
+            + Self.whereClause(scopedConditions + ["\"reminders\".\"id\" = \(cursor.id)"])
+        return try db.fetchOne(sql)?.values
+    }
+
+    /// The columns of a hit; see ``HitColumn`` for their positions.
+    private var selection: SQL {
+        let style = request.highlight
+        var columns: [SQL] = [
+            "\"reminders\".\"id\"", "\"reminders\".\"title\"", "\"reminders\".\"notes\"", "\"lists\".\"name\"",
+            "\"reminders\".\"tags\"", "\"reminders\".\"priority\"", "\"reminders\".\"is_flagged\"",
+            "\"reminders\".\"is_completed\"", "\"reminders\".\"due_date\"",
+        ]
+        if isRanked {
+            columns.append("highlight(\"reminders_fts\", 0, \(style.open), \(style.close))")
+            columns.append("snippet(\"reminders_fts\", 1, \(style.open), \(style.close), \(style.ellipsis), \(HitMarkup.snippetTokens))")
+        } else {
+            columns += ["NULL", "NULL"]
+        }
+        for column in SearchColumn.allCases {
+            columns.append(matched(column))
+        }
+        columns.append(isRanked ? "\"reminders_fts\".\"rank\"" : "0.0")
+        columns += sortKeys.dropLast().map(\.expression)
+        return columns.joined(separator: ", ")
+    }
+
+    /// 1 when `column` holds a match.
+    ///
+    /// NB: FTS5's `highlight()` returns the column's text unchanged when none of the query's
+    /// phrases occur in it (column filters included), so "differs from the text" is an exact,
+    /// cheap per-row test that needs no second MATCH. LIKE terms are tested with LIKE.
+    private func matched(_ column: SearchColumn) -> SQL {
+        var tests: [SQL] = []
+        if isRanked, plan.columns.contains(column) {
+            let index = SearchColumn.allCases.firstIndex(of: column)!
+            tests.append("highlight(\"reminders_fts\", \(raw: String(index)), char(1), '') <> \"reminders\".\(identifier: column.rawValue)")
+        }
+        if plan.columns.contains(column) {
+            tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
+        }
+        return tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))"
+    }
+
+    private func hit(_ row: Row) throws -> SearchHit {
+        let title: String = try row[HitColumn.title], notes: String = try row[HitColumn.notes]
+        let tagText: String = try row[HitColumn.tags]
+        let dueText: String? = try row[HitColumn.due]
+        var fields: Set<SearchColumn> = []
+        for (offset, column) in SearchColumn.allCases.enumerated() where try row[HitColumn.matchedStart + offset] as Bool {
+            fields.insert(column)
+        }
+        let markup = HitMarkup(terms: plan.likeTerms, style: request.highlight)
+        let titleHighlighted: String? = try row[HitColumn.titleHighlighted]
+        let snippet: String? = try row[HitColumn.snippet]
+        return SearchHit(
+            id: try row[HitColumn.id], title: title, notes: notes, list: try row[HitColumn.list],
+            tags: tagText.isEmpty ? [] : tagText.components(separatedBy: ", "),
+            priority: Priority(rawValue: try row[HitColumn.priority]) ?? .none,
+            isFlagged: try row[HitColumn.isFlagged], isCompleted: try row[HitColumn.isCompleted],
+            due: dueText.flatMap(DueDate.init(storageText:)),
+            titleHighlighted: titleHighlighted ?? markup.highlight(title),
+            snippet: notes.isEmpty ? "" : (snippet ?? markup.snippet(notes)),
+            matchedFields: fields, rank: try row[HitColumn.rank])
+    }
+}
+
+/// Positions of the columns in a hit row.
+enum HitColumn {
+    static let id = 0, title = 1, notes = 2, list = 3, tags = 4, priority = 5, isFlagged = 6, isCompleted = 7
+    static let due = 8, titleHighlighted = 9, snippet = 10, matchedStart = 11, rank = 14, keyStart = 15
+}

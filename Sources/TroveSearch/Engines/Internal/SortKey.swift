@@ -1,0 +1,47 @@
+import TroveQuery
+
+/// One `ORDER BY` term; every key is NOT NULL, so keyset comparisons need no NULL cases.
+struct SortKey: Sendable {
+    var expression: SQL
+    var isDescending: Bool
+
+    static let rank = SortKey(expression: "\"reminders_fts\".\"rank\"", isDescending: false)
+    static let open = SortKey(expression: "\"reminders\".\"is_completed\"", isDescending: false)
+    static let hasNoDue = SortKey(expression: "(\"reminders\".\"due_date\" IS NULL)", isDescending: false)
+    static let due = SortKey(expression: "ifnull(\"reminders\".\"due_date\", '')", isDescending: false)
+    static let priority = SortKey(expression: "\"reminders\".\"priority\"", isDescending: true)
+    static let created = SortKey(expression: "\"reminders\".\"created_at\"", isDescending: true)
+
+    /// The documented tiebreakers: open first, soonest due (none last), high priority, newest.
+    /// The id comes after all of them, as the final key of every order.
+    static let tiebreakers: [SortKey] = [open, hasNoDue, due, priority, created]
+
+    /// The keys for a sort, without the final id.
+    static func keys(for sort: SearchSort, ranked: Bool) -> [SortKey] {
+        switch sort {
+        case .rank: (ranked ? [rank] : []) + tiebreakers
+        case .due: [hasNoDue, due] + tiebreakers
+        case .priority: [priority] + tiebreakers
+        case .created: [created]
+        }
+    }
+
+    static let id = SortKey(expression: "\"reminders\".\"id\"", isDescending: false)
+
+    /// Rows after the one whose keys are `values` (id last), in the order of `keys`:
+    /// `k1 > v1 OR (k1 = v1 AND (k2 > v2 OR (k2 = v2 AND …)))`.
+    static func after(_ keys: [SortKey], values: [QueryBinding]) -> SQL {
+        precondition(keys.count == values.count, "one value per key")
+        var condition: SQL?
+        for (key, binding) in zip(keys, values).reversed() {
+            let value = SQL(segments: [.binding(binding)])
+            let step: SQL = "\(key.expression) \(raw: key.isDescending ? "<" : ">") \(value)"
+            if let inner = condition {
+                condition = "(\(step) OR (\(key.expression) = \(value) AND \(inner)))"
+            } else {
+                condition = "(\(step))"
+            }
+        }
+        return condition ?? "1"
+    }
+}

@@ -1,0 +1,35 @@
+public import TroveSQLite
+
+/// `!raw`: the rest of the text is handed to FTS5 as an expression, for experts.
+///
+/// ```swift
+/// try RawEngine().search(SearchRequest(text: #"!raw NEAR("dentist" "tuesday", 5)"#), on: db)
+/// try RawEngine().search(SearchRequest(text: "!raw milk AND"), on: db)
+/// // throws SearchError.invalidRawQuery: the !raw query has an FTS5 syntax error near "" …
+/// ```
+///
+/// The text is bound, never spliced into SQL, and validated by running it: SQLite's
+/// `fts5: syntax error near "X"` becomes ``SearchError/invalidRawQuery(message:near:)``.
+public struct RawEngine: Engine {
+    public let name = "raw"
+
+    public init() {}
+
+    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        EngineRun.stream(RawEngine.plan(for: request.query), request, engine: name, in: database)
+    }
+
+    /// Runs the search on a connection the caller holds.
+    ///
+    /// - Throws: ``SearchError/invalidRawQuery(message:near:)`` for text FTS5 rejects.
+    public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
+        try EngineRun.search(RawEngine.plan(for: request.query), request, engine: name, on: db)
+    }
+
+    static func plan(for query: Query) -> MatchPlan {
+        var plan = MatchPlan(columns: nil)
+        plan.isRaw = true
+        plan.ftsMatch = query.raw.flatMap { FTS5Expression(unvalidatedRaw: $0)?.positive }
+        return plan
+    }
+}

@@ -1,0 +1,50 @@
+/// One answer to a ``SearchRequest``: a page of hits, exact counts, facets and the next page.
+public struct ResultSet: Hashable, Sendable {
+    /// The query that was run, with any ``Query/problems`` found while parsing or searching.
+    public var query: Query
+    /// The engine that produced it.
+    public var engine: String
+    /// This page's hits, in order.
+    public var hits: [SearchHit]
+    /// How many reminders match in all pages.
+    public var total: Int
+    /// How many completed reminders match the query, whether or not they were included.
+    public var completedCount: Int
+    /// Lists of the matches with how many each holds, most first.
+    public var listFacets: [Facet]
+    /// Tags of the matches with how many carry each, most first.
+    public var tagFacets: [Facet]
+    /// The next page; nil on the last page.
+    public var next: SearchPage?
+    /// Indexed words close to the query's words, when the query found nothing.
+    public var suggestions: [String]
+
+    public init(
+        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, completedCount: Int = 0,
+        listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil, suggestions: [String] = []
+    ) {
+        self.query = query
+        self.engine = engine
+        self.hits = hits
+        self.total = total
+        self.completedCount = completedCount
+        self.listFacets = listFacets
+        self.tagFacets = tagFacets
+        self.next = next
+        self.suggestions = suggestions
+    }
+}
+
+/// A value of a facet and how many matches have it: `Groceries (12)`.
+public struct Facet: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var count: Int
+
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+
+    /// `Groceries (12)`.
+    public var description: String { "\(name) (\(count))" }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TroveQuery
+
+/// Where a page ended: the sort keys of its last hit, as a short opaque string.
+///
+/// ```swift
+/// resultSet.next          // .after(SearchCursor("cmFuax9…"))
+/// SearchCursor(string)    // nil when damaged
+/// ```
+///
+/// The keys are the hit's id and its values of the sort's keys (rank, completion, due date,
+/// priority, creation). The next page starts after the row with that id, at its *current* keys,
+/// so a bm25 rank that shifts when other rows are inserted does not skip or repeat hits; the
+/// stored keys are the fallback when that row no longer matches.
+public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
+    /// The sort the keys belong to.
+    let sort: SearchSort
+    /// The last hit's id.
+    let id: Int64
+    /// The last hit's sort key values, in key order (id excluded).
+    let keys: [QueryBinding]
+
+    init(sort: SearchSort, id: Int64, keys: [QueryBinding]) {
+        self.sort = sort
+        self.id = id
+        self.keys = keys
+    }
+
+    /// Reads a cursor from ``description``; nil when the text is not one.
+    public init?(_ text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        guard let data = Data(base64Encoded: base64) else { return nil }
+        let fields = String(decoding: data, as: UTF8.self).split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        guard fields.count >= 2, let sort = SearchSort(rawValue: String(fields[0])), let id = Int64(fields[1]) else {
+            return nil
+        }
+        var keys: [QueryBinding] = []
+        for field in fields.dropFirst(2) {
+            guard let value = SearchCursor.decode(field) else { return nil }
+            keys.append(value)
+        }
+        self.init(sort: sort, id: id, keys: keys)
+    }
+
+    /// The cursor as URL-safe base64 without padding.
+    public var description: String {
+        let fields = [sort.rawValue, String(id)] + keys.map(SearchCursor.encode)
+        return Data(fields.joined(separator: "\u{1F}").utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    private static func encode(_ value: QueryBinding) -> String {
+        switch value {
+        case .integer(let number): "i" + String(number)
+        // NB: the exact bits, so the value compares equal to the one SQLite computed.
+        case .double(let number): "d" + String(number.bitPattern, radix: 16)
+        case .text(let text): "t" + text.replacingOccurrences(of: "\u{1F}", with: " ")
+        case .null, .blob: "n"
+        }
+    }
+
+    private static func decode(_ field: Substring) -> QueryBinding? {
+        guard let tag = field.first else { return nil }
+        let rest = String(field.dropFirst())
+        switch tag {
+        case "i": return Int64(rest).map(QueryBinding.integer)
+        case "d": return UInt64(rest, radix: 16).map { .double(Double(bitPattern: $0)) }
+        case "t": return .text(rest)
+        case "n": return .null
+        default: return nil
+        }
+    }
+}

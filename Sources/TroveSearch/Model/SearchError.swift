@@ -1,0 +1,22 @@
+/// Why a search could not run, with what to do about it.
+public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `!name` named no registered engine.
+    case unknownEngine(String, known: [String])
+    /// The `!raw` text is not a valid FTS5 query; `near` is the token SQLite stopped at.
+    case invalidRawQuery(message: String, near: String?)
+    /// A ``SearchCursor`` that is damaged or belongs to another sort.
+    case invalidCursor
+
+    public var description: String {
+        switch self {
+        case .unknownEngine(let name, let known):
+            "there is no search engine named !\(name); use one of " + known.map { "!" + $0 }.joined(separator: ", ")
+        case .invalidRawQuery(let message, let near):
+            (near.map { "the !raw query has an FTS5 syntax error near \"\($0)\"" }
+                ?? "the !raw query is not valid FTS5 (\(message))")
+                + "; check its quotes, parentheses and operators, or leave out !raw to search the words as typed"
+        case .invalidCursor:
+            "the page cursor is damaged or was made for another sort; start again from the first page"
+        }
+    }
+}

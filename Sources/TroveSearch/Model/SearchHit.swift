@@ -1,0 +1,47 @@
+public import TroveStore
+
+/// One matching reminder, with its text marked up for display.
+public struct SearchHit: Hashable, Sendable, Identifiable {
+    /// `reminders.id`.
+    public var id: Int64
+    public var title: String
+    public var notes: String
+    /// The list's name.
+    public var list: String
+    /// Tag names in name order.
+    public var tags: [String]
+    public var priority: Priority
+    public var isFlagged: Bool
+    public var isCompleted: Bool
+    public var due: DueDate?
+    /// The title with each match wrapped in the request's ``HighlightStyle``.
+    public var titleHighlighted: String
+    /// Up to about a dozen words of the notes around the best match, marked up, with the
+    /// ellipsis only where the notes were cut; the start of the notes when they did not match;
+    /// empty when the notes are empty.
+    public var snippet: String
+    /// The columns that contain a match.
+    public var matchedFields: Set<SearchColumn>
+    /// bm25 score: smaller is better; 0 when the engine does not rank.
+    public var rank: Double
+
+    public init(
+        id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
+        priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,
+        titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0
+    ) {
+        self.id = id
+        self.title = title
+        self.notes = notes
+        self.list = list
+        self.tags = tags
+        self.priority = priority
+        self.isFlagged = isFlagged
+        self.isCompleted = isCompleted
+        self.due = due
+        self.titleHighlighted = titleHighlighted ?? title
+        self.snippet = snippet
+        self.matchedFields = matchedFields
+        self.rank = rank
+    }
+}

@@ -1,0 +1,90 @@
+public import Foundation
+public import TroveStore
+
+/// What to search for and how to page, sort and mark up the answer.
+///
+/// ```swift
+/// var request = SearchRequest(text: "dentist tag:errand", today: CalendarDay("2026-03-02")!, timeZone: .gmt)
+/// request.limit = 20
+/// request.highlight = .brackets   // titles come back as "Call the [dentist]"
+/// ```
+public struct SearchRequest: Hashable, Sendable {
+    /// The parsed query; see ``Query/parse(_:typing:)``.
+    public var query: Query
+    /// The most hits in one ``ResultSet``: the page size. At least 1.
+    public var limit: Int
+    /// Which page: the first, an offset, or the cursor from a previous ``ResultSet/next``.
+    public var page: SearchPage
+    /// Whether completed reminders count as matches. nil: searches with text include them (ranked
+    /// after open ones), the default view (no text) leaves them out. An `is:open` or
+    /// `is:completed` filter in the query always wins.
+    public var includeCompleted: Bool?
+    /// The order of the hits.
+    public var sort: SearchSort
+    /// How matches are marked in ``SearchHit/titleHighlighted`` and ``SearchHit/snippet``.
+    public var highlight: HighlightStyle
+    /// The day `due:today`, `due:week` and `due:overdue` are relative to.
+    public var today: CalendarDay
+    /// Where `today` is: a timed due date falls on a day in this zone.
+    public var timeZone: TimeZone
+
+    public init(
+        query: Query,
+        limit: Int = 50,
+        page: SearchPage = .first,
+        includeCompleted: Bool? = nil,
+        sort: SearchSort = .rank,
+        highlight: HighlightStyle = .none,
+        today: CalendarDay? = nil,
+        timeZone: TimeZone = .current
+    ) {
+        self.query = query
+        self.limit = max(1, limit)
+        self.page = page
+        self.includeCompleted = includeCompleted
+        self.sort = sort
+        self.highlight = highlight
+        self.timeZone = timeZone
+        self.today = today ?? CalendarDay(Date(), in: timeZone)
+    }
+
+    /// Parses `text` with ``Query/parse(_:typing:)``; the other parameters as in the memberwise init.
+    public init(
+        text: String,
+        typing: Bool = false,
+        limit: Int = 50,
+        page: SearchPage = .first,
+        includeCompleted: Bool? = nil,
+        sort: SearchSort = .rank,
+        highlight: HighlightStyle = .none,
+        today: CalendarDay? = nil,
+        timeZone: TimeZone = .current
+    ) {
+        self.init(
+            query: .parse(text, typing: typing), limit: limit, page: page, includeCompleted: includeCompleted,
+            sort: sort, highlight: highlight, today: today, timeZone: timeZone)
+    }
+}
+
+/// Which page of hits a request wants.
+public enum SearchPage: Hashable, Sendable {
+    /// The first `limit` hits.
+    case first
+    /// Skip this many hits first; simple, but a row inserted meanwhile shifts the pages.
+    case offset(Int)
+    /// The hits after the last one of a previous page; stable while other rows change.
+    case after(SearchCursor)
+}
+
+/// The order of hits. Every order ends with the same tiebreakers: open before completed, due
+/// date (none last), priority (high first), newest first, then id.
+public enum SearchSort: String, Hashable, Sendable, CaseIterable {
+    /// Best match first (bm25: title 10×, tags 5×, notes 1×); without text, the tiebreakers alone.
+    case rank
+    /// Soonest due first; no due date last.
+    case due
+    /// Highest priority first.
+    case priority
+    /// Newest first.
+    case created
+}

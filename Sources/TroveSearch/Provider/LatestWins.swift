@@ -1,0 +1,82 @@
+import Synchronization
+
+/// The state of "latest wins": which query generation may still deliver, and the work to cancel
+/// when a newer one starts. Pure, so it is tested without tasks.
+///
+/// ```swift
+/// var state = LatestWinsState<String>()
+/// let (first, _) = state.begin()            // generation 1
+/// state.attach("work 1", to: first)         // nil: it is current, keep it
+/// let (second, stale) = state.begin()       // generation 2; stale == "work 1": cancel it
+/// state.isCurrent(first)                    // false: its results are dropped
+/// ```
+struct LatestWinsState<Work> {
+    private(set) var generation: UInt64 = 0
+    private var current: Work?
+
+    /// Starts a new generation. - Returns: its number and the previous work, to cancel.
+    mutating func begin() -> (generation: UInt64, superseded: Work?) {
+        generation += 1
+        defer { current = nil }
+        return (generation, current)
+    }
+
+    /// Records the work for `generation`. - Returns: the work itself when a newer generation
+    /// began meanwhile, to cancel at once; nil when it was recorded.
+    mutating func attach(_ work: Work, to generation: UInt64) -> Work? {
+        guard generation == self.generation else { return work }
+        current = work
+        return nil
+    }
+
+    /// Whether results of `generation` may still be delivered.
+    func isCurrent(_ generation: UInt64) -> Bool { generation == self.generation }
+
+    /// Ends everything. - Returns: the work to cancel.
+    mutating func stop() -> Work? {
+        generation += 1
+        defer { current = nil }
+        return current
+    }
+}
+
+/// ``LatestWinsState`` behind a lock, delivering into a stream.
+final class LatestWins: Sendable {
+    private let state = Mutex(LatestWinsState<Task<Void, Never>>())
+    private let continuation: AsyncThrowingStream<ResultSet, any Error>.Continuation
+
+    init(continuation: AsyncThrowingStream<ResultSet, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    /// Starts a generation, cancelling the previous one's work.
+    func begin() -> UInt64 {
+        let (generation, superseded) = state.withLock { $0.begin() }
+        superseded?.cancel()
+        return generation
+    }
+
+    func attach(_ task: Task<Void, Never>, to generation: UInt64) {
+        state.withLock { $0.attach(task, to: generation) }?.cancel()
+    }
+
+    /// Yields `resultSet` only if `generation` is still the latest.
+    ///
+    /// NB: the check and the yield happen under one lock, and ``begin()`` takes the same lock,
+    /// so once a newer generation has begun nothing older can slip through.
+    func deliver(_ resultSet: ResultSet, from generation: UInt64) {
+        state.withLock { state in
+            if state.isCurrent(generation) { continuation.yield(resultSet) }
+        }
+    }
+
+    func finish(throwing error: (any Error)?, from generation: UInt64) {
+        state.withLock { state in
+            if state.isCurrent(generation) { continuation.finish(throwing: error) }
+        }
+    }
+
+    func stop() {
+        state.withLock { $0.stop() }?.cancel()
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+public import TroveSQLite
+import TroveQuery
+
+/// Live search: answers a request, then answers again whenever the data behind it changes.
+///
+/// ```swift
+/// let provider = try SearchProvider(database: database)
+/// for try await resultSet in provider.results(for: SearchRequest(text: "dentist")) {
+///     show(resultSet)   // first answer, then one after every commit that touches the database
+/// }
+/// ```
+///
+/// Changes are noticed by polling `PRAGMA data_version` on a connection of the provider's own,
+/// which changes whenever any other connection commits: this process's writer or another
+/// process. (An in-memory database has only one connection, whose own commits do not change
+/// its data version; there the provider also watches `sqlite3_total_changes`.)
+/// See https://www.sqlite.org/pragma.html#pragma_data_version.
+public actor SearchProvider {
+    public let database: Database
+    public let registry: EngineRegistry
+    private let pollInterval: Duration
+    private let clock: any Clock<Duration>
+    /// The provider's own read-only connection to a database file, for `data_version`.
+    private let watcher: Connection?
+
+    /// - Parameters:
+    ///   - database: Where to search.
+    ///   - registry: The engines `!name` can pick.
+    ///   - pollInterval: How often to look for changes.
+    ///   - clock: What `pollInterval` is measured with; tests may pass their own.
+    /// - Throws: `OpenError` when the watching connection cannot open the file.
+    public init(
+        database: Database, registry: EngineRegistry = EngineRegistry(),
+        pollInterval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock()
+    ) throws {
+        self.database = database
+        self.registry = registry
+        self.pollInterval = pollInterval
+        self.clock = clock
+        let isFile = database.path != ":memory:" && !database.path.isEmpty
+        watcher = isFile ? try Connection(path: database.path, options: .init(readOnly: true)) : nil
+    }
+
+    /// The results for `request`, again after every change, until the consumer stops iterating.
+    ///
+    /// - Returns: A stream that ends with an error only when the search cannot run
+    ///   (``SearchError``, a broken file); stopping the iteration cancels the work.
+    public nonisolated func results(for request: SearchRequest) -> AsyncThrowingStream<ResultSet, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await self.live(request) { continuation.yield($0) }
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Latest wins: results for the newest text only. Each new text cancels the search for the
+    /// previous one (interrupting SQLite), and no result of an older text is delivered after a
+    /// newer text arrived. After the texts end, the last one's live results keep coming.
+    ///
+    /// ```swift
+    /// let texts = searchField.textChanges   // "d", "de", "den", …
+    /// for try await resultSet in provider.results(for: texts, request: SearchRequest(text: "")) { show(resultSet) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - texts: What the person typed, one element per change.
+    ///   - request: Everything but the text: page size, sort, highlight, today.
+    ///   - typing: Parse each text as still being typed (the last word is a prefix).
+    /// - Returns: A stream of result sets. A ``SearchError`` (such as a `!raw` syntax error
+    ///   while typing) does not end it: it arrives as a result set with no hits and the error's
+    ///   message in ``Query/problems``.
+    public nonisolated func results<Texts: AsyncSequence & Sendable>(
+        for texts: Texts, request: SearchRequest, typing: Bool = true
+    ) -> AsyncThrowingStream<ResultSet, any Error> where Texts.Element == String {
+        AsyncThrowingStream { continuation in
+            let latest = LatestWins(continuation: continuation)
+            let reader = Task {
+                do {
+                    for try await text in texts {
+                        var next = request
+                        next.query = .parse(text, typing: typing)
+                        next.page = .first
+                        let generation = latest.begin()
+                        let work = Task {
+                            do {
+                                try await self.live(next) { latest.deliver($0, from: generation) }
+                            } catch is CancellationError {
+                            } catch let error as SearchError {
+                                latest.deliver(SearchProvider.problem(error, for: next), from: generation)
+                            } catch {
+                                latest.finish(throwing: error, from: generation)
+                            }
+                        }
+                        latest.attach(work, to: generation)
+                    }
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in
+                reader.cancel()
+                latest.stop()
+            }
+        }
+    }
+
+    /// Runs `request` now and after every change, until cancelled.
+    private func live(_ request: SearchRequest, deliver: @Sendable (ResultSet) -> Void) async throws {
+        var seen = try await changeToken()
+        while true {
+            for try await resultSet in registry.results(for: request, in: database) {
+                deliver(resultSet)
+            }
+            try Task.checkCancellation()
+            while true {
+                try await clock.sleep(for: pollInterval, tolerance: nil)
+                let token = try await changeToken()
+                if token != seen {
+                    seen = token
+                    break
+                }
+            }
+        }
+    }
+
+    /// Something that differs after any commit to the database.
+    private func changeToken() async throws -> ChangeToken {
+        if let watcher { return ChangeToken(dataVersion: try watcher.dataVersion, totalChanges: 0) }
+        return try await database.read { db in ChangeToken(dataVersion: try db.dataVersion, totalChanges: db.totalChanges) }
+    }
+
+    private struct ChangeToken: Equatable, Sendable {
+        var dataVersion: Int64
+        var totalChanges: Int
+    }
+
+    /// A result set that carries a search error as a problem with the query.
+    static func problem(_ error: SearchError, for request: SearchRequest) -> ResultSet {
+        var query = request.query
+        let text = query.raw ?? ""
+        query.problems.append(QueryProblem(token: text, range: text.startIndex..<text.endIndex, reason: error.description))
+        return ResultSet(query: query, engine: query.engineName)
+    }
+}

@@ -1,0 +1,74 @@
+import TroveStore
+import TroveQuery
+import Foundation
+import Testing
+import TroveSQLite
+import TroveSearch
+
+@Suite("Pagination")
+struct PaginationTests {
+    private func pages(_ text: String, limit: Int, in database: Database, between: (() async throws -> Void)? = nil)
+        async throws -> [[Int64]]
+    {
+        var pages: [[Int64]] = []
+        var page = SearchPage.first
+        while true {
+            let resultSet = try await SearchFixture.search(SearchFixture.request(text, limit: limit, page: page), in: database)
+            pages.append(resultSet.hits.map(\.id))
+            guard let next = resultSet.next else { return pages }
+            try await between?()
+            page = next
+        }
+    }
+
+    @Test func cursorPagesFollowTheFullOrderWithoutOverlap() async throws {
+        let database = try await SearchFixture.database()
+        #expect(try await pages("water", limit: 2, in: database) == [[12, 10], [9, 11]])
+        #expect(try await pages("", limit: 4, in: database) == [[1, 4, 6, 12], [5, 10, 9, 8], [2]])
+    }
+
+    @Test func cursorPagesStayStableWhileRowsAreInsertedElsewhere() async throws {
+        let database = try await SearchFixture.database()
+        let before = try await SearchFixture.search(SearchFixture.request("the"), in: database).hits
+        var inserted = 0
+        let result = try await pages("the", limit: 2, in: database) {
+            inserted += 1
+            let title = "Unrelated \(inserted)"
+            try await database.write { db in
+                try db.execute("""
+                    INSERT INTO reminders (list_id, title, notes, created_at, updated_at)
+                    VALUES (1, \(title), 'a longer note that shifts every average length',
+                            '2026-02-01 00:00:00.000', '2026-02-01 00:00:00.000')
+                    """)
+            }
+        }
+        let after = try await SearchFixture.search(SearchFixture.request("the"), in: database).hits
+        // NB: bm25 uses the whole table's statistics, so every rank moved, yet no page repeats or skips a
+        // hit: the next page starts at the cursor row's current rank, not the one it had.
+        #expect(before.map(\.rank) != after.map(\.rank))
+        #expect(result.flatMap { $0 } == before.map(\.id))
+        #expect(inserted == 2)
+        #expect(result.count == 3)
+    }
+
+    @Test func offsetPagesSkipRows() async throws {
+        let database = try await SearchFixture.database()
+        let resultSet = try await SearchFixture.search(SearchFixture.request("water", limit: 2, page: .offset(1)), in: database)
+        #expect(resultSet.hits.map(\.id) == [10, 9])
+    }
+
+    @Test func cursorRoundTripsThroughItsText() throws {
+        let cursor = try #require(SearchCursor("cmFuax8xMh9kYmZmMDAwMDAwMDAwMDAwMB9pMA"))
+        #expect(SearchCursor(cursor.description) == cursor)
+        #expect(SearchCursor("not a cursor!") == nil)
+    }
+
+    @Test func cursorOfAnotherSortIsRefused() async throws {
+        let database = try await SearchFixture.database()
+        let first = try await SearchFixture.search(SearchFixture.request("water", limit: 1), in: database)
+        let next = try #require(first.next)
+        await #expect(throws: SearchError.invalidCursor) {
+            try await SearchFixture.search(SearchFixture.request("water", limit: 1, page: next, sort: .created), in: database)
+        }
+    }
+}
