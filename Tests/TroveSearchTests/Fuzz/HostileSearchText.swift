@@ -1,17 +1,11 @@
 /// Seeded hostile search text: random Unicode, FTS5 and SQL fragments, control characters.
 struct HostileSearchText {
-    /// SplitMix64: tiny, fast, and the same sequence on every machine.
-    private var state: UInt64
+    /// The shared seeded generator (Support/SplitMix64.swift), so a failure replays.
+    private var random: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
