@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveSQLite
+import TroveSearch
 import TroveStore
 
 /// Turns any error into what a person reads: one plain sentence that says what to do, and a
@@ -18,6 +19,10 @@ struct ErrorPresenter {
             default: return (error.description, .usage)
             }
         case let error as FormatError:
+            return (error.description, .usage)
+        case let error as SearchError:
+            return (capitalized(error.description) + ".", .usage)
+        case let error as SearchCommandError:
             return (error.description, .usage)
         case let error as OpenError:
             if error.kind == .cannotOpen {

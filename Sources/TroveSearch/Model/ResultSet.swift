@@ -10,6 +10,9 @@ public struct ResultSet: Hashable, Sendable {
     public var total: Int
     /// How many completed reminders match the query, whether or not they were included.
     public var completedCount: Int
+    /// Whether completed matches are among the hits and in ``total``; when false, the
+    /// ``completedCount`` of them were left out (see ``SearchRequest/includeCompleted``).
+    public var includesCompleted: Bool
     /// Lists of the matches with how many each holds, most first.
     public var listFacets: [Facet]
     /// Tags of the matches with how many carry each, most first.
@@ -21,13 +24,14 @@ public struct ResultSet: Hashable, Sendable {
 
     public init(
         query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, completedCount: Int = 0,
-        listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil, suggestions: [String] = []
+        includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil, suggestions: [String] = []
     ) {
         self.query = query
         self.engine = engine
         self.hits = hits
         self.total = total
         self.completedCount = completedCount
+        self.includesCompleted = includesCompleted
         self.listFacets = listFacets
         self.tagFacets = tagFacets
         self.next = next

@@ -57,6 +57,7 @@ struct SearchExecutor {
             resultQuery.problems += plan.problems
             return ResultSet(
                 query: resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
+                includesCompleted: !isOpenOnly,
                 listFacets: try facets(on: db, join: "", name: "\"lists\".\"name\"", group: "\"lists\".\"id\""),
                 tagFacets: try facets(
                     on: db,
@@ -69,10 +70,13 @@ struct SearchExecutor {
 
     // MARK: Counts and facets
 
+    /// The statement that counts the matches and the completed ones among them.
+    var countSQL: SQL {
+        "SELECT count(*), ifnull(sum(\"reminders\".\"is_completed\"), 0) \(from)" + Self.whereClause(matchConditions)
+    }
+
     private func counts(on db: Connection) throws -> (total: Int, completed: Int) {
-        let sql: SQL = "SELECT count(*), ifnull(sum(\"reminders\".\"is_completed\"), 0) \(from)"
-            + Self.whereClause(matchConditions)
-        guard let row = try db.fetchOne(sql) else { return (0, 0) }
+        guard let row = try db.fetchOne(countSQL) else { return (0, 0) }
         let all: Int = try row[0], completed: Int = try row[1]
         return (isOpenOnly ? all - completed : all, completed)
     }
@@ -98,15 +102,38 @@ struct SearchExecutor {
             let values = try anchorValues(of: cursor, on: db) ?? (cursor.keys + [.integer(cursor.id)])
             conditions.append(SortKey.after(sortKeys, values: values))
         }
-        let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
-        let sql: SQL = "SELECT \(selection) \(from)" + Self.whereClause(conditions)
-            + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
-        let rows = try db.fetchAll(sql)
+        let rows = try db.fetchAll(pageSQL(conditions: conditions, offset: offset))
         let hits = try rows.prefix(request.limit).map(hit)
         guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
         let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
         let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
         return (hits, .after(cursor))
+    }
+
+    /// The statement for one page: one row more than the limit, to learn whether a next page exists.
+    private func pageSQL(conditions: [SQL], offset: Int) -> SQL {
+        let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
+        return "SELECT \(selection) \(from)" + Self.whereClause(conditions)
+            + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
+    }
+
+    /// The page statement as ``page(on:)`` would run it, without a database: after a cursor,
+    /// with the cursor's stored keys (``page(on:)`` first looks up the anchor row's current ones).
+    ///
+    /// - Throws: ``SearchError/invalidCursor`` as ``page(on:)`` does.
+    var explainedPageSQL: SQL {
+        get throws(SearchError) {
+            var conditions = scopedConditions
+            var offset = 0
+            switch request.page {
+            case .first: break
+            case .offset(let count): offset = max(0, count)
+            case .after(let cursor):
+                guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else { throw .invalidCursor }
+                conditions.append(SortKey.after(sortKeys, values: cursor.keys + [.integer(cursor.id)]))
+            }
+            return pageSQL(conditions: conditions, offset: offset)
+        }
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.

@@ -1,0 +1,221 @@
+import ArgumentParser
+import Foundation
+import TroveSearch
+import TroveStore
+
+/// `trove search QUERY…`: one search, printed as text, JSON, JSON Lines, CSV or TSV.
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search reminders and print the hits.",
+        discussion: """
+            QUERY words are joined with spaces: `trove search list:Work budget` searches for \
+            "list:Work budget". No QUERY shows open reminders by due date.
+
+            The query language: words must all match; `a OR b`; "exact phrase"; -word and \
+            -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
+            priority:none|low|medium|high; due:today|tomorrow|overdue|week|none|DATE|DATE..DATE; \
+            in:title|notes|tags; -key:value negates. !like matches substrings; !raw passes an \
+            FTS5 expression.
+
+            Quoting: the shell removes quotes, so quote a phrase twice: \
+            trove search '"exact phrase"'. A word that starts with a single dash (-word, \
+            -is:completed) is taken as query text; a word that starts with -- must come after \
+            `--`: trove search -- --literal.
+
+            Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
+            tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
+            the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
+            "next", "suggestions"}; each hit has id, title, notes, list, tags, priority, flagged, \
+            completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
+            (bm25, smaller is better), titleHighlighted, snippet and matchedFields. "next" is null \
+            or {"offset": N, "after": CURSOR}.
+
+            --explain prints the parsed query, the engine and each SQL statement with its \
+            bindings, then runs the search and prints the count and the time, without the hits.
+
+            Exit codes: 0 hits; 1 no hits; 2 a wrong option or query; 3 the database could not \
+            be used; 130 interrupted (Ctrl-C).
+            """
+    )
+
+    @OptionGroup var database: DatabaseOptions
+
+    // NB: no one-letter options: ArgumentParser would split a query word like `-milk` into
+    // `-m -i -l -k` and take a `-l` out of it.
+    @Option(help: "The most hits to print.")
+    var limit = 20
+
+    @Option(help: "Skip this many hits first.")
+    var offset: Int?
+
+    @Option(help: ArgumentHelp("Start after the page that printed this cursor (stable while data changes).", valueName: "cursor"))
+    var after: String?
+
+    @Option(help: "text, json, jsonl, csv or tsv.")
+    var format: SearchOutputFormat = .text
+
+    @Option(help: "rank, due, priority or created.")
+    var sort: SortOption = .rank
+
+    @Option(help: "auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Print the parsed query and the SQL with its bindings, then the count and time, not the hits.")
+    var explain = false
+
+    @Flag(help: "Treat the last word as a prefix, as interactive search does while typing.")
+    var prefix = false
+
+    @Flag(exclusivity: .exclusive, help: "--all includes completed reminders, --open leaves them out. Default: a query with words includes them (after open ones); the default view does not.")
+    var completed: CompletedScope?
+
+    @Option(help: ArgumentHelp("Put this before each match in JSON, CSV and TSV (default \"[\"), and in text without colour.", valueName: "text"))
+    var highlightOpen: String?
+
+    @Option(help: ArgumentHelp("Put this after each match (default \"]\").", valueName: "text"))
+    var highlightClose: String?
+
+    @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.")
+    var query: [String] = []
+
+    func run() async throws {
+        try await runReportingErrors(verbose: database.verbose) {
+            let work = Task { try await search() }
+            let interrupt = InterruptSignal { work.cancel() }
+            defer { interrupt.cancel() }
+            let status = try await work.value
+            if status != .success { throw ExitCode(status.rawValue) }
+        }
+    }
+
+    /// Runs the search and prints it; returns the exit status for what it found.
+    private func search() async throws -> ExitStatus {
+        let request = try makeRequest()
+        guard request.query.problems.isEmpty else { throw SearchCommandError.queryProblems(request.query.problems) }
+        let store = try await database.openForReading()
+        try Task.checkCancellation()
+        let registry = EngineRegistry()
+        if explain {
+            let clock = ContinuousClock()
+            let explanation = try registry.explanation(for: request)
+            let start = clock.now
+            let resultSet = try await run(request, registry: registry, store: store)
+            let elapsed = clock.now - start
+            print(explanation.map(SearchExplainRenderer.render)
+                ?? SearchExplainRenderer.renderOpaque(query: request.query, engine: request.query.engineName), terminator: "")
+            let summary = textRenderer.summary(resultSet, position: position)
+            print("\nresult:  \(summary) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            return resultSet.total > 0 ? .success : .noResults
+        }
+        let resultSet = try await run(request, registry: registry, store: store)
+        try Task.checkCancellation()
+        if resultSet.hits.isEmpty, format == .text {
+            Terminal.standardError.write(textRenderer.noResultsMessage(resultSet, text: text))
+            return .noResults
+        }
+        print(output(resultSet, text: text), terminator: "")
+        return resultSet.hits.isEmpty ? .noResults : .success
+    }
+
+    /// Runs the request and keeps the engine's final answer; query problems it found are errors.
+    private func run(_ request: SearchRequest, registry: EngineRegistry, store: ReminderStore) async throws -> ResultSet {
+        var final: ResultSet?
+        for try await resultSet in registry.results(for: request, in: store.database) { final = resultSet }
+        guard let final else { throw CancellationError() }
+        guard final.query.problems.isEmpty else { throw SearchCommandError.queryProblems(final.query.problems) }
+        return final
+    }
+
+    private func output(_ resultSet: ResultSet, text: String) -> String {
+        switch format {
+        case .text:
+            return textRenderer.render(resultSet, position: position)
+        case .json:
+            return SearchJSON.resultSet(resultSet, text: text, nextOffset: nextOffset(resultSet)).serialized(pretty: true) + "\n"
+        case .jsonl:
+            return resultSet.hits.map { SearchJSON.hit($0).serialized() + "\n" }.joined()
+        case .csv:
+            return SearchDelimited.csv.render(resultSet.hits)
+        case .tsv:
+            return SearchDelimited.tsv.render(resultSet.hits)
+        }
+    }
+
+    // MARK: The request
+
+    private func makeRequest() throws -> SearchRequest {
+        try rejectMistypedOptions()
+        guard limit >= 1 else { throw SearchCommandError.invalidValue(option: "--limit", value: String(limit), expected: "a whole number of at least 1") }
+        if offset != nil, after != nil { throw SearchCommandError.conflictingPages }
+        var page = SearchPage.first
+        if let offset {
+            guard offset >= 0 else { throw SearchCommandError.invalidValue(option: "--offset", value: String(offset), expected: "0 or more") }
+            page = .offset(offset)
+        }
+        if let after {
+            guard let cursor = SearchCursor(after) else { throw SearchCommandError.invalidCursor(after) }
+            page = .after(cursor)
+        }
+        return SearchRequest(
+            text: text, typing: prefix, limit: limit, page: page,
+            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+    }
+
+    /// What matches are wrapped in: STX/ETX for text (turned into colour or marks when
+    /// printed), else the person's markers or `[` `]`.
+    private var highlight: HighlightStyle {
+        if format == .text { return MarkedText.searchMarks }
+        return HighlightStyle(open: highlightOpen ?? "[", close: highlightClose ?? "]")
+    }
+
+    /// The query words joined with spaces.
+    ///
+    /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
+    private var text: String {
+        var words = query
+        if CommandLine.arguments.contains("--"), let terminator = words.firstIndex(of: "--") {
+            words.remove(at: terminator)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no
+    /// `--`; a `--word` typed before `--` is far more likely a mistyped option than a search.
+    private func rejectMistypedOptions() throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        let beforeTerminator = arguments.prefix { $0 != "--" }
+        for word in query where word.hasPrefix("--") && word.count > 2 && beforeTerminator.contains(word) {
+            throw SearchCommandError.unknownOption(word)
+        }
+    }
+
+    // MARK: Paging and text
+
+    private var position: SearchTextRenderer.Position {
+        after == nil ? .offset(offset ?? 0) : .afterCursor
+    }
+
+    private func nextOffset(_ resultSet: ResultSet) -> Int? {
+        guard after == nil else { return nil }
+        return (offset ?? 0) + resultSet.hits.count
+    }
+
+    private var textRenderer: SearchTextRenderer {
+        let useColor = color.isEnabled(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+        let marks = HighlightStyle(open: highlightOpen ?? "", close: highlightClose ?? "")
+        return SearchTextRenderer(color: useColor, marks: marks, today: CalendarDay(Date()))
+    }
+}
+
+/// `--sort`, named as ``SearchSort`` names its cases.
+enum SortOption: String, CaseIterable, ExpressibleByArgument {
+    case rank, due, priority, created
+
+    var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--all` or `--open`.
+enum CompletedScope: String, EnumerableFlag {
+    case all
+    case open
+}

@@ -1,0 +1,31 @@
+import TroveSearch
+
+/// What `trove search` itself rejects, each as one sentence that says what to change.
+enum SearchCommandError: Error, CustomStringConvertible {
+    /// Parts of the query the parser or engine left out: `is:banana — expected open, …`.
+    case queryProblems([QueryProblem])
+    /// An option-looking word before `--` that is not an option of `search`.
+    case unknownOption(String)
+    /// `--offset` and `--after` together.
+    case conflictingPages
+    /// A value out of range: `--limit 0`.
+    case invalidValue(option: String, value: String, expected: String)
+    /// An `--after` value that is not a cursor.
+    case invalidCursor(String)
+
+    var description: String {
+        switch self {
+        case .queryProblems(let problems):
+            let list = problems.map(\.message).joined(separator: "; ")
+            return "The query has \(problems.count == 1 ? "a problem" : "problems"): \(list). Change \(problems.count == 1 ? "it" : "them") and search again."
+        case .unknownOption(let word):
+            return "search has no option \(word); to search for text that starts with --, put it after `--`, as in `trove search -- \(word)`."
+        case .conflictingPages:
+            return "Use --offset or --after, not both."
+        case .invalidValue(let option, let value, let expected):
+            return "\(option) \"\(value)\" is not valid: expected \(expected)."
+        case .invalidCursor(let text):
+            return "--after \"\(text)\" is not a page cursor; copy the one the previous page printed, or start again without --after."
+        }
+    }
+}

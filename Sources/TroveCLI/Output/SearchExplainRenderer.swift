@@ -1,0 +1,45 @@
+import TroveSearch
+
+/// `trove search --explain`: the parsed query, the engine, and each statement with its bindings.
+///
+/// ```swift
+/// SearchExplainRenderer.render(explanation)
+/// // query:   engine=fts terms=[+dentist] filters=[]
+/// // engine:  fts
+/// //
+/// // hits:
+/// //   SELECT … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
+/// //   bindings: 1: '"dentist"'  2: 51  3: 0
+/// ```
+enum SearchExplainRenderer {
+    static func render(_ explanation: SearchExplanation) -> String {
+        var lines = ["query:   \(explanation.query.description)", "engine:  \(explanation.engine)"]
+        for statement in explanation.statements {
+            lines.append("")
+            lines.append("\(statement.purpose):")
+            lines.append("  " + statement.sql)
+            let bindings = statement.bindings.enumerated().map { "\($0.offset + 1): \(visible($0.element))" }
+            lines.append("  bindings: " + (bindings.isEmpty ? "none" : bindings.joined(separator: "  ")))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Control characters as their Unicode pictures (STX as `␂`), so that the highlight marks of
+    /// text output show up instead of vanishing or driving the terminal.
+    static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: result += "␡"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// For an engine that is not built in: it runs its own way.
+    static func renderOpaque(query: Query, engine: String) -> String {
+        "query:   \(query.description)\nengine:  \(engine) (an app's own engine: its SQL is not shown)\n"
+    }
+}

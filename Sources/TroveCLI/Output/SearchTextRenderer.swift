@@ -1,0 +1,182 @@
+import Foundation
+import TroveSearch
+import TroveStore
+
+/// The human text output of `trove search`: one aligned line per hit, its notes snippet
+/// beneath, then a summary line and how to get the next page.
+///
+/// ```swift
+/// SearchTextRenderer(color: false, today: today).render(resultSet, position: .offset(0))
+/// //  12  Call the dentist  Health  today  !!  #phone
+/// //      …ask about the crown…
+/// //
+/// // 1 of 1
+/// ```
+struct SearchTextRenderer {
+    /// Where this page starts, for the summary and the next-page hint.
+    enum Position {
+        /// The page starts after this many hits (0 for the first page).
+        case offset(Int)
+        /// The page came from `--after`; its position is unknown.
+        case afterCursor
+    }
+
+    var color: Bool
+    /// Marks for matches when colour is off: none unless the person asked for some.
+    var marks: HighlightStyle = .none
+    var today: CalendarDay
+    var timeZone: TimeZone = .current
+    /// Titles longer than this push the rest of their line right instead of widening the column.
+    var maxTitleColumn = 48
+
+    /// The hits, the summary and the next-page hint, ending with a newline.
+    func render(_ resultSet: ResultSet, position: Position) -> String {
+        var lines = hitLines(resultSet.hits)
+        if !lines.isEmpty { lines.append("") }
+        lines.append(summary(resultSet, position: position))
+        if let hint = nextHint(resultSet, position: position) { lines.append(hint) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The message for standard error when nothing matched, with any suggestions.
+    func noResultsMessage(_ resultSet: ResultSet, text: String) -> String {
+        var lines = [text.trimmingCharacters(in: .whitespaces).isEmpty
+            ? "No reminders to show." : "No reminders match \(MarkedText(text).plain)."]
+        if !resultSet.includesCompleted, resultSet.completedCount > 0 {
+            lines.append("\(resultSet.completedCount) completed \(resultSet.completedCount == 1 ? "one matches" : "ones match"); add --all to see them.")
+        }
+        if !resultSet.suggestions.isEmpty {
+            lines.append("Did you mean: \(resultSet.suggestions.joined(separator: ", "))?")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Hits
+
+    /// One cell: what it shows and how wide it is on screen.
+    private struct Cell {
+        var text: String
+        var width: Int
+        var rightAligned = false
+
+        static let empty = Cell(text: "", width: 0)
+    }
+
+    private func hitLines(_ hits: [SearchHit]) -> [String] {
+        guard !hits.isEmpty else { return [] }
+        var rows = hits.map(cells)
+        // NB: a column every hit leaves empty (no flags, no due dates) is left out entirely.
+        let used = (0..<rows[0].count).filter { column in rows.contains { $0[column].width > 0 } || column == 2 }
+        rows = rows.map { row in used.map { row[$0] } }
+        let titleColumn = used.firstIndex(of: 2)!
+        var widths = (0..<used.count).map { column in rows.map { $0[column].width }.max() ?? 0 }
+        widths[titleColumn] = min(widths[titleColumn], maxTitleColumn)
+        let indent = widths[..<titleColumn].reduce(0) { $0 + $1 + 2 }
+        var lines: [String] = []
+        for (hit, row) in zip(hits, rows) {
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                let padding = String(repeating: " ", count: max(0, widths[column] - cell.width))
+                if column > 0 { line += "  " }
+                if column == row.count - 1, !cell.rightAligned {
+                    line += cell.text
+                } else {
+                    line += cell.rightAligned ? padding + cell.text : cell.text + padding
+                }
+            }
+            lines.append(trimmingTrailingSpaces(line))
+            if !hit.snippet.isEmpty {
+                let snippet = MarkedText(hit.snippet).rendered(color: color, marks: marks, base: .dim)
+                lines.append(String(repeating: " ", count: indent) + style(.dim, snippet))
+            }
+        }
+        return lines
+    }
+
+    /// id, completed mark, title, list, due, priority, flag, tags.
+    private func cells(_ hit: SearchHit) -> [Cell] {
+        let title = MarkedText(hit.titleHighlighted)
+        let due = dueText(hit.due)
+        let isOverdue = !hit.isCompleted && (hit.due.map { $0.day(in: timeZone) < today } ?? false)
+        let priority = String(repeating: "!", count: hit.priority.rawValue)
+        let tags = hit.tags.map { "#" + MarkedText($0).plain }.joined(separator: " ")
+        return [
+            Cell(text: style(.dim, String(hit.id)), width: String(hit.id).count, rightAligned: true),
+            hit.isCompleted ? Cell(text: style(.green, "✓"), width: 1) : .empty,
+            Cell(
+                text: title.rendered(color: color, marks: marks),
+                width: DisplayWidth.of(title.rendered(color: false, marks: marks))),
+            plainCell(MarkedText(hit.list).plain, .cyan),
+            plainCell(due, isOverdue ? .red : nil),
+            plainCell(priority, hit.priority == .high ? .red : nil),
+            hit.isFlagged ? plainCell("⚑", .red) : .empty,
+            plainCell(tags, .dim),
+        ]
+    }
+
+    private func plainCell(_ text: String, _ ansi: ANSIStyle?) -> Cell {
+        Cell(text: ansi.map { style($0, text) } ?? text, width: DisplayWidth.of(text))
+    }
+
+    /// `today`, `tomorrow`, `yesterday` or the date, with the local time when it has one.
+    func dueText(_ due: DueDate?) -> String {
+        guard let due else { return "" }
+        let day = due.day(in: timeZone)
+        let name = switch day {
+        case today: "today"
+        case today.adding(days: 1): "tomorrow"
+        case today.adding(days: -1): "yesterday"
+        default: day.description
+        }
+        guard case .time(let date) = due else { return name }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return name + String(format: " %02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    // MARK: Summary
+
+    /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`.
+    func summary(_ resultSet: ResultSet, position: Position) -> String {
+        let count = resultSet.hits.count
+        var text: String
+        switch position {
+        case .offset(let offset) where offset > 0 && count > 0:
+            text = "\(offset + 1)–\(offset + count) of \(resultSet.total)"
+        case .offset:
+            text = "\(count) of \(resultSet.total)"
+        case .afterCursor:
+            text = "\(count) more of \(resultSet.total)"
+        }
+        if resultSet.completedCount > 0 {
+            text += resultSet.includesCompleted
+                ? " (\(resultSet.completedCount) completed)"
+                : " (\(resultSet.completedCount) completed not shown; add --all)"
+        }
+        return text
+    }
+
+    /// `Next page: --offset 20 or --after CURSOR`, or nil on the last page.
+    func nextHint(_ resultSet: ResultSet, position: Position) -> String? {
+        guard case .after(let cursor)? = resultSet.next else { return nil }
+        switch position {
+        case .offset(let offset):
+            return "Next page: --offset \(offset + resultSet.hits.count) or --after \(cursor)"
+        case .afterCursor:
+            return "Next page: --after \(cursor)"
+        }
+    }
+
+    // MARK: Helpers
+
+    private func style(_ ansi: ANSIStyle, _ text: String) -> String {
+        color ? ansi.wrap(text) : text
+    }
+
+    private func trimmingTrailingSpaces(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

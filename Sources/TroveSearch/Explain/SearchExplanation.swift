@@ -1,0 +1,38 @@
+/// What a built-in engine would run for a request: the parsed query and its statements, as
+/// `trove search --explain` prints them.
+///
+/// ```swift
+/// let explanation = try EngineRegistry().explanation(for: SearchRequest(text: "dentist"))
+/// explanation?.statements[0].sql        // SELECT … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
+/// explanation?.statements[0].bindings   // ["'\"dentist\"'", "51", "0"]
+/// ```
+public struct SearchExplanation: Hashable, Sendable {
+    /// The query as parsed, problems included.
+    public var query: Query
+    /// The engine that would run it.
+    public var engine: String
+    /// The statements, in the order they run: the page of hits, then the counts.
+    public var statements: [Statement]
+
+    public init(query: Query, engine: String, statements: [Statement]) {
+        self.query = query
+        self.engine = engine
+        self.statements = statements
+    }
+
+    /// One SQL statement, as prepared: text with `?` placeholders and the values bound to them.
+    public struct Statement: Hashable, Sendable {
+        /// What it is for: `hits`, `counts`.
+        public var purpose: String
+        /// The text SQLite prepares, with `?` for each bound value.
+        public var sql: String
+        /// Each bound value as an SQL literal (`'text'`, `42`, `NULL`), in placeholder order.
+        public var bindings: [String]
+
+        public init(purpose: String, sql: String, bindings: [String]) {
+            self.purpose = purpose
+            self.sql = sql
+            self.bindings = bindings
+        }
+    }
+}
