@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+/// `trove search` run as a person or a script would, on the demo data or a temporary database.
+@Suite struct SearchCommandTests {
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func textListsHitsWithTheirListAndASummary() throws {
+        let result = try TroveProcess.run(["--demo", "search", "dentist"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.contains("Dentist appointment") && $0.contains("Health") })
+        #expect(lines.contains { $0.contains("Book dentist appointment for the kids") && $0.contains("#kids") })
+        #expect(lines.last(where: { !$0.isEmpty }) == "2 of 2")
+        #expect(!result.stdout.contains("\u{1B}"))
+    }
+
+    @Test func nothingFoundExitsOneWithSuggestionsOnStandardError() throws {
+        let result = try TroveProcess.run(["--demo", "search", "dentst"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("No reminders match dentst."))
+        #expect(result.stderr.contains("Did you mean: dentist"))
+    }
+
+    @Test(arguments: [
+        ["is:banana", "milk"],
+        ["--limit", "0", "milk"],
+        ["--offset", "2", "--after", "cmFuax8", "milk"],
+        ["--after", "not a cursor", "milk"],
+        ["--lmit", "3", "milk"],
+        ["!nosuchengine", "milk"],
+    ])
+    func aWrongQueryOrOptionExitsTwoWithOneSentence(arguments: [String]) throws {
+        let result = try TroveProcess.run(["--demo", "search"] + arguments)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("trove: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test(arguments: [
+        ["\"unbalanced"], ["NEAR("], ["--", "-"], ["!raw \"a"], ["!raw NEAR("], ["AND"], ["*"], ["^"], [":"],
+        ["-"], ["\"", "\"\""], ["-is:completed", "-"], ["!like %_\\"], ["in:title", "\u{7}\u{1B}"],
+    ])
+    func hostileQueriesGiveAnAnswerOrASentenceNeverSQLiteText(arguments: [String]) throws {
+        let result = try TroveProcess.run(["--demo", "search"] + arguments)
+        #expect(result.status <= 2, "\(arguments): \(result.status) \(result.stderr)")
+        #expect(!result.stderr.lowercased().contains("sqlite"))
+        #expect(!result.stderr.contains("fts5:"))
+        #expect(!result.stderr.contains("Error:"), "an ArgumentParser error: \(result.stderr)")
+        expectNoRawSQLiteText(result.stderr)
+    }
+
+    @Test func dashWordsAreQueryTextWithoutDoubleDash() throws {
+        // NB: `-milk` must not be split into one-letter options; it excludes milk.
+        let with = try json(TroveProcess.run(["--demo", "search", "tag:errand", "--format", "json", "--all"]).stdout)
+        let without = try json(TroveProcess.run(["--demo", "search", "-milk", "tag:errand", "--format", "json", "--all"]).stdout)
+        let milk = try json(TroveProcess.run(["--demo", "search", "milk", "tag:errand", "--format", "json", "--all"]).stdout)
+        let total = try #require(with["total"] as? Int), rest = try #require(without["total"] as? Int)
+        let milkTotal = try #require(milk["total"] as? Int)
+        #expect(milkTotal > 0)
+        #expect(rest == total - milkTotal)
+        let afterTerminator = try TroveProcess.run(["--demo", "search", "--format", "json", "--", "--"])
+        #expect(try json(afterTerminator.stdout)["query"].flatMap { ($0 as? [String: Any])?["text"] as? String } == "--")
+    }
+
+    @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {
+        let result = try TroveProcess.run(["--demo", "search", "dentist", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try json(result.stdout)
+        #expect(object["total"] as? Int == 2)
+        #expect(object["completedCount"] as? Int == 0)
+        #expect(object["next"] is NSNull)
+        let query = try #require(object["query"] as? [String: Any])
+        #expect(query["text"] as? String == "dentist")
+        #expect(query["engine"] as? String == "fts")
+        #expect(query["parsed"] as? String == "engine=fts terms=[+dentist] filters=[]")
+        let hits = try #require(object["hits"] as? [[String: Any]])
+        #expect(hits.count == 2)
+        let ranks = hits.compactMap { $0["rank"] as? Double }
+        #expect(ranks == ranks.sorted())
+        let first = hits[0]
+        #expect(first["title"] as? String == "Dentist appointment")
+        #expect(first["titleHighlighted"] as? String == "[Dentist] appointment")
+        #expect(first["list"] as? String == "Health")
+        #expect(first["tags"] as? [String] == ["doctor"])
+        #expect(first["flagged"] as? Bool == true)
+        #expect(first["completed"] as? Bool == false)
+        #expect((first["notes"] as? String)?.hasPrefix("Check-up and clean") == true)
+        // Keys come in the documented order, id first.
+        let keys = ["\"id\"", "\"title\"", "\"notes\"", "\"list\"", "\"tags\"", "\"priority\"", "\"flagged\"",
+                    "\"completed\"", "\"due\"", "\"rank\"", "\"titleHighlighted\"", "\"snippet\""]
+        let positions = keys.compactMap { result.stdout.range(of: $0)?.lowerBound }
+        #expect(positions.count == keys.count)
+        #expect(positions == positions.sorted())
+    }
+
+    @Test func customHighlightMarkersReachJSON() throws {
+        let result = try TroveProcess.run(["--demo", "search", "dentist", "--format", "json", "--highlight-open", "<b>", "--highlight-close", "</b>"])
+        let hits = try #require(try json(result.stdout)["hits"] as? [[String: Any]])
+        #expect(hits[0]["titleHighlighted"] as? String == "<b>Dentist</b> appointment")
+    }
+
+    @Test func jsonLinesIsOneDecodableHitPerLine() throws {
+        let result = try TroveProcess.run(["--demo", "search", "--format", "jsonl", "--limit", "7"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 7)
+        for line in lines {
+            let hit = try json(String(line))
+            #expect(hit["id"] is Int)
+            #expect(hit["completed"] as? Bool == false)
+        }
+    }
+
+    @Test func csvQuotesACommaAndQuotesAndTSVEscapesTabs() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try TroveProcess.run(["add", "Say \"hi\", then leave", "--db", db, "--notes", "line1 hi\nline2\twith tab", "--tag", "a", "--tag", "b"])
+        try TroveProcess.run(["add", "Unrelated", "--db", db])
+        let csv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let rows = CSVTestParser.rows(csv.stdout)
+        #expect(rows.count == 2)
+        #expect(rows[0] == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank", "titleHighlighted", "snippet"])
+        #expect(rows[1][1] == "Say \"hi\", then leave")
+        #expect(rows[1][2] == "line1 hi\nline2\twith tab")
+        #expect(rows[1][4] == "a, b")
+        #expect(rows[1][10] == "Say \"[hi]\", then leave")
+        #expect(csv.stdout.contains("\"Say \"\"hi\"\", then leave\""))
+        let tsv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "tsv"])
+        let lines = tsv.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 12)
+        #expect(lines[1].contains("line1 hi\\nline2\\twith tab"))
+    }
+
+    @Test func noColorAndColourChoices() throws {
+        let always = try TroveProcess.run(["--demo", "search", "dentist", "--color", "always"], environment: ["NO_COLOR": "1"])
+        #expect(always.stdout.contains("\u{1B}[1;33mDentist\u{1B}[22;39m"))
+        let auto = try TroveProcess.run(["--demo", "search", "dentist"], environment: ["NO_COLOR": "1"])
+        #expect(!auto.stdout.contains("\u{1B}"))
+        // A pipe is not a terminal: no colour in auto even without NO_COLOR.
+        let piped = try TroveProcess.run(["--demo", "search", "dentist", "--color", "auto"], environment: ["NO_COLOR": ""])
+        #expect(!piped.stdout.contains("\u{1B}"))
+        let never = try TroveProcess.run(["--demo", "search", "dentist", "--color", "never"])
+        #expect(!never.stdout.contains("\u{1B}"))
+    }
+
+    @Test func explainShowsTheSQLWithPlaceholdersAndItsBindingsThenTheCount() throws {
+        let result = try TroveProcess.run(["--demo", "search", "dentist", "-cancelled", "--explain"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("query:   engine=fts terms=[+dentist, -cancelled] filters=[]"))
+        #expect(result.stdout.contains("engine:  fts"))
+        #expect(result.stdout.contains("WHERE (\"reminders_fts\" MATCH ?)"))
+        #expect(result.stdout.contains("LIMIT ? OFFSET ?"))
+        // The whole FTS5 expression is one bound value, each word quoted.
+        #expect(result.stdout.contains("7: '\"dentist\" NOT \"cancelled\"'"))
+        #expect(result.stdout.contains("bindings: 1: '␂'  2: '␃'"))
+        #expect(result.stdout.contains("result:  2 of 2 in "))
+        #expect(!result.stdout.contains("Dentist appointment"))
+        let like = try TroveProcess.run(["--demo", "search", "!like 50%", "--explain"])
+        #expect(like.stdout.contains("LIKE ? ESCAPE '\\'"))
+        #expect(like.stdout.contains("'%50\\%%'"))
+    }
+
+    @Test(arguments: ["offset", "after"])
+    func pagesAreDisjointConsecutiveAndCoverTheTotal(paging: String) throws {
+        var ids: [Int] = []
+        var total = 0
+        var next: [String] = []
+        for _ in 0..<40 {
+            let result = try TroveProcess.run(["--demo", "search", "--all", "--sort", "due", "--format", "json", "--limit", "25"] + next)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try json(result.stdout)
+            total = try #require(object["total"] as? Int)
+            ids += try #require(object["hits"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+            guard let page = object["next"] as? [String: Any] else { break }
+            next = paging == "offset" ? ["--offset", String(try #require(page["offset"] as? Int))] : ["--after", try #require(page["after"] as? String)]
+        }
+        #expect(total == 179)
+        #expect(ids.count == total)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    @Test func textPagingHintNamesTheNextOffset() throws {
+        let result = try TroveProcess.run(["--demo", "search", "--limit", "5", "--offset", "10"])
+        #expect(result.stdout.contains("11–15 of 132 (47 completed not shown; add --all)"))
+        #expect(result.stdout.contains("Next page: --offset 15 or --after "))
+    }
+}
+
+/// Reads RFC 4180 CSV back into rows, to check what `--format csv` writes.
+enum CSVTestParser {
+    static func rows(_ text: String) -> [[String]] {
+        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            if quoted {
+                if scalar == "\"" {
+                    if scalars.first == "\"" { field.unicodeScalars.append(scalars.removeFirst()) } else { quoted = false }
+                } else {
+                    field.unicodeScalars.append(scalar)
+                }
+            } else if scalar == "\"" {
+                quoted = true
+            } else if scalar == "," {
+                row.append(field)
+                field = ""
+            } else if scalar == "\r", scalars.first == "\n" {
+                scalars.removeFirst()
+                rows.append(row + [field])
+                row = []
+                field = ""
+            } else {
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        return rows
+    }
+}
