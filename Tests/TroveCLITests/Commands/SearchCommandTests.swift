@@ -41,6 +41,13 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test(arguments: [["--limit", "abc", "milk"], ["--format", "xml", "milk"], ["--sort", "alphabetical"]])
+    func anOptionArgumentParserRejectsExitsTwoNotSixtyFour(arguments: [String]) throws {
+        let result = try TroveProcess.run(["--demo", "search"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: "))
+    }
+
     @Test(arguments: [
         ["\"unbalanced"], ["NEAR("], ["--", "-"], ["!raw \"a"], ["!raw NEAR("], ["AND"], ["*"], ["^"], [":"],
         ["-"], ["\"", "\"\""], ["-is:completed", "-"], ["!like %_\\"], ["in:title", "\u{7}\u{1B}"],
