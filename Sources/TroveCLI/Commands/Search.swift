@@ -19,7 +19,7 @@ struct Search: AsyncParsableCommand {
 
             Quoting: the shell removes quotes, so quote a phrase twice: \
             trove search '"exact phrase"'. A word that starts with a single dash (-word, \
-            -is:completed) is taken as query text; a word that starts with -- must come after \
+            -is:completed) is query text, except -h (help); a word that starts with -- must come after \
             `--`: trove search -- --literal.
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
