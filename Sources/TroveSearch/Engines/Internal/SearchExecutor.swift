@@ -85,7 +85,12 @@ struct SearchExecutor {
 
     // MARK: The page
 
-    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+    /// The statement that reads the page: one row more than the limit, to tell whether a next
+    /// page exists. For a cursor page, the anchor's keys come from `db` when given (see
+    /// ``anchorValues(of:on:)``), else from the cursor itself.
+    ///
+    /// - Throws: ``SearchError/invalidCursor`` for a cursor of another sort or shape.
+    func pageStatement(on db: Connection?) throws -> SQL {
         var conditions = scopedConditions
         var offset = 0
         switch request.page {
@@ -95,13 +100,16 @@ struct SearchExecutor {
             guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else {
                 throw SearchError.invalidCursor
             }
-            let values = try anchorValues(of: cursor, on: db) ?? (cursor.keys + [.integer(cursor.id)])
-            conditions.append(SortKey.after(sortKeys, values: values))
+            let current = try db.flatMap { try anchorValues(of: cursor, on: $0) }
+            conditions.append(SortKey.after(sortKeys, values: current ?? (cursor.keys + [.integer(cursor.id)])))
         }
         let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
-        let sql: SQL = "SELECT \(selection) \(from)" + Self.whereClause(conditions)
+        return "SELECT \(selection) \(from)" + Self.whereClause(conditions)
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
-        let rows = try db.fetchAll(sql)
+    }
+
+    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+        let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
         guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
         let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
