@@ -154,7 +154,67 @@ import TroveTestSupport
         }
     }
 
-    // !fts is the default, named explicitly.
+    // !like does not rank: hits come in tiebreaker order, open before completed.
+    @Test func likeHitsComeInTiebreakerOrder() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("!like walk", on: database) {
+            #"""
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              NULL,
+              NULL,
+              (("reminders"."title" LIKE '%walk%' ESCAPE '\')),
+              (("reminders"."notes" LIKE '%walk%' ESCAPE '\')),
+              (("reminders"."tags" LIKE '%walk%' ESCAPE '\')),
+              0.0,
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE (("reminders"."title" LIKE '%walk%' ESCAPE '\' OR "reminders"."notes" LIKE '%walk%' ESCAPE '\' OR "reminders"."tags" LIKE '%walk%' ESCAPE '\'))
+            ORDER BY
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """#
+        } results: {
+            """
+            #   id   title                                                snippet                                                                       list       tags           due               flags  rank
+            --  ---  ---------------------------------------------------  ----------------------------------------------------------------------------  ---------  -------------  ----------------  -----  ----
+            1   33   [Walk] the dog before work                                                                                                         Home                      2026-03-02 07:00
+            2   176  Text the dog [walk]er about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead, same…             Home       call           2026-03-04
+            3   107  Buy a new [walk]er for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…                  Home       errand         2026-03-12        !!
+            4   74   Packing list for Málaga                              …for the plane, [walk]ing sandals, a light jacket for the evenings, printed…  Travel     kids,passport  2026-03-26
+            5   59   Buy new [walk]ing boots                              For the Lake District in May. Try them on in the shop,…                       Travel                    2026-04-20        !
+            6   55   [Walk]ing holiday in the Lake District               …good waterproofs, a [walk]ing pole for the knee, and someone to mind…        Travel     weekend        2026-05-02
+            7   173  Dog food                                             Large bag, the salmon one. The [walk]er says we're nearly out.                Groceries
+            8   86   Ask about the [walk]ing group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                      Health     call
+            9   45   Physio exercises for the knee                        …if it aches. [Walk]ing is fine, but no running until the next…               Health
+            10  34   Go for a [walk] at lunch                             30 minutes, three times a week.                                               Health
+            10 of 11 (1 completed)
+            next: cursor
+            lists: Home (4), Health (3), Travel (3), Groceries (1)
+            tags: call (2), weekend (2), errand (1), kids (1), passport (1)
+            """
+        }
+    }
+
+    // !fts is the default, named explicitly; the completed lesson comes after the open kit.
     @Test func ftsNamedExplicitly() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("!fts swimming", on: database) {
@@ -175,8 +235,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -186,8 +246,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swimming"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -199,9 +259,9 @@ import TroveTestSupport
             """
             #  id   title                             snippet                                                                    list     tags           due         flags  rank
             -  ---  --------------------------------  -------------------------------------------------------------------------  -------  -------------  ----------  -----  -----
-            1  30   Pay for Mia's [swimming] lessons  Spring term, 10 weeks.                                                     Finance  kids           2026-01-09  done   -7.96
-            2  174  Mia's [swimming] kit              Goggles snapped. New ones, and a swim hat in a size that…                  Home     errand,kids    2026-03-05         -7.66
-            3  74   Packing list for Málaga           …travel adaptor, sun cream, hats, [swimming] stuff, Leo's inhaler, Mia's…  Travel   kids,passport  2026-03-26         -1.72
+            1  174  Mia's [swimming] kit              Goggles snapped. New ones, and a swim hat in a size that…                  Home     errand,kids    2026-03-05         -7.66
+            2  74   Packing list for Málaga           …travel adaptor, sun cream, hats, [swimming] stuff, Leo's inhaler, Mia's…  Travel   kids,passport  2026-03-26         -1.72
+            3  30   Pay for Mia's [swimming] lessons  Spring term, 10 weeks.                                                     Finance  kids           2026-01-09  done   -7.96
             3 of 3 (1 completed)
             lists: Finance (1), Home (1), Travel (1)
             tags: kids (3), errand (1), passport (1)
@@ -230,8 +290,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -241,8 +301,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'title:walk*')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -256,12 +316,12 @@ import TroveTestSupport
             -  ---  ---------------------------------------------------  -----------------------------------------------------------------  ------  -------  ----------------  -----  -----
             1  33   [Walk] the dog before work                                                                                              Home             2026-03-02 07:00         -6.27
             2  34   Go for a [walk] at lunch                             30 minutes, three times a week.                                    Health                                    -6.08
-            3  162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.               Home    weekend  2026-02-28        done   -5.97
-            4  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.           Health  call                              -5.87
-            5  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…        Home    call     2026-03-04               -5.84
-            6  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…       Home    errand   2026-03-12        !!     -5.79
-            7  59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…             Travel           2026-04-20        !      -5.75
-            8  55   [Walking] holiday in the Lake District               Cottage is booked for the May bank holiday. Need: maps, the good…  Travel  weekend  2026-05-02               -5.58
+            3  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.           Health  call                              -5.87
+            4  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…        Home    call     2026-03-04               -5.84
+            5  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…       Home    errand   2026-03-12        !!     -5.79
+            6  59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…             Travel           2026-04-20        !      -5.75
+            7  55   [Walking] holiday in the Lake District               Cottage is booked for the May bank holiday. Need: maps, the good…  Travel  weekend  2026-05-02               -5.58
+            8  162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.               Home    weekend  2026-02-28        done   -5.97
             8 of 8 (1 completed)
             lists: Home (4), Health (2), Travel (2)
             tags: call (2), weekend (2), errand (1)
@@ -290,8 +350,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -301,8 +361,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'NEAR(dentist kids, 3)')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -343,8 +403,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -354,8 +414,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'milk AND')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -365,7 +425,7 @@ import TroveTestSupport
             """
         } results: {
             """
-            error: the !raw query has an FTS5 syntax error near ""; check its quotes, parentheses and operators, or leave out !raw to search the words as typed
+            error: the !raw query has an FTS5 syntax error at its end: an operator or bracket there lacks what follows it; check its quotes, parentheses and operators, or leave out !raw to search the words as typed
             """
         }
     }

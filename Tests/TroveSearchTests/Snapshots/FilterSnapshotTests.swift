@@ -85,8 +85,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -97,8 +97,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND (("reminders"."is_completed" = 1))
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -200,8 +200,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -212,8 +212,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"birthday"')
               AND ((EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'kids')))
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -317,8 +317,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -329,8 +329,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"call"')
               AND (NOT ifnull(((EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'call'))), 0))
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -342,10 +342,10 @@ import TroveTestSupport
             """
             #  id   title                                               snippet                                                         list  tags   due               flags  rank
             -  ---  --------------------------------------------------  --------------------------------------------------------------  ----  -----  ----------------  -----  -----
-            1  99   Thank Dana for covering on-[call]                                                                                   Work                           done   -4.04
-            2  157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.            Work  email  2026-03-06               -3.80
-            3  89   Set up the payments dashboard alerts                Error rate over 2% for 5 minutes pages the on-[call]; latency…  Work                           !!     -1.78
-            4  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…      Work         2026-03-03 10:00         -0.88
+            1  157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.            Work  email  2026-03-06               -3.80
+            2  89   Set up the payments dashboard alerts                Error rate over 2% for 5 minutes pages the on-[call]; latency…  Work                           !!     -1.78
+            3  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…      Work         2026-03-03 10:00         -0.88
+            4  99   Thank Dana for covering on-[call]                                                                                   Work                           done   -4.04
             4 of 4 (1 completed)
             lists: Work (4)
             tags: email (1)
@@ -432,8 +432,8 @@ import TroveTestSupport
               0,
               0,
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -443,8 +443,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{title} : ("milk")')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -485,8 +485,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               0,
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -496,8 +496,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{notes} : ("milk")')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -541,8 +541,8 @@ import TroveTestSupport
               0,
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -552,8 +552,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{tags} : ("milk")')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -596,8 +596,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -607,8 +607,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"re:invent"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -649,8 +649,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -660,8 +660,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"plumber"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

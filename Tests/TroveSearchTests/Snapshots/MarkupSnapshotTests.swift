@@ -25,8 +25,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -36,8 +36,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"zurich"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -80,8 +80,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -91,8 +91,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -134,8 +134,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -145,8 +145,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"cafe"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -189,8 +189,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -200,8 +200,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"calibration"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -292,8 +292,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\')),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\')),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -304,8 +304,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"leo"')
               AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -346,8 +346,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -357,8 +357,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"позвонить"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -378,8 +378,9 @@ import TroveTestSupport
         }
     }
 
-    // Greek with its accents: "νικο" finds Νίκο.
-    @Test func greekWithoutAccents() async throws {
+    // KNOWN LIMIT (SQLite): unicode61's remove_diacritics folds Latin letters only, so "νικο"
+    // does not find Νίκο; did-you-mean offers the indexed "νίκο" instead.
+    @Test func greekWithoutAccentsIsSuggestedNotFound() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("νικο", on: database) {
             """
@@ -399,8 +400,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -410,8 +411,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"νικο"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -424,6 +425,59 @@ import TroveTestSupport
             (no hits)
             0 of 0 (0 completed)
             did you mean: νίκο
+            """
+        }
+    }
+
+    // Greek typed with its accent finds Κάλεσε τον Νίκο…, case folded.
+    @Test func greekWithTheAccentMatches() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("νίκο", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"νίκο"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                    snippet                                    list  tags          due         flags  rank
+            -  ---  ---------------------------------------  -----------------------------------------  ----  ------------  ----------  -----  -----
+            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -9.54
+            1 of 1 (0 completed)
+            lists: Home (1)
+            tags: call (1), weekend (1)
             """
         }
     }
@@ -449,8 +503,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -460,8 +514,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"牛乳を買う"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -501,8 +555,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -512,8 +566,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"엄마"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

@@ -25,8 +25,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -36,8 +36,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -47,11 +47,11 @@ import TroveTestSupport
             """
         } results: {
             """
-            #  id   title                                                snippet                                                       list    tags    due         flags  rank
-            -  ---  ---------------------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
-            1  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.      Health  call                       -5.24
-            2  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
-            3  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            #  id   title                                 snippet                                                       list    tags    due         flags  rank
+            -  ---  ------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
+            1  176  Text the dog [walker] about Thursday  Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
+            2  107  Buy a new [walker] for Grandad        The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            3  59   Buy new [walking] boots               For the Lake District in May. Try them on in the shop…        Travel          2026-04-20  !      -5.13
             3 of 11 (1 completed)
             next: cursor
             lists: Home (4), Health (3), Travel (3), Groceries (1)
@@ -81,8 +81,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -92,8 +92,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -103,11 +103,11 @@ import TroveTestSupport
             """
         } results: {
             """
-            #  id   title                       snippet                                               list    tags     due               flags  rank
-            -  ---  --------------------------  ----------------------------------------------------  ------  -------  ----------------  -----  -----
-            1  33   [Walk] the dog before work                                                        Home             2026-03-02 07:00         -5.60
-            2  34   Go for a [walk] at lunch    30 minutes, three times a week.                       Health                                    -5.43
-            3  162  [Walk] the dog              Long one by the river, he's been cooped up all week.  Home    weekend  2026-02-28        done   -5.33
+            #  id  title                                                snippet                                                   list    tags  due               flags  rank
+            -  --  ---------------------------------------------------  --------------------------------------------------------  ------  ----  ----------------  -----  -----
+            1  33  [Walk] the dog before work                                                                                     Home          2026-03-02 07:00         -5.60
+            2  34  Go for a [walk] at lunch                             30 minutes, three times a week.                           Health                                 -5.43
+            3  86  Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.  Health  call                           -5.24
             3 of 11 (1 completed)
             next: cursor
             lists: Home (4), Health (3), Travel (3), Groceries (1)
@@ -133,8 +133,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -143,10 +143,10 @@ import TroveTestSupport
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
-              AND ("reminders_fts"."rank" > -5.334945046039793 OR ("reminders_fts"."rank" = -5.334945046039793 AND ("reminders"."is_completed" > 1 OR ("reminders"."is_completed" = 1 AND (("reminders"."due_date" IS NULL) > 0 OR (("reminders"."due_date" IS NULL) = 0 AND (ifnull("reminders"."due_date", '') > '2026-02-28' OR (ifnull("reminders"."due_date", '') = '2026-02-28' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-02-27 19:30:00.000' OR ("reminders"."created_at" = '2026-02-27 19:30:00.000' AND ("reminders"."id" > 162)))))))))))))
+              AND ("reminders"."is_completed" > 0 OR ("reminders"."is_completed" = 0 AND ("reminders_fts"."rank" > -5.243696394059912 OR ("reminders_fts"."rank" = -5.243696394059912 AND (("reminders"."due_date" IS NULL) > 1 OR (("reminders"."due_date" IS NULL) = 1 AND (ifnull("reminders"."due_date", '') > '' OR (ifnull("reminders"."due_date", '') = '' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-02-11 10:05:00.000' OR ("reminders"."created_at" = '2026-02-11 10:05:00.000' AND ("reminders"."id" > 86)))))))))))))
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -156,11 +156,11 @@ import TroveTestSupport
             """
         } results: {
             """
-            #  id   title                                                snippet                                                       list    tags    due         flags  rank
-            -  ---  ---------------------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
-            1  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.      Health  call                       -5.24
-            2  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
-            3  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            #  id   title                                 snippet                                                       list    tags    due         flags  rank
+            -  ---  ------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
+            1  176  Text the dog [walker] about Thursday  Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
+            2  107  Buy a new [walker] for Grandad        The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            3  59   Buy new [walking] boots               For the Lake District in May. Try them on in the shop…        Travel          2026-04-20  !      -5.13
             3 of 11 (1 completed)
             next: cursor
             lists: Home (4), Health (3), Travel (3), Groceries (1)

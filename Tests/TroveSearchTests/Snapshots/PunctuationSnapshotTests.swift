@@ -25,8 +25,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -36,8 +36,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"e-mail"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -50,10 +50,10 @@ import TroveTestSupport
             #  id   title                                               snippet                                                           list    tags      due               flags  rank
             -  ---  --------------------------------------------------  ----------------------------------------------------------------  ------  --------  ----------------  -----  -----
             1  157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.              Work    email     2026-03-06               -6.75
-            2  50   Airport parking                                     Booked, confirmation in [e-mail].                                 Travel                              done   -4.65
-            3  122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                            Health            2026-03-09        !!     -3.51
-            4  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                 Travel  passport  2026-03-20               -3.36
-            5  111  Call with the Zürich office                         …Before the call, read Lukas's [e-mail] from last week properly…  Work    call      2026-03-05 13:00         -0.97
+            2  122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                            Health            2026-03-09        !!     -3.51
+            3  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                 Travel  passport  2026-03-20               -3.36
+            4  111  Call with the Zürich office                         …Before the call, read Lukas's [e-mail] from last week properly…  Work    call      2026-03-05 13:00         -0.97
+            5  50   Airport parking                                     Booked, confirmation in [e-mail].                                 Travel                              done   -4.65
             5 of 5 (1 completed)
             lists: Travel (2), Work (2), Health (1)
             tags: call (1), email (1), passport (1)
@@ -61,7 +61,8 @@ import TroveTestSupport
         }
     }
 
-    // C++ is the word "c"; both C++ reminders match.
+    // C++ is the word "c": both C++ reminders match first, then any other lone "c" (a_c_report,
+    // 150°C), which the unicode61 tokenizer cannot tell apart. !like "c++" is the precise search.
     @Test func cPlusPlus() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("c++", on: database) {
@@ -82,8 +83,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -93,8 +94,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"c++"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -108,8 +109,8 @@ import TroveTestSupport
             -  ---  --------------------------------------  -----------------------------------------------------------------------------  ---------  -------  ----------  -------  -----
             1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -7.29
             2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -7.04
-            3  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -3.42
-            4  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.62
+            3  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.62
+            4  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -3.42
             4 of 4 (1 completed)
             lists: Work (2), Groceries (1), Reading (1)
             tags: books (1), weekend (1)
@@ -138,8 +139,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -149,8 +150,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"Q&A"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -191,8 +192,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -202,8 +203,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -244,8 +245,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -255,8 +256,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -342,8 +343,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -353,8 +354,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"o''brien''s"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -395,8 +396,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -406,8 +407,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ref:ABC-123"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

@@ -26,8 +26,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -37,8 +37,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"milk"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -65,7 +65,12 @@ import TroveTestSupport
     }
 
     // "passport" is in one title, three tags and several notes; "Passports" is another word.
-    @Test func passportTitleFirstThenTagsThenNotes() async throws {
+    // KNOWN ISSUE (not fixed): FTS5's bm25 sums the weighted hits (10 title, 5 tags, 1 notes)
+    // and then divides by the length of the WHOLE row, so "Renew passport" (title hit, 50 words
+    // of notes) scores -6.25 against "Scan travel documents" (tag + notes hits, short notes)
+    // at -6.28: the title match is not first. Fixing it needs a rank of our own (per-column
+    // length or a title bonus), not a weight change.
+    @Test func passportTagAndNotesHitOutranksTheLongTitleHit() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("passport", on: database) {
             """
@@ -85,8 +90,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -96,8 +101,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"passport"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -110,10 +115,10 @@ import TroveTestSupport
             #  id  title                                       snippet                                                                              list    tags           due         flags        rank
             -  --  ------------------------------------------  -----------------------------------------------------------------------------------  ------  -------------  ----------  -----------  -----
             1  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20               -6.28
-            2  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done         -6.28
-            3  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged  -6.25
-            4  74  Packing list for Málaga                     Passports (all four!), EHIC cards, chargers and the travel adaptor, sun cream…       Travel  kids,passport  2026-03-26               -4.22
-            5  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  !            -3.04
+            2  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged  -6.25
+            3  74  Packing list for Málaga                     Passports (all four!), EHIC cards, chargers and the travel adaptor, sun cream…       Travel  kids,passport  2026-03-26               -4.22
+            4  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  !            -3.04
+            5  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done         -6.28
             5 of 5 (1 completed)
             lists: Travel (5)
             tags: passport (3), kids (2), urgent (1)
@@ -142,8 +147,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -153,8 +158,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk" AND "dog"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -196,8 +201,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -207,8 +212,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -222,14 +227,14 @@ import TroveTestSupport
             --  ---  ---------------------------------------------------  -------------------------------------------------------------------------  ---------  -------------  ----------------  -----  -----
             1   33   [Walk] the dog before work                                                                                                      Home                      2026-03-02 07:00         -5.60
             2   34   Go for a [walk] at lunch                             30 minutes, three times a week.                                            Health                                             -5.43
-            3   162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.                       Home       weekend        2026-02-28        done   -5.33
-            4   86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health     call                                    -5.24
-            5   176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…                Home       call           2026-03-04               -5.22
-            6   107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…               Home       errand         2026-03-12        !!     -5.18
-            7   59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                    2026-04-20        !      -5.13
-            8   55   [Walking] holiday in the Lake District               …maps, the good waterproofs, a [walking] pole for the knee, and someone…   Travel     weekend        2026-05-02               -5.06
-            9   173  Dog food                                             Large bag, the salmon one. The [walker] says we're nearly out.             Groceries                                          -2.99
-            10  74   Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel     kids,passport  2026-03-26               -1.18
+            3   86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health     call                                    -5.24
+            4   176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…                Home       call           2026-03-04               -5.22
+            5   107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…               Home       errand         2026-03-12        !!     -5.18
+            6   59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                    2026-04-20        !      -5.13
+            7   55   [Walking] holiday in the Lake District               …maps, the good waterproofs, a [walking] pole for the knee, and someone…   Travel     weekend        2026-05-02               -5.06
+            8   173  Dog food                                             Large bag, the salmon one. The [walker] says we're nearly out.             Groceries                                          -2.99
+            9   74   Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel     kids,passport  2026-03-26               -1.18
+            10  45   Physio exercises for the knee                        …it afterwards if it aches. [Walking] is fine, but no running until…       Health                                             -1.18
             10 of 11 (1 completed)
             next: cursor
             lists: Home (4), Health (3), Travel (3), Groceries (1)
@@ -259,8 +264,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -270,8 +275,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -314,8 +319,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -325,8 +330,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist appointment"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -368,8 +373,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -379,8 +384,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -421,8 +426,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -432,8 +437,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk" NOT "the dog"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -473,8 +478,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -484,8 +489,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"plumber" OR "pharmacist"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -527,8 +532,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -538,8 +543,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND "butter"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

@@ -122,7 +122,8 @@ import TroveTestSupport
         }
     }
 
-    // With text, completed matches are included but rank after every open one.
+    // With text, completed matches are included but come after every open one, whatever their
+    // bm25 score (the five completed "Book …" titles score best).
     @Test func completedMatchesSortAfterOpenOnes() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("book", on: database, limit: 20) {
@@ -143,8 +144,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -154,8 +155,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -167,21 +168,21 @@ import TroveTestSupport
             """
             #   id   title                                              snippet                                                                               list     tags              due         flags     rank
             --  ---  -------------------------------------------------  ------------------------------------------------------------------------------------  -------  ----------------  ----------  --------  -----
-            1   2    Christmas party: [book] the venue                                                                                                        Work                       2025-11-28  done      -4.93
-            2   32   [Book] the ferry for half-term                                                                                                           Travel                     2026-02-10  done      -4.91
-            3   82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                   done      -4.76
-            4   35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                     2026-01-31  !!! done  -4.69
-            5   36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                     2026-02-01  !! done   -4.69
-            6   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!        -4.67
-            7   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !         -4.67
-            8   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!        -4.65
-            9   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                   -4.65
-            10  140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09            -4.61
-            11  104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16            -4.56
-            12  117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19            -4.52
-            13  78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                   -4.39
-            14  119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !         -2.51
-            15  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10            -2.40
+            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!        -4.67
+            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !         -4.67
+            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!        -4.65
+            4   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                   -4.65
+            5   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09            -4.61
+            6   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16            -4.56
+            7   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19            -4.52
+            8   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                   -4.39
+            9   119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !         -2.51
+            10  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10            -2.40
+            11  2    Christmas party: [book] the venue                                                                                                        Work                       2025-11-28  done      -4.93
+            12  32   [Book] the ferry for half-term                                                                                                           Travel                     2026-02-10  done      -4.91
+            13  82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                   done      -4.76
+            14  35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                     2026-01-31  !!! done  -4.69
+            15  36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                     2026-02-01  !! done   -4.69
             15 of 15 (5 completed)
             lists: Reading (5), Travel (4), Work (3), Health (2), Home (1)
             tags: books (5), call (2), doctor (2), kids (1)
@@ -210,8 +211,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -222,8 +223,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND ("reminders"."is_completed" = 0)
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -252,8 +253,9 @@ import TroveTestSupport
         }
     }
 
-    // Equal ranks fall to the tiebreakers: due date, then priority, then newest.
-    @Test func equalRanksUseTheTiebreakers() async throws {
+    // Without text there is no rank: the tiebreakers alone order the hits, due date (all-day
+    // before a time on the same day), then priority, then newest.
+    @Test func filtersOnlyOrderIsDueThenPriorityThenNewest() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("tag:kids", on: database, limit: 20) {
             """
@@ -517,8 +519,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -528,8 +530,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -567,8 +569,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
               "reminders_fts"."rank",
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -578,8 +580,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"')
             ORDER BY
-              "reminders_fts"."rank",
               "reminders"."is_completed",
+              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
