@@ -7,7 +7,8 @@ public import TroveQuery
 /// let request = SearchRequest(text: "milk is:open", today: CalendarDay("2026-03-02")!)
 /// try FTSEngine().statement(for: request).debugDescription
 /// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH '"milk"')
-/// //   AND (("reminders"."is_completed" = 0)) ORDER BY "reminders_fts"."rank", … LIMIT 51 OFFSET 0
+/// //   AND (("reminders"."is_completed" = 0)) ORDER BY "reminders"."is_completed", "reminders_fts"."rank", …
+/// //   LIMIT 51 OFFSET 0
 /// ```
 ///
 /// The statement is the page query the engine runs, built by the same code, with the same

@@ -23,8 +23,9 @@ public import TroveSQLite
 ///     } results: {
 ///         """
 ///         id   title
-///         ---  ------------------------
-///         97   Book the MOT
+///         ---  ------------------------------------------
+///         51   Dentist appointment
+///         61   Use the ISA allowance before 5 April
 ///         …
 ///         """
 ///     }

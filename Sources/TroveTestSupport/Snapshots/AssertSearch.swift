@@ -8,27 +8,28 @@ public import TroveStore
 /// Runs a search and asserts two inline snapshots: the SQL the engine ran and the ranked hits.
 ///
 /// ```swift
-/// @Test func titleMatchesOutrankNotes() async throws {
+/// @Test func excludedWordDropsMatches() async throws {
 ///     let store = try await seededStore()
-///     await assertSearch("passport", on: store) {
+///     await assertSearch("dentist -kids", on: store) {
 ///         """
 ///         SELECT
 ///           "reminders"."id",
 ///           …
-///         WHERE ("reminders_fts" MATCH '"passport"')
+///         WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
 ///         ORDER BY
+///           "reminders"."is_completed",
 ///           "reminders_fts"."rank",
 ///           …
 ///         LIMIT 11 OFFSET 0
 ///         """
 ///     } results: {
 ///         """
-///         #  id   title              snippet                          list    tags      due  flags  rank
-///         -  ---  -----------------  -------------------------------  ------  --------  ---  -----  ------
-///         1  54   Renew [passport]   Photos from the booth at …       Travel  passport            -9.87
-///         …
-///         4 of 4 (0 completed)
-///         lists: Travel (3), Home (1)
+///         #  id  title                  snippet                                     list    tags    due               flags    rank
+///         -  --  ---------------------  ------------------------------------------  ------  ------  ----------------  -------  -----
+///         1  51  [Dentist] appointment  Check-up and clean with Dr Okafor. Bring …  Health  doctor  2026-03-04 09:20  flagged  -8.51
+///         1 of 1 (0 completed)
+///         lists: Health (1)
+///         tags: doctor (1)
 ///         """
 ///     }
 /// }

@@ -6,14 +6,15 @@ import TroveStore
 /// counts, the facets, any suggestions and any problems found in the query.
 ///
 /// ```swift
-/// renderSearchTable(try await search("milk"))
-/// // #  id   title       snippet                           list       tags    due         flags  rank
-/// // -  ---  ----------  --------------------------------  ---------  ------  ----------  -----  ------
-/// // 1  173  Buy [milk]  Semi-skimmed, the big one.        Groceries  errand  2026-03-02         -11.12
+/// renderSearchTable(resultSet)   // "milk" on the seed data, brackets
+/// // #  id   title                           snippet                     list       tags    due         flags  rank
+/// // -  ---  ------------------------------  --------------------------  ---------  ------  ----------  -----  -----
+/// // 1  178  Buy [milk]                      Semi-skimmed, the big one.  Groceries  errand  2026-03-02         -6.46
+/// // 2  171  Pay the Parker's Dairy invoice  February: £23.60.           Finance    milk    2026-03-06         -5.97
 /// // …
-/// // 6 of 6 (1 completed)
-/// // lists: Groceries (3), Home (2), Reading (1)
-/// // tags: milk (2), errand (1)
+/// // 7 of 7 (0 completed)
+/// // lists: Groceries (4), Home (2), Finance (1)
+/// // tags: milk (3), errand (2), weekend (1)
 /// ```
 ///
 /// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged` and `done`.
