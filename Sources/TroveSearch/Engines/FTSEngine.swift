@@ -6,7 +6,7 @@ public import TroveSQLite
 /// ```swift
 /// try FTSEngine().search(SearchRequest(text: "dentist -cancelled #errand"), on: db)
 /// // SELECT … FROM "reminders_fts" JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
-/// //   ORDER BY "reminders_fts"."rank", "reminders"."is_completed", … -- binds '"dentist" NOT "cancelled"'
+/// //   ORDER BY "reminders"."is_completed", "reminders_fts"."rank", … -- binds '"dentist" NOT "cancelled"'
 /// ```
 ///
 /// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE

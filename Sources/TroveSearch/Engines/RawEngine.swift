@@ -5,7 +5,7 @@ public import TroveSQLite
 /// ```swift
 /// try RawEngine().search(SearchRequest(text: #"!raw NEAR("dentist" "tuesday", 5)"#), on: db)
 /// try RawEngine().search(SearchRequest(text: "!raw milk AND"), on: db)
-/// // throws SearchError.invalidRawQuery: the !raw query has an FTS5 syntax error near "" …
+/// // throws SearchError.invalidRawQuery: the !raw query has an FTS5 syntax error at its end …
 /// ```
 ///
 /// The text is bound, never spliced into SQL, and validated by running it: SQLite's

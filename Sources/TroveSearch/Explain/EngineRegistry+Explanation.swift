@@ -29,7 +29,9 @@ extension EngineRegistry {
         guard let planned = engine as? any PlannedEngine else { return nil }
         let plan = type(of: planned).plan(for: request.query)
         let executor = SearchExecutor(plan: plan, request: request, engineName: engine.name)
-        let page = try executor.explainedPageSQL
+        let page: SQL
+        // NB: without a connection the only error is a cursor of another sort.
+        do { page = try executor.pageStatement(on: nil) } catch { throw error as? SearchError ?? .invalidCursor }
         var query = request.query
         query.problems += plan.problems
         return SearchExplanation(

@@ -12,7 +12,10 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownEngine(let name, let known):
             "there is no search engine named !\(name); use one of " + known.map { "!" + $0 }.joined(separator: ", ")
         case .invalidRawQuery(let message, let near):
-            (near.map { "the !raw query has an FTS5 syntax error near \"\($0)\"" }
+            // NB: SQLite reports the end of the text as `near ""`, which points at nothing.
+            (near.map { $0.isEmpty
+                ? "the !raw query has an FTS5 syntax error at its end: an operator or bracket there lacks what follows it"
+                : "the !raw query has an FTS5 syntax error near \"\($0)\"" }
                 ?? "the !raw query is not valid FTS5 (\(message))")
                 + "; check its quotes, parentheses and operators, or leave out !raw to search the words as typed"
         case .invalidCursor:

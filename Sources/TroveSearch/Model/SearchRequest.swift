@@ -79,7 +79,8 @@ public enum SearchPage: Hashable, Sendable {
 /// The order of hits. Every order ends with the same tiebreakers: open before completed, due
 /// date (none last), priority (high first), newest first, then id.
 public enum SearchSort: String, Hashable, Sendable, CaseIterable {
-    /// Best match first (bm25: title 10×, tags 5×, notes 1×); without text, the tiebreakers alone.
+    /// Open before completed, then best match first (bm25: title 10×, tags 5×, notes 1×), then
+    /// the tiebreakers; without text, the tiebreakers alone.
     case rank
     /// Soonest due first; no due date last.
     case due

@@ -49,6 +49,13 @@ struct EngineTests {
         }
     }
 
+    // Regression: a query that stopped mid-expression read 'syntax error near ""', pointing at nothing.
+    @Test func rawErrorAtTheEndSaysAtItsEndNotNearEmptyQuotes() {
+        let error = SearchError.invalidRawQuery(message: #"fts5: syntax error near """#, near: "")
+        #expect(error.description.hasPrefix("the !raw query has an FTS5 syntax error at its end"))
+        #expect(!error.description.contains(#"near """#))
+    }
+
     @Test func unknownEngineListsTheKnownOnes() async throws {
         let database = try await SearchFixture.database()
         await #expect(throws: SearchError.unknownEngine("nope", known: ["fts", "like", "raw"])) {

@@ -54,6 +54,17 @@ struct FTSEngineTests {
         #expect(Set(hits.map(\.rank)).count == 1)
     }
 
+    // Regression: "open before completed" was only a tiebreaker after bm25, and bm25 scores
+    // almost never tie, so a completed reminder with a better score led the list.
+    @Test func completedHitRankedAboveOpenOnesByABetterScore() async throws {
+        let database = try await SearchFixture.database()
+        let hits = try await SearchFixture.search(SearchFixture.request("walk"), in: database).hits
+        // 3 "Walk the dog" (completed, short) scores better than 2 "Take a walk" (long notes).
+        let completed = try #require(hits.first { $0.id == 3 }), open = try #require(hits.first { $0.id == 2 })
+        #expect(completed.rank < open.rank)
+        #expect(hits.map(\.id) == [2, 3])
+    }
+
     @Test(arguments: [SearchSort.due, .priority, .created])
     func otherSortsOrderByTheirKeyFirst(sort: SearchSort) async throws {
         let database = try await SearchFixture.database()

@@ -1,4 +1,5 @@
 import Foundation
+import TroveQuery
 import TroveSQLite
 
 /// What the built-in engines share: run a plan, map `!raw` errors, add suggestions.
@@ -21,6 +22,11 @@ enum EngineRun {
             }
             return resultSet
         }
+    }
+
+    /// The page statement `execute` would run first, built without a connection.
+    static func statement(_ plan: MatchPlan, _ request: SearchRequest, engine: String) throws -> SQL {
+        try SearchExecutor(plan: plan, request: request, engineName: engine).pageStatement(on: nil)
     }
 
     private static func needsSuggestions(_ resultSet: ResultSet, _ plan: MatchPlan) -> Bool {

@@ -89,7 +89,12 @@ struct SearchExecutor {
 
     // MARK: The page
 
-    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+    /// The statement that reads the page: one row more than the limit, to tell whether a next
+    /// page exists. For a cursor page, the anchor's keys come from `db` when given (see
+    /// ``anchorValues(of:on:)``), else from the cursor itself.
+    ///
+    /// - Throws: ``SearchError/invalidCursor`` for a cursor of another sort or shape.
+    func pageStatement(on db: Connection?) throws -> SQL {
         var conditions = scopedConditions
         var offset = 0
         switch request.page {
@@ -99,41 +104,21 @@ struct SearchExecutor {
             guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else {
                 throw SearchError.invalidCursor
             }
-            let values = try anchorValues(of: cursor, on: db) ?? (cursor.keys + [.integer(cursor.id)])
-            conditions.append(SortKey.after(sortKeys, values: values))
+            let current = try db.flatMap { try anchorValues(of: cursor, on: $0) }
+            conditions.append(SortKey.after(sortKeys, values: current ?? (cursor.keys + [.integer(cursor.id)])))
         }
-        let rows = try db.fetchAll(pageSQL(conditions: conditions, offset: offset))
-        let hits = try rows.prefix(request.limit).map(hit)
-        guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
-        let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
-        let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
-        return (hits, .after(cursor))
-    }
-
-    /// The statement for one page: one row more than the limit, to learn whether a next page exists.
-    private func pageSQL(conditions: [SQL], offset: Int) -> SQL {
         let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
         return "SELECT \(selection) \(from)" + Self.whereClause(conditions)
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
     }
 
-    /// The page statement as ``page(on:)`` would run it, without a database: after a cursor,
-    /// with the cursor's stored keys (``page(on:)`` first looks up the anchor row's current ones).
-    ///
-    /// - Throws: ``SearchError/invalidCursor`` as ``page(on:)`` does.
-    var explainedPageSQL: SQL {
-        get throws(SearchError) {
-            var conditions = scopedConditions
-            var offset = 0
-            switch request.page {
-            case .first: break
-            case .offset(let count): offset = max(0, count)
-            case .after(let cursor):
-                guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else { throw .invalidCursor }
-                conditions.append(SortKey.after(sortKeys, values: cursor.keys + [.integer(cursor.id)]))
-            }
-            return pageSQL(conditions: conditions, offset: offset)
-        }
+    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+        let rows = try db.fetchAll(pageStatement(on: db))
+        let hits = try rows.prefix(request.limit).map(hit)
+        guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
+        let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
+        let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
+        return (hits, .after(cursor))
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.

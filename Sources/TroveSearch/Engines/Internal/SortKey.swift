@@ -17,9 +17,13 @@ struct SortKey: Sendable {
     static let tiebreakers: [SortKey] = [open, hasNoDue, due, priority, created]
 
     /// The keys for a sort, without the final id.
+    ///
+    /// NB: a ranked search puts open hits before completed ones *before* comparing ranks, as
+    /// ``SearchRequest/includeCompleted`` promises: bm25 scores almost never tie, so as a mere
+    /// tiebreaker "open first" never applied and a completed reminder could lead the list.
     static func keys(for sort: SearchSort, ranked: Bool) -> [SortKey] {
         switch sort {
-        case .rank: (ranked ? [rank] : []) + tiebreakers
+        case .rank: ranked ? [open, rank] + tiebreakers.dropFirst() : tiebreakers
         case .due: [hasNoDue, due] + tiebreakers
         case .priority: [priority] + tiebreakers
         case .created: [created]

@@ -1,0 +1,63 @@
+public import TroveQuery
+
+/// An engine whose hits come from one SQL statement that it can show without running it: for
+/// snapshots, `--explain` and curious people.
+///
+/// ```swift
+/// let request = SearchRequest(text: "milk is:open", today: CalendarDay("2026-03-02")!)
+/// try FTSEngine().statement(for: request).debugDescription
+/// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH '"milk"')
+/// //   AND (("reminders"."is_completed" = 0)) ORDER BY "reminders"."is_completed", "reminders_fts"."rank", …
+/// //   LIMIT 51 OFFSET 0
+/// ```
+///
+/// The statement is the page query the engine runs, built by the same code, with the same
+/// bindings. It reads one row more than ``SearchRequest/limit`` to learn whether a next page
+/// exists. The total, the completed count and the facets come from sibling statements over the
+/// same `WHERE`.
+public protocol ExplainableEngine: Engine {
+    /// The statement that reads the page of hits for `request`.
+    ///
+    /// - Parameter request: The request, as it would be passed to ``Engine/results(for:in:)``.
+    /// - Returns: The SQL; its `debugDescription` inlines the bindings.
+    /// - Throws: ``SearchError/invalidCursor`` for a cursor made for another sort.
+    ///
+    /// > Note: For a ``SearchPage/after(_:)`` page the statement holds the keys stored in the
+    /// > cursor; a real run uses the anchor row's current keys, which differ only when the data
+    /// > changed since the cursor was made.
+    func statement(for request: SearchRequest) throws -> SQL
+}
+
+extension FTSEngine: ExplainableEngine {
+    public func statement(for request: SearchRequest) throws -> SQL {
+        try EngineRun.statement(FTSEngine.plan(for: request.query), request, engine: name)
+    }
+}
+
+extension LikeEngine: ExplainableEngine {
+    public func statement(for request: SearchRequest) throws -> SQL {
+        try EngineRun.statement(LikeEngine.plan(for: request.query), request, engine: name)
+    }
+}
+
+extension RawEngine: ExplainableEngine {
+    public func statement(for request: SearchRequest) throws -> SQL {
+        try EngineRun.statement(RawEngine.plan(for: request.query), request, engine: name)
+    }
+}
+
+extension EngineRegistry {
+    /// The statement the engine that `request`'s query names would run, when it can show one.
+    ///
+    /// ```swift
+    /// try EngineRegistry().statement(for: SearchRequest(text: "!like 50%"))?.debugDescription
+    /// // SELECT … WHERE (("reminders"."notes" LIKE '%50\%%' ESCAPE '\' OR …)) …
+    /// ```
+    ///
+    /// - Returns: The SQL, or nil when the engine is not an ``ExplainableEngine``.
+    /// - Throws: ``SearchError/unknownEngine(_:known:)`` or ``SearchError/invalidCursor``.
+    public func statement(for request: SearchRequest) throws -> SQL? {
+        guard let engine = try engine(named: request.query.engineName) as? any ExplainableEngine else { return nil }
+        return try engine.statement(for: request)
+    }
+}

@@ -1,0 +1,589 @@
+import Testing
+import TroveSearch
+import TroveTestSupport
+
+/// Highlights, snippets, diacritics, emoji and other scripts.
+@Suite struct MarkupSnapshotTests {
+    // "zurich" finds Zürich (diacritics folded) in titles and notes, and marks the original text.
+    @Test func diacriticsFoldInTheQuery() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("zurich", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"zurich"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                     snippet                                                                         list    tags   due               flags  rank
+            -  ---  ----------------------------------------  ------------------------------------------------------------------------------  ------  -----  ----------------  -----  -----
+            1  112  [Zürich] trip ✈️ book flights              Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                         Travel         2026-03-04        !!     -7.76
+            2  111  Call with the [Zürich] office             Agenda: handover of the reporting dashboards, who owns the alerts, time zones…  Work    call   2026-03-05 13:00         -5.13
+            3  141  Ångström Hotel: ask about late check-out  For the [Zürich] trip, flight is at 20:10 on the Thursday.                      Travel  email  2026-03-16        !      -3.81
+            3 of 3 (0 completed)
+            lists: Travel (2), Work (1)
+            tags: call (1), email (1)
+            """
+        }
+    }
+
+    // "crème brûlée" typed with accents matches the same folded words.
+    @Test func diacriticsInTheQueryMatchToo() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("crème brûlée", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                    snippet                                                           list       tags     due         flags  rank
+            -  ---  ---------------------------------------  ----------------------------------------------------------------  ---------  -------  ----------  -----  ------
+            1  152  Ingredients for [crème] [brûlée]         For six: 600ml double cream, 100ml whole milk, 1 vanilla pod, 6…  Groceries  weekend  2026-03-07         -13.44
+            2  117  Book club: Middlemarch chapters 1 to 12  …My turn to bring dessert, maybe the [crème] [brûlée] again.      Reading    books    2026-03-19         -7.49
+            2 of 2 (0 completed)
+            lists: Groceries (1), Reading (1)
+            tags: books (1), weekend (1)
+            """
+        }
+    }
+
+    // "cafe" finds café in notes; the snippet marks it in context.
+    @Test func diacriticsInNotesSnippet() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("cafe", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"cafe"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                              snippet                                                      list       tags  due         flags  rank
+            -  ---  -------------------------------------------------  -----------------------------------------------------------  ---------  ----  ----------  -----  -----
+            1  154  Coffee beans                                       The [Café] Nero blend is 50% off this week at the big…       Groceries                           -4.26
+            2  86   Ask about the walking group at the leisure centre  Tuesday mornings, they meet at the [café] by the entrance.   Health     call                     -3.81
+            3  121  Dispute the double charge on the credit card       [Café] bill on 14 Feb was charged twice, £38.40 each. Call…  Finance    call  2026-03-03  !!     -2.71
+            3 of 3 (0 completed)
+            lists: Finance (1), Groceries (1), Health (1)
+            tags: call (2)
+            """
+        }
+    }
+
+    // A long note is cut around the match with an ellipsis only where text was left out.
+    @Test func snippetOfALongNoteHasEllipses() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("calibration", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"calibration"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id  title                snippet                                                                  list  tags  due         flags        rank
+            -  --  -------------------  -----------------------------------------------------------------------  ----  ----  ----------  -----------  -----
+            1  97  Performance reviews  …reviews came in last week. [Calibration] meeting is on the 18th. Look…  Work        2026-03-13  !!! flagged  -2.32
+            1 of 1 (0 completed)
+            lists: Work (1)
+            """
+        }
+    }
+
+    // An emoji (not an FTS5 token) is matched with LIKE and highlighted in Swift.
+    @Test func emojiMatchesByLike() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("🎂", on: database) {
+            #"""
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              NULL,
+              NULL,
+              (("reminders"."title" LIKE '%🎂%' ESCAPE '\')),
+              (("reminders"."notes" LIKE '%🎂%' ESCAPE '\')),
+              (("reminders"."tags" LIKE '%🎂%' ESCAPE '\')),
+              0.0,
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE (("reminders"."title" LIKE '%🎂%' ESCAPE '\' OR "reminders"."notes" LIKE '%🎂%' ESCAPE '\' OR "reminders"."tags" LIKE '%🎂%' ESCAPE '\'))
+            ORDER BY
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """#
+        } results: {
+            """
+            #  id   title                     snippet                                                             list       tags  due               flags        rank
+            -  ---  ------------------------  ------------------------------------------------------------------  ---------  ----  ----------------  -----------  ----
+            1  134  Cake candles [🎂]          Number 8 and a pack of the sparkly ones.                            Groceries  kids  2026-03-13
+            2  80   Leo's birthday party [🎂]  Saturday 14th, 2 to 4pm at the climbing centre. 12 kids confirmed…  Home       kids  2026-03-14 14:00  !!! flagged
+            2 of 2 (0 completed)
+            lists: Groceries (1), Home (1)
+            tags: kids (2)
+            """
+        }
+    }
+
+    // An emoji plus a word: the word through FTS5 (ranked), the emoji through LIKE.
+    @Test func emojiAndWordTogether() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("💊 leo", on: database) {
+            #"""
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%💊%' ESCAPE '\')),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\')),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\')),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"leo"')
+              AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """#
+        } results: {
+            """
+            #  id   title                     snippet                                      list    tags         due         flags        rank
+            -  ---  ------------------------  -------------------------------------------  ------  -----------  ----------  -----------  -----
+            1  170  Refill [Leo]'s inhaler 💊  Blue one. The school needs a spare as well.  Health  doctor,kids  2026-03-05  !!! flagged  -5.55
+            1 of 1 (0 completed)
+            lists: Health (1)
+            tags: doctor (1), kids (1)
+            """
+        }
+    }
+
+    // Cyrillic: Позвонить маме is found by its first word.
+    @Test func cyrillicWord() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("позвонить", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"позвонить"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title             snippet                                              list  tags  due         flags  rank
+            -  ---  ----------------  ---------------------------------------------------  ----  ----  ----------  -----  -----
+            1  166  [Позвонить] маме  Ask about her test results, and about Easter plans.  Home  call  2026-03-02         -9.67
+            1 of 1 (0 completed)
+            lists: Home (1)
+            tags: call (1)
+            """
+        }
+    }
+
+    // KNOWN LIMIT (SQLite): unicode61's remove_diacritics folds Latin letters only, so "νικο"
+    // does not find Νίκο; did-you-mean offers the indexed "νίκο" instead.
+    @Test func greekWithoutAccentsIsSuggestedNotFound() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("νικο", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"νικο"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            (no hits)
+            0 of 0 (0 completed)
+            did you mean: νίκο
+            """
+        }
+    }
+
+    // Greek typed with its accent finds Κάλεσε τον Νίκο…, case folded.
+    @Test func greekWithTheAccentMatches() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("νίκο", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"νίκο"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                    snippet                                    list  tags          due         flags  rank
+            -  ---  ---------------------------------------  -----------------------------------------  ----  ------------  ----------  -----  -----
+            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -9.54
+            1 of 1 (0 completed)
+            lists: Home (1)
+            tags: call (1), weekend (1)
+            """
+        }
+    }
+
+    // Japanese: unicode61 keeps a run of kana and kanji as one token; the whole run matches.
+    @Test func japaneseRun() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("牛乳を買う", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"牛乳を買う"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title    snippet                                                           list       tags  due         flags  rank
+            -  ---  -------  ----------------------------------------------------------------  ---------  ----  ----------  -----  -----
+            1  136  [牛乳を買う]  Practising Japanese: writing the shopping list in it this month.  Groceries        2026-02-25  done   -9.71
+            1 of 1 (1 completed)
+            lists: Groceries (1)
+            """
+        }
+    }
+
+    // Korean: 엄마 is its own word.
+    @Test func koreanWord() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("엄마", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"엄마"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title          snippet                                                      list  tags    due         flags  rank
+            -  ---  -------------  -----------------------------------------------------------  ----  ------  ----------  -----  -----
+            1  118  [엄마] 생일 선물 사기  Scarf from the shop on Market St? Her birthday is 19 March…  Home  errand  2026-03-09  !!     -9.14
+            1 of 1 (0 completed)
+            lists: Home (1)
+            tags: errand (1)
+            """
+        }
+    }
+}

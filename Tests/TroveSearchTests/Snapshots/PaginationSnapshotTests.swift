@@ -1,0 +1,171 @@
+import Testing
+import TroveSearch
+import TroveTestSupport
+
+/// Offset and cursor pages.
+@Suite struct PaginationSnapshotTests {
+    // An offset page: hits 4–6 of the "walk" prefix search, with a next page.
+    @Test func offsetPage() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("walk", on: database, typing: true, limit: 3, page: .offset(3)) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"walk"*')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 4 OFFSET 3
+            """
+        } results: {
+            """
+            #  id   title                                 snippet                                                       list    tags    due         flags  rank
+            -  ---  ------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
+            1  176  Text the dog [walker] about Thursday  Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
+            2  107  Buy a new [walker] for Grandad        The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            3  59   Buy new [walking] boots               For the Lake District in May. Try them on in the shop…        Travel          2026-04-20  !      -5.13
+            3 of 11 (1 completed)
+            next: cursor
+            lists: Home (4), Health (3), Travel (3), Groceries (1)
+            tags: call (2), weekend (2), errand (1), kids (1), passport (1)
+            """
+        }
+    }
+
+    // A cursor page continues exactly after the first page's last hit: no gap, no repeat.
+    @Test func cursorPageContinuesAfterTheFirst() async throws {
+        let database = try await SeededSearch.database()
+        let first = await assertSearch("walk", on: database, typing: true, limit: 3) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"walk"*')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 4 OFFSET 0
+            """
+        } results: {
+            """
+            #  id  title                                                snippet                                                   list    tags  due               flags  rank
+            -  --  ---------------------------------------------------  --------------------------------------------------------  ------  ----  ----------------  -----  -----
+            1  33  [Walk] the dog before work                                                                                     Home          2026-03-02 07:00         -5.60
+            2  34  Go for a [walk] at lunch                             30 minutes, three times a week.                           Health                                 -5.43
+            3  86  Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.  Health  call                           -5.24
+            3 of 11 (1 completed)
+            next: cursor
+            lists: Home (4), Health (3), Travel (3), Groceries (1)
+            tags: call (2), weekend (2), errand (1), kids (1), passport (1)
+            """
+        }
+        let next = try #require(first?.next)
+        await assertSearch("walk", on: database, typing: true, limit: 3, page: next) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"walk"*')
+              AND ("reminders"."is_completed" > 0 OR ("reminders"."is_completed" = 0 AND ("reminders_fts"."rank" > -5.243696394059912 OR ("reminders_fts"."rank" = -5.243696394059912 AND (("reminders"."due_date" IS NULL) > 1 OR (("reminders"."due_date" IS NULL) = 1 AND (ifnull("reminders"."due_date", '') > '' OR (ifnull("reminders"."due_date", '') = '' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-02-11 10:05:00.000' OR ("reminders"."created_at" = '2026-02-11 10:05:00.000' AND ("reminders"."id" > 86)))))))))))))
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 4 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                 snippet                                                       list    tags    due         flags  rank
+            -  ---  ------------------------------------  ------------------------------------------------------------  ------  ------  ----------  -----  -----
+            1  176  Text the dog [walker] about Thursday  Sam can't do Thursday 5 March. Ask if Friday works instead…   Home    call    2026-03-04         -5.22
+            2  107  Buy a new [walker] for Grandad        The physio said a wheeled one with a seat. Ask the mobility…  Home    errand  2026-03-12  !!     -5.18
+            3  59   Buy new [walking] boots               For the Lake District in May. Try them on in the shop…        Travel          2026-04-20  !      -5.13
+            3 of 11 (1 completed)
+            next: cursor
+            lists: Home (4), Health (3), Travel (3), Groceries (1)
+            tags: call (2), weekend (2), errand (1), kids (1), passport (1)
+            """
+        }
+    }
+}

@@ -1,0 +1,431 @@
+import Testing
+import TroveSearch
+import TroveTestSupport
+
+/// Punctuation and FTS5 keywords typed as text stay text.
+@Suite struct PunctuationSnapshotTests {
+    // e-mail is the phrase "e mail", never "e NOT mail".
+    @Test func hyphenatedWordIsAPhrase() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("e-mail", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"e-mail"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                               snippet                                                           list    tags      due               flags  rank
+            -  ---  --------------------------------------------------  ----------------------------------------------------------------  ------  --------  ----------------  -----  -----
+            1  157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.              Work    email     2026-03-06               -6.75
+            2  122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                            Health            2026-03-09        !!     -3.51
+            3  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                 Travel  passport  2026-03-20               -3.36
+            4  111  Call with the Zürich office                         …Before the call, read Lukas's [e-mail] from last week properly…  Work    call      2026-03-05 13:00         -0.97
+            5  50   Airport parking                                     Booked, confirmation in [e-mail].                                 Travel                              done   -4.65
+            5 of 5 (1 completed)
+            lists: Travel (2), Work (2), Health (1)
+            tags: call (1), email (1), passport (1)
+            """
+        }
+    }
+
+    // C++ is the word "c": both C++ reminders match first, then any other lone "c" (a_c_report,
+    // 150°C), which the unicode61 tokenizer cannot tell apart. !like "c++" is the precise search.
+    @Test func cPlusPlus() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("c++", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"c++"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                   snippet                                                                        list       tags     due         flags    rank
+            -  ---  --------------------------------------  -----------------------------------------------------------------------------  ---------  -------  ----------  -------  -----
+            1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -7.29
+            2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -7.04
+            3  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.62
+            4  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -3.42
+            4 of 4 (1 completed)
+            lists: Work (2), Groceries (1), Reading (1)
+            tags: books (1), weekend (1)
+            """
+        }
+    }
+
+    // Q&A is the phrase "q a".
+    @Test func ampersandInsideAWord() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("Q&A", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"Q&A"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                         snippet                                                                             list  tags  due               flags        rank
+            -  ---  ----------------------------  ----------------------------------------------------------------------------------  ----  ----  ----------------  -----------  -----
+            1  127  Prep [Q&A] for the all-hands  Likely questions: reorg timeline, hiring freeze, the office move. Check with Dana…  Work        2026-03-04 15:00  !!! flagged  -8.02
+            2  131  1:1 with Tom                  …Feedback from the [Q&A] session, he was great, tell him. 5…                        Work        2026-03-03 10:00               -1.93
+            2 of 2 (0 completed)
+            lists: Work (2)
+            """
+        }
+    }
+
+    // AND between two words is the word "and" (only OR is an operator), so all three must appear.
+    @Test func capitalANDIsAWord() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("revenue AND churn", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                       snippet                                                                   list  tags   due         flags  rank
+            -  ---  --------------------------  ------------------------------------------------------------------------  ----  -----  ----------  -----  ------
+            1  149  Email Priya the Q1 numbers  She needs [revenue] [AND] [churn], split by region, not just the totals.  Work  email  2026-03-02  !!     -11.20
+            1 of 1 (0 completed)
+            lists: Work (1)
+            tags: email (1)
+            """
+        }
+    }
+
+    // "NEAR(" is the word near, not an FTS5 NEAR group.
+    @Test func nearParenIsAWord() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("NEAR( station", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                              snippet                                                                       list  tags  due         flags  rank
+            -  ---  ---------------------------------  ----------------------------------------------------------------------------  ----  ----  ----------  -----  -----
+            1  165  Team lunch for Jun's leaving do 🍕  …Find somewhere [NEAR] the [station] that does group bookings; the place by…  Work        2026-03-12         -6.45
+            1 of 1 (0 completed)
+            lists: Work (1)
+            """
+        }
+    }
+
+    // A lone * has no letters: it is searched literally with LIKE and finds nothing.
+    @Test func loneStarIsLiteral() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("*", on: database) {
+            #"""
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              NULL,
+              NULL,
+              (("reminders"."title" LIKE '%*%' ESCAPE '\')),
+              (("reminders"."notes" LIKE '%*%' ESCAPE '\')),
+              (("reminders"."tags" LIKE '%*%' ESCAPE '\')),
+              0.0,
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE (("reminders"."title" LIKE '%*%' ESCAPE '\' OR "reminders"."notes" LIKE '%*%' ESCAPE '\' OR "reminders"."tags" LIKE '%*%' ESCAPE '\'))
+            ORDER BY
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """#
+        } results: {
+            """
+            (no hits)
+            0 of 0 (0 completed)
+            """
+        }
+    }
+
+    // O'Brien's: the apostrophe splits words but the phrase still matches.
+    @Test func apostropheInAName() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("o'brien's", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"o''brien''s"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                                   snippet                                                  list  tags         due         flags  rank
+            -  ---  --------------------------------------  -------------------------------------------------------  ----  -----------  ----------  -----  -----
+            1  120  Call [O'Brien's] about the fence panel  The panel between us and no. 14 blew down in the storm…  Home  call,garden  2026-03-05  !!     -8.99
+            1 of 1 (0 completed)
+            lists: Home (1)
+            tags: call (1), garden (1)
+            """
+        }
+    }
+
+    // ref:ABC-123: an unknown key and a hyphen, all text.
+    @Test func referenceCode() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("ref:ABC-123", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"ref:ABC-123"')
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #  id   title                               snippet                                                     list  tags          due         flags        rank
+            -  ---  ----------------------------------  ----------------------------------------------------------  ----  ------------  ----------  -----------  -----
+            1  103  Follow up with legal on the NDA     [ref:ABC-123] again. They closed the ticket by mistake.     Work  email,urgent  2026-02-24  !!! flagged  -4.23
+            2  158  Reply to Marcus about the contract  …Tracked as [ref:ABC-123] in the legal system. He said it…  Work  email         2026-03-06               -3.25
+            2 of 2 (0 completed)
+            lists: Work (2)
+            tags: email (2), urgent (1)
+            """
+        }
+    }
+}
