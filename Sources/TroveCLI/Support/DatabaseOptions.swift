@@ -18,11 +18,23 @@ struct DatabaseOptions: ParsableArguments {
     var location: DatabaseLocation { DatabaseLocation.resolve(flag: db) }
 
     /// Opens the store for a command that only reads. A missing file is an error, not a new file.
+    ///
+    /// NB: a 0-byte file is treated like a missing one (`touch trove.db` then `trove lists`):
+    /// SQLite would happily call it an empty database, and opening it for writing would turn
+    /// it into one, which a command that only reads must not do. Writing commands take it as a
+    /// new database, as sqlite3 does. A file this user may not write is opened read-only, so
+    /// reading commands still work on it.
     func openForReading() async throws -> ReminderStore {
         if demo { return try await ReminderStore.demo() }
         let location = location
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
-        return try await ReminderStore.open(path: location.path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: location.path)
+        if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
+            throw CLIError.emptyDatabaseFile(path: location.path)
+        }
+        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
+            && !FileManager.default.isWritableFile(atPath: location.path)
+        return try await ReminderStore.open(path: location.path, readOnly: readOnly)
     }
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.
