@@ -28,20 +28,11 @@ import TroveStore
         let running = RunningFlag()
 
         // The editor: `trove edit` and `trove done` on the seed reminders until the import ends.
-        let editor = Task.detached { () -> (runs: Int, failures: [String]) in
-            var runs = 0
-            var failures: [String] = []
-            while running.value.load(ordering: .relaxed) || runs < 4 {
-                let id = String(1 + runs % 179)
-                let arguments = runs % 2 == 0 ? ["edit", id, "--title", "Edited while importing \(runs)"] : ["done", id]
-                let result = try TroveProcess.run(arguments + ["--db", db])
-                if result.status != 0 || rawSQLiteWording(in: result.stderr) != nil || result.stderr.lowercased().contains("busy") {
-                    failures.append("\(arguments[0]) exit \(result.status): \(result.stderr)")
-                }
-                runs += 1
-            }
-            return (runs, failures)
-        }
+        // NB: on a thread of its own: waiting for processes must not hold one of the few
+        // cooperative threads the searcher's awaits resume on.
+        let editor = EditorLoop(db: db, running: running)
+        let editorThread = Thread { editor.run() }
+        editorThread.start()
 
         // The searcher: a library read loop on its own connections, as `trove search` will do.
         let store = try await ReminderStore.open(path: db)
@@ -65,7 +56,8 @@ import TroveStore
         }
         importer.waitUntilExit()
         running.value.store(false, ordering: .relaxed)
-        let edits = try await editor.value
+        editor.done.wait()
+        let edits = (runs: editor.runs, failures: editor.failures)
         let importStderr = String(decoding: importErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let after = try DatabaseState.read(db)
         let check = try TroveProcess.run(["check", "--db", db])
@@ -87,4 +79,37 @@ import TroveStore
 /// Whether the import still runs, shared with the editor's task.
 final class RunningFlag: Sendable {
     let value = Atomic<Bool>(true)
+}
+
+/// Runs `trove edit`/`trove done` processes until the import ends (and at least 4).
+final class EditorLoop: @unchecked Sendable {
+    // NB: @unchecked is safe: `runs` and `failures` are written only by the editor thread and
+    // read only after `done` was signalled.
+    let db: String
+    let running: RunningFlag
+    let done = DispatchSemaphore(value: 0)
+    var runs = 0
+    var failures: [String] = []
+
+    init(db: String, running: RunningFlag) {
+        self.db = db
+        self.running = running
+    }
+
+    func run() {
+        defer { done.signal() }
+        while running.value.load(ordering: .relaxed) || runs < 4 {
+            let id = String(1 + runs % 179)
+            let arguments = runs % 2 == 0 ? ["edit", id, "--title", "Edited while importing \(runs)"] : ["done", id]
+            do {
+                let result = try TroveProcess.run(arguments + ["--db", db])
+                if result.status != 0 || rawSQLiteWording(in: result.stderr) != nil || result.stderr.lowercased().contains("busy") {
+                    failures.append("\(arguments[0]) exit \(result.status): \(result.stderr)")
+                }
+            } catch {
+                failures.append("\(error)")
+            }
+            runs += 1
+        }
+    }
 }

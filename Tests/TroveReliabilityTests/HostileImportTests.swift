@@ -20,6 +20,8 @@ import Testing
     }
 
     static let tenMegabytes = String(repeating: "lorem ipsum ", count: 10_000_000 / 12)
+    /// Under the readers' 4 MiB line limit, so the line after it is the one at fault.
+    static let threeMegabytes = String(repeating: "lorem ipsum ", count: 3_000_000 / 12)
 
     static let badFiles: [BadFile] = [
         BadFile("truncated.jsonl", #"{"title":"ok"}"# + "\n" + #"{"title":"cut", "priority":"#, line: 2),
@@ -30,8 +32,9 @@ import Testing
         BadFile("not-json.jsonl", "title: ok\n", line: 1),
         BadFile("nul.jsonl", #"{"title":"ok"}"# + "\n\u{0}\n", line: 2),
         BadFile("huge-line-cut.jsonl", #"{"title":"ok"}"# + "\n" + #"{"title":"huge","notes":""# + tenMegabytes, line: 2),
+        BadFile("ten-megabyte-line.jsonl", #"{"title":"huge","notes":""# + tenMegabytes + "\"}\n", line: 1),
         BadFile("after-huge-line.jsonl",
-            #"{"title":"huge","notes":""# + tenMegabytes + "\"}\n" + #"{"title":"ok"}"# + "\n" + #"{"title":[]}"# + "\n", line: 3),
+            #"{"title":"huge","notes":""# + threeMegabytes + "\"}\n" + #"{"title":"ok"}"# + "\n" + #"{"title":[]}"# + "\n", line: 3),
         BadFile("unclosed-quote.csv", "title,list\nok,Home\n\"unterminated,Home\n", line: 3),
         BadFile("wrong-type.csv", "title,priority\nok,1\nbad,urgent\n", line: 3),
         BadFile("invalid-utf8.csv", Array("title,list\nok,Home\nb".utf8) + [0xC3, 0x28] + Array(",Home\n".utf8), line: 3),

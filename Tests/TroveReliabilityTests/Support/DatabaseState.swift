@@ -32,6 +32,11 @@ struct DatabaseState: Equatable, CustomStringConvertible {
             for row in try db.fetchAll("SELECT * FROM \(identifier: table)") { hash.add("\(row.values)") }
         }
         func count(_ sql: SQL) throws -> Int { try db.fetchValue(sql, as: Int.self) ?? -1 }
+        guard tables.contains("reminders_fts_docsize") else {
+            // The index was dropped: every reminder is missing from it.
+            let reminders = try count("SELECT count(*) FROM reminders")
+            return DatabaseState(contentHash: hash.value, reminders: reminders, indexed: 0, missingFromIndex: reminders, orphansInIndex: 0)
+        }
         return DatabaseState(
             contentHash: hash.value,
             reminders: try count("SELECT count(*) FROM reminders"),
@@ -62,7 +67,11 @@ struct FNV1a {
     }
 }
 
-/// A database file, its `-wal` and `-shm`: what must stay byte-identical.
+/// The hash of a database file and of its `-wal` when that holds anything.
+///
+/// NB: opening a database in WAL mode may create an empty `-wal` beside it; that changes no
+/// data, so an empty or missing `-wal` count the same.
 func fileHashes(_ path: String) -> [UInt64?] {
-    [FNV1a.file(path), FNV1a.file(path + "-wal")]
+    let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+    return [FNV1a.file(path), wal > 0 ? FNV1a.file(path + "-wal") : nil]
 }

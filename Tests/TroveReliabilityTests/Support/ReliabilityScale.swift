@@ -9,8 +9,10 @@ import Foundation
 enum ReliabilityScale {
     /// kill -9 trials per scenario. CI 5; the issue asks for at least 20 in the long run.
     static var killTrials: Int { value("TROVE_RELIABILITY_TRIALS", default: 5) }
-    /// Queries through the library.
-    static var libraryQueries: Int { value("TROVE_RELIABILITY_QUERIES", default: 100_000) }
+    /// Queries through the library. NB: 100,000 through the registry took 186 s in a debug
+    /// build on the shared 2-core machine, so CI runs 20,000 and `scripts/reliability` 100,000.
+    /// (EngineFuzzTests already sends 100,000 straight through the FTS engine in CI.)
+    static var libraryQueries: Int { value("TROVE_RELIABILITY_QUERIES", default: 20_000) }
     /// Queries through `trove search`, one process each.
     static var cliQueries: Int { value("TROVE_RELIABILITY_CLI_QUERIES", default: 1_000) }
     /// Rows the concurrency test imports while others search and edit.
