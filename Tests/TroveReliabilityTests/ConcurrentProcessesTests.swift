@@ -68,6 +68,7 @@ import TroveStore
         for failure in (searchFailures + edits.failures).prefix(10) { print("  \(failure)") }
         #expect(importer.terminationStatus == 0, "\(importStderr)")
         #expect(rawSQLiteWording(in: importStderr) == nil)
+        #expect(searches > 0, "the import ended before any search ran")
         #expect(searchFailures.isEmpty)
         #expect(edits.failures.isEmpty)
         #expect(after.reminders == before.reminders + rows)
