@@ -90,6 +90,13 @@ let package = Package(
             dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
         ),
         .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"]),
+        // Hostile input, kill -9, concurrent processes and damaged files, against the real
+        // `trove` binary (built by depending on TroveCLI) and the library. `scripts/reliability`
+        // runs it at full scale.
+        .testTarget(
+            name: "TroveReliabilityTests",
+            dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
+        ),
     ]
 )
 

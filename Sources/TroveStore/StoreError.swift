@@ -10,6 +10,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
     case tagNotFound(name: String)
+    /// This build's embedded schema has no index definition: a broken build, not a user error.
+    case indexDefinitionMissing
 
     public var description: String {
         switch self {
@@ -31,6 +33,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is no list named \"\(name)\"; `trove lists` shows them."
         case .listNotEmpty(let name, let count):
             "The list \"\(name)\" still holds \(count) reminders; move or delete them first."
+        case .indexDefinitionMissing:
+            "This build of Trove has no search index definition in its schema; reinstall Trove."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
         }

@@ -10,7 +10,9 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors(verbose: database.verbose) {
             let report = try await database.openForReading().check()
-            if report.isOK {
+            if report.isOK && !report.indexChecked {
+                print("ok: the database is sound; its search index was not checked, as the file is read-only.")
+            } else if report.isOK {
                 print("ok: the database and its search index are sound.")
             } else {
                 for message in report.messages { print("problem: \(message)") }

@@ -1,6 +1,7 @@
 /// Problems the command line itself finds, each said as one sentence with what to do.
 enum CLIError: Error, CustomStringConvertible {
     case noDatabase(path: String)
+    case emptyDatabaseFile(path: String)
     case invalidValue(option: String, value: String, expected: String)
     case unknownFormat(path: String)
     case cannotWrite(path: String, reason: String)
@@ -10,6 +11,8 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .noDatabase(let path):
             return "There is no Trove database at \(path) yet. Create one with `trove init`, `trove add` or `trove import`, or pass --db."
+        case .emptyDatabaseFile(let path):
+            return "\(path) is an empty file, not a Trove database yet; Trove left it untouched. Create the database in it with `trove init --db \(path)`, or pass another --db."
         case .invalidValue(let option, let value, let expected):
             return "\(option) \"\(value)\" is not valid: expected \(expected)."
         case .unknownFormat(let path):
@@ -28,7 +31,7 @@ enum CLIError: Error, CustomStringConvertible {
 
     var exitStatus: ExitStatus {
         switch self {
-        case .noDatabase: .database
+        case .noDatabase, .emptyDatabaseFile: .database
         case .invalidValue, .unknownFormat, .importFailed: .usage
         case .cannotWrite: .database
         }

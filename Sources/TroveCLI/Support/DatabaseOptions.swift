@@ -17,12 +17,30 @@ struct DatabaseOptions: ParsableArguments {
 
     var location: DatabaseLocation { DatabaseLocation.resolve(flag: db) }
 
+    /// How long a command waits for another trove's write (an import commits each file in one
+    /// transaction, which takes 7 s for 100,000 rows) before saying the database is busy.
+    /// NB: the bug: with SQLite's 5 s here, `trove done` during a large import failed with
+    /// "The database is busy"; ConcurrentProcessesTests pins it.
+    static let busyTimeout: Duration = .seconds(120)
+
     /// Opens the store for a command that only reads. A missing file is an error, not a new file.
+    ///
+    /// NB: a 0-byte file is treated like a missing one (`touch trove.db` then `trove lists`):
+    /// SQLite would happily call it an empty database, and opening it for writing would turn
+    /// it into one, which a command that only reads must not do. Writing commands take it as a
+    /// new database, as sqlite3 does. A file this user may not write is opened read-only, so
+    /// reading commands still work on it.
     func openForReading() async throws -> ReminderStore {
         if demo { return try await ReminderStore.demo() }
         let location = location
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
-        return try await ReminderStore.open(path: location.path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: location.path)
+        if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
+            throw CLIError.emptyDatabaseFile(path: location.path)
+        }
+        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
+            && !FileManager.default.isWritableFile(atPath: location.path)
+        return try await ReminderStore.open(path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout)
     }
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.
@@ -30,6 +48,6 @@ struct DatabaseOptions: ParsableArguments {
         if demo { return try await ReminderStore.demo() }
         let location = location
         try location.prepareForWriting()
-        return try await ReminderStore.open(path: location.path)
+        return try await ReminderStore.open(path: location.path, busyTimeout: Self.busyTimeout)
     }
 }

@@ -15,7 +15,7 @@ struct ErrorPresenter {
             return (error.description, error.exitStatus)
         case let error as StoreError:
             switch error {
-            case .foreignDatabase, .newerSchema, .needsMigration: return (error.description, .database)
+            case .foreignDatabase, .newerSchema, .needsMigration, .indexDefinitionMissing: return (error.description, .database)
             default: return (error.description, .usage)
             }
         case let error as FormatError:
@@ -31,6 +31,10 @@ struct ErrorPresenter {
             // NB: a message that starts with the path keeps it exactly as typed.
             let text = error.description.hasPrefix(error.path) ? error.description : capitalized(error.description)
             return (text + ".", .database)
+        case let error as SQLiteError where error.message.contains("no such table") && error.message.contains("reminders_fts"):
+            // NB: the index table was dropped (by hand or another tool); the triggers on
+            // `reminders` then fail every write, and every search.
+            return (withDetail("The database's search index is missing; run `trove rebuild` to recreate it from the reminders.", error), .database)
         case let error as SQLiteError:
             return (withDetail(sentence(for: error), error), .database)
         case is CancellationError:

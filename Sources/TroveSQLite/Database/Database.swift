@@ -23,10 +23,10 @@
 public final class Database: Sendable {
     /// The path as given, or `:memory:`.
     public let path: String
-    private let writer: SerialConnection
-    private let readers: ReaderPool
+    let writer: SerialConnection
+    let readers: ReaderPool
     /// Whether reads share the writer's connection (in-memory databases).
-    private let readersShareWriter: Bool
+    let readersShareWriter: Bool
 
     /// Opens (creating if need be) the database at `path` with a writer and `readers` readers.
     ///

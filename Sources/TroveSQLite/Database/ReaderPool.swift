@@ -3,7 +3,7 @@ import Synchronization
 /// Reader connections handed out fairly; callers wait, suspended, while all are busy.
 final class ReaderPool: Sendable {
     let readers: [SerialConnection]
-    private let queue: Mutex<ReaderQueue<CheckedContinuation<Int, any Error>>>
+    let queue: Mutex<ReaderQueue<CheckedContinuation<Int, any Error>>>
     private let nextID = Atomic<UInt64>(0)
 
     init(readers: [SerialConnection]) {

@@ -24,6 +24,6 @@ public struct CheckReport: Hashable, Sendable {
         ]
         guard !isOK else { return skipped.isEmpty ? ["ok"] : skipped }
         return skipped + databaseProblems.map { "database: \($0). Restore a backup or export what can be read." }
-            + indexProblems.map { "search index: \($0). Run `trove rebuild-index` to rebuild it from the reminders." }
+            + indexProblems.map { "search index: \($0). Run `trove rebuild` to rebuild it from the reminders." }
     }
 }

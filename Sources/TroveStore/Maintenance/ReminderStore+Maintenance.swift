@@ -1,3 +1,4 @@
+import Foundation
 import TroveQuery
 import TroveSQLite
 
@@ -29,7 +30,7 @@ extension ReminderStore {
             } catch let error as SQLiteError where error.code == .readOnly {
                 indexChecked = false
             } catch let error as SQLiteError {
-                indexProblems.append(error.message)
+                indexProblems.append(try Self.indexExists(on: db) ? error.message : "the index table reminders_fts is missing")
             }
             return CheckReport(
                 databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems,
@@ -37,15 +38,40 @@ extension ReminderStore {
         }
     }
 
-    /// Rebuilds the full-text index from the reminders table.
+    /// Rebuilds the full-text index from the reminders table, first recreating the index
+    /// table if it is missing (dropped by hand or by another tool).
     ///
     /// ```swift
     /// try await store.rebuildIndex()  // INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')
+    /// // when missing, first: CREATE VIRTUAL TABLE reminders_fts USING fts5(…) and its rank setting
     /// ```
+    ///
+    /// The index's triggers live on `reminders` and survive a dropped index, so recreating the
+    /// table is all the schema needs.
     public func rebuildIndex() async throws {
         try await database.write { db in
+            if try !Self.indexExists(on: db) {
+                for statement in try Self.indexDefinition() { try db.execute(statement) }
+            }
             try db.execute("INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')")
         }
+    }
+
+    /// Whether the index table is in the schema.
+    static func indexExists(on db: Connection) throws -> Bool {
+        try db.fetchValue("SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_fts'", as: Int.self) == 1
+    }
+
+    /// The index's `CREATE VIRTUAL TABLE` and its rank setting, taken from the migrations so
+    /// that `schema/` stays the one place the index is defined.
+    static func indexDefinition() throws -> [String] {
+        let script = Migration.all.map(\.sql).joined(separator: "\n")
+        guard let create = script.range(of: "CREATE VIRTUAL TABLE reminders_fts"),
+              let createEnd = script.range(of: ");", range: create.upperBound..<script.endIndex),
+              let rank = script.range(of: "INSERT INTO reminders_fts (reminders_fts, rank)"),
+              let rankEnd = script.range(of: ";", range: rank.upperBound..<script.endIndex)
+        else { throw StoreError.indexDefinitionMissing }
+        return [String(script[create.lowerBound..<createEnd.upperBound]), String(script[rank.lowerBound..<rankEnd.upperBound])]
     }
 
     /// Merges the index's segments into one and refreshes the query planner's statistics.

@@ -44,10 +44,14 @@ public final class ReminderStore: Sendable {
     ///   - path: A file path (`:memory:` for a private in-memory store).
     ///   - readOnly: Open without write access.
     ///   - migrator: The migrations to apply; tests inject failing ones.
+    ///   - busyTimeout: How long a write waits for another process's transaction (an import
+    ///     holds the write lock for its whole file) before failing with `SQLITE_BUSY`.
     /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).
-    public static func open(path: String, readOnly: Bool = false, migrator: Migrator = Migrator()) async throws
+    public static func open(
+        path: String, readOnly: Bool = false, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5)
+    ) async throws
         -> ReminderStore
     {
         if path == ":memory:" { return try await inMemory() }
@@ -58,7 +62,7 @@ public final class ReminderStore: Sendable {
             let status = try migrator.status(of: probe, path: path)
             if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
         }
-        let database = try Database(path: path, options: .init(readOnly: readOnly))
+        let database = try Database(path: path, options: .init(readOnly: readOnly, busyTimeout: busyTimeout))
         if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
         return ReminderStore(database: database, path: path, now: Date.init)
     }

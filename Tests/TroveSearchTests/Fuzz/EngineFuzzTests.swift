@@ -4,6 +4,7 @@ import TroveQuery
 import TroveSQLite
 import TroveSearch
 import TroveStore
+import TroveTestSupport
 
 /// Hostile text through the engines against real SQLite: no input may cause an SQLite error.
 @Suite("Engine fuzz", .serialized)

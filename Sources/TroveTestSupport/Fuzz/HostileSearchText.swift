@@ -1,15 +1,21 @@
 /// Seeded hostile search text: random Unicode, FTS5 and SQL fragments, control characters.
-struct HostileSearchText {
-    /// The shared seeded generator (Support/SplitMix64.swift), so a failure replays.
+///
+/// ```swift
+/// var text = HostileSearchText(seed: 7)
+/// text.string()              // e.g. "NEAR(日本語 '); DROP TABLE reminders;--\u{0}"
+/// text.long(bytes: 100_000)  // about 100 KB of the same
+/// ```
+public struct HostileSearchText: Sendable {
+    /// The shared seeded generator (SplitMix64.swift), so a failure replays.
     private var random: SplitMix64
 
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 { random.next() }
+    public mutating func next() -> UInt64 { random.next() }
 
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
-    static let fragments = [
+    public static let fragments = [
         "NEAR(", "NEAR(a b, 3)", " AND ", " OR ", " NOT ", "AND", "OR", "NOT", "\"", "\"\"", "*", "^", ":", "{title}:",
         "{title notes}:", "title:", "-", "--", "(", ")", "+", "'", "';", "'); DROP TABLE reminders;--", "\" OR 1=1 --",
         "%", "_", "\\", "!raw", "!like", "!fts", "!nope", "is:", "is:open", "-is:completed", "due:", "due:week",
@@ -20,7 +26,7 @@ struct HostileSearchText {
     ]
 
     /// One string of up to `pieces` fragments and random scalars.
-    mutating func string(pieces: Int = 8) -> String {
+    public mutating func string(pieces: Int = 8) -> String {
         var text = ""
         for _ in 0..<(1 + below(pieces)) {
             switch below(4) {
@@ -33,7 +39,7 @@ struct HostileSearchText {
     }
 
     /// About `bytes` UTF-8 bytes of hostile text.
-    mutating func long(bytes: Int) -> String {
+    public mutating func long(bytes: Int) -> String {
         var text = ""
         while text.utf8.count < bytes { text += string() + " " }
         return text

@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+import Testing
+import TroveSQLite
+import TroveSearch
+import TroveStore
+
+/// One process imports, this process searches without pause, a third edits in a loop of
+/// `trove edit`/`trove done` processes: nobody sees "database is locked", every search answers,
+/// and the final state adds up.
+@Suite(.serialized) struct ConcurrentProcessesTests {
+    @Test func importSearchAndEditAtOnceNeverShowALockAndAddUp() async throws {
+        let folder = try TemporaryFolder()
+        let rows = ReliabilityScale.concurrentRows
+        let source = folder.path("big.jsonl")
+        try #require(try TroveProcess.run(["generate", "--count", String(rows), "--seed", "11", "-o", source]).status == 0)
+        let db = folder.path("trove.db")
+        try makeSeededDatabase(at: db)
+        let before = try DatabaseState.read(db)
+
+        let importer = Process()
+        importer.executableURL = TroveProcess.binary
+        importer.arguments = ["import", source, "--db", db]
+        let importErr = Pipe()
+        importer.standardError = importErr
+        importer.standardOutput = FileHandle.nullDevice
+        try importer.run()
+        let running = RunningFlag()
+
+        // The editor: `trove edit` and `trove done` on the seed reminders until the import ends.
+        // NB: on a thread of its own: waiting for processes must not hold one of the few
+        // cooperative threads the searcher's awaits resume on.
+        let editor = EditorLoop(db: db, running: running)
+        let editorThread = Thread { editor.run() }
+        editorThread.start()
+
+        // The searcher: a library read loop on its own connections, as `trove search` will do.
+        let store = try await ReminderStore.open(path: db)
+        let registry = EngineRegistry()
+        let words = ["milk", "walk", "dentist", "report", "garden", "plan*", "is:open", "tag:home", "due:week", "call OR email"]
+        var searches = 0, searchFailures: [String] = []
+        var maxLatency = Duration.zero
+        let clock = ContinuousClock()
+        while importer.isRunning {
+            let request = SearchRequest(text: words[searches % words.count], limit: 20)
+            let began = clock.now
+            do {
+                var answered = false
+                for try await _ in registry.results(for: request, in: store.database) { answered = true }
+                if !answered { searchFailures.append("no answer for \(request.query.raw ?? "")") }
+            } catch {
+                searchFailures.append("\(error)")
+            }
+            maxLatency = max(maxLatency, clock.now - began)
+            searches += 1
+        }
+        importer.waitUntilExit()
+        running.value.store(false, ordering: .relaxed)
+        editor.done.wait()
+        let edits = (runs: editor.runs, failures: editor.failures)
+        let importStderr = String(decoding: importErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let after = try DatabaseState.read(db)
+        let check = try TroveProcess.run(["check", "--db", db])
+
+        print("concurrency: import \(rows) rows (exit \(importer.terminationStatus)); \(searches) searches, "
+            + "\(searchFailures.count) failures, max latency \(milliseconds(maxLatency)) ms; \(edits.runs) edit processes, "
+            + "\(edits.failures.count) failures; final \(after)")
+        for failure in (searchFailures + edits.failures).prefix(10) { print("  \(failure)") }
+        #expect(importer.terminationStatus == 0, "\(importStderr)")
+        #expect(rawSQLiteWording(in: importStderr) == nil)
+        #expect(searches > 0, "the import ended before any search ran")
+        #expect(searchFailures.isEmpty)
+        #expect(edits.failures.isEmpty)
+        #expect(after.reminders == before.reminders + rows)
+        #expect(after.missingFromIndex == 0 && after.orphansInIndex == 0)
+        #expect(check.status == 0, "\(check.stdout)")
+    }
+}
+
+/// Whether the import still runs, shared with the editor's task.
+final class RunningFlag: Sendable {
+    let value = Atomic<Bool>(true)
+}
+
+/// Runs `trove edit`/`trove done` processes until the import ends (and at least 4).
+final class EditorLoop: @unchecked Sendable {
+    // NB: @unchecked is safe: `runs` and `failures` are written only by the editor thread and
+    // read only after `done` was signalled.
+    let db: String
+    let running: RunningFlag
+    let done = DispatchSemaphore(value: 0)
+    var runs = 0
+    var failures: [String] = []
+
+    init(db: String, running: RunningFlag) {
+        self.db = db
+        self.running = running
+    }
+
+    func run() {
+        defer { done.signal() }
+        while running.value.load(ordering: .relaxed) || runs < 4 {
+            let id = String(1 + runs % 179)
+            let arguments = runs % 2 == 0 ? ["edit", id, "--title", "Edited while importing \(runs)"] : ["done", id]
+            do {
+                let result = try TroveProcess.run(arguments + ["--db", db])
+                if result.status != 0 || rawSQLiteWording(in: result.stderr) != nil || result.stderr.lowercased().contains("busy") {
+                    failures.append("\(arguments[0]) exit \(result.status): \(result.stderr)")
+                }
+            } catch {
+                failures.append("\(error)")
+            }
+            runs += 1
+        }
+    }
+}
