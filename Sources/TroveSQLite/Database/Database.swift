@@ -23,8 +23,12 @@
 public final class Database: Sendable {
     /// The path as given, or `:memory:`.
     public let path: String
-    let writer: SerialConnection
+    // NB: `readers` is declared before `writer` so it is released first. SQLite checkpoints the
+    // WAL into the database file and deletes it when the LAST connection closes, and only a
+    // connection that may write can do that; were a read-only reader last, `trove.db-wal`
+    // would outlive every process and a copy of `trove.db` alone would miss recent changes.
     let readers: ReaderPool
+    let writer: SerialConnection
     /// Whether reads share the writer's connection (in-memory databases).
     let readersShareWriter: Bool
 
