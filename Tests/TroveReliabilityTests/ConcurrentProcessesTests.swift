@@ -5,9 +5,9 @@ import TroveSQLite
 import TroveSearch
 import TroveStore
 
-/// One process imports, this process searches without pause, a third edits in a loop of
-/// `trove edit`/`trove done` processes: nobody sees "database is locked", every search answers,
-/// and the final state adds up.
+/// One process imports; `trove search` processes search one after another without pause, and so
+/// does this process through the library; a third loop of `trove edit`/`trove done` processes
+/// edits. Nobody sees "database is locked", every search answers, and the final state adds up.
 @Suite(.serialized) struct ConcurrentProcessesTests {
     @Test func importSearchAndEditAtOnceNeverShowALockAndAddUp() async throws {
         let folder = try TemporaryFolder()
@@ -33,8 +33,12 @@ import TroveStore
         let editor = EditorLoop(db: db, running: running)
         let editorThread = Thread { editor.run() }
         editorThread.start()
+        let searcher = SearcherLoop(db: db, running: running)
+        let searcherThread = Thread { searcher.run() }
+        searcherThread.start()
 
-        // The searcher: a library read loop on its own connections, as `trove search` will do.
+        // A second searcher: a library read loop on its own connections, which times the
+        // searches without a process's start-up.
         let store = try await ReminderStore.open(path: db)
         let registry = EngineRegistry()
         let words = ["milk", "walk", "dentist", "report", "garden", "plan*", "is:open", "tag:home", "due:week", "call OR email"]
@@ -57,6 +61,7 @@ import TroveStore
         importer.waitUntilExit()
         running.value.store(false, ordering: .relaxed)
         editor.done.wait()
+        searcher.done.wait()
         let edits = (runs: editor.runs, failures: editor.failures)
         let importStderr = String(decoding: importErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let after = try DatabaseState.read(db)
@@ -64,13 +69,15 @@ import TroveStore
 
         print("concurrency: import \(rows) rows (exit \(importer.terminationStatus)); \(searches) searches, "
             + "\(searchFailures.count) failures, max latency \(milliseconds(maxLatency)) ms; \(edits.runs) edit processes, "
-            + "\(edits.failures.count) failures; final \(after)")
-        for failure in (searchFailures + edits.failures).prefix(10) { print("  \(failure)") }
+            + "\(edits.failures.count) failures; \(searcher.runs) `trove search` processes, \(searcher.failures.count) failures, "
+            + "max wall time \(milliseconds(searcher.maxWallTime)) ms; final \(after)")
+        for failure in (searchFailures + edits.failures + searcher.failures).prefix(10) { print("  \(failure)") }
         #expect(importer.terminationStatus == 0, "\(importStderr)")
         #expect(rawSQLiteWording(in: importStderr) == nil)
         #expect(searches > 0, "the import ended before any search ran")
         #expect(searchFailures.isEmpty)
         #expect(edits.failures.isEmpty)
+        #expect(searcher.runs > 0 && searcher.failures.isEmpty)
         #expect(after.reminders == before.reminders + rows)
         #expect(after.missingFromIndex == 0 && after.orphansInIndex == 0)
         #expect(check.status == 0, "\(check.stdout)")
@@ -106,6 +113,44 @@ final class EditorLoop: @unchecked Sendable {
                 let result = try TroveProcess.run(arguments + ["--db", db])
                 if result.status != 0 || rawSQLiteWording(in: result.stderr) != nil || result.stderr.lowercased().contains("busy") {
                     failures.append("\(arguments[0]) exit \(result.status): \(result.stderr)")
+                }
+            } catch {
+                failures.append("\(error)")
+            }
+            runs += 1
+        }
+    }
+}
+
+/// Runs `trove search` processes one after another until the import ends (and at least 4).
+final class SearcherLoop: @unchecked Sendable {
+    // NB: @unchecked is safe for the same reason as `EditorLoop`'s.
+    let db: String
+    let running: RunningFlag
+    let done = DispatchSemaphore(value: 0)
+    var runs = 0
+    var failures: [String] = []
+    var maxWallTime = Duration.zero
+
+    init(db: String, running: RunningFlag) {
+        self.db = db
+        self.running = running
+    }
+
+    func run() {
+        defer { done.signal() }
+        let queries = ["milk", "wal", "report garden", "\"plan the\"", "is:flagged", "tag:home d", "-is:completed call"]
+        let clock = ContinuousClock()
+        while running.value.load(ordering: .relaxed) || runs < 4 {
+            let query = queries[runs % queries.count]
+            let began = clock.now
+            do {
+                let result = try TroveProcess.run(["search", query, "--db", db, "--format", "json", "--limit", "20"])
+                maxWallTime = max(maxWallTime, clock.now - began)
+                // NB: 0 hits found, 1 none; anything else, or a word about locks, is a failure.
+                if ![0, 1].contains(result.status) || rawSQLiteWording(in: result.stderr) != nil
+                    || result.stderr.lowercased().contains("busy") || result.stderr.lowercased().contains("locked") {
+                    failures.append("search \(query) exit \(result.status): \(result.stderr)")
                 }
             } catch {
                 failures.append("\(error)")
