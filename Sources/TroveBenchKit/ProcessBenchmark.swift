@@ -56,11 +56,11 @@ public struct ProcessBenchmark {
         }
         let wall = { (runs: [ChildProcess.Outcome]) in LatencyStats(runs.map(\.wall)) }
         report.add("Memory", "peak RSS of \(subject.2)", trove: Format.mebibytes(kib: subjectRSS.peakRSSKiB),
-            baseline: "same SQL, bare libsqlite3 child: \(Format.mebibytes(kib: directRSS.peakRSSKiB)); /bin/true: \(Format.mebibytes(kib: trueRSS.peakRSSKiB))",
+            baseline: "trove-bench child replaying the same SQL on bare libsqlite3: \(Format.mebibytes(kib: directRSS.peakRSSKiB)); /bin/true: \(Format.mebibytes(kib: trueRSS.peakRSSKiB))",
             versus: Format.overhead(Double(subjectRSS.peakRSSKiB), over: Double(directRSS.peakRSSKiB)))
         report.add("Startup", "p50 wall time of \(subject.2), \(runs) runs",
             trove: Format.ms(wall(subjectRuns).p50),
-            baseline: "bare libsqlite3 child: \(Format.ms(wall(directRuns).p50)); /bin/true: \(Format.ms(wall(trueRuns).p50))",
+            baseline: "trove-bench child replaying the same SQL on bare libsqlite3: \(Format.ms(wall(directRuns).p50)); /bin/true: \(Format.ms(wall(trueRuns).p50))",
             versus: Format.overhead(wall(subjectRuns).p50, over: wall(directRuns).p50))
 
         let idleFile = NSTemporaryDirectory() + "trove-bench-idle-\(getpid()).txt"

@@ -52,7 +52,7 @@ public struct QueryClasses: Sendable {
             common.prefix(20).map { BenchQuery("\(filter) \($0)") }
         })
         let rare = words.filter { $0.documents > 0 }.sorted { ($0.documents, $0.term) < ($1.documents, $1.term) }
-        queries[.rare] = take(rare.prefix(max(perClass, 1) * 2).map { BenchQuery($0.term) })
+        queries[.rare] = take(rare.prefix(max(perClass, 1)).map { BenchQuery($0.term) })
         queries[.noHit] = take(terms.prefix(perClass * 2).map { $0 + "qx" }.filter { !known.contains($0) }.map { BenchQuery($0) })
     }
 
