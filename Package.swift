@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TroveSearch", targets: ["TroveSearch"]),
         .library(name: "TroveTestSupport", targets: ["TroveTestSupport"]),
         .executable(name: "trove", targets: ["TroveCLI"]),
+        .executable(name: "trove-bench", targets: ["TroveBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +69,22 @@ let package = Package(
             ]
         ),
 
+        // The benchmark suite: workloads, measurements against direct-libsqlite3 baselines, and
+        // the markdown table, in a library so that tests can reach the pure parts.
+        .target(
+            name: "TroveBenchKit",
+            dependencies: ["CSQLite", "TroveSQLite", "TroveStore", "TroveSearch", "TroveQuery"]
+        ),
+
+        // `trove-bench`: prints BENCHMARKS.md's table.
+        .executableTarget(
+            name: "TroveBench",
+            dependencies: [
+                "TroveBenchKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
         // Build-time embedding of schema/ and seed-data/ into TroveStore, so the binary works
         // from any directory and needs no resource bundle beside it.
         .executableTarget(name: "TroveEmbed", path: "Sources/TroveEmbed"),
@@ -97,6 +114,7 @@ let package = Package(
             name: "TroveReliabilityTests",
             dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
+        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveStore"]),
     ]
 )
 

@@ -1,0 +1,123 @@
+import CSQLite
+import Foundation
+
+/// A whole run: prepares the data, runs the chosen sections and renders BENCHMARKS.md's text.
+public struct BenchSuite {
+    public enum Section: String, CaseIterable, Sendable {
+        case `import`, query, typing, memory, startup, index
+    }
+
+    public var workload: Workload
+    public var perClass: Int
+    public var likeLimit: Int
+    public var providerLimit: Int
+    public var typingTitles: Int
+    public var processRuns: Int
+    public var sections: Set<Section>
+
+    public init(workload: Workload, perClass: Int, likeLimit: Int, providerLimit: Int, typingTitles: Int,
+                processRuns: Int, sections: Set<Section>) {
+        self.workload = workload
+        self.perClass = perClass
+        self.likeLimit = likeLimit
+        self.providerLimit = providerLimit
+        self.typingTitles = typingTitles
+        self.processRuns = processRuns
+        self.sections = sections
+    }
+
+    /// Runs everything chosen and returns the markdown: a header, the table, the notes.
+    public func run(progress: (String) -> Void) async throws -> String {
+        let started = Date()
+        let loadBefore = Self.loadAverage()
+        var report = BenchReport()
+        progress("preparing \(workload.count) reminders in \(workload.dataDirectory)")
+        let path = try await workload.database()
+        let classes = try queryClasses(path)
+
+        if sections.contains(.import) {
+            progress("import")
+            try ImportBenchmark(workload: workload).run(into: &report)
+        }
+        if sections.contains(.query) {
+            progress("query classes")
+            try await QueryBenchmark(path: path, classes: classes, likeLimit: likeLimit, providerLimit: providerLimit)
+                .run(into: &report)
+        }
+        if sections.contains(.typing) {
+            progress("as-you-type")
+            try await TypingBenchmark(path: path, titles: workload.sampleTitles(typingTitles)).run(into: &report)
+        }
+        if !sections.isDisjoint(with: [.memory, .startup]) {
+            progress("memory and startup")
+            try ProcessBenchmark(path: path, word: try searchWord(path), runs: processRuns).run(into: &report)
+        }
+        if sections.contains(.index) {
+            progress("index size and options")
+            let limit = min(perClass, 30)
+            try IndexBenchmark(path: path, count: workload.count, dataDirectory: workload.dataDirectory,
+                prefix1: Array((classes.queries[.prefix1] ?? []).prefix(limit)),
+                prefix2: Array((classes.queries[.prefix2] ?? []).prefix(limit))).run(into: &report)
+        }
+        let loadAfter = Self.loadAverage()
+        return header(started: started, load: (loadBefore, loadAfter)) + "\n" + report.table.render()
+            + (report.notes.isEmpty ? "" : "\n" + report.notes.map { "- \($0)\n" }.joined())
+    }
+
+    /// The queries, drawn from the database's vocabulary, its lists and sampled titles.
+    func queryClasses(_ path: String) throws -> QueryClasses {
+        let db = try DirectConnection(path: path, readOnly: false)
+        try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_vocab USING fts5vocab(main, reminders_fts, row)")
+        let vocabulary = try db.texts("SELECT term, doc FROM temp.bench_vocab").compactMap { row -> VocabularyWord? in
+            guard let term = row[0], let doc = row[1].flatMap({ Int($0) }) else { return nil }
+            return VocabularyWord(term, documents: doc)
+        }
+        let lists = try db.texts("SELECT name FROM lists ORDER BY position").compactMap { $0[0] }
+        return QueryClasses(titles: workload.sampleTitles(2000), vocabulary: vocabulary, lists: lists,
+            seed: workload.seed, perClass: perClass)
+    }
+
+    /// A common word of 4 or more letters, for `trove search word`.
+    func searchWord(_ path: String) throws -> String {
+        let titles = workload.sampleTitles(200).flatMap(QueryClasses.words).filter { $0.count >= 4 }
+        let counts = Dictionary(titles.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "milk"
+    }
+
+    private func header(started: Date, load: (String, String)) -> String {
+        let date = ISO8601DateFormatter().string(from: started)
+        #if DEBUG
+        let build = "debug (figures are NOT representative; use scripts/bench)"
+        #else
+        let build = "release"
+        #endif
+        return """
+            # Trove benchmarks
+
+            - Date: \(date)
+            - Machine: `\(Self.machineName())`
+            - CPUs: \(ProcessInfo.processInfo.activeProcessorCount); load average before/after: \(load.0) / \(load.1)\
+            \(Double(load.0.split(separator: " ").first ?? "0") ?? 0 >= 1 ? " (machine busy: other work was running, so figures are noisy)" : "")
+            - SQLite: \(String(cString: sqlite3_libversion()))
+            - N: \(Format.count(Double(workload.count))) reminders, seed \(workload.seed); \(perClass) queries per class; build: \(build)
+            - Command: `trove-bench --count \(workload.count) --seed \(workload.seed) --queries-per-class \(perClass)`
+            - Baselines run in the same process or as sibling processes, in the same run; "same SQL direct" replays the exact statements and bindings the engine ran (captured with `sqlite3_trace_v2`) through bare libsqlite3 prepared statements.
+
+            """
+    }
+
+    static func machineName() -> String {
+        var name = utsname()
+        uname(&name)
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        return [text(name.sysname), text(name.nodename), text(name.release), text(name.version), text(name.machine)]
+            .joined(separator: " ")
+    }
+
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import TroveSQLite
+import TroveSearch
+import TroveStore
+
+/// Query latency per class: the fts and like engines (synchronous `search(_:on:)`), the fts
+/// engine's first ResultSet through a `SearchProvider`, and the very SQL each engine ran,
+/// replayed through ``DirectConnection``: the floor.
+public struct QueryBenchmark {
+    public var path: String
+    public var classes: QueryClasses
+    /// At most this many queries per class for the like engine, which scans every row.
+    public var likeLimit: Int
+    /// At most this many queries per class through the SearchProvider.
+    public var providerLimit: Int
+
+    public init(path: String, classes: QueryClasses, likeLimit: Int, providerLimit: Int) {
+        self.path = path
+        self.classes = classes
+        self.likeLimit = likeLimit
+        self.providerLimit = providerLimit
+    }
+
+    /// The request every benchmark sends for `query`: Trove's defaults, today pinned.
+    static func request(_ query: BenchQuery) -> SearchRequest {
+        SearchRequest(text: query.text, typing: query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
+    }
+
+    public func run(into report: inout BenchReport) async throws {
+        let replay = try Replay(path: path)
+        let database = try Database(path: path, readers: 2, options: .init(readOnly: true))
+        let provider = try SearchProvider(database: database)
+        for queryClass in QueryClass.allCases {
+            let queries = classes.queries[queryClass] ?? []
+            guard let first = queries.first else { continue }
+            let area = "Query: \(queryClass.label)"
+            let distinct = classes.distinct(queryClass)
+            _ = try FTSEngine().search(Self.request(first), on: replay.timed)
+
+            var fts: [Duration] = [], ftsFloor: [Duration] = [], hits: [Int] = []
+            for query in queries {
+                let (engine, floor, total) = try replay.time(FTSEngine(), Self.request(query))
+                fts.append(engine); ftsFloor.append(floor); hits.append(total)
+            }
+            let ftsStats = LatencyStats(fts), ftsFloorStats = LatencyStats(ftsFloor)
+            let medianHits = LatencyStats(milliseconds: hits.map(Double.init)).p50
+            report.add(area, "fts p50 / p99 (\(queries.count) queries, \(distinct) distinct, median \(Format.count(medianHits)) hits)",
+                trove: Format.pair(ftsStats), baseline: "same SQL direct: \(Format.pair(ftsFloorStats))",
+                versus: Format.overheads(ftsStats, over: ftsFloorStats), target: "≤ +10%")
+
+            var like: [Duration] = [], likeFloor: [Duration] = []
+            for query in queries.prefix(likeLimit) {
+                let (engine, floor, _) = try replay.time(LikeEngine(), Self.request(query))
+                like.append(engine); likeFloor.append(floor)
+            }
+            let likeStats = LatencyStats(like), likeFloorStats = LatencyStats(likeFloor)
+            report.add(area, "like p50 / p99 (\(like.count) queries)", trove: Format.pair(likeStats),
+                baseline: "same SQL direct: \(Format.pair(likeFloorStats))",
+                versus: Format.overheads(likeStats, over: likeFloorStats), target: "≤ +10%")
+
+            var streamed: [Duration] = []
+            let clock = ContinuousClock()
+            for query in queries.prefix(providerLimit) {
+                let start = clock.now
+                for try await _ in provider.results(for: Self.request(query)) { break }
+                streamed.append(clock.now - start)
+            }
+            let streamedStats = LatencyStats(streamed)
+            let syncStats = LatencyStats(Array(fts.prefix(providerLimit)))
+            report.add(area, "fts via SearchProvider, first ResultSet (\(streamed.count) queries)",
+                trove: Format.pair(streamedStats), baseline: "FTSEngine.search: \(Format.pair(syncStats))",
+                versus: Format.overheads(streamedStats, over: syncStats))
+        }
+        if replay.failures > 0 {
+            report.note("\(replay.failures) replayed statements failed in the direct floor (the engine swallows the same failure, e.g. did-you-mean on a read-only file).")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import TroveSQLite
+import TroveStore
+
+/// The data a run measures: `ReminderGenerator(seed:count:)` imported into a Trove database,
+/// cached in `dataDirectory` under a name that holds the seed, the count and the schema version.
+///
+/// ```swift
+/// let workload = Workload(seed: 1, count: 100_000, dataDirectory: ".build/bench-data")
+/// try await workload.database()   // ".build/bench-data/trove-seed1-n100000-schema1.db", imported once
+/// ```
+public struct Workload: Sendable {
+    public var seed: UInt64
+    public var count: Int
+    public var dataDirectory: String
+
+    public init(seed: UInt64, count: Int, dataDirectory: String) {
+        self.seed = seed
+        self.count = count
+        self.dataDirectory = dataDirectory
+    }
+
+    public var schemaVersion: Int { Migrator().latestVersion }
+    public var databasePath: String { "\(dataDirectory)/trove-seed\(seed)-n\(count)-schema\(schemaVersion).db" }
+    public var jsonlPath: String { "\(dataDirectory)/reminders-seed\(seed)-n\(count).jsonl" }
+
+    /// The cached database, imported first when missing.
+    ///
+    /// NB: built under a temporary name and renamed when complete, so an interrupted run never
+    /// leaves a half-imported file that later runs would trust.
+    public func database() async throws -> String {
+        if FileManager.default.fileExists(atPath: databasePath) { return databasePath }
+        try createDirectory()
+        let temporary = databasePath + ".partial"
+        Self.remove(temporary)
+        do {
+            let store = try await ReminderStore.open(path: temporary)
+            var reader = GeneratorReader(seed: seed, count: count)
+            _ = try await store.importRecords(&reader, source: "generator")
+        }
+        try DirectConnection(path: temporary, readOnly: false).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try FileManager.default.moveItem(atPath: temporary, toPath: databasePath)
+        Self.remove(temporary)
+        return databasePath
+    }
+
+    /// The records as a JSON Lines file, as `trove generate` writes it; written once.
+    public func jsonl() throws -> String {
+        if FileManager.default.fileExists(atPath: jsonlPath) { return jsonlPath }
+        try createDirectory()
+        let temporary = jsonlPath + ".partial"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary)
+        else { throw BenchError("cannot write \(temporary); check that --data-dir is writable") }
+        let sink = ByteSink(fileHandle: handle)
+        var writer = JSONLinesWriter(sink)
+        for record in ReminderGenerator(seed: seed, count: count) { try writer.write(record) }
+        try writer.finish()
+        try sink.flush()
+        try handle.close()
+        try FileManager.default.moveItem(atPath: temporary, toPath: jsonlPath)
+        return jsonlPath
+    }
+
+    private func createDirectory() throws {
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
+    }
+
+    /// Deletes a database file with its `-wal` and `-shm`.
+    public static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    /// Titles of records spread over the whole data set, for queries of words that co-occur.
+    public func sampleTitles(_ count: Int) -> [String] {
+        let generator = ReminderGenerator(seed: seed, count: self.count)
+        let step = max(1, self.count / max(count, 1))
+        return stride(from: 0, to: self.count, by: step).prefix(count).map { generator.record(at: $0).title }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TroveBenchKit
+
+/// Runs the built `trove-bench --quick` as CI does, so that the benchmark code never rots:
+/// every row of the table must be there and hold measured numbers.
+@Suite(.serialized) struct BenchSmokeTests {
+    /// `.build/debug/trove-bench`, beside the test bundle that SwiftPM runs.
+    static let binary: URL = {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("trove-bench").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("trove-bench")
+    }()
+
+    static func quickRun() throws -> (status: Int32, table: String) {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("trove-bench-smoke-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["--quick", "--data-dir", data.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func quickRunPrintsEveryRowWithNumbers() throws {
+        let (status, text) = try Self.quickRun()
+        #expect(status == 0)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
+        let measures = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(measures.allSatisfy { $0.count == 6 })
+
+        let areas = Set(measures.map { $0[0] })
+        let expected = ["Import", "As-you-type", "Memory", "Startup", "Index size", "Index option"]
+            + QueryClass.allCases.map { "Query: \($0.label)" }
+        #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
+        for queryClass in QueryClass.allCases {
+            #expect(measures.filter { $0[0] == "Query: \(queryClass.label)" }.count == 3, "\(queryClass)")
+        }
+        #expect(measures.filter { $0[0] == "Memory" }.count == 2)
+        #expect(measures.filter { $0[0] == "Index option" }.count == 3)
+
+        // Every Trove and baseline cell that should hold a figure holds a digit, and none failed.
+        for row in measures where !row[3].isEmpty {
+            #expect(row[2].contains(where: \.isNumber) && row[3].contains(where: \.isNumber), "\(row)")
+            #expect(!(row[2] + row[3] + row[4]).contains("n/a") && !(row[2] + row[3]).contains("error"), "\(row)")
+        }
+        #expect(text.contains("- SQLite: 3."))
+        #expect(text.contains("- N: 2,000 reminders"))
+    }
+}
