@@ -16,6 +16,11 @@ struct Trove: AsyncParsableCommand {
             Exit codes: 0 success; 1 no results, or `check` found a problem; 2 a wrong command \
             line, query or input file; 3 the database could not be used; 130 interrupted.
 
+            Interactive search options (with no subcommand): --query TEXT to start with it typed; \
+            --height N lines inline (default 15); --fullscreen; --format text|json for what Enter \
+            prints; --color auto|always|never. TROVE_TRACE_LATENCY=FILE logs keystroke-to-screen \
+            times.
+
             \(KeyBindingsHelp.text)
             """,
         subcommands: [
@@ -26,17 +31,22 @@ struct Trove: AsyncParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
-    @OptionGroup(title: "Interactive search") var interactive: InteractiveFlags
+
+    /// Sends a command line without a subcommand to `InteractiveCommand`, everything else to
+    /// the subcommands as usual.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if InteractiveCommand.isInteractive(arguments) {
+            await InteractiveCommand.main(arguments)
+        } else {
+            await Trove.main(arguments)
+        }
+    }
 
     mutating func run() async throws {
-        // NB: with no terminal at all (cron, CI, `ssh host trove`) there is nothing to type into;
-        // print the help and succeed rather than wait for keys that never come.
-        guard TerminalDevice.isAvailable else {
-            print(Trove.helpMessage())
-            return
-        }
-        let status = await InteractiveLauncher.run(
-            database: database, query: interactive.query ?? "", options: interactive.options())
-        if status != 0 { throw ExitCode(status) }
+        // NB: main() routes every command line without a subcommand to InteractiveCommand.
+        var command = try InteractiveCommand.parse([])
+        command.database = database
+        try await command.run()
     }
 }
