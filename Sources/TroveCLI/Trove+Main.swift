@@ -2,23 +2,34 @@ import ArgumentParser
 import Foundation
 
 extension Trove {
-    /// ArgumentParser's own `main`, except that a wrong command line exits 2, as `trove --help`
-    /// documents, rather than ArgumentParser's 64 (EX_USAGE).
+    /// Sends a command line without a subcommand to ``InteractiveCommand`` and everything else
+    /// to the subcommands; a wrong command line exits 2, as `trove --help` documents, rather
+    /// than ArgumentParser's 64 (EX_USAGE).
     ///
     /// ```sh
     /// trove search --limit abc milk   # Error: The value 'abc' is invalid for '--limit <limit>' … exit 2
+    /// trove --height 8                # the interactive search, 8 lines high
     /// ```
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if InteractiveCommand.isInteractive(arguments) {
+            await run(InteractiveCommand.self, arguments)
+        } else {
+            await run(Trove.self, arguments)
+        }
+    }
+
+    private static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String]) async {
         do {
-            var command = try parseAsRoot()
+            var command = try root.parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()
             }
         } catch {
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            Terminal.standardError.write(fullMessage(for: error) + "\n")
+            guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
+            Terminal.standardError.write(root.fullMessage(for: error) + "\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
     }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TroveStore
 
 @main
 struct Trove: AsyncParsableCommand {
@@ -7,11 +6,22 @@ struct Trove: AsyncParsableCommand {
         commandName: "trove",
         abstract: "Search your reminders and notes, locally, as you type.",
         discussion: """
+            On a terminal, `trove` alone opens the interactive search (so does `trove --demo`): \
+            results update as you type, and Enter prints the chosen reminder. With no terminal \
+            it prints this help.
+
             The database is --db PATH, else $TROVE_DB, else $XDG_DATA_HOME/trove/trove.db \
             (~/.local/share/trove/trove.db). --demo uses an in-memory copy of the sample data.
 
             Exit codes: 0 success; 1 no results, or `check` found a problem; 2 a wrong command \
             line, query or input file; 3 the database could not be used; 130 interrupted.
+
+            Interactive search options (with no subcommand): --query TEXT to start with it typed; \
+            --height N lines inline (default 15); --fullscreen; --format text|json for what Enter \
+            prints; --color auto|always|never. TROVE_TRACE_LATENCY=FILE logs keystroke-to-screen \
+            times.
+
+            \(KeyBindingsHelp.text)
             """,
         subcommands: [
             Init.self, Add.self, Edit.self, Done.self, Undone.self, Remove.self,
@@ -23,13 +33,9 @@ struct Trove: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() async throws {
-        // NB: until interactive search lands, `trove` alone shows what the database holds and
-        // how to go on, rather than doing nothing.
-        try await runReportingErrors(verbose: database.verbose) {
-            let store = try await database.openForReading()
-            let stats = try await store.stats()
-            print("\(stats.reminders) reminders (\(stats.open) open) in \(stats.lists) lists, at \(database.demo ? "an in-memory demo database" : store.path).")
-            print("Try `trove\(database.demo ? " --demo" : "") lists`, `trove --help`, or `trove add \"Buy milk\" --list Groceries`.")
-        }
+        // NB: main() routes every command line without a subcommand to InteractiveCommand.
+        var command = try InteractiveCommand.parse([])
+        command.database = database
+        try await command.run()
     }
 }

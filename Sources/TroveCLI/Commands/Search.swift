@@ -33,6 +33,10 @@ struct Search: AsyncParsableCommand {
             --explain prints the parsed query, the engine and each SQL statement with its \
             bindings, then runs the search and prints the count and the time, without the hits.
 
+            -i or --interactive searches as you type instead, starting with QUERY typed (see \
+            `trove --help` for the keys); Enter prints the selection as `id<TAB>title`, or as \
+            JSON with --format json. --height N and --fullscreen shape its screen.
+
             Exit codes: 0 hits; 1 no hits; 2 a wrong option or query; 3 the database could not \
             be used; 130 interrupted (Ctrl-C).
             """
@@ -75,10 +79,24 @@ struct Search: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Put this after each match (default \"]\").", valueName: "text"))
     var highlightClose: String?
 
+    @Flag(help: "Search as you type on the terminal, starting with QUERY typed (-i also works).")
+    var interactive = false
+
+    @Option(help: ArgumentHelp("With --interactive: lines below the prompt, inline (at least 3).", valueName: "n"))
+    var height: Int?
+
+    @Flag(help: "With --interactive: use the whole screen instead of drawing inline.")
+    var fullscreen = false
+
     @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.")
     var query: [String] = []
 
     func run() async throws {
+        if isInteractive {
+            let status = await InteractiveLauncher.run(database: database, query: text, options: try interactiveOptions())
+            if status != ExitStatus.success.rawValue { throw ExitCode(status) }
+            return
+        }
         try await runReportingErrors(verbose: database.verbose) {
             let work = Task { try await search() }
             let interrupt = InterruptSignal { work.cancel() }
@@ -171,12 +189,37 @@ struct Search: AsyncParsableCommand {
     /// The query words joined with spaces.
     ///
     /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
+    /// Neither is `-i` before it, which asks for ``interactive``.
     private var text: String {
         var words = query
         if CommandLine.arguments.contains("--"), let terminator = words.firstIndex(of: "--") {
-            words.remove(at: terminator)
+            words = Array(words[..<terminator]).filter { $0 != "-i" } + words[(terminator + 1)...]
+        } else {
+            words.removeAll { $0 == "-i" }
         }
         return words.joined(separator: " ")
+    }
+
+    // MARK: Interactive
+
+    /// `--interactive`, or `-i` before any `--`.
+    ///
+    /// NB: `-i` is not declared as a short name: ArgumentParser would then read a query word
+    /// such as `-milk` as `-m -i -l -k` (see the NB above `limit`).
+    private var isInteractive: Bool {
+        interactive || query.prefix { $0 != "--" }.contains("-i")
+    }
+
+    private func interactiveOptions() throws -> InteractiveOptions {
+        if let height, height < 3 {
+            throw ValidationError("--height must be a number of lines, at least 3 (the prompt, the counts and one result); got \(height).")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        return InteractiveOptions(
+            height: height ?? 15, fullscreen: fullscreen,
+            colour: color.isEnabled(isTerminal: true, environment: environment),
+            format: format == .json ? .json : .plain,
+            latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no

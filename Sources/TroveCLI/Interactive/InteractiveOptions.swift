@@ -18,6 +18,8 @@ struct InteractiveOptions: Sendable {
     var debounce: AdaptiveDebounce
     /// How long a lone Esc waits for the rest of a possible escape sequence.
     var escapeTimeout: Duration
+    /// Where to log keystroke-to-screen latency (`TROVE_TRACE_LATENCY`); nil for no log.
+    var latencyTracePath: String?
 
     init(
         height: Int = 15,
@@ -25,7 +27,8 @@ struct InteractiveOptions: Sendable {
         colour: Bool = true,
         format: SelectionFormat = .plain,
         debounce: AdaptiveDebounce = .init(),
-        escapeTimeout: Duration = .milliseconds(25)
+        escapeTimeout: Duration = .milliseconds(25),
+        latencyTracePath: String? = nil
     ) {
         self.height = height
         self.fullscreen = fullscreen
@@ -33,6 +36,7 @@ struct InteractiveOptions: Sendable {
         self.format = format
         self.debounce = debounce
         self.escapeTimeout = escapeTimeout
+        self.latencyTracePath = latencyTracePath
     }
 
     var mode: ScreenLayout.Mode { fullscreen ? .fullscreen : .inline(height: height) }

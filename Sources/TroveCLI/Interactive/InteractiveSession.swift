@@ -29,6 +29,8 @@ struct InteractiveSession<C: Clock>: Sendable where C.Duration == Duration {
 
     let terminal: any InteractiveTerminal
     let options: InteractiveOptions
+    /// The text the prompt starts with.
+    let query: String
     let clock: C
     let search: Search
     let toggleDone: ToggleDone
@@ -36,12 +38,14 @@ struct InteractiveSession<C: Clock>: Sendable where C.Duration == Duration {
     init(
         terminal: any InteractiveTerminal,
         options: InteractiveOptions,
+        query: String = "",
         clock: C,
         search: @escaping Search,
         toggleDone: @escaping ToggleDone
     ) {
         self.terminal = terminal
         self.options = options
+        self.query = query
         self.clock = clock
         self.search = search
         self.toggleDone = toggleDone
@@ -62,9 +66,12 @@ extension InteractiveSession where C == ContinuousClock {
     init(
         terminal: any InteractiveTerminal,
         options: InteractiveOptions,
+        query: String = "",
         search: @escaping Search,
         toggleDone: @escaping ToggleDone
     ) {
-        self.init(terminal: terminal, options: options, clock: ContinuousClock(), search: search, toggleDone: toggleDone)
+        self.init(
+            terminal: terminal, options: options, query: query, clock: ContinuousClock(),
+            search: search, toggleDone: toggleDone)
     }
 }

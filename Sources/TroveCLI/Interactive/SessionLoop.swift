@@ -23,14 +23,18 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
     var searchTask: Task<Void, Never>?
     var timers: [Task<Void, Never>] = []
     var outcome: InteractiveSession<C>.Outcome?
+    /// Set by `TROVE_TRACE_LATENCY`; see `LatencyTrace`.
+    let trace: LatencyTrace?
 
     init(session: InteractiveSession<C>) {
         self.session = session
         let options = session.options
-        state = InteractiveState(size: session.terminal.size(), mode: options.mode, debounce: options.debounce)
+        state = InteractiveState(
+            size: session.terminal.size(), mode: options.mode, debounce: options.debounce, query: session.query)
         screen = TerminalScreen(mode: options.mode)
         renderer = ScreenRenderer(colour: options.colour)
         (inbox, sink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+        trace = options.latencyTracePath.flatMap(LatencyTrace.init(path:))
     }
 
     mutating func run() async -> InteractiveSession<C>.Outcome {
@@ -68,6 +72,13 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
     private mutating func receive(_ input: Input) {
         switch input {
         case .bytes(let bytes):
+            let receivedAt = ContinuousClock.now
+            let generation = state.generation
+            defer {
+                if let trace, state.generation != generation {
+                    trace.keyed(generation: state.generation, text: state.editor.text, receivedAt: receivedAt)
+                }
+            }
             escapeSerial += 1
             let keys = decoder.decode(bytes)
             if decoder.isPendingEscape { startEscapeTimer() }
@@ -87,6 +98,9 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             perform([.exit(code: 130)])
         case .event(let event):
             perform(state.handle(event))
+            if let trace, case .results(_, let generation, _) = event, generation == state.generation {
+                trace.shown(generation: generation)
+            }
         }
     }
 

@@ -67,9 +67,11 @@ struct InteractiveState: Sendable {
     private var followedID: Int64?
     private var measuredGeneration: Int?
 
-    init(size: TerminalSize, mode: ScreenLayout.Mode, debounce: AdaptiveDebounce = .init()) {
+    /// - Parameter query: The text the prompt starts with (`trove -q dentist`), cursor at its end.
+    init(size: TerminalSize, mode: ScreenLayout.Mode, debounce: AdaptiveDebounce = .init(), query: String = "") {
         self.layout = ScreenLayout(size: size, mode: mode)
         self.debounce = debounce
+        self.editor = LineEditor(text: query)
     }
 
     /// The highlighted result, if any.

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+
+/// The options of the interactive search, shared by `trove` alone and `trove search -i`.
+///
+/// > Important: ArgumentParser parses the root command's options on every command line, also
+/// > when a subcommand runs, so `trove import - --format todotxt` hands "todotxt" to the root's
+/// > `--format` too. These options are therefore read as plain text and checked only when the
+/// > interactive search starts (``options(environment:)``), and none has a short name that a
+/// > subcommand might use differently.
+struct InteractiveFlags: ParsableArguments {
+    /// What `--color` accepts, as in `ls` and `rg`.
+    enum ColorWhen: String, CaseIterable {
+        case auto, always, never
+    }
+
+    /// What `--format` accepts for the line Enter prints.
+    enum Format: String, CaseIterable {
+        case text, json
+
+        var selectionFormat: SelectionFormat { self == .json ? .json : .plain }
+    }
+
+    @Option(help: ArgumentHelp("Start the interactive search with this query typed.", valueName: "text"))
+    var query: String?
+
+    @Option(help: ArgumentHelp("Lines to use below the prompt, inline (at least 3).", valueName: "n"))
+    var height: String?
+
+    @Flag(help: "Use the whole screen (the alternate screen) instead of drawing inline.")
+    var fullscreen = false
+
+    @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
+    var format: String?
+
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colour the interactive screen: auto (unless NO_COLOR is set or TERM=dumb), always, never.",
+        valueName: "when"))
+    var color: String?
+
+    /// The session's options, reading NO_COLOR, TERM and TROVE_TRACE_LATENCY from `environment`.
+    /// - Throws: `ValidationError` for a height below 3 or an unknown format or colour choice.
+    func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> InteractiveOptions {
+        let height = try height.map { text in
+            guard let lines = Int(text), lines >= 3 else {
+                throw ValidationError("--height must be a number of lines, at least 3 (the prompt, the counts and one result); got \"\(text)\".")
+            }
+            return lines
+        } ?? 15
+        let format = try Self.choice(format, for: "--format", default: Format.text)
+        let color = try Self.choice(color, for: "--color", default: ColorWhen.auto)
+        let colour = switch color {
+        case .auto: InteractiveOptions.colourDefault(environment: environment)
+        case .always: true
+        case .never: false
+        }
+        return InteractiveOptions(
+            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat,
+            latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ text: String?, for option: String, default fallback: Choice
+    ) throws -> Choice where Choice.RawValue == String {
+        guard let text else { return fallback }
+        guard let value = Choice(rawValue: text.lowercased()) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("\(option) \"\(text)\" is not valid: use one of \(names).")
+        }
+        return value
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import TroveSearch
+import TroveStore
+
+/// Connects the interactive session to the search library: each query becomes a live
+/// `SearchProvider` stream, mapped to the pages the screen draws.
+enum InteractiveSearch {
+    /// Results per query; more than any screen shows, few enough to stay fast.
+    static let defaultLimit = 100
+
+    /// The session's search function over `provider`.
+    ///
+    /// ```swift
+    /// let search = InteractiveSearch.function(provider: provider)
+    /// for try await page in search("dent", false) { … }  // open reminders matching dent*, again after each change
+    /// ```
+    /// - Parameters:
+    ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
+    ///   - limit: The most rows in one page.
+    ///   - timeZone: Where "today" and timed due dates are read.
+    /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
+    static func function(
+        provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current
+    ) -> InteractiveSession<ContinuousClock>.Search {
+        { text, includeCompleted in
+            let request = SearchRequest(
+                text: text, typing: true, limit: limit, includeCompleted: includeCompleted,
+                highlight: ResultPage.markers, timeZone: timeZone)
+            let results = provider.results(for: request)
+            return AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await resultSet in results {
+                            // NB: "today" is read per page, so a session left open past midnight
+                            // shows "today" for the right day after the next change.
+                            let today = CalendarDay(Date(), in: timeZone)
+                            continuation.yield(ResultPage(resultSet, text: text, today: today, timeZone: timeZone))
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
+    }
+
+    /// The engines `!name` may pick: the library's, plus in debug builds a deliberately slow
+    /// stand-in for `fts` when `TROVE_TEST_SLOW_MS` is set (see ``SlowTestEngine``).
+    static func registry(environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineRegistry {
+        var registry = EngineRegistry()
+        #if DEBUG
+        if let text = environment["TROVE_TEST_SLOW_MS"], let milliseconds = Int(text), milliseconds > 0 {
+            registry.register(
+                SlowTestEngine(delay: .milliseconds(milliseconds), logPath: environment["TROVE_TEST_SLOW_LOG"]),
+                as: "fts")
+        }
+        #endif
+        return registry
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TroveSearch
+import TroveStore
+
+extension ResultPage {
+    /// What the search library marks matches with for the interactive screen: two private-use
+    /// characters, which no reminder's text is expected to hold, so `HighlightedText` can split
+    /// on them without ambiguity (unlike `[`…`]`, which titles do contain).
+    static let markers = HighlightStyle(open: "\u{E000}", close: "\u{E001}", ellipsis: "…")
+
+    /// The screen's view of one answer from the search library.
+    ///
+    /// ```swift
+    /// ResultPage(resultSet, text: "dentist", today: CalendarDay("2026-03-02")!, timeZone: .gmt)
+    /// // rows: [ResultRow(id: 12, title: "Call the ⟨dentist⟩", list: "Health", due: "today", …)]
+    /// // header: "1 of 1 (0 completed)"
+    /// ```
+    /// - Parameters:
+    ///   - resultSet: Hits marked up with ``markers``.
+    ///   - text: The query text it answers.
+    ///   - today: What due dates are relative to ("today", "tomorrow").
+    ///   - timeZone: Where timed due dates are shown.
+    init(_ resultSet: ResultSet, text: String, today: CalendarDay, timeZone: TimeZone) {
+        let (open, close) = (Self.markers.open, Self.markers.close)
+        let rows = resultSet.hits.map { hit in
+            ResultRow(
+                id: hit.id,
+                title: HighlightedText(marked: hit.titleHighlighted, open: open, close: close),
+                snippet: HighlightedText(marked: Self.oneLine(hit.snippet), open: open, close: close),
+                list: hit.list,
+                tags: hit.tags,
+                due: hit.due.map { DueText.format($0, today: today, timeZone: timeZone) },
+                isCompleted: hit.isCompleted,
+                isFlagged: hit.isFlagged,
+                priority: hit.priority.rawValue
+            )
+        }
+        self.init(rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text)
+    }
+
+    /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.
+    private static func oneLine(_ text: String) -> String {
+        guard text.contains(where: { $0.isNewline || $0 == "\t" }) else { return text }
+        return text.split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ")
+    }
+}

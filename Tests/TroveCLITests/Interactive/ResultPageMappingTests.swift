@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import TroveCLI
+import TroveSearch
+import TroveStore
+
+@Suite struct ResultPageMappingTests {
+    static let (open, close) = (ResultPage.markers.open, ResultPage.markers.close)
+
+    @Test func hitsBecomeRowsWithTheirMatchesHighlightedAndCountsKept() {
+        let hit = SearchHit(
+            id: 12, title: "Call [the] dentist", notes: "ask\nabout\tthe bill", list: "Health", tags: ["call", "doctor"],
+            priority: .high, isFlagged: true, isCompleted: false, due: .day(CalendarDay("2026-03-03")!),
+            titleHighlighted: "Call [the] \(Self.open)dentist\(Self.close)",
+            snippet: "ask\nabout\tthe \(Self.open)bill\(Self.close)")
+        let resultSet = ResultSet(query: .parse("dentist"), engine: "fts", hits: [hit], total: 7, completedCount: 3)
+        let page = ResultPage(resultSet, text: "dentist", today: CalendarDay("2026-03-02")!, timeZone: .gmt)
+        #expect(page.total == 7)
+        #expect(page.completedCount == 3)
+        #expect(page.queryText == "dentist")
+        let row = try! #require(page.rows.first)
+        // Brackets in the title are text, not highlight marks.
+        #expect(row.title.runs == [.init("Call [the] "), .init("dentist", isMatch: true)])
+        // Line breaks and tabs in notes become spaces: a snippet is one screen line.
+        #expect(row.snippet.runs == [.init("ask about the "), .init("bill", isMatch: true)])
+        #expect(row.id == 12)
+        #expect(row.list == "Health")
+        #expect(row.tags == ["call", "doctor"])
+        #expect(row.due == "tomorrow")
+        #expect(row.priority == 3)
+        #expect(row.isFlagged)
+        #expect(!row.isCompleted)
+    }
+
+    @Test func aHitWithoutNotesOrDueHasAnEmptySnippetAndNoDue() {
+        let hit = SearchHit(id: 1, title: "Milk", list: "Groceries")
+        let page = ResultPage(ResultSet(query: .parse(""), engine: "fts", hits: [hit], total: 1), text: "",
+                              today: CalendarDay("2026-03-02")!, timeZone: .gmt)
+        #expect(page.rows.first?.snippet.isEmpty == true)
+        #expect(page.rows.first?.due == nil)
+    }
+
+    @Test func theSlowTestEngineIsRegisteredOnlyWhenAsked() throws {
+        let plain = InteractiveSearch.registry(environment: [:])
+        #expect(try !(plain.engine(named: "fts") is SlowTestEngine))
+        let slow = InteractiveSearch.registry(environment: ["TROVE_TEST_SLOW_MS": "50"])
+        #expect(try slow.engine(named: "fts") is SlowTestEngine)
+    }
+}

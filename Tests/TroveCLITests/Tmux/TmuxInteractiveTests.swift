@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+@testable import TroveCLI
+import TroveSQLite
+import TroveSearch
+import TroveStore
+
+/// The built `trove` binary, for real, in a 100×30 tmux pane: typing, a slow query, resizing,
+/// Ctrl-C/Esc/SIGTERM, Enter, Ctrl-D and live updates from another process.
+///
+/// Every wait polls the screen (or the exit file) with a timeout; sleeps only pace typing.
+@Suite(.serialized, .enabled(if: TmuxPane.isInstalled, "needs tmux: run scripts/bootstrap --with-tmux"))
+struct TmuxInteractiveTests {
+    /// Starts `trove --db DB ARGS` in a pane and waits for its first screen.
+    static func start(
+        _ arguments: String = "", environment: String = "", columns: Int = 100, rows: Int = 30
+    ) async throws -> (TmuxPane, db: String) {
+        let folder = try TemporaryFolder()
+        let db = try ExpectedScreen.seededDatabase(in: folder)
+        let pane = try TmuxPane(
+            "\(environment) \"$TROVE\" --db t.db \(arguments) > out 2> err", in: folder, columns: columns, rows: rows)
+        try await pane.waitForScreen(timeout: .seconds(10), "the first results") { $0.count > 1 && $0[1].contains(" of ") }
+        return (pane, db)
+    }
+
+    @Test func typingAQueryCharacterByCharacterShowsEachPrefixsResults() async throws {
+        let (pane, db) = try await Self.start()
+        var typed = ""
+        for character in "dentist" {
+            typed.append(character)
+            try pane.type(String(character))
+            let expected = try await ExpectedScreen.screen(db: db, query: typed)
+            try await pane.waitForScreen("the results for \(typed)") { $0 == expected }
+        }
+        // An independent look at the same screen: the library's own hits, in order.
+        let store = try await ReminderStore.open(path: db, readOnly: true)
+        let hits = try await store.database.read { db in
+            try FTSEngine().search(SearchRequest(text: "dentist", includeCompleted: false), on: db).hits
+        }
+        let screen = try pane.screen()
+        #expect(hits.count == 2)
+        #expect(screen[1] == "  \(hits.count) of \(hits.count)")
+        #expect(screen[2].hasPrefix(">") && screen[2].contains(hits[0].title))
+        try pane.press("Escape")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
+    @Test(arguments: ["search -i dent", "search --interactive dent"])
+    func searchDashIStartsTheInteractiveSearchWithTheQueryTyped(arguments: String) async throws {
+        let (pane, db) = try await Self.start(arguments)
+        let started = try await ExpectedScreen.screen(db: db, query: "dent")
+        try await pane.waitForScreen("the results for the query given") { $0 == started }
+        try pane.type("ist")
+        let expected = try await ExpectedScreen.screen(db: db, query: "dentist")
+        try await pane.waitForScreen("the results for the typed-on text") { $0 == expected }
+        try pane.press("Enter")
+        #expect(try await pane.waitForExit() == 0)
+        let first = try #require(try await ExpectedScreen.page(db: db, query: "dentist").rows.first)
+        #expect(pane.file("out") == "\(first.id)\t\(first.title.plain)\n")
+    }
+
+    @Test func typingFastWhileASlowQueryRunsEndsOnTheFinalTextsResults() async throws {
+        // Every fts query first keeps SQLite busy for 400 ms (SlowTestEngine, debug builds only),
+        // and each burst of typing lands while the previous burst's query is still running.
+        let (pane, db) = try await Self.start(environment: "TROVE_TEST_SLOW_MS=400 TROVE_TEST_SLOW_LOG=slow.log")
+        let text = "payment plan"
+        for burst in ["pay", "ment", " pl", "an"] {
+            for character in burst { try pane.type(String(character)) }
+            // NB: pacing, not an assertion: long enough for the 30 ms quiet period to start a
+            // query, far shorter than the query.
+            try await Task.sleep(for: .milliseconds(120))
+        }
+        let expected = try await ExpectedScreen.screen(db: db, query: text)
+        try await pane.waitForScreen("the results for the final text") { $0 == expected }
+        // A stale query's answer must never replace the final one: watch for longer than a query.
+        let watchUntil = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < watchUntil {
+            #expect(try pane.screen() == expected)
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let log = (pane.file("slow.log") ?? "").split(separator: "\n").map(String.init)
+        let started = Set(log.filter { $0.hasPrefix("start ") }.map { String($0.dropFirst(6)) })
+        let finished = log.filter { $0.hasPrefix("done ") }.map { String($0.dropFirst(5)) }
+        let cancelled = log.filter { $0.hasPrefix("cancelled ") }.map { String($0.dropFirst(10)) }
+        // The queries typed over were stopped inside SQLite (interrupted) rather than run to the end.
+        #expect(started.count >= 3, "\(log)")
+        #expect(Set(finished) == ["", "payment plan"], "\(log)")
+        #expect(Set(cancelled) == started.subtracting(["", "payment plan"]), "\(log)")
+        try pane.press("C-c")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
+    @Test func resizingRedrawsAtTheNewWidthWithNothingLeftOver() async throws {
+        let (pane, db) = try await Self.start()
+        try pane.type("tax")
+        let wide = try await ExpectedScreen.screen(db: db, query: "tax")
+        try await pane.waitForScreen("the results at 100 columns") { $0 == wide }
+        for (columns, rows) in [(60, 30), (40, 20), (120, 30)] {
+            try pane.resize(columns: columns, rows: rows)
+            let expected = try await ExpectedScreen.screen(db: db, query: "tax", columns: columns, rows: rows)
+            let screen = try await pane.waitForScreen("the results at \(columns)×\(rows)") { $0 == expected }
+            #expect(screen?.allSatisfy { DisplayWidth.of($0) <= columns } == true)
+        }
+        try pane.press("Escape")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
+    @Test(arguments: ["C-c", "Escape"])
+    func quittingExits130AndRestoresTheTerminal(key: String) async throws {
+        let (pane, _) = try await Self.start()
+        try pane.type("milk")
+        try await pane.waitForScreen("the query") { $0.first == "> milk" }
+        try pane.press(key)
+        #expect(try await pane.waitForExit() == 130)
+        let before = try #require(pane.file("stty-before"))
+        let after = try #require(pane.file("stty-after"))
+        #expect(after == before)
+        #expect(after.contains(" icanon") && !after.contains("-icanon"))
+        #expect(after.contains(" echo ") && !after.contains("-echo "))
+        // Inline mode erases itself: nothing of the interface is left on the screen.
+        #expect(try pane.screen().allSatisfy(\.isEmpty))
+        #expect(pane.file("out") == "")
+    }
+
+    @Test func sigtermRestoresTheTerminalAndExits143() async throws {
+        let folder = try TemporaryFolder()
+        _ = try ExpectedScreen.seededDatabase(in: folder)
+        // NB: a background job's stdin is /dev/null, so this also shows keys coming from /dev/tty.
+        let pane = try TmuxPane("\"$TROVE\" --db t.db --fullscreen & echo $! > pid; wait $!", in: folder)
+        try await pane.waitForScreen("the first results") { $0.count > 1 && $0[1].contains(" of ") }
+        try pane.type("milk")
+        try await pane.waitForScreen("the query typed through /dev/tty") { $0.first == "> milk" }
+        let pid = try #require(pane.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        #expect(kill(pid, SIGTERM) == 0)
+        #expect(try await pane.waitForExit() == 143)
+        #expect(pane.file("stty-after") == pane.file("stty-before"))
+        // Full screen leaves the alternate screen: the pane is back to the (empty) shell screen.
+        #expect(try pane.screen().allSatisfy(\.isEmpty))
+    }
+
+    @Test(arguments: [InteractiveFlags.Format.text, .json])
+    func enterPrintsTheSelectedReminderAndExits0(format: InteractiveFlags.Format) async throws {
+        let folder = try TemporaryFolder()
+        let db = try ExpectedScreen.seededDatabase(in: folder)
+        // stdin is a pipe and stdout a file: the interface still runs on the terminal.
+        let pane = try TmuxPane("echo ignored | \"$TROVE\" --db t.db --format \(format.rawValue) > out", in: folder)
+        try pane.type("dentist")
+        let page = try await ExpectedScreen.page(db: db, query: "dentist")
+        try await pane.waitForScreen("the results") { $0.count > 1 && $0[1] == "  2 of 2" }
+        let expected = ExpectedScreen.frame(for: page, query: "dentist", selected: 1)
+        try pane.press("Down")
+        try await pane.waitForScreen("the second result selected") { Array($0.prefix(expected.count)) == expected }
+        try pane.press("Enter")
+        #expect(try await pane.waitForExit() == 0)
+        let chosen = page.rows[1]
+        let out = try #require(pane.file("out"))
+        switch format {
+        case .text:
+            #expect(out == "\(chosen.id)\t\(chosen.title.plain)\n")
+        case .json:
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            #expect(object["id"] as? Int == Int(chosen.id))
+            #expect(object["title"] as? String == chosen.title.plain)
+            #expect(object["list"] as? String == chosen.list)
+        }
+        #expect(pane.file("stty-after") == pane.file("stty-before"))
+    }
+
+    @Test func anotherProcessAddingAndCompletingShowsWithinASecond() async throws {
+        let (pane, db) = try await Self.start()
+        try pane.type("zeppelin")
+        try await pane.waitForScreen("no matches yet") { $0.count > 2 && $0[2] == "  no matches" }
+
+        let added = try TroveProcess.run(["add", "Zeppelin museum tickets", "--db", db, "--list", "Fun"])
+        #expect(added.status == 0, "\(added.stderr)")
+        var start = ContinuousClock.now
+        try await pane.waitForScreen("the added reminder") { $0.count > 2 && $0[2].contains("Zeppelin museum tickets") }
+        #expect(start.duration(to: .now) < .seconds(1))
+
+        let id = try #require(added.stdout.split(separator: " ").dropFirst().first.flatMap { Int($0.dropLast()) })
+        #expect(try TroveProcess.run(["done", String(id), "--db", db]).status == 0)
+        start = ContinuousClock.now
+        try await pane.waitForScreen("the completed reminder hidden") { $0.count > 2 && $0[2] == "  no matches" }
+        #expect(start.duration(to: .now) < .seconds(1))
+        try pane.press("Escape")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
+    @Test func ctrlDMarksTheSelectionDoneInTheDatabase() async throws {
+        let (pane, db) = try await Self.start()
+        try pane.type("dentist")
+        let page = try await ExpectedScreen.page(db: db, query: "dentist")
+        try await pane.waitForScreen("the results") { $0.count > 2 && $0[1] == "  2 of 2" }
+        try pane.press("C-d")
+        // Done now, so hidden: one open match left, one completed.
+        try await pane.waitForScreen("the completed row hidden") { $0.count > 2 && $0[1] == "  1 of 1 (1 completed hidden)" }
+        let store = try await ReminderStore.open(path: db, readOnly: true)
+        #expect(try await store.reminder(id: page.rows[0].id).isCompleted)
+        try pane.press("Tab")
+        try await pane.waitForScreen("completed shown") { $0.count > 2 && $0[1] == "  2 of 2 (1 completed)" }
+        try pane.press("C-c")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
+    @Test func withNoTerminalTroveAlonePrintsHelpAndSucceeds() throws {
+        // setsid: a new session with no controlling terminal, so /dev/tty cannot be opened.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["-w", TroveProcess.binary.path, "--demo"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = Pipe()
+        process.standardError = Pipe()
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("USAGE: trove"))
+        #expect(text.contains("Keys in the interactive search"))
+    }
+}
