@@ -4,15 +4,15 @@ import TroveSQLite
 import TroveSearch
 import TroveStore
 
-/// `trove debug-typing-latency --db X`: a hidden, throwaway measurement of as-you-type latency
+/// `trove debug-typing-latency --file X`: a hidden, throwaway measurement of as-you-type latency
 /// through ``SearchProvider``, per query class: the time from a new text to its first
 /// ResultSet and to its final (settled) one, p50 and p99. Not a benchmark suite (that is
 /// `trove-bench`); it exists to choose the two-phase design by measurement.
 ///
 /// ```
 /// swift build -c release --product trove
-/// .build/release/trove debug-typing-latency --db /tmp/moon/1m.db --samples 100
-/// .build/release/trove debug-typing-latency --db /tmp/moon/1m.db --plain   # single-phase baseline
+/// .build/release/trove debug-typing-latency --file /tmp/moon/1m.db --samples 100
+/// .build/release/trove debug-typing-latency --file /tmp/moon/1m.db --plain   # single-phase baseline
 /// ```
 ///
 /// The database is opened as is, without migrating, so an old (schema 1) file measures the
@@ -23,10 +23,13 @@ struct DebugTypingLatency: AsyncParsableCommand {
         abstract: "Measure first-ResultSet and settle latency per query class (for developers).",
         shouldDisplay: false)
 
-    @Option(help: "The database file; opened as is, without migrating.") var db: String
+    @Option(help: "The database file; opened as is, without migrating.") var file: String
     @Option(help: "Samples per class (texts are repeated round-robin).") var samples = 100
     @Flag(help: "Use the plain single-phase engine (the baseline) instead of the streaming one.") var plain = false
     @Option(help: "Only these classes, comma-separated.") var only: String?
+    @Flag(inversion: .prefixedNo, help: "Run every text once before measuring.") var warmUp = true
+    @Option(help: "Wait for the settled answer on every Nth sample only; the others stop after the first ResultSet, as the next keystroke would.")
+    var settleEvery = 10
 
     static let classes: [(name: String, texts: [String])] = [
         ("1-char prefix", ["a", "b", "c", "d", "e", "f", "g", "h", "i", "l", "m", "n", "o", "p", "r", "s", "t", "w"]),
@@ -37,29 +40,36 @@ struct DebugTypingLatency: AsyncParsableCommand {
     ]
 
     func run() async throws {
-        let database = try Database(path: db, readers: 2)
+        let database = try Database(path: file, readers: 2)
         var registry = EngineRegistry()
         if plain { registry.register(PlainFTSEngine(), as: "fts") }
-        let provider = try SearchProvider(database: database, registry: registry)
+        // NB: no settled-answer cache, or every repeat of a text would measure the cache.
+        let provider = try SearchProvider(database: database, registry: registry, settledCapacity: 0)
         let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
-        print("| class | first p50 | first p99 | settle p50 | settle p99 | provisional | n |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        emit("| class | first p50 | first p99 | settle p50 | settle p99 | first was provisional | n first/settle |")
+        emit("|---|---:|---:|---:|---:|---:|---:|")
         for (name, texts) in Self.classes where wanted?.contains(name) ?? true {
             var first: [Double] = [], settle: [Double] = [], provisional = 0
             // NB: one warm-up pass so the page cache holds the index, as it does while typing.
-            for text in texts { _ = try await measure(text, provider) }
+            for text in texts.prefix(warmUp ? texts.count : 0) { _ = try await measure(text, provider, settle: false) }
             for index in 0..<samples {
-                let (f, s, p) = try await measure(texts[index % texts.count], provider)
+                let settles = index % max(1, settleEvery) == 0
+                let (f, s, p) = try await measure(texts[index % texts.count], provider, settle: settles)
                 first.append(f)
-                settle.append(s)
+                if settles { settle.append(s) }
                 if p { provisional += 1 }
             }
-            print("| \(name) | \(ms(first, 0.5)) | \(ms(first, 0.99)) | \(ms(settle, 0.5)) | \(ms(settle, 0.99)) | \(provisional) | \(samples) |")
+            emit("| \(name) | \(ms(first, 0.5)) | \(ms(first, 0.99)) | \(ms(settle, 0.5)) | \(ms(settle, 0.99)) | \(provisional)/\(samples) | \(samples)/\(settle.count) |")
         }
     }
 
+    /// One line, written at once (standard output is not line-buffered when piped).
+    private func emit(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     /// Milliseconds to the first and to the final result set, and whether the first was provisional.
-    private func measure(_ text: String, _ provider: SearchProvider) async throws -> (Double, Double, Bool) {
+    private func measure(_ text: String, _ provider: SearchProvider, settle: Bool) async throws -> (Double, Double, Bool) {
         let request = SearchRequest(text: text, typing: true, limit: 50, highlight: .brackets)
         let clock = ContinuousClock()
         let start = clock.now
@@ -70,7 +80,7 @@ struct DebugTypingLatency: AsyncParsableCommand {
                 first = clock.now - start
                 wasProvisional = resultSet.isProvisional
             }
-            if !resultSet.isProvisional { break }
+            if !resultSet.isProvisional || !settle { break }
         }
         let settled = clock.now - start
         return (milliseconds(first ?? settled), milliseconds(settled), wasProvisional)
