@@ -40,7 +40,7 @@ struct PhasedSearchTests {
     }
 
     static let texts = [
-        "a", "b", "t", "bu", "ca", "th", "bud", "dent", "call d", "buy mi", "email a", "\"the a", "a OR b",
+        "a", "b", "t", "bu", "ca", "th", "bud", "dent", "dentist", "email", "call d", "buy mi", "email a", "\"the a", "a OR b",
         "list:Work c", "is:flagged b", "tag:errand p", "-tag:home t", "is:open a", "due:overdue c", "a -b",
         "{title}: b", "zzzzqx", "", "is:flagged", "list:Health",
     ]
@@ -105,6 +105,21 @@ struct PhasedSearchTests {
         #expect(weights == weights.sorted(by: >))
         let allMatched = quick.hits.allSatisfy { !$0.matchedFields.isEmpty }
         #expect(allMatched)
+    }
+
+    @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
+        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis", typing: true))?.description
+            == Query.parse("call dentis", typing: false).description)
+        #expect(FTSEngine.exactLongPrefixes(.parse("call den", typing: true)) == nil, "3 letters have a prefix index")
+        let database = try await Self.generated.value
+        let all = try await Self.stream(Self.request("dentist"), in: database)
+        let quick = try #require(all.first)
+        #expect(quick.isProvisional && all.count == 2)
+        let exact: Set<Int64> = try await database.read { db in
+            Set(try db.fetchAll("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'dentist'").map { try $0[0] })
+        }
+        #expect(exact.count > SearchExecutor.sampleSize(forLimit: 50))
+        #expect(Set(quick.hits.map(\.id)).isSubset(of: exact))
     }
 
     @Test(arguments: ["hiroshi boiler", "boston intern", "zzzzqx", "is:flagged hiroshi"])

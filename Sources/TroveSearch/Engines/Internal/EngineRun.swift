@@ -16,14 +16,22 @@ enum EngineRun {
     /// NB: each phase runs in its own `database.read`, so cancelling between or inside them
     /// interrupts SQLite; the provisional phase only runs for a first page (a later page
     /// continues a settled answer) and never for `!raw`, whose errors must come from one place.
+    ///
+    /// - Parameter samplePlans: Cheaper plans whose matches are a subset of `plan`'s, tried in
+    ///   order for the provisional sample before `plan` itself.
     static func stream(
-        _ plan: MatchPlan, _ request: SearchRequest, engine: String, inPhases: Bool = false, in database: Database
+        _ plan: MatchPlan, _ request: SearchRequest, engine: String, inPhases: Bool = false,
+        samplePlans: [MatchPlan] = [], in database: Database
     ) -> AsyncThrowingStream<ResultSet, any Error> {
         let quick: (@Sendable () async throws -> ResultSet?)?
         if inPhases, request.page == .first, !plan.isRaw {
             quick = {
                 try await database.read { db in
-                    try SearchExecutor(plan: plan, request: request, engineName: engine).provisional(on: db)
+                    for candidate in samplePlans + [plan] {
+                        let executor = SearchExecutor(plan: candidate, request: request, engineName: engine)
+                        if let resultSet = try executor.provisional(on: db) { return resultSet }
+                    }
+                    return nil
                 }
             }
         } else {
