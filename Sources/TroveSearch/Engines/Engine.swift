@@ -8,9 +8,11 @@ public import TroveSQLite
 /// }
 /// ```
 ///
-/// An engine may yield more than one ``ResultSet`` (a quick first answer, then the fully
-/// ranked one); the last is final. Cancelling the consuming task must stop its work: run SQL
-/// inside `database.read`, whose cancellation interrupts SQLite.
+/// An engine may yield more than one ``ResultSet``: quick provisional answers
+/// (``ResultSet/isProvisional``), then exactly one final answer, which is the last. Consumers
+/// that want only the answer (a one-shot command) keep the last element. Cancelling the
+/// consuming task must stop its work: run SQL inside `database.read`, whose cancellation
+/// interrupts SQLite.
 public protocol Engine: Sendable {
     /// The name after `!`, lowercase: `fts`.
     var name: String { get }
@@ -23,7 +25,8 @@ public protocol Engine: Sendable {
 }
 
 extension Engine {
-    /// A stream that yields what `work` returns, once, and cancels `work` when the consumer stops.
+    /// A stream that yields what `work` returns, once, as the final answer (so it should not be
+    /// provisional), and cancels `work` when the consumer stops.
     ///
     /// ```swift
     /// func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {

@@ -18,8 +18,44 @@ public struct FTSEngine: Engine {
 
     public init() {}
 
+    /// Answers in two phases when there are many matches: first a provisional ResultSet
+    /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered without
+    /// bm25, in a few milliseconds even for `a` at a million reminders; then the final one,
+    /// equal to ``search(_:on:)``: every match ranked, exact counts and facets. A query with
+    /// no more matches than that sample, or a later page, gets only the final one.
+    ///
+    /// ```swift
+    /// for try await resultSet in FTSEngine().results(for: SearchRequest(text: "a", typing: true), in: database) {
+    ///     show(resultSet)   // provisional (isProvisional == true, total >= 201), then final
+    /// }
+    /// ```
     public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
-        EngineRun.stream(FTSEngine.plan(for: request.query), request, engine: name, in: database)
+        let query = request.query
+        let exact = FTSEngine.exactLongPrefixes(query).map { FTSEngine.plan(for: $0) }
+        return EngineRun.stream(
+            FTSEngine.plan(for: query), request, engine: name, inPhases: true, samplePlans: exact.map { [$0] } ?? [],
+            in: database)
+    }
+
+    /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
+    /// or nil when it has none: its matches are a subset of the query's, found much faster.
+    ///
+    /// NB: the schema has prefix indexes for 1 to 3 characters only. A longer prefix makes FTS5
+    /// merge the doclists of every word that starts with it into one buffer before returning
+    /// any row, ~10 ms for `email*` or `dentist*` at 1M reminders, while the exact word's
+    /// doclist is read lazily and a LIMIT stops it at once. The provisional sample tries the
+    /// exact words first, and falls back to the prefix when they match too few rows.
+    static func exactLongPrefixes(_ query: Query) -> Query? {
+        var exact = query
+        var changed = false
+        for group in exact.terms.indices {
+            for term in exact.terms[group].anyOf.indices where exact.terms[group].anyOf[term].isPrefix {
+                guard exact.terms[group].anyOf[term].text.count >= 4 else { continue }
+                exact.terms[group].anyOf[term].isPrefix = false
+                changed = true
+            }
+        }
+        return changed ? exact : nil
     }
 
     /// Runs the search on a connection the caller holds, such as inside `database.read`.

@@ -1,4 +1,8 @@
 /// One answer to a ``SearchRequest``: a page of hits, exact counts, facets and the next page.
+///
+/// An engine may first yield a quick *provisional* set (``isProvisional``), ranked from a bounded
+/// sample of the matches, and then the final one. Only the final set is the answer: its hits,
+/// order, counts and facets are exactly what plain full ranking gives.
 public struct ResultSet: Hashable, Sendable {
     /// The query that was run, with any ``Query/problems`` found while parsing or searching.
     public var query: Query
@@ -21,10 +25,16 @@ public struct ResultSet: Hashable, Sendable {
     public var next: SearchPage?
     /// Indexed words close to the query's words, when the query found nothing.
     public var suggestions: [String]
+    /// True for a quick first answer that a final one will replace: its hits are the best of a
+    /// sample of the matches (not all of them), ``total`` and ``completedCount`` are lower
+    /// bounds, the facets are empty, ``next`` is nil and every hit's ``SearchHit/rank`` is 0.
+    /// Show it while typing; never treat it as the answer.
+    public var isProvisional: Bool
 
     public init(
         query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, completedCount: Int = 0,
-        includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil, suggestions: [String] = []
+        includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil,
+        suggestions: [String] = [], isProvisional: Bool = false
     ) {
         self.query = query
         self.engine = engine
@@ -36,6 +46,7 @@ public struct ResultSet: Hashable, Sendable {
         self.tagFacets = tagFacets
         self.next = next
         self.suggestions = suggestions
+        self.isProvisional = isProvisional
     }
 }
 

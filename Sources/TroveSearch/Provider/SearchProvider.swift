@@ -23,17 +23,23 @@ public actor SearchProvider {
     private let clock: any Clock<Duration>
     /// The provider's own read-only connection to a database file, for `data_version`.
     private let watcher: Connection?
+    /// Final answers of recent requests while the data is unchanged; see ``SettledResults``.
+    private var settled: SettledResults<ChangeToken>
 
     /// - Parameters:
     ///   - database: Where to search.
     ///   - registry: The engines `!name` can pick.
     ///   - pollInterval: How often to look for changes.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
+    ///   - settledCapacity: How many final answers to keep for texts typed again while the
+    ///     data is unchanged (backspacing over `budg` back to `bud`); 0 keeps none.
     /// - Throws: `OpenError` when the watching connection cannot open the file.
     public init(
         database: Database, registry: EngineRegistry = EngineRegistry(),
-        pollInterval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock()
+        pollInterval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock(),
+        settledCapacity: Int = 32
     ) throws {
+        settled = SettledResults(capacity: settledCapacity)
         self.database = database
         self.registry = registry
         self.pollInterval = pollInterval
@@ -114,8 +120,13 @@ public actor SearchProvider {
     private func live(_ request: SearchRequest, deliver: @Sendable (ResultSet) -> Void) async throws {
         var seen = try await changeToken()
         while true {
-            for try await resultSet in registry.results(for: request, in: database) {
-                deliver(resultSet)
+            if let answer = settled.value(for: request, at: seen) {
+                deliver(answer)
+            } else {
+                for try await resultSet in registry.results(for: request, in: database) {
+                    deliver(resultSet)
+                    settled.insert(resultSet, for: request, at: seen)
+                }
             }
             try Task.checkCancellation()
             while true {
@@ -135,7 +146,7 @@ public actor SearchProvider {
         return try await database.read { db in ChangeToken(dataVersion: try db.dataVersion, totalChanges: db.totalChanges) }
     }
 
-    private struct ChangeToken: Equatable, Sendable {
+    private struct ChangeToken: Hashable, Sendable {
         var dataVersion: Int64
         var totalChanges: Int
     }

@@ -89,17 +89,9 @@ extension ReminderStore {
                     """)
                 try db.run(TagTable.where { $0.id == old }.delete())
             } else {
+                // NB: the tags_rename trigger rewrites reminders.tags (so the index) even for a
+                // rename that only changes case: schema 2 compares the names as bytes.
                 try db.run(TagTable.where { $0.id == old }.update { $0.name.set(newName) })
-                // NB: the schema's tags_rename trigger compares old and new names with the
-                // column's NOCASE collation, so it skips a rename that only changes case
-                // ("Email" → "EMAIL") and `reminders.tags` would keep the old spelling. Rewrite
-                // the text here; when the trigger did fire this sets the same value and
-                // re-indexes nothing.
-                try db.execute("""
-                    UPDATE reminders
-                    SET tags = ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
-                    WHERE id IN (SELECT reminder_id FROM reminder_tags WHERE tag_id = \(old))
-                    """)
             }
         }
     }

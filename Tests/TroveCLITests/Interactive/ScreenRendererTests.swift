@@ -37,6 +37,13 @@ import Testing
         #expect(frame.lines.allSatisfy { DisplayWidth.of($0) <= 40 })
     }
 
+    @Test func provisionalCountsShowAsLowerBoundsWhileRanking() {
+        var page = Self.milkPage
+        page.isProvisional = true
+        let frame = Self.plain.frame(for: Self.state(columns: 60, page: page))
+        #expect(frame.lines[1] == "  2 of 5+ (1+ completed hidden) · ranking…")
+    }
+
     @Test func detailsFitWhenThereIsRoom() {
         let frame = Self.plain.frame(for: Self.state(columns: 70))
         // 70 * 2/5 = 28 columns of room; "Groceries · #dairy · Mar 2" takes 26.

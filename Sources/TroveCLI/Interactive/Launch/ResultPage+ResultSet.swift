@@ -35,7 +35,9 @@ extension ResultPage {
                 priority: hit.priority.rawValue
             )
         }
-        self.init(rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text)
+        self.init(
+            rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
+            isProvisional: resultSet.isProvisional)
     }
 
     /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.

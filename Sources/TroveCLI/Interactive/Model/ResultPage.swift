@@ -13,11 +13,15 @@ struct ResultPage: Sendable, Hashable {
     var completedCount: Int
     /// The query these results answer, for diagnostics; the session tracks freshness by generation.
     var queryText: String
+    /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts
+    /// are lower bounds, and the fully ranked page follows.
+    var isProvisional: Bool
 
-    init(rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "") {
+    init(rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "", isProvisional: Bool = false) {
         self.rows = rows
         self.total = total ?? rows.count
         self.completedCount = completedCount
         self.queryText = queryText
+        self.isProvisional = isProvisional
     }
 }

@@ -62,12 +62,15 @@ struct ScreenRenderer: Sendable {
             line.append("searching…", .secondary)
             return line
         }
-        var counts = "\(page.rows.count) of \(page.total)"
+        // NB: a provisional page's counts are lower bounds: "20 of 201+", while the ranking runs.
+        let atLeast = page.isProvisional ? "+" : ""
+        var counts = "\(page.rows.count) of \(page.total)\(atLeast)"
         if page.completedCount > 0 {
             counts += state.includeCompleted
-                ? " (\(page.completedCount) completed)"
-                : " (\(page.completedCount) completed hidden)"
+                ? " (\(page.completedCount)\(atLeast) completed)"
+                : " (\(page.completedCount)\(atLeast) completed hidden)"
         }
+        if page.isProvisional { counts += " · ranking…" }
         line.append(counts, .secondary)
         if state.status == .searching, state.debounce.isSlow {
             line.append(" · searching…", .secondary)

@@ -12,10 +12,33 @@ enum EngineRun {
         return resultSet
     }
 
+    /// The final ResultSet, preceded by a provisional one when `inPhases` and it helps.
+    ///
+    /// NB: each phase runs in its own `database.read`, so cancelling between or inside them
+    /// interrupts SQLite; the provisional phase only runs for a first page (a later page
+    /// continues a settled answer) and never for `!raw`, whose errors must come from one place.
+    ///
+    /// - Parameter samplePlans: Cheaper plans whose matches are a subset of `plan`'s, tried in
+    ///   order for the provisional sample before `plan` itself.
     static func stream(
-        _ plan: MatchPlan, _ request: SearchRequest, engine: String, in database: Database
+        _ plan: MatchPlan, _ request: SearchRequest, engine: String, inPhases: Bool = false,
+        samplePlans: [MatchPlan] = [], in database: Database
     ) -> AsyncThrowingStream<ResultSet, any Error> {
-        FTSEngine.single {
+        let quick: (@Sendable () async throws -> ResultSet?)?
+        if inPhases, request.page == .first, !plan.isRaw {
+            quick = {
+                try await database.read { db in
+                    for candidate in samplePlans + [plan] {
+                        let executor = SearchExecutor(plan: candidate, request: request, engineName: engine)
+                        if let resultSet = try executor.provisional(on: db) { return resultSet }
+                    }
+                    return nil
+                }
+            }
+        } else {
+            quick = nil
+        }
+        return phased(first: quick) {
             var resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
             if needsSuggestions(resultSet, plan) {
                 resultSet.suggestions = try await suggestions(for: request.query, in: database)
@@ -27,6 +50,33 @@ enum EngineRun {
     /// The page statement `execute` would run first, built without a connection.
     static func statement(_ plan: MatchPlan, _ request: SearchRequest, engine: String) throws -> SQL {
         try SearchExecutor(plan: plan, request: request, engineName: engine).pageStatement(on: nil)
+    }
+
+    /// Yields what `first` returns (when not nil), then what `final` returns, and finishes;
+    /// cancels the work when the consumer stops.
+    ///
+    /// - Parameters:
+    ///   - first: The provisional phase; nil, or a nil result, goes straight to `final`.
+    ///   - final: The answer. Not started when the consumer stopped after the first phase.
+    static func phased(
+        first: (@Sendable () async throws -> ResultSet?)?,
+        final: @escaping @Sendable () async throws -> ResultSet
+    ) -> AsyncThrowingStream<ResultSet, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    if let first, let quick = try await first() {
+                        continuation.yield(quick)
+                        try Task.checkCancellation()
+                    }
+                    continuation.yield(try await final())
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     private static func needsSuggestions(_ resultSet: ResultSet, _ plan: MatchPlan) -> Bool {

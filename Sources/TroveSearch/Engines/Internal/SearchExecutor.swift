@@ -10,12 +10,12 @@ struct SearchExecutor {
     var request: SearchRequest
     var engineName: String
 
-    private var query: Query { request.query }
-    private var isRanked: Bool { plan.ftsMatch != nil }
-    private var sortKeys: [SortKey] { SortKey.keys(for: request.sort, ranked: isRanked) + [SortKey.id] }
+    var query: Query { request.query }
+    var isRanked: Bool { plan.ftsMatch != nil }
+    var sortKeys: [SortKey] { SortKey.keys(for: request.sort, ranked: isRanked) + [SortKey.id] }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
-    private var from: SQL {
+    var from: SQL {
         let lists: SQL = " JOIN \"lists\" ON \"lists\".\"id\" = \"reminders\".\"list_id\""
         guard isRanked else { return "FROM \"reminders\"" + lists }
         return "FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\"" + lists
@@ -32,7 +32,7 @@ struct SearchExecutor {
     }
 
     /// Whether completed reminders are left out; see ``SearchRequest/includeCompleted``.
-    private var isOpenOnly: Bool {
+    var isOpenOnly: Bool {
         let decidesCompletion = query.filters.contains { clause in
             clause.anyOf.contains { $0 == .status(.open) || $0 == .status(.completed) || $0 == .due(.overdue) }
         }
@@ -40,11 +40,11 @@ struct SearchExecutor {
         return !(request.includeCompleted ?? plan.hasText)
     }
 
-    private var scopedConditions: [SQL] {
+    var scopedConditions: [SQL] {
         matchConditions + (isOpenOnly ? ["(\"reminders\".\"is_completed\" = 0)"] : [])
     }
 
-    private static func whereClause(_ conditions: [SQL]) -> SQL {
+    static func whereClause(_ conditions: [SQL]) -> SQL {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     }
 
@@ -133,7 +133,11 @@ struct SearchExecutor {
     }
 
     /// The columns of a hit; see ``HitColumn`` for their positions.
-    private var selection: SQL {
+    private var selection: SQL { selectionColumns(ranked: true).joined(separator: ", ") }
+
+    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the bm25 rank (column and
+    /// sort key) is 0.0: computing it makes FTS5 count every match of every phrase first.
+    func selectionColumns(ranked: Bool) -> [SQL] {
         let style = request.highlight
         var columns: [SQL] = [
             "\"reminders\".\"id\"", "\"reminders\".\"title\"", "\"reminders\".\"notes\"", "\"lists\".\"name\"",
@@ -149,9 +153,9 @@ struct SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column))
         }
-        columns.append(isRanked ? "\"reminders_fts\".\"rank\"" : "0.0")
-        columns += sortKeys.dropLast().map(\.expression)
-        return columns.joined(separator: ", ")
+        columns.append(isRanked && ranked ? "\"reminders_fts\".\"rank\"" : "0.0")
+        columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
+        return columns
     }
 
     /// 1 when `column` holds a match.
@@ -171,7 +175,7 @@ struct SearchExecutor {
         return tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))"
     }
 
-    private func hit(_ row: Row) throws -> SearchHit {
+    func hit(_ row: Row) throws -> SearchHit {
         let title: String = try row[HitColumn.title], notes: String = try row[HitColumn.notes]
         let tagText: String = try row[HitColumn.tags]
         let dueText: String? = try row[HitColumn.due]

@@ -30,6 +30,9 @@ struct SortKey: Sendable {
         }
     }
 
+    /// Whether this is the bm25 key, which only an FTS5 cursor can compute.
+    var isRank: Bool { expression == SortKey.rank.expression }
+
     static let id = SortKey(expression: "\"reminders\".\"id\"", isDescending: false)
 
     /// Rows after the one whose keys are `values` (id last), in the order of `keys`:

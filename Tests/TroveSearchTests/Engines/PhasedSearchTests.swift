@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// The fts engine's two phases: a provisional ResultSet first, then the final one, which must
+/// equal plain single-phase ranking (`FTSEngine.search`) exactly.
+@Suite("Phased search")
+struct PhasedSearchTests {
+    /// 20,000 generated reminders in a file, built once for the suite.
+    static let generated = Task { () throws -> Database in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-phased-\(UUID().uuidString).db").path
+        let store = try await ReminderStore.open(path: path)
+        var reader = RecordArrayReader(Array(ReminderGenerator(seed: 7, count: 20_000)))
+        _ = try await store.importRecords(&reader, source: "generated")
+        return store.database
+    }
+
+    static func request(
+        _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil
+    ) -> SearchRequest {
+        SearchRequest(
+            text: text, typing: true, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            highlight: .brackets, today: ReminderGenerator.pinnedToday, timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// Every ResultSet the engine streams for `request`.
+    static func stream(_ request: SearchRequest, in database: Database) async throws -> [ResultSet] {
+        var all: [ResultSet] = []
+        for try await resultSet in FTSEngine().results(for: request, in: database) { all.append(resultSet) }
+        return all
+    }
+
+    static func plain(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+        try await database.read { db in try FTSEngine().search(request, on: db) }
+    }
+
+    static let texts = [
+        "a", "b", "t", "bu", "ca", "th", "bud", "dent", "dentist", "email", "call d", "buy mi", "email a", "\"the a", "a OR b",
+        "list:Work c", "is:flagged b", "tag:errand p", "-tag:home t", "is:open a", "due:overdue c", "a -b",
+        "{title}: b", "zzzzqx", "", "is:flagged", "list:Health",
+    ]
+
+    @Test(arguments: texts)
+    func finalResultSetEqualsPlainRanking(text: String) async throws {
+        let database = try await Self.generated.value
+        for request in [
+            Self.request(text), Self.request(text, limit: 7), Self.request(text, sort: .due),
+            Self.request(text, sort: .priority), Self.request(text, sort: .created), Self.request(text, includeCompleted: false),
+        ] {
+            let all = try await Self.stream(request, in: database)
+            let final = try #require(all.last)
+            #expect(!final.isProvisional)
+            let earlierAreProvisional = all.dropLast().allSatisfy { $0.isProvisional }
+            #expect(earlierAreProvisional, "only the last ResultSet is final")
+            let plain = try await Self.plain(request, in: database)
+            #expect(final == plain, "\(text) sorted by \(request.sort), limit \(request.limit)")
+        }
+    }
+
+    @Test(arguments: ["a", "bu", "list:Work c", ""])
+    func laterPagesByOffsetAndCursorEqualPlainRanking(text: String) async throws {
+        let database = try await Self.generated.value
+        let first = try #require(try await Self.stream(Self.request(text, limit: 20), in: database).last)
+        let cursor = try #require(first.next)
+        for page in [SearchPage.offset(20), cursor, .offset(500)] {
+            let request = Self.request(text, limit: 20, page: page)
+            let all = try await Self.stream(request, in: database)
+            #expect(all.count == 1, "a later page continues a settled answer: no provisional phase")
+            #expect(all.last == (try await Self.plain(request, in: database)))
+        }
+        let viaCursor = try #require(try await Self.stream(Self.request(text, limit: 20, page: cursor), in: database).last)
+        let viaOffset = try #require(try await Self.stream(Self.request(text, limit: 20, page: .offset(20)), in: database).last)
+        #expect(viaCursor.hits == viaOffset.hits)
+    }
+
+    @Test func shortPrefixGetsAProvisionalResultSetFirstFromTheNewestMatches() async throws {
+        let database = try await Self.generated.value
+        let all = try await Self.stream(Self.request("a"), in: database)
+        try #require(all.count == 2)
+        let (quick, final) = (all[0], all[1])
+        #expect(quick.isProvisional && !final.isProvisional)
+        let sampleSize = SearchExecutor.sampleSize(forLimit: 50)
+        #expect(quick.total == sampleSize + 1, "a lower bound: the sample plus one more")
+        #expect(final.total > quick.total)
+        #expect(quick.hits.count == 50 && quick.next == nil && quick.listFacets.isEmpty && quick.tagFacets.isEmpty)
+        let unranked = quick.hits.allSatisfy { $0.rank == 0 }
+        #expect(unranked)
+        // The sample is the newest matches, newest by id.
+        let newest: [Int64] = try await database.read { db in
+            try db.fetchAll("""
+                SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'a*' ORDER BY rowid DESC LIMIT \(sampleSize + 1)
+                """).map { try $0[0] }
+        }
+        #expect(Set(quick.hits.map(\.id)).isSubset(of: newest))
+        // Ordered like bm25's column weights: title matches before tags-only before notes-only.
+        let weights = quick.hits.map { hit in
+            (hit.matchedFields.contains(.title) ? 10 : 0) + (hit.matchedFields.contains(.tags) ? 5 : 0)
+                + (hit.matchedFields.contains(.notes) ? 1 : 0)
+        }
+        #expect(weights == weights.sorted(by: >))
+        let allMatched = quick.hits.allSatisfy { !$0.matchedFields.isEmpty }
+        #expect(allMatched)
+    }
+
+    @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
+        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis", typing: true))?.description
+            == Query.parse("call dentis", typing: false).description)
+        #expect(FTSEngine.exactLongPrefixes(.parse("call den", typing: true)) == nil, "3 letters have a prefix index")
+        let database = try await Self.generated.value
+        let all = try await Self.stream(Self.request("dentist"), in: database)
+        let quick = try #require(all.first)
+        #expect(quick.isProvisional && all.count == 2)
+        let exact: Set<Int64> = try await database.read { db in
+            Set(try db.fetchAll("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'dentist'").map { try $0[0] })
+        }
+        #expect(exact.count > SearchExecutor.sampleSize(forLimit: 50))
+        #expect(Set(quick.hits.map(\.id)).isSubset(of: exact))
+    }
+
+    @Test(arguments: ["hiroshi boiler", "boston intern", "zzzzqx", "is:flagged hiroshi"])
+    func selectiveQueryGetsOnlyTheFinalResultSet(text: String) async throws {
+        let database = try await Self.generated.value
+        let all = try await Self.stream(Self.request(text), in: database)
+        #expect(all.count == 1)
+        #expect(all.first.map { !$0.isProvisional } == true)
+        #expect(try #require(all.first).total <= SearchExecutor.sampleSize(forLimit: 50))
+    }
+
+    /// The second phase runs in a read of its own: stopping the stream after the first phase
+    /// interrupts its statement inside SQLite. The stand-in second phase never ends unless
+    /// interrupted, and the database has one reader, so the read after it can only run (and
+    /// this test only end) if the interrupt reached SQLite.
+    @Test(.timeLimit(.minutes(1)))
+    func cancellingAfterTheFirstPhaseInterruptsTheSecondInSQLite() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-cancel-\(UUID().uuidString).db").path
+        let database = try Database(path: path, readers: 1)
+        let (started, startedSignal) = AsyncStream<Void>.makeStream()
+        let finalDelivered = Mutex(false)
+        let stream = EngineRun.phased(first: {
+            ResultSet(query: .parse("a"), engine: "fts", isProvisional: true)
+        }, final: {
+            try await database.read { db in
+                startedSignal.yield()
+                _ = try db.fetchValue(
+                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", as: Int.self)
+                return ResultSet(query: .parse("a"), engine: "fts")
+            }
+        })
+        let consumer = Task {
+            for try await resultSet in stream where !resultSet.isProvisional { finalDelivered.withLock { $0 = true } }
+        }
+        for await _ in started { break }
+        consumer.cancel()
+        _ = await consumer.result
+        #expect(try await database.read { db in try db.fetchValue("SELECT 42", as: Int.self) } == 42)
+        #expect(!finalDelivered.withLock { $0 })
+    }
+}
