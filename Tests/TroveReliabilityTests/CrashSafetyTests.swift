@@ -29,8 +29,10 @@ import TroveTestSupport
         for trial in 0..<trials {
             let db = folder.path("trial\(trial).db")
             try copyDatabase(template, to: db)
-            let delay = Double(random.next() % 1000) / 1000 * Double(importTime.components.seconds) * 1.1
-                + Double(random.next() % 1000) / 1000 * Double(importTime.components.attoseconds) / 1e18
+            // NB: uniform over 0–110% of a whole import, so some kills land during the commit or
+            // after it, not only mid-transaction.
+            let importSeconds = Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18
+            let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * importSeconds
             let process = try TroveProcess.start(["import", source, "--db", db])
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
