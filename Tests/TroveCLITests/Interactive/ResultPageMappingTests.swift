@@ -32,6 +32,19 @@ import TroveStore
         #expect(!row.isCompleted)
     }
 
+    @Test func queryProblemsAndSuggestionsBecomeTheHint() {
+        let today = CalendarDay("2026-03-02")!
+        let problem = ResultSet(query: .parse("milk is:banana"), engine: "fts")
+        let problemHint = ResultPage(problem, text: "milk is:banana", today: today, timeZone: .gmt).hint
+        #expect(problemHint?.hasPrefix("is:banana — ") == true)
+
+        let nothing = ResultSet(query: .parse("dentst"), engine: "fts", suggestions: ["dentist", "dent", "dense", "denim"])
+        #expect(ResultPage(nothing, text: "dentst", today: today, timeZone: .gmt).hint == "did you mean: dentist, dent, dense?")
+
+        let found = ResultSet(query: .parse("milk"), engine: "fts", hits: [SearchHit(id: 1, title: "Milk", list: "Groceries")], total: 1)
+        #expect(ResultPage(found, text: "milk", today: today, timeZone: .gmt).hint == nil)
+    }
+
     @Test func aHitWithoutNotesOrDueHasAnEmptySnippetAndNoDue() {
         let hit = SearchHit(id: 1, title: "Milk", list: "Groceries")
         let page = ResultPage(ResultSet(query: .parse(""), engine: "fts", hits: [hit], total: 1), text: "",

@@ -44,6 +44,13 @@ import Testing
         #expect(frame.lines[1] == "  2 of 5+ (1+ completed hidden) · ranking…")
     }
 
+    @Test func theQuerysHintFollowsTheCounts() {
+        let page = ResultPage(rows: [], total: 0, queryText: "dentst", hint: "did you mean: dentist?")
+        let frame = Self.plain.frame(for: Self.state(columns: 60, query: "dentst", page: page))
+        #expect(frame.lines[1] == "  0 of 0 · did you mean: dentist?")
+        #expect(frame.lines[2] == "  no matches")
+    }
+
     @Test func detailsFitWhenThereIsRoom() {
         let frame = Self.plain.frame(for: Self.state(columns: 70))
         // 70 * 2/5 = 28 columns of room; "Groceries · #dairy · Mar 2" takes 26.

@@ -37,7 +37,16 @@ extension ResultPage {
         }
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
-            isProvisional: resultSet.isProvisional)
+            isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
+    }
+
+    /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.
+    static func hint(for resultSet: ResultSet) -> String? {
+        if !resultSet.query.problems.isEmpty {
+            return resultSet.query.problems.map(\.message).joined(separator: "; ")
+        }
+        guard resultSet.hits.isEmpty, !resultSet.suggestions.isEmpty else { return nil }
+        return "did you mean: " + resultSet.suggestions.prefix(3).joined(separator: ", ") + "?"
     }
 
     /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.

@@ -16,12 +16,19 @@ struct ResultPage: Sendable, Hashable {
     /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts
     /// are lower bounds, and the fully ranked page follows.
     var isProvisional: Bool
+    /// What to change in the query (`is:banana — expected open, …`), or the nearest indexed
+    /// words when nothing matched (`did you mean: dentist?`); nil when all is well.
+    var hint: String?
 
-    init(rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "", isProvisional: Bool = false) {
+    init(
+        rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "",
+        isProvisional: Bool = false, hint: String? = nil
+    ) {
         self.rows = rows
         self.total = total ?? rows.count
         self.completedCount = completedCount
         self.queryText = queryText
         self.isProvisional = isProvisional
+        self.hint = hint
     }
 }

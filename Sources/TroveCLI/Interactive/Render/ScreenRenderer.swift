@@ -75,6 +75,9 @@ struct ScreenRenderer: Sendable {
         if state.status == .searching, state.debounce.isSlow {
             line.append(" · searching…", .secondary)
         }
+        if let hint = page.hint {
+            line.append(" · " + hint, .red)
+        }
         if let notice = state.notice {
             line.append(" · " + notice, .red)
         }
