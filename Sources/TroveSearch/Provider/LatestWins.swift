@@ -76,7 +76,15 @@ final class LatestWins: Sendable {
         }
     }
 
+    /// Ends everything and cancels the current work, soon after.
+    ///
+    /// NB: this runs in the stream's `onTermination`, which may be called while the consumer
+    /// task's status lock is held (the consumer is being cancelled) or while this lock is held
+    /// (``finish(throwing:from:)`` ends the stream). ``deliver(_:from:)`` yields under this lock,
+    /// and a yield needs the consumer's status lock, so taking the lock here deadlocked both
+    /// ways (seen in 1,000 cancel cycles). A task of its own takes it once both have let go;
+    /// until then any yield goes to a finished stream, which drops it.
     func stop() {
-        state.withLock { $0.stop() }?.cancel()
+        Task { [self] in state.withLock { $0.stop() }?.cancel() }
     }
 }
