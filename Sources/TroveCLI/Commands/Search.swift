@@ -210,16 +210,12 @@ struct Search: AsyncParsableCommand {
         interactive || query.prefix { $0 != "--" }.contains("-i")
     }
 
+    /// The interactive session's options, checked as `trove --height … --color …` checks them.
     private func interactiveOptions() throws -> InteractiveOptions {
-        if let height, height < 3 {
-            throw ValidationError("--height must be a number of lines, at least 3 (the prompt, the counts and one result); got \(height).")
-        }
-        let environment = ProcessInfo.processInfo.environment
-        return InteractiveOptions(
-            height: height ?? 15, fullscreen: fullscreen,
-            colour: color.isEnabled(isTerminal: true, environment: environment),
-            format: format == .json ? .json : .plain,
-            latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
+        var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
+        if let height { arguments += ["--height", String(height)] }
+        if fullscreen { arguments.append("--fullscreen") }
+        return try InteractiveFlags.parse(arguments).options()
     }
 
     /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no

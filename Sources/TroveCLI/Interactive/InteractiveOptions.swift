@@ -43,7 +43,6 @@ struct InteractiveOptions: Sendable {
 
     /// Colour unless NO_COLOR is set to anything non-empty (no-color.org) or TERM is "dumb".
     static func colourDefault(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if let noColour = environment["NO_COLOR"], !noColour.isEmpty { return false }
-        return environment["TERM"] != "dumb"
+        ColorChoice.auto.isEnabled(isTerminal: true, environment: environment)
     }
 }

@@ -9,11 +9,6 @@ import Foundation
 /// > interactive search starts (``options(environment:)``), and none has a short name that a
 /// > subcommand might use differently.
 struct InteractiveFlags: ParsableArguments {
-    /// What `--color` accepts, as in `ls` and `rg`.
-    enum ColorWhen: String, CaseIterable {
-        case auto, always, never
-    }
-
     /// What `--format` accepts for the line Enter prints.
     enum Format: String, CaseIterable {
         case text, json
@@ -48,12 +43,9 @@ struct InteractiveFlags: ParsableArguments {
             return lines
         } ?? 15
         let format = try Self.choice(format, for: "--format", default: Format.text)
-        let color = try Self.choice(color, for: "--color", default: ColorWhen.auto)
-        let colour = switch color {
-        case .auto: InteractiveOptions.colourDefault(environment: environment)
-        case .always: true
-        case .never: false
-        }
+        let color = try Self.choice(color, for: "--color", default: ColorChoice.auto)
+        // NB: the screen is always a terminal (/dev/tty), whatever stdout is.
+        let colour = color.isEnabled(isTerminal: true, environment: environment)
         return InteractiveOptions(
             height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat,
             latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
