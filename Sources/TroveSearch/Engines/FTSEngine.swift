@@ -22,7 +22,8 @@ public struct FTSEngine: Engine {
     /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered without
     /// bm25, in a few milliseconds even for `a` at a million reminders; then the final one,
     /// equal to ``search(_:on:)``: every match ranked, exact counts and facets. A query with
-    /// no more matches than that sample, or a later page, gets only the final one.
+    /// no more matches than that sample, or a later page, gets only the final one. A search
+    /// with filters but no text first gets its exact first page, before the counts.
     ///
     /// ```swift
     /// for try await resultSet in FTSEngine().results(for: SearchRequest(text: "a", typing: true), in: database) {

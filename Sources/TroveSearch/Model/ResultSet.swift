@@ -28,6 +28,8 @@ public struct ResultSet: Hashable, Sendable {
     /// True for a quick first answer that a final one will replace: its hits are the best of a
     /// sample of the matches (not all of them), ``total`` and ``completedCount`` are lower
     /// bounds, the facets are empty, ``next`` is nil and every hit's ``SearchHit/rank`` is 0.
+    /// (For a search without text in the default order the hits are already the final page's;
+    /// only the counts and facets are still to come.)
     /// Show it while typing; never treat it as the answer.
     public var isProvisional: Bool
 

@@ -45,6 +45,17 @@ import TroveStore
         #expect(ResultPage(found, text: "milk", today: today, timeZone: .gmt).hint == nil)
     }
 
+    /// A provisional page of a search with words is being ranked; one of filters alone already
+    /// has its final rows and is only being counted.
+    @Test func aProvisionalPageSaysWhatItIsWaitingFor() {
+        let today = CalendarDay("2026-03-02")!
+        let hit = SearchHit(id: 1, title: "Milk", list: "Groceries")
+        let words = ResultSet(query: .parse("mi"), engine: "fts", hits: [hit], total: 201, isProvisional: true)
+        #expect(ResultPage(words, text: "mi", today: today, timeZone: .gmt).pendingWork == "ranking…")
+        let filters = ResultSet(query: .parse("is:flagged"), engine: "fts", hits: [hit], total: 21, isProvisional: true)
+        #expect(ResultPage(filters, text: "is:flagged", today: today, timeZone: .gmt).pendingWork == "counting…")
+    }
+
     @Test func aHitWithoutNotesOrDueHasAnEmptySnippetAndNoDue() {
         let hit = SearchHit(id: 1, title: "Milk", list: "Groceries")
         let page = ResultPage(ResultSet(query: .parse(""), engine: "fts", hits: [hit], total: 1), text: "",

@@ -42,6 +42,9 @@ import Testing
         page.isProvisional = true
         let frame = Self.plain.frame(for: Self.state(columns: 60, page: page))
         #expect(frame.lines[1] == "  2 of 5+ (1+ completed hidden) · ranking…")
+        page.pendingWork = "counting…"
+        let counting = Self.plain.frame(for: Self.state(columns: 60, page: page))
+        #expect(counting.lines[1] == "  2 of 5+ (1+ completed hidden) · counting…")
     }
 
     @Test func theQuerysHintFollowsTheCounts() {

@@ -131,6 +131,29 @@ struct PhasedSearchTests {
         #expect(try #require(all.first).total <= SearchExecutor.sampleSize(forLimit: 50))
     }
 
+    /// A search without text pages in the index's order, so its first answer is the exact
+    /// first page; only the counts and facets wait for the final one.
+    @Test(arguments: ["is:flagged list:Work", "list:Health", "p:high", "tag:errand", "", "-tag:home is:completed"])
+    func filterOnlySearchGetsItsExactFirstPageBeforeTheCounts(text: String) async throws {
+        let database = try await Self.generated.value
+        let request = Self.request(text, limit: 20)
+        let all = try await Self.stream(request, in: database)
+        try #require(all.count == 2, "\(text): a first page, then the counted answer")
+        let (quick, final) = (all[0], all[1])
+        #expect(quick.isProvisional && !final.isProvisional)
+        #expect(quick.hits == final.hits, "the first page is already the final one")
+        #expect(quick.total == 21, "a lower bound: the page and the one row past it")
+        #expect(final.total > 20 && quick.next == nil && quick.listFacets.isEmpty && quick.tagFacets.isEmpty)
+        #expect(final == (try await Self.plain(request, in: database)))
+    }
+
+    @Test func filterOnlySearchWhoseMatchesFitOnOnePageGetsOnlyTheFinalResultSet() async throws {
+        let database = try await Self.generated.value
+        let all = try await Self.stream(Self.request("is:flagged list:Work tag:errand p:high", limit: 50), in: database)
+        #expect(all.count == 1 && all.first?.isProvisional == false)
+        #expect(try #require(all.first).total <= 50)
+    }
+
     /// The second phase runs in a read of its own: stopping the stream after the first phase
     /// interrupts its statement inside SQLite. The stand-in second phase never ends unless
     /// interrupted, and the database has one reader, so the read after it can only run (and

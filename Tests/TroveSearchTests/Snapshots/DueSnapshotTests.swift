@@ -371,7 +371,7 @@ import TroveTestSupport
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."due_date" IS NULL))
-              AND (("reminders"."list_id" IN (SELECT "id" FROM "lists" WHERE "name" = 'garden')))
+              AND (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'garden')))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",

@@ -149,7 +149,7 @@ import TroveTestSupport
               "reminders"."created_at"
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."list_id" IN (SELECT "id" FROM "lists" WHERE "name" = 'Home Office')))
+            WHERE (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'Home Office')))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",

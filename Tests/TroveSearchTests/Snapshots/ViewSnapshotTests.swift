@@ -92,7 +92,7 @@ import TroveTestSupport
               "reminders"."created_at"
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."list_id" IN (SELECT "id" FROM "lists" WHERE "name" = 'garden')))
+            WHERE (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'garden')))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),

@@ -20,7 +20,8 @@ import TroveStore
             #expect(try await old.int("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%prefix%'") == 0)
         }
 
-        let store = try await ReminderStore.open(path: path)
+        let v2 = Migrator(migrations: Migration.all.filter { $0.version <= 2 })
+        let store = try await ReminderStore.open(path: path, migrator: v2)
         #expect(try await store.int("PRAGMA user_version") == 2)
         #expect(try await store.int(
             "SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_fts' AND sql LIKE '%prefix = ''1 2 3''%'") == 1)

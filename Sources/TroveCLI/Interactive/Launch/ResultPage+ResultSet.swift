@@ -38,6 +38,7 @@ extension ResultPage {
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
             isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
+        if resultSet.query.terms.isEmpty { pendingWork = "counting…" }
     }
 
     /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.

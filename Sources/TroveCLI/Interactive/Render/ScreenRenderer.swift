@@ -70,7 +70,7 @@ struct ScreenRenderer: Sendable {
                 ? " (\(page.completedCount)\(atLeast) completed)"
                 : " (\(page.completedCount)\(atLeast) completed hidden)"
         }
-        if page.isProvisional { counts += " · ranking…" }
+        if page.isProvisional { counts += " · " + page.pendingWork }
         line.append(counts, .secondary)
         if state.status == .searching, state.debounce.isSlow {
             line.append(" · searching…", .secondary)

@@ -21,8 +21,11 @@ struct FilterSQL {
         case .status(.flagged): "(\"reminders\".\"is_flagged\" = 1)"
         case .status(.unflagged): "(\"reminders\".\"is_flagged\" = 0)"
         case .list(let name):
-            // NB: lists.name is declared COLLATE NOCASE, so `=` ignores ASCII case.
-            "(\"reminders\".\"list_id\" IN (SELECT \"id\" FROM \"lists\" WHERE \"name\" = \(name)))"
+            // NB: lists.name is declared COLLATE NOCASE, so `=` ignores ASCII case. It is also
+            // UNIQUE, so this is `=` to one id (NULL, matching nothing, when there is no such
+            // list) rather than `IN (…)`: SQLite cannot know an IN list holds one value, so it
+            // would sort the whole list's matches instead of walking reminders_by_list in order.
+            "(\"reminders\".\"list_id\" = (SELECT \"id\" FROM \"lists\" WHERE \"name\" = \(name)))"
         case .tag(let name):
             """
             (EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" \

@@ -112,7 +112,7 @@ struct SearchExecutor {
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
     }
 
-    private func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+    func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
         let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
         guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }

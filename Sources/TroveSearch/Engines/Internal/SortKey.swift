@@ -14,6 +14,9 @@ struct SortKey: Sendable {
 
     /// The documented tiebreakers: open first, soonest due (none last), high priority, newest.
     /// The id comes after all of them, as the final key of every order.
+    ///
+    /// NB: schema 3's `reminders_in_due_order` index is built on these expressions as written
+    /// here, which lets a search without text stop after one page; change both together.
     static let tiebreakers: [SortKey] = [open, hasNoDue, due, priority, created]
 
     /// The keys for a sort, without the final id.
