@@ -62,7 +62,12 @@ import TroveStore
             + "\(answered + delivered) result sets delivered; busy statements \(diagnostics.busyStatements), "
             + "readers idle \(diagnostics.idleReaders)/\(diagnostics.readers), waiting \(diagnostics.waitingReaders); \(seconds(clock.now - start)) s")
         #expect(counters.live.load(ordering: .relaxed) == 0)
-        #expect(counters.started.load(ordering: .relaxed) >= cycles / 2)
+        // The test's own sanity check: the engine really ran (and was cancelled mid-flight) many
+        // times. NB: not most times: a cycle cancelled before its stream started, or answered
+        // from the provider's settled cache, never starts the engine, and how many do depends on
+        // scheduling: on this 2-core machine, with a build running beside it, runs started 280, 515,
+        // 771 and 707 streams.
+        #expect(counters.started.load(ordering: .relaxed) >= cycles / 10)
         #expect(diagnostics.busyStatements == 0)
         #expect(diagnostics.idleReaders == diagnostics.readers)
         #expect(diagnostics.waitingReaders == 0)
