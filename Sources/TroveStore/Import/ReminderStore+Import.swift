@@ -36,7 +36,7 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await database.write { db in
-            var inserter = RecordInserter(db: db, now: now)
+            var inserter = RecordInserter(db: db, now: now, bulk: true)
             var rows = 0
             while true {
                 let record: ReminderRecord
