@@ -20,6 +20,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Queries per query class.") var queriesPerClass: Int = 100
     @Option(help: "At most this many queries per class for the like engine (default: all).") var likeQueries: Int?
     @Option(help: "At most this many queries per class through the SearchProvider (default: all).") var providerQueries: Int?
+    @Option(help: "Interleaved rounds of the import sides, each reported as its median (--quick: 1).")
+    var importRounds: Int = 3
     @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
     @Option(help: "Sections to run, comma-separated: \(BenchSuite.Section.allCases.map(\.rawValue).joined(separator: ",")).")
     var only: String?
@@ -39,7 +41,8 @@ struct Run: AsyncParsableCommand {
         let suite = BenchSuite(
             workload: Workload(seed: seed, count: count, dataDirectory: dataDir),
             perClass: perClass, likeLimit: likeQueries ?? perClass, providerLimit: providerQueries ?? perClass,
-            typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15, sections: sections)
+            typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15,
+            importRounds: quick ? 1 : importRounds, sections: sections)
         let text = try await suite.run { FileHandle.standardError.write(Data("trove-bench: \($0)…\n".utf8)) }
         print(text, terminator: "")
     }

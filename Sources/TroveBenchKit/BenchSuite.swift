@@ -13,16 +13,19 @@ public struct BenchSuite {
     public var providerLimit: Int
     public var typingTitles: Int
     public var processRuns: Int
+    /// Interleaved rounds of the import sides; see ``ImportBenchmark``.
+    public var importRounds: Int
     public var sections: Set<Section>
 
     public init(workload: Workload, perClass: Int, likeLimit: Int, providerLimit: Int, typingTitles: Int,
-                processRuns: Int, sections: Set<Section>) {
+                processRuns: Int, importRounds: Int = 3, sections: Set<Section>) {
         self.workload = workload
         self.perClass = perClass
         self.likeLimit = likeLimit
         self.providerLimit = providerLimit
         self.typingTitles = typingTitles
         self.processRuns = processRuns
+        self.importRounds = importRounds
         self.sections = sections
     }
 
@@ -37,7 +40,7 @@ public struct BenchSuite {
 
         if sections.contains(.import) {
             progress("import")
-            try ImportBenchmark(workload: workload).run(into: &report)
+            try ImportBenchmark(workload: workload, rounds: importRounds).run(into: &report)
         }
         if sections.contains(.query) {
             progress("query classes")

@@ -38,8 +38,31 @@ public enum SQLDateText {
         let minute = millisOfDay / 60_000 % 60
         let second = millisOfDay / 1000 % 60
         let millis = millisOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) "
-            + "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))"
+        guard (0...9999).contains(year) else {
+            return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) "
+                + "\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(millis, 3))"
+        }
+        // NB: the usual four-digit year is written byte by byte into one allocation; an import
+        // formats a date or two per row, and interpolating eight padded pieces cost more than
+        // SQLite's work for the row.
+        return String(unsafeUninitializedCapacity: 23) { buffer in
+            var index = 0
+            func put(_ value: Int64, _ width: Int) {
+                var rest = value
+                for offset in stride(from: width - 1, through: 0, by: -1) {
+                    buffer[index + offset] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                    rest /= 10
+                }
+                index += width
+            }
+            func put(_ byte: Unicode.Scalar) {
+                buffer[index] = UInt8(ascii: byte)
+                index += 1
+            }
+            put(year, 4); put("-"); put(month, 2); put("-"); put(day, 2); put(" ")
+            put(hour, 2); put(":"); put(minute, 2); put(":"); put(second, 2); put("."); put(millis, 3)
+            return index
+        }
     }
 
     /// Parses `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS[.fff]]`, or the same with `T` in place of the

@@ -11,6 +11,7 @@ extension ReminderStore {
     /// var reader = ReminderFormat.jsonl.makeReader(try LineReader(path: "tasks.jsonl"))
     /// let summary = try await store.importRecords(&reader, source: "tasks.jsonl") { print($0.rows) }
     /// // BEGIN IMMEDIATE; per row: INSERT INTO "reminders" (…) VALUES (…); INSERT INTO "reminder_tags" …; COMMIT
+    /// // (each INSERT is prepared once per import and re-bound for every row)
     /// ```
     ///
     /// Records stream from the reader straight into SQLite; none is held, so memory stays flat
@@ -36,7 +37,7 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await database.write { db in
-            var inserter = RecordInserter(db: db, now: now)
+            var inserter = RecordInserter(db: db, now: now, bulk: true)
             var rows = 0
             while true {
                 let record: ReminderRecord

@@ -5,8 +5,12 @@ import TroveSQLite
 /// Inserts validated records inside one write transaction, creating lists and tags on the way.
 ///
 /// Keeps every list and tag it has seen in memory (by `StoreNames.key`), so an import of a
-/// million rows looks each name up once. Every statement's SQL text is the same from row to
-/// row, so the connection's statement cache prepares each one once.
+/// million rows looks each name up once.
+///
+/// One record at a time (`add`) goes through the query builder and the connection's statement
+/// cache. A bulk inserter (an import) prepares its two per-row INSERTs once and only binds and
+/// steps them for each row: rendering the SQL text, hashing it for the cache and building the
+/// statement's segments cost more than SQLite's own work for a row.
 ///
 /// The reminder is inserted with `tags` already holding its final text, so linking its tags
 /// afterwards finds every name already there and the `reminder_tags_link` trigger's `WHEN`
@@ -14,58 +18,105 @@ import TroveSQLite
 struct RecordInserter {
     let db: Connection
     let now: Date
+    /// Whether to prepare the per-row statements once for many rows.
+    let isBulk: Bool
     private var listIDs: [String: Int64] = [:]
     private var tagsByKey: [String: (id: Int64, name: String)] = [:]
+    // NB: the same spellings recur row after row; looking them up as given first saves
+    // folding each name to its key (a copy when it has capitals) on every row.
+    private var listIDsBySpelling: [String: Int64] = [:]
+    private var tagsBySpelling: [String: (id: Int64, name: String)] = [:]
     private var nextPosition: Int?
+    private var insertReminder: PreparedStatement?
+    private var linkTag: PreparedStatement?
     /// Lists this inserter created, in the order it created them.
     private(set) var listsCreated: [String] = []
     private(set) var tagsCreated = 0
 
-    init(db: Connection, now: Date) {
+    /// - Parameters:
+    ///   - bulk: Prepare the per-row INSERTs once, for an import of many records.
+    init(db: Connection, now: Date, bulk: Bool = false) {
         self.db = db
         self.now = now
+        self.isBulk = bulk
     }
 
     /// Inserts one record and links its tags.
     ///
+    /// ```swift
+    /// let id = try inserter.insert(valid)
+    /// // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+    /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)   -- one per tag
+    /// ```
+    ///
     /// - Returns: The new reminder's id.
+    /// - Throws: `SQLiteError` from any of the INSERTs.
     mutating func insert(_ valid: ValidRecord) throws -> Int64 {
         let listID = try listID(named: valid.list)
-        var names: [String] = []
+        let tagsText: String
         var tagIDs: [Int64] = []
-        names.reserveCapacity(valid.tags.count)
-        tagIDs.reserveCapacity(valid.tags.count)
-        for name in valid.tags {
-            let tag = try tag(named: name)
-            names.append(tag.name)
+        if valid.tags.count == 1 {
+            // NB: the common case; one tag needs no sorting and no array of names.
+            let tag = try tag(named: valid.tags[0])
             tagIDs.append(tag.id)
+            tagsText = tag.name
+        } else {
+            var names: [String] = []
+            names.reserveCapacity(valid.tags.count)
+            tagIDs.reserveCapacity(valid.tags.count)
+            for name in valid.tags {
+                let tag = try tag(named: name)
+                names.append(tag.name)
+                tagIDs.append(tag.id)
+            }
+            tagsText = StoreNames.tagsText(names)
         }
-        let record = valid.record
-        let tagsText = StoreNames.tagsText(names)
-        try db.run(ReminderTable.insert {
-            $0.listID.set(listID)
-            $0.title.set(record.title)
-            $0.notes.set(record.notes)
-            $0.priority.set(record.priority.rawValue)
-            $0.isFlagged.set(record.isFlagged)
-            $0.isCompleted.set(record.isCompleted)
-            $0.completedAt.set(record.completedAt)
-            $0.dueDate.set(record.due?.storageText)
-            $0.createdAt.set(valid.createdAt)
-            $0.updatedAt.set(now)
-            $0.tags.set(tagsText)
-        })
+        let row = ReminderRow(
+            listID: listID, record: valid.record, createdAt: valid.createdAt, updatedAt: now, tags: tagsText)
+        if isBulk {
+            try preparedInsertReminder().execute(row.bindings)
+        } else {
+            try db.run(row.insert)
+        }
         let id = db.lastInsertRowID
         for tagID in tagIDs {
-            try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tagID) })
+            if isBulk {
+                try preparedLinkTag().execute([.integer(id), .integer(tagID)])
+            } else {
+                try db.run(Self.linkTag(reminderID: id, tagID: tagID))
+            }
         }
         return id
     }
 
+    /// `INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)`, bound in that order.
+    static func linkTag(reminderID: Int64, tagID: Int64) -> Insert<ReminderTagTable, Void> {
+        ReminderTagTable.insert { $0.reminderID.set(reminderID); $0.tagID.set(tagID) }
+    }
+
+    private mutating func preparedInsertReminder() throws -> PreparedStatement {
+        if let insertReminder { return insertReminder }
+        let template = ReminderRow(listID: 0, record: ReminderRecord(title: ""), createdAt: now, updatedAt: now, tags: "")
+        let statement = try db.prepare(template.insert.sql)
+        insertReminder = statement
+        return statement
+    }
+
+    private mutating func preparedLinkTag() throws -> PreparedStatement {
+        if let linkTag { return linkTag }
+        let statement = try db.prepare(Self.linkTag(reminderID: 0, tagID: 0).sql)
+        linkTag = statement
+        return statement
+    }
+
     /// The id of the list named `name` (ASCII case ignored), created last when there is none.
     mutating func listID(named name: String) throws -> Int64 {
+        if let id = listIDsBySpelling[name] { return id }
         let key = StoreNames.key(name)
-        if let id = listIDs[key] { return id }
+        if let id = listIDs[key] {
+            listIDsBySpelling[name] = id
+            return id
+        }
         let id: Int64
         if let existing = try db.first(ListTable.where { $0.name == name }.select { $0.id }) {
             id = existing
@@ -81,14 +132,19 @@ struct RecordInserter {
             listsCreated.append(name)
         }
         listIDs[key] = id
+        listIDsBySpelling[name] = id
         return id
     }
 
     /// The id and stored spelling of the tag named `name` (ASCII case ignored), created when
     /// there is none.
     mutating func tag(named name: String) throws -> (id: Int64, name: String) {
+        if let tag = tagsBySpelling[name] { return tag }
         let key = StoreNames.key(name)
-        if let tag = tagsByKey[key] { return tag }
+        if let tag = tagsByKey[key] {
+            tagsBySpelling[name] = tag
+            return tag
+        }
         let tag: (id: Int64, name: String)
         if let existing = try db.first(TagTable.where { $0.name == name }.select { ($0.id, $0.name) }) {
             tag = existing
@@ -98,6 +154,7 @@ struct RecordInserter {
             tagsCreated += 1
         }
         tagsByKey[key] = tag
+        tagsBySpelling[name] = tag
         return tag
     }
 }

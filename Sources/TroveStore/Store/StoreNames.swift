@@ -11,13 +11,14 @@ enum StoreNames {
     /// NB: NOCASE folds ASCII only, so "É" and "é" are different tags; folding with
     /// `lowercased()` would merge names the UNIQUE index keeps apart.
     static func key(_ name: String) -> String {
+        // NB: most names are already lower case; look before copying, as an import asks for the
+        // key of every row's list and tags.
+        guard name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return name }
         var bytes = Array(name.utf8)
-        var changed = false
         for index in bytes.indices where bytes[index] >= 0x41 && bytes[index] <= 0x5A {
             bytes[index] += 0x20
-            changed = true
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : name
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `a` sorts before `b` as `ORDER BY name COLLATE NOCASE` sorts them.
@@ -46,6 +47,7 @@ enum StoreNames {
 
     /// Tag names validated, with repeats (by `key`) dropped, keeping the first spelling.
     static func tags(_ names: [String]) throws(StoreError) -> [String] {
+        if names.count == 1 { return [try tag(names[0])] }
         var seen = Set<String>()
         var result: [String] = []
         result.reserveCapacity(names.count)

@@ -58,4 +58,18 @@ import TroveQuery
             #expect(SQLDateText.format(date) == text)
         }
     }
+
+    // The byte-by-byte fast path for years 0–9999 must pad as the interpolated one did.
+    @Test(arguments: [
+        (0.0, "1970-01-01 00:00:00.000"),
+        (-0.001, "1969-12-31 23:59:59.999"),
+        (951_782_400.5, "2000-02-29 00:00:00.500"),
+        (1_772_443_815.038, "2026-03-02 09:30:15.038"),
+        (-62_135_596_800, "0001-01-01 00:00:00.000"),
+        (253_402_300_799.999, "9999-12-31 23:59:59.999"),
+        (253_402_300_800, "10000-01-01 00:00:00.000"),
+    ])
+    func formatPadsEveryField(seconds: Double, text: String) {
+        #expect(SQLDateText.format(Date(timeIntervalSince1970: seconds)) == text)
+    }
 }

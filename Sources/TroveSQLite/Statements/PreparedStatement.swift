@@ -1,0 +1,68 @@
+public import TroveQuery
+
+/// One statement prepared once and run many times with fresh values: for bulk work, such as
+/// an import, where each row should cost a bind and a step, not a render, a hash of the SQL
+/// text and a cache lookup.
+///
+/// ```swift
+/// let insert = try db.prepare(TagTable.insert { $0.name.set("") }.sql)
+/// for name in ["home", "work"] {
+///     try insert.execute([.text(name)])  // INSERT INTO "tags" ("name") VALUES (?)
+/// }
+/// ```
+///
+/// It stays apart from the connection's statement cache, so nothing evicts it while it is held.
+///
+/// > Important: Use it only where its connection may be used: inside the `read` or `write` body
+/// > that made it, on that body's thread. Like `Connection`, it is not `Sendable`.
+public final class PreparedStatement {
+    // NB: keeps the connection, and so the sqlite3 handle, alive as long as the statement.
+    private let connection: Connection
+    private let statement: Statement
+
+    init(connection: Connection, statement: Statement) {
+        self.connection = connection
+        self.statement = statement
+    }
+
+    /// The SQL text SQLite prepared, with `?` for every value.
+    public var sql: String { statement.sql }
+
+    /// Binds `bindings` in order, runs the statement to completion, discarding any rows, and
+    /// resets it for the next run, even after an error.
+    ///
+    /// ```swift
+    /// try insert.execute([.text("home")])
+    /// db.lastInsertRowID  // the new tag's id
+    /// ```
+    ///
+    /// - Parameter bindings: One value per `?`, in order.
+    /// - Throws: `SQLiteError` carrying the SQL and (hidden) bindings, also when the count of
+    ///   values does not match the placeholders; `CancellationError` when interrupted.
+    public func execute(_ bindings: [QueryBinding]) throws {
+        defer { connection.release(statement) }
+        try statement.bind(bindings)
+        while try statement.step() {}
+    }
+}
+
+extension Connection {
+    /// Prepares `sql` once for ``PreparedStatement/execute(_:)`` to run many times.
+    ///
+    /// ```swift
+    /// let link = try db.prepare(ReminderTagTable.insert { $0.reminderID.set(0); $0.tagID.set(0) }.sql)
+    /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)
+    /// ```
+    ///
+    /// - Parameter sql: One statement. Only its shape counts: the values bound in it are
+    ///   placeholders, and each run binds its own.
+    /// - Returns: The statement, ready to run.
+    /// - Throws: `SQLiteError` when SQLite cannot prepare it, or it holds more than one statement.
+    ///
+    /// See https://www.sqlite.org/c3ref/prepare.html
+    public func prepare(_ sql: SQL) throws -> PreparedStatement {
+        let statement = try Statement.prepare(
+            sql.render().sql, db: handle, persistent: true, interruptState: interruptState)
+        return PreparedStatement(connection: self, statement: statement)
+    }
+}

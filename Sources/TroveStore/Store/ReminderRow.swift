@@ -1,0 +1,56 @@
+import Foundation
+import TroveQuery
+
+/// The values of one new `reminders` row, as the query builder inserts them and as a prepared
+/// INSERT binds them.
+///
+/// ```swift
+/// row.insert       // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+/// row.bindings     // [.integer(1), .text("Buy milk"), …, .text("errand")], in that column order
+/// ```
+///
+/// NB: `insert` is the definition; `bindings` spells the same values without building SQL, for an
+/// import's per-row statement. `ReminderRowTests` checks the two agree value for value.
+struct ReminderRow {
+    var listID: Int64
+    /// Validated: `completedAt` is set exactly when the reminder is completed.
+    var record: ReminderRecord
+    var createdAt: Date
+    var updatedAt: Date
+    /// `StoreNames.tagsText` of the reminder's tags.
+    var tags: String
+
+    /// The INSERT that stores the row, through the query builder.
+    var insert: Insert<ReminderTable, Void> {
+        ReminderTable.insert {
+            $0.listID.set(listID)
+            $0.title.set(record.title)
+            $0.notes.set(record.notes)
+            $0.priority.set(record.priority.rawValue)
+            $0.isFlagged.set(record.isFlagged)
+            $0.isCompleted.set(record.isCompleted)
+            $0.completedAt.set(record.completedAt)
+            $0.dueDate.set(record.due?.storageText)
+            $0.createdAt.set(createdAt)
+            $0.updatedAt.set(updatedAt)
+            $0.tags.set(tags)
+        }
+    }
+
+    /// What `insert` binds, in its order, encoded as the builder encodes each column's type.
+    var bindings: [QueryBinding] {
+        [
+            listID.queryBinding,
+            record.title.queryBinding,
+            record.notes.queryBinding,
+            record.priority.rawValue.queryBinding,
+            record.isFlagged.queryBinding,
+            record.isCompleted.queryBinding,
+            record.completedAt.queryBinding,
+            (record.due?.storageText).queryBinding,
+            createdAt.queryBinding,
+            updatedAt.queryBinding,
+            tags.queryBinding,
+        ]
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+import TroveQuery
+@testable import TroveSQLite
+
+@Suite("Prepared statement")
+struct PreparedStatementTests {
+    @Test func eachRunBindsItsOwnValues() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE, weight REAL)")
+        let insert = try db.prepare("INSERT INTO tags(name, weight) VALUES (\("template"), \(0.0))")
+        #expect(insert.sql == "INSERT INTO tags(name, weight) VALUES (?, ?)")
+        var ids: [Int64] = []
+        for (name, weight) in [("home", 1.5), ("work", 2.5), ("", 0.0)] {
+            try insert.execute([.text(name), .double(weight)])
+            ids.append(db.lastInsertRowID)
+        }
+        #expect(ids == [1, 2, 3])
+        let rows = try db.fetchAll("SELECT name, weight FROM tags ORDER BY id")
+        #expect(try rows.map { try $0[0] as String } == ["home", "work", ""])
+        #expect(try rows.map { try $0[1] as Double } == [1.5, 2.5, 0.0])
+        // The template's value was only a placeholder; it never reached the table.
+        #expect(try db.fetchValue("SELECT count(*) FROM tags WHERE name = \("template")", as: Int.self) == 0)
+    }
+
+    @Test func statementIsResetAndReusableAfterAnError() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
+        let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
+        try insert.execute([.text("home")])
+        let error = #expect(throws: SQLiteError.self) { try insert.execute([.text("home")]) }
+        #expect(error?.code == .constraint)
+        try insert.execute([.text("work")])
+        #expect(try db.fetchValue("SELECT count(*) FROM tags", as: Int.self) == 2)
+    }
+
+    @Test func wrongNumberOfValuesIsRefusedAndNothingRuns() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE tags(name TEXT)")
+        let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
+        #expect(throws: SQLiteError.self) { try insert.execute([.text("a"), .text("b")]) }
+        #expect(try db.fetchValue("SELECT count(*) FROM tags", as: Int.self) == 0)
+    }
+
+    @Test func moreThanOneStatementIsRefused() throws {
+        let db = try Connection.inMemory()
+        #expect(throws: SQLiteError.self) { _ = try db.prepare("SELECT 1; SELECT 2") }
+    }
+}
