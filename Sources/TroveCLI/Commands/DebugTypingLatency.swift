@@ -37,6 +37,10 @@ struct DebugTypingLatency: AsyncParsableCommand {
         ("3+-char prefix", ["bud", "call", "dent", "emai", "fix", "groc", "hous", "mee", "pay", "rep", "sche", "trav"]),
         ("two words", ["call d", "buy mi", "email a", "fix the", "pay b", "book t", "meet w", "the a"]),
         ("filter+text", ["list:Work c", "is:flagged b", "tag:errand p", "is:open a", "-tag:home t", "list:Health d"]),
+        ("filter only", [
+            "is:flagged list:Work", "is:flagged", "list:Health", "p:high", "tag:errand", "-is:flagged list:Home",
+            "is:completed list:Work", "tag:call list:Work",
+        ]),
     ]
 
     func run() async throws {

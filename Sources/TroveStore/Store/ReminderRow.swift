@@ -10,7 +10,7 @@ import TroveQuery
 /// ```
 ///
 /// NB: `insert` is the definition; `bindings` spells the same values without building SQL, for an
-/// import's per-row statement. `ReminderRowTests` checks the two agree value for value.
+/// import's per-row statement. `BulkInsertTests` checks the two agree value for value.
 struct ReminderRow {
     var listID: Int64
     /// Validated: `completedAt` is set exactly when the reminder is completed.
