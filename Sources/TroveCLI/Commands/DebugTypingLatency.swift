@@ -36,7 +36,10 @@ struct DebugTypingLatency: AsyncParsableCommand {
         ("2-char prefix", ["bu", "ca", "di", "em", "fi", "gr", "ho", "in", "la", "me", "no", "pa", "re", "sc", "th", "wa"]),
         ("3+-char prefix", ["bud", "call", "dent", "emai", "fix", "groc", "hous", "mee", "pay", "rep", "sche", "trav"]),
         ("two words", ["call d", "buy mi", "email a", "fix the", "pay b", "book t", "meet w", "the a"]),
-        ("filter+text", ["list:Work c", "is:flagged b", "tag:errand p", "is:open a", "-tag:home t", "list:Health d"]),
+        ("filter+text", [
+            "list:Work c", "is:flagged b", "tag:errand p", "is:open a", "-tag:home t", "list:Health d",
+            "is:flagged list:Work tag:errand the", "p:high list:Home tag:call a",
+        ]),
         ("filter only", [
             "is:flagged list:Work", "is:flagged", "list:Health", "p:high", "tag:errand", "-is:flagged list:Home",
             "is:completed list:Work", "tag:call list:Work",

@@ -46,4 +46,14 @@ struct FilterIndexPlanTests {
         let reminders = try #require(plan.first { $0.contains(" reminders ") || $0.hasSuffix(" reminders") })
         #expect(reminders.contains("COVERING INDEX reminders_by_list"), "\(text): \(plan)")
     }
+
+    /// Without text a `tag:` filter is the set of the tag's reminders, read once by tag; with
+    /// text each match's tags are probed by its id.
+    @Test func tagFilterReadsByTagWithoutTextAndProbesByReminderWithIt() async throws {
+        let counts = try await Self.plan(Self.executor("tag:errand").countSQL)
+        #expect(counts.contains { $0.contains("reminder_tags USING COVERING INDEX reminder_tags_by_tag (tag_id=?)") }, "\(counts)")
+        let withText = try await Self.plan(Self.executor("tag:errand milk").countSQL)
+        #expect(withText.contains { $0.contains("reminder_tags USING PRIMARY KEY (reminder_id=? AND tag_id=?)") }, "\(withText)")
+        #expect(withText.contains { $0.contains("VIRTUAL TABLE INDEX") }, "the text's matches drive: \(withText)")
+    }
 }

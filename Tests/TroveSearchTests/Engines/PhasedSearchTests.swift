@@ -131,6 +131,30 @@ struct PhasedSearchTests {
         #expect(try #require(all.first).total <= SearchExecutor.sampleSize(forLimit: 50))
     }
 
+    /// A selective filter with common text: few of the text's many matches pass the filter,
+    /// so the sample looks through only the newest 2,000 text matches, and answers with what
+    /// it found there (fewer than a full sample) before the final ranking of all of them.
+    @Test func selectiveFilterWithCommonTextIsSampledFromABoundedWindow() async throws {
+        let database = try await Self.generated.value
+        let request = Self.request("is:flagged list:Work tag:errand a")
+        let textMatches: [Int64] = try await database.read { db in
+            try db.fetchAll("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'a*' ORDER BY rowid DESC").map { try $0[0] }
+        }
+        try #require(textMatches.count > SearchExecutor.windowSize)
+        let windowStart = textMatches[SearchExecutor.windowSize - 1]
+        let all = try await Self.stream(request, in: database)
+        try #require(all.count == 2)
+        let (quick, final) = (all[0], all[1])
+        #expect(quick.isProvisional && !final.isProvisional)
+        #expect(final.total <= SearchExecutor.sampleSize(forLimit: 50), "few matches: once, this got no provisional answer")
+        #expect(!quick.hits.isEmpty && quick.hits.allSatisfy { $0.id >= windowStart })
+        let every = try await Self.plain(Self.request("is:flagged list:Work tag:errand a", limit: 1000), in: database)
+        let inWindow = every.hits.filter { $0.id >= windowStart }.map(\.id)
+        #expect(Set(quick.hits.map(\.id)) == Set(inWindow), "the sample is exactly the window's matches")
+        #expect(quick.total == inWindow.count)
+        #expect(final == (try await Self.plain(request, in: database)))
+    }
+
     /// A search without text pages in the index's order, so its first answer is the exact
     /// first page; only the counts and facets wait for the final one.
     @Test(arguments: ["is:flagged list:Work", "list:Health", "p:high", "tag:errand", "", "-tag:home is:completed"])

@@ -263,7 +263,7 @@ import TroveTestSupport
               "reminders"."created_at"
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ((EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'urgent')) OR (EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'email')))
+            WHERE (("reminders"."id" IN (SELECT "reminder_id" FROM "reminder_tags" WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = 'urgent'))) OR ("reminders"."id" IN (SELECT "reminder_id" FROM "reminder_tags" WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = 'email'))))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",

@@ -26,7 +26,7 @@ struct SearchExecutor {
         var conditions: [SQL] = []
         if let match = plan.ftsMatch { conditions.append("(\"reminders_fts\" MATCH \(match))") }
         conditions += plan.conditions
-        let filters = FilterSQL(today: request.today, timeZone: request.timeZone)
+        let filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: isRanked)
         conditions += query.filters.map(filters.condition)
         return conditions
     }
