@@ -87,6 +87,18 @@ public struct BenchSuite {
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "milk"
     }
 
+    /// The options that shaped this run, as `trove-bench` takes them.
+    var command: String {
+        var words = ["trove-bench", "--count \(workload.count)", "--seed \(workload.seed)", "--queries-per-class \(perClass)"]
+        if likeLimit < perClass { words.append("--like-queries \(likeLimit)") }
+        if providerLimit < perClass { words.append("--provider-queries \(providerLimit)") }
+        if importRounds != 3 { words.append("--import-rounds \(importRounds)") }
+        if sections != Set(Section.allCases) {
+            words.append("--only " + Section.allCases.filter(sections.contains).map(\.rawValue).joined(separator: ","))
+        }
+        return words.joined(separator: " ")
+    }
+
     private func header(started: Date, load: (String, String)) -> String {
         let date = ISO8601DateFormatter().string(from: started)
         #if DEBUG
@@ -103,7 +115,7 @@ public struct BenchSuite {
             \(Double(load.0.split(separator: " ").first ?? "0") ?? 0 >= 1 ? " (machine busy: other work was running, so figures are noisy)" : "")
             - SQLite: \(String(cString: sqlite3_libversion()))
             - N: \(Format.count(Double(workload.count))) reminders, seed \(workload.seed); \(perClass) queries per class; build: \(build)
-            - Command: `trove-bench --count \(workload.count) --seed \(workload.seed) --queries-per-class \(perClass)`
+            - Command: `\(command)`
             - Baselines run in the same process or as sibling processes, in the same run; "same SQL direct" replays the exact statements and bindings the engine ran (captured with `sqlite3_trace_v2`) through bare libsqlite3 prepared statements.
 
             """
