@@ -44,6 +44,7 @@ struct DebugTypingLatency: AsyncParsableCommand {
             "is:flagged list:Work", "is:flagged", "list:Health", "p:high", "tag:errand", "-is:flagged list:Home",
             "is:completed list:Work", "tag:call list:Work",
         ]),
+        ("no hit", ["dentistqx", "budgetqx", "zzqx", "walkqx", "meetingqx", "reportqx", "gardenqx", "callqx"]),
     ]
 
     func run() async throws {

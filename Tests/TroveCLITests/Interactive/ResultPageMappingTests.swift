@@ -54,6 +54,8 @@ import TroveStore
         #expect(ResultPage(words, text: "mi", today: today, timeZone: .gmt).pendingWork == "ranking…")
         let filters = ResultSet(query: .parse("is:flagged"), engine: "fts", hits: [hit], total: 21, isProvisional: true)
         #expect(ResultPage(filters, text: "is:flagged", today: today, timeZone: .gmt).pendingWork == "counting…")
+        let nothingYet = ResultSet(query: .parse("dentst"), engine: "fts", isProvisional: true)
+        #expect(ResultPage(nothingYet, text: "dentst", today: today, timeZone: .gmt).pendingWork == "searching…")
     }
 
     @Test func aHitWithoutNotesOrDueHasAnEmptySnippetAndNoDue() {

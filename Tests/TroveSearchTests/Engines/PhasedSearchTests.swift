@@ -122,13 +122,31 @@ struct PhasedSearchTests {
         #expect(Set(quick.hits.map(\.id)).isSubset(of: exact))
     }
 
-    @Test(arguments: ["hiroshi boiler", "boston intern", "zzzzqx", "is:flagged hiroshi"])
+    @Test(arguments: ["hiroshi boiler", "is:flagged hiroshi"])
     func selectiveQueryGetsOnlyTheFinalResultSet(text: String) async throws {
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request(text), in: database)
         #expect(all.count == 1)
         #expect(all.first.map { !$0.isProvisional } == true)
         #expect(try #require(all.first).total <= SearchExecutor.sampleSize(forLimit: 50))
+    }
+
+    /// Nothing matches: that is said at once, as an empty provisional answer, and the final
+    /// one follows with the nearest indexed words, which take longer to find.
+    @Test(arguments: ["dentsit", "zzzzqx"])
+    func noMatchIsSaidBeforeItsSuggestions(text: String) async throws {
+        let database = try await Self.generated.value
+        let request = Self.request(text)
+        let all = try await Self.stream(request, in: database)
+        try #require(all.count == 2)
+        let (quick, final) = (all[0], all[1])
+        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.suggestions.isEmpty)
+        #expect(!final.isProvisional && final.total == 0)
+        #expect(final == (try await Self.plain(request, in: database)), "the final one carries the suggestions")
+        var withoutSuggestions = final
+        withoutSuggestions.suggestions = []
+        withoutSuggestions.isProvisional = true
+        #expect(quick == withoutSuggestions, "the same empty answer, less the suggestions")
     }
 
     /// A selective filter with common text: few of the text's many matches pass the filter,
@@ -190,7 +208,7 @@ struct PhasedSearchTests {
         let finalDelivered = Mutex(false)
         let stream = EngineRun.phased(first: {
             ResultSet(query: .parse("a"), engine: "fts", isProvisional: true)
-        }, final: {
+        }, final: { _ in
             try await database.read { db in
                 startedSignal.yield()
                 _ = try db.fetchValue(

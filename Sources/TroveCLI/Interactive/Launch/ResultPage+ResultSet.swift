@@ -38,7 +38,11 @@ extension ResultPage {
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
             isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
-        if resultSet.query.terms.isEmpty { pendingWork = "counting…" }
+        if resultSet.query.terms.isEmpty {
+            pendingWork = "counting…"
+        } else if resultSet.hits.isEmpty {
+            pendingWork = "searching…"
+        }
     }
 
     /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.

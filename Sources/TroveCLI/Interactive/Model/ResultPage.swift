@@ -16,8 +16,9 @@ struct ResultPage: Sendable, Hashable {
     /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts
     /// are lower bounds, and the fully ranked page follows.
     var isProvisional: Bool
-    /// What a provisional page is waiting for: "ranking…", or "counting…" when its rows are
-    /// already final (a search with filters but no words).
+    /// What a provisional page is waiting for: "ranking…"; "counting…" when its rows are
+    /// already final (a search with filters but no words); "searching…" when it has none yet
+    /// (nothing matched so far, or nothing at all and did-you-mean is being looked up).
     var pendingWork = "ranking…"
     /// What to change in the query (`is:banana — expected open, …`), or the nearest indexed
     /// words when nothing matched (`did you mean: dentist?`); nil when all is well.

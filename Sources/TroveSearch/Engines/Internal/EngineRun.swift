@@ -38,9 +38,14 @@ enum EngineRun {
         } else {
             quick = nil
         }
-        return phased(first: quick) {
+        return phased(first: quick) { early in
             var resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
             if needsSuggestions(resultSet, plan) {
+                // NB: "nothing matches" is known now; finding the nearest indexed words reads
+                // the index's whole vocabulary and takes longer, so say so first, suggest after.
+                var empty = resultSet
+                empty.isProvisional = true
+                early(empty)
                 resultSet.suggestions = try await suggestions(for: request.query, in: database)
             }
             return resultSet
@@ -57,10 +62,11 @@ enum EngineRun {
     ///
     /// - Parameters:
     ///   - first: The provisional phase; nil, or a nil result, goes straight to `final`.
-    ///   - final: The answer. Not started when the consumer stopped after the first phase.
+    ///   - final: The answer. Not started when the consumer stopped after the first phase. It
+    ///     may hand a provisional ResultSet to its argument on the way.
     static func phased(
         first: (@Sendable () async throws -> ResultSet?)?,
-        final: @escaping @Sendable () async throws -> ResultSet
+        final: @escaping @Sendable (_ early: @Sendable (ResultSet) -> Void) async throws -> ResultSet
     ) -> AsyncThrowingStream<ResultSet, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -69,7 +75,7 @@ enum EngineRun {
                         continuation.yield(quick)
                         try Task.checkCancellation()
                     }
-                    continuation.yield(try await final())
+                    continuation.yield(try await final { continuation.yield($0) })
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
