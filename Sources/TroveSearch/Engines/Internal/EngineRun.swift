@@ -42,7 +42,8 @@ enum EngineRun {
             var resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
             if needsSuggestions(resultSet, plan) {
                 // NB: "nothing matches" is known now; finding the nearest indexed words reads
-                // the index's whole vocabulary and takes longer, so say so first, suggest after.
+                // the document counts of every word with the same first letter and takes
+                // longer (p50 22 ms at 1M reminders), so say so first, suggest after.
                 var empty = resultSet
                 empty.isProvisional = true
                 early(empty)
