@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveStore
 import TroveTestSupport
 
 /// `kill -9` at seeded random moments: after each, `trove check` passes, the import is there

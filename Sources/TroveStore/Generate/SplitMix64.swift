@@ -9,13 +9,14 @@
 /// ```
 ///
 /// Steele, Lea and Flood, "Fast splittable pseudorandom number generators" (OOPSLA 2014); it
-/// passes BigCrush, plenty for synthetic data. Not for anything secret.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+/// passes BigCrush, plenty for synthetic data. Not for anything secret. The generator, the
+/// fuzz tests (`HostileSearchText`) and the benchmark's query draws all use this one.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return Self.mix(state)
     }
@@ -34,22 +35,22 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     /// NB: Lemire's multiply-high, without the rejection step: the bias is below bound / 2^64,
     /// invisible at our bounds, and skipping rejection keeps one draw per call so streams
     /// stay aligned.
-    mutating func below(_ bound: Int) -> Int {
+    public mutating func below(_ bound: Int) -> Int {
         Int(next().multipliedFullWidth(by: UInt64(bound)).high)
     }
 
     /// A uniform integer in `range`.
-    mutating func between(_ range: ClosedRange<Int>) -> Int {
+    public mutating func between(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.count)
     }
 
     /// A uniform double in `0..<1`, from the top 53 bits.
-    mutating func unit() -> Double {
+    public mutating func unit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// True with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
+    public mutating func chance(_ p: Double) -> Bool {
         unit() < p
     }
 }

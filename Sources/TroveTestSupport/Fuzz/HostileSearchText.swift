@@ -1,3 +1,5 @@
+import TroveStore
+
 /// Seeded hostile search text: random Unicode, FTS5 and SQL fragments, control characters.
 ///
 /// ```swift
@@ -6,7 +8,7 @@
 /// text.long(bytes: 100_000)  // about 100 KB of the same
 /// ```
 public struct HostileSearchText: Sendable {
-    /// The shared seeded generator (SplitMix64.swift), so a failure replays.
+    /// TroveStore's seeded generator, so a failure replays.
     private var random: SplitMix64
 
     public init(seed: UInt64) { random = SplitMix64(seed: seed) }

@@ -1,5 +1,6 @@
 import Testing
 import TroveSearch
+import TroveStore
 import TroveTestSupport
 
 /// Random and hostile search-box text.
