@@ -2,7 +2,8 @@ import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
-    /// Writes reminders to `writer`, oldest first (by `createdAt`, then id), and finishes it.
+    /// Writes reminders to `writer`, oldest first (by `createdAt`, then id), and finishes it:
+    /// the caller must not call `finish()` again.
     ///
     /// ```swift
     /// var writer = ReminderFormat.jsonl.makeWriter(ByteSink(fileHandle: .standardOutput))
@@ -28,11 +29,14 @@ extension ReminderStore {
             let query = Reminder.query
                 .where { r, _ in if !includeCompleted { r.isCompleted == false } }
                 .order { r, _ in r.createdAt; r.id }
+            // NB: completions are few (repeating reminders only); one read beats one per row.
+            let completions = try Reminder.allCompletions(on: db)
             let cursor = try db.cursor(query.sql)
             defer { cursor.finish() }
             var count = 0
             while let row = try cursor.next() {
-                try box.value.write(Reminder(try query.decode(row.values)).record)
+                let decoded = try query.decode(row.values)
+                try box.value.write(Reminder(decoded, completions: completions[decoded.0] ?? []).record)
                 count += 1
             }
             try box.value.finish()
