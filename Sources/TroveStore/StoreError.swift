@@ -12,6 +12,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case tagNotFound(name: String)
     case reminderUIDNotFound(uid: String)
     case nothingToUndo
+    case repeatNeedsDue
     case notEnoughToUndo(requested: Int, available: Int)
     /// This build's embedded schema has no index definition: a broken build, not a user error.
     case indexDefinitionMissing
@@ -42,6 +43,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is no tag named \"\(name)\"; `trove tags` shows them."
         case .reminderUIDNotFound(let uid):
             "There is no reminder with the uid \(uid); `trove search --format json` and `trove export` show the uids."
+        case .repeatNeedsDue:
+            "A repeating reminder needs a due date to repeat from; give one with --due."
         case .nothingToUndo:
             "There is nothing to undo: the journal is empty. `trove log` lists what can be undone."
         case .notEnoughToUndo(let requested, let available):

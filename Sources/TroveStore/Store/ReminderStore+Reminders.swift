@@ -22,6 +22,7 @@ extension ReminderStore {
         let now = now()
         var record = record
         record.id = nil
+        if record.repeat != nil, record.due == nil { throw StoreError.repeatNeedsDue }
         let valid = try ValidRecord(record, now: now)
         return try await database.write { db in
             var inserter = RecordInserter(db: db, now: now)
@@ -98,12 +99,16 @@ extension ReminderStore {
                 // NB: the link trigger rewrites `reminders.tags`, which re-indexes the reminder.
                 try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tag.id) }.onConflictDoNothing())
             }
+            let after = try Reminder.fetch(id: id, on: db)
+            if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {
+                throw StoreError.repeatNeedsDue
+            }
             var undo = JournalUndo()
             undo.remember(before)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
             try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
-            return try Reminder.fetch(id: id, on: db)
+            return after
         }
     }
 
