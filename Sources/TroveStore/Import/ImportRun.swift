@@ -22,6 +22,10 @@ struct ImportRun {
     private var uidLines: [String: Int] = [:]
     private var remembered = Set<Int64>()
     private var occurrences: [(record: ReminderRecord, place: Int)] = []
+    /// Records that match a stored reminder with completions while saying none themselves: in
+    /// iCalendar the completions follow as occurrences (RECURRENCE-ID), so they are compared
+    /// once the whole file is read.
+    private var pendingMasters: [(record: ReminderRecord, id: Int64, place: Int, line: Int?)] = []
     private var orphanOccurrences = 0
     private var openOccurrences = 0
     private var findUID: PreparedStatement?
@@ -57,7 +61,11 @@ struct ImportRun {
                     remedy: "Give one of them another uid (or none, for a new one), or remove the copy.")
             }
             if hadReminders, let existingID = try lookUp(uid: uid) {
-                try merge(record, into: existingID, place: place, line: line)
+                if record.completions.isEmpty, try !Reminder.completions(of: existingID, on: db).isEmpty {
+                    pendingMasters.append((record, existingID, place, line))
+                } else {
+                    try merge(record, into: existingID, place: place, line: line)
+                }
                 return
             }
         } else {
@@ -68,6 +76,17 @@ struct ImportRun {
 
     /// Applies the held-back occurrences, records the journal entry and fills in the summary.
     mutating func finish() throws {
+        for (master, id, place, line) in pendingMasters {
+            var record = master
+            let mine = occurrences.filter { $0.record.uid == record.uid && $0.record.isCompleted }
+            record.completions = mine.map { Completion(due: $0.record.recurrenceID, completedAt: $0.record.completedAt) }
+            occurrences.removeAll { $0.record.uid == record.uid && $0.record.isCompleted }
+            let unchangedBefore = summary.unchanged
+            try merge(record, into: id, place: place, line: line)
+            // NB: an unchanged reminder's occurrences are unchanged records of the file too; a
+            // changed one's are part of its update.
+            if summary.unchanged > unchangedBefore { summary.unchanged += mine.count }
+        }
         for (record, place) in occurrences { try applyOccurrence(record, place: place) }
         if orphanOccurrences > 0 {
             warnings.append("\(orphanOccurrences) occurrence(s) (RECURRENCE-ID) had no repeating to-do with their UID; each was imported as a reminder of its own")
