@@ -20,11 +20,24 @@ struct JournalRestorer {
             try db.run(ReminderTable.where { $0.id.between(range[0], and: range[1]) }.delete())
         }
         var inserter = RecordInserter(db: db, now: now)
+        // NB: lists and tags come back with their own ids when those are free, so the database
+        // is as it was, not merely equivalent.
         for list in undo.listsDeleted
         where try db.first(ListTable.where { $0.name == list.name }.select { $0.id }) == nil {
-            try db.run(ListTable.insert { $0.name.set(list.name); $0.position.set(list.position) })
+            let free = try db.first(ListTable.where { $0.id == list.id }.select { $0.id }) == nil
+            try db.run(ListTable.insert {
+                if free { $0.id.set(list.id) }
+                $0.name.set(list.name)
+                $0.position.set(list.position)
+            })
         }
-        for tag in undo.tagsDeleted { _ = try inserter.tag(named: tag) }
+        for tag in undo.tagsDeleted where try db.first(TagTable.where { $0.name == tag.name }.select { $0.id }) == nil {
+            let free = try db.first(TagTable.where { $0.id == tag.id }.select { $0.id }) == nil
+            try db.run(TagTable.insert {
+                if free { $0.id.set(tag.id) }
+                $0.name.set(tag.name)
+            })
+        }
         for rename in undo.tagRenames {
             try db.run(TagTable.where { $0.name == rename.to }.update { $0.name.set(rename.from) })
         }

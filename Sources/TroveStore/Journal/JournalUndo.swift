@@ -22,13 +22,20 @@ struct JournalUndo: Codable, Equatable {
     var tagsCreated: [String] = []
     /// Lists and tags the command deleted; undo creates them again.
     var listsDeleted: [DeletedList] = []
-    var tagsDeleted: [String] = []
+    var tagsDeleted: [DeletedTag] = []
     /// Tags the command renamed in place; undo names them back.
     var tagRenames: [TagRename] = []
 
+    /// A list as it was, id included, so its reminders go back to the same list.
     struct DeletedList: Codable, Equatable {
+        var id: Int64
         var name: String
         var position: Int
+    }
+
+    struct DeletedTag: Codable, Equatable {
+        var id: Int64
+        var name: String
     }
 
     struct TagRename: Codable, Equatable {

@@ -13,11 +13,11 @@ extension RepeatRule {
     /// Forms: `daily`, `weekly`, `monthly`, `yearly`; `every [N] day(s)|week(s)|month(s)|year(s)`;
     /// `every weekday`; `every mon,thu`; then optionally `on …` (weekdays; days of the month such
     /// as `15th` or `last day`; `the first monday`, `the last fri`), `until YYYY-MM-DD`,
-    /// `N times`. Text containing `FREQ=` is read as an RRULE.
+    /// `N times`. Text containing `=` is read as an RRULE.
     ///
     /// - Throws: `RepeatRuleError` saying what was not understood.
     public init(phrase text: String) throws(RepeatRuleError) {
-        if text.uppercased().contains("FREQ=") {
+        if text.contains("=") {
             try self.init(rrule: text)
             return
         }

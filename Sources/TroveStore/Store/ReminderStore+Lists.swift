@@ -44,7 +44,7 @@ extension ReminderStore {
             let count = try db.first(ReminderTable.where { $0.listID == id }.count()) ?? 0
             if count > 0, !deletingReminders { throw StoreError.listNotEmpty(name: name, count: count) }
             var undo = JournalUndo()
-            undo.listsDeleted = [.init(name: stored, position: position)]
+            undo.listsDeleted = [.init(id: id, name: stored, position: position)]
             for reminderID in try db.all(ReminderTable.where { $0.listID == id }.select { $0.id }) {
                 undo.remember(try Reminder.fetch(id: reminderID, on: db))
             }
@@ -90,7 +90,7 @@ extension ReminderStore {
             let target = try db.first(TagTable.where { $0.name == newName }.select { $0.id })
             var undo = JournalUndo()
             if let target, target != old {
-                undo.tagsDeleted = [oldName]
+                undo.tagsDeleted = [.init(id: old, name: oldName)]
                 for reminderID in try db.all(ReminderTagTable.where { $0.tagID == old }.select { $0.reminderID }) {
                     undo.remember(try Reminder.fetch(id: reminderID, on: db))
                 }
@@ -124,7 +124,7 @@ extension ReminderStore {
                 throw StoreError.tagNotFound(name: name)
             }
             var undo = JournalUndo()
-            undo.tagsDeleted = [stored]
+            undo.tagsDeleted = [.init(id: id, name: stored)]
             let tagged = try db.all(ReminderTagTable.where { $0.tagID == id }.select { $0.reminderID })
             for reminderID in tagged { undo.remember(try Reminder.fetch(id: reminderID, on: db)) }
             try db.run(TagTable.where { $0.id == id }.delete())
