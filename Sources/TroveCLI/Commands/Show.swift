@@ -24,7 +24,7 @@ struct Show: AsyncParsableCommand {
                 try await store.reminder(uid: reminder)
             }
             switch format {
-            case .json: print(ReminderJSON.line(found.record))
+            case .json: print(JSONLinesWriter.line(for: found.record))
             case .text: print(ReminderDetail.render(found), terminator: "")
             }
         }
@@ -33,18 +33,6 @@ struct Show: AsyncParsableCommand {
 
 enum ShowFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json
-}
-
-/// The reminder's JSON, from the one JSON Lines encoder export uses.
-enum ReminderJSON {
-    static func line(_ record: ReminderRecord) -> String {
-        let sink = ByteSink()
-        var writer = JSONLinesWriter(sink)
-        try? writer.write(record)
-        var text = sink.text
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
 }
 
 /// `trove show`'s text: aligned fields, then the notes.

@@ -45,17 +45,7 @@ struct JournalUndo: Codable, Equatable {
 
     /// Remembers a reminder as it is now, before the command changes it.
     mutating func remember(_ reminder: Reminder) {
-        before.append(Self.line(reminder.record))
-    }
-
-    /// A record as one JSON Lines line, without its newline.
-    static func line(_ record: ReminderRecord) -> String {
-        let sink = ByteSink()
-        var writer = JSONLinesWriter(sink)
-        try? writer.write(record)
-        var text = sink.text
-        if text.hasSuffix("\n") { text.removeLast() }
-        return text
+        before.append(JSONLinesWriter.line(for: reminder.record))
     }
 
     /// The remembered reminders, read back.

@@ -23,6 +23,21 @@ public struct JSONLinesWriter: ReminderWriter {
 
     public var warnings: [String] { [] }
 
+    /// One record as its JSON Lines line, without the newline: what `trove show --format json`
+    /// prints and the journal stores, from this one encoder.
+    ///
+    /// ```swift
+    /// JSONLinesWriter.line(for: reminder.record)  // {"id":4,"uid":"0193…","title":"Buy milk",…}
+    /// ```
+    public static func line(for record: ReminderRecord) -> String {
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink)
+        try? writer.write(record)  // NB: a memory sink cannot fail
+        var text = sink.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     public mutating func write(_ record: ReminderRecord) throws {
         line.removeAll(keepingCapacity: true)
         raw(#"{"id":"#)
