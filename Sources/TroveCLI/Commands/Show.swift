@@ -18,10 +18,18 @@ struct Show: AsyncParsableCommand {
     func run() async throws {
         try await runReportingErrors(verbose: database.verbose) {
             let store = try await database.openForReading()
-            let found = if let id = Int64(reminder) {
-                try await store.reminder(id: id)
+            // NB: a uid may be all digits (tasks.org writes such UIDs): an id that names no
+            // reminder is tried as a uid before giving up.
+            let found: Reminder
+            if let id = Int64(reminder) {
+                do {
+                    found = try await store.reminder(id: id)
+                } catch StoreError.reminderNotFound {
+                    guard let byUID = try? await store.reminder(uid: reminder) else { throw StoreError.reminderNotFound(id: id) }
+                    found = byUID
+                }
             } else {
-                try await store.reminder(uid: reminder)
+                found = try await store.reminder(uid: reminder)
             }
             switch format {
             case .json: print(JSONLinesWriter.line(for: found.record))

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Makes the permanent UIDs of new reminders: UUID version 7 (RFC 9562 §5.7), lower case.
 ///
@@ -12,13 +12,13 @@ import Foundation
 /// generator the 74 random bits are incremented by one per UID (RFC 9562 §6.2, method 3), so
 /// an import's UIDs are unique, strictly increasing and land at the end of the UID index
 /// instead of at random pages: a bulk import pays almost nothing for the index.
-struct UIDGenerator {
+public struct UIDGenerator: Sendable {
     private let millis: UInt64
     /// 12 bits of `rand_a` then 62 bits of `rand_b`, as one 74-bit counter split in two.
     private var high: UInt64
     private var low: UInt64
 
-    init(now: Date) {
+    public init(now: Date) {
         millis = UInt64(max(0, (now.timeIntervalSince1970 * 1000).rounded())) & 0xFFFF_FFFF_FFFF
         var generator = SystemRandomNumberGenerator()
         // NB: the top bits start clear, so 2^60 increments cannot overflow the counter.
@@ -26,7 +26,7 @@ struct UIDGenerator {
         low = generator.next() & 0x1FFF_FFFF_FFFF_FFFF
     }
 
-    mutating func next() -> String {
+    public mutating func next() -> String {
         low += 1
         if low > 0x3FFF_FFFF_FFFF_FFFF {
             low = 0

@@ -94,7 +94,7 @@ public struct TodoTxtReader: ReminderReader {
         guard !record.title.isEmpty else {
             throw FormatError(
                 line: line, problem: "the task has no text once its +list, @tags and key:value tags are taken out",
-                remedy: "Add words describing the task.")
+                remedy: "Add words describing the task: in todo.txt a task is its text after the optional x, priority and dates.")
         }
         return record
     }
@@ -107,7 +107,7 @@ public struct TodoTxtReader: ReminderReader {
                 throw FormatError(
                     line: line, field: "due:", fieldKind: .key,
                     problem: "expected a date YYYY-MM-DD, got \(FormatError.quote(value))",
-                    remedy: "Write the due date as due:2026-03-05.")
+                    remedy: "Write the due date as due:2026-03-05 (the todo.txt due: key takes a date YYYY-MM-DD).")
             }
             record.due = .day(day)
         case "pri":
@@ -115,7 +115,7 @@ public struct TodoTxtReader: ReminderReader {
                 throw FormatError(
                     line: line, field: "pri:", fieldKind: .key,
                     problem: "expected a letter A–Z, got \(FormatError.quote(value))",
-                    remedy: "Write the priority as pri:A (high), pri:B (medium) or pri:C (low).")
+                    remedy: "Write the priority as pri:A (high), pri:B (medium) or pri:C (low): todo.txt priorities are the letters A–Z.")
             }
             record.priority = priority
         case "note": record.notes = TodoTxtToken.decode(value)
