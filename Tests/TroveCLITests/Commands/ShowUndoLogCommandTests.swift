@@ -13,12 +13,16 @@ import Testing
         #expect(added.stdout == "Added 1: Water the plants (Reminders) ↻ every 2 weeks on Mon, Thu\n", "\(added.stderr)")
         let shown = try TroveProcess.run(["show", "1", "--db", db], environment: ["TZ": "UTC"])
         #expect(shown.status == 0)
-        for line in ["id           1", "title        Water the plants", "tags         #garden", "priority     high",
-                     "status       open", "due          2026-03-02",
-                     "repeats      ↻ every 2 weeks on Mon, Thu  (FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH)",
-                     "notes:\n  Ferns first.\n  Then the basil.\n"] {
-            #expect(shown.stdout.contains(line), "\(shown.stdout)")
-        }
+        // Each field on its own line: the label, spaces to align, the value.
+        let fields = Dictionary(shown.stdout.split(separator: "\n").prefix { !$0.isEmpty }.map { line -> (String, String) in
+            let label = line.prefix { $0 != " " }
+            return (String(label), String(line.dropFirst(label.count).drop { $0 == " " }))
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(fields["id"] == "1" && fields["title"] == "Water the plants" && fields["tags"] == "#garden")
+        #expect(fields["priority"] == "high" && fields["status"] == "open" && fields["due"] == "2026-03-02")
+        #expect(fields["repeats"] == "↻ every 2 weeks on Mon, Thu  (FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH)", "\(shown.stdout)")
+        #expect(fields["uid"]?.count == 36)
+        #expect(shown.stdout.hasSuffix("\nnotes:\n  Ferns first.\n  Then the basil.\n"), "\(shown.stdout)")
         let json = try TroveProcess.run(["show", "1", "--format", "json", "--db", db])
         let exported = try TroveProcess.run(["export", "--db", db])
         #expect(json.stdout == exported.stdout, "show --format json is the export's line")
