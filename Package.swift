@@ -106,7 +106,8 @@ let package = Package(
             name: "TroveSearchTests",
             dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
         ),
-        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"]),
+        // Fixtures/Import holds the real-world-style iCalendar and todo.txt files the import table runs.
+        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"], exclude: ["Fixtures"]),
         // Hostile input, kill -9, concurrent processes and damaged files, against the real
         // `trove` binary (built by depending on TroveCLI) and the library. `scripts/reliability`
         // runs it at full scale.

@@ -14,6 +14,8 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var isFlagged: Bool
     public var isCompleted: Bool
     public var due: DueDate?
+    /// How it repeats, when it does: outputs show ↻.
+    public var repeatRule: RepeatRule?
     /// The title with each match wrapped in the request's ``HighlightStyle``.
     public var titleHighlighted: String
     /// Up to about a dozen words of the notes around the best match, marked up, with the
@@ -28,8 +30,10 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public init(
         id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
         priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,
-        titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0
+        titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0,
+        repeatRule: RepeatRule? = nil
     ) {
+        self.repeatRule = repeatRule
         self.id = id
         self.title = title
         self.notes = notes

@@ -34,8 +34,42 @@ extension ReminderStore {
             }
             return CheckReport(
                 databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems,
-                indexChecked: indexChecked)
+                dataProblems: try Self.dataProblems(on: db), indexChecked: indexChecked)
         }
+    }
+
+    /// What the denormalised and identity columns get wrong: `reminders.tags` must be the text
+    /// `reminder_tag_text` builds from `reminder_tags`, and every uid present and unique.
+    ///
+    /// ```swift
+    /// // SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+    /// //   WHERE r.tags IS NOT ifnull(t.text, '')
+    /// // SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''
+    /// // SELECT uid, count(*) FROM reminders GROUP BY uid HAVING count(*) > 1
+    /// ```
+    static func dataProblems(on db: Connection) throws -> [String] {
+        var problems: [String] = []
+        if let row = try db.fetchOne("""
+            SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+            WHERE r.tags IS NOT ifnull(t.text, '')
+            """), let count: Int = try row[0], count > 0
+        {
+            let first: Int64 = try row[1]
+            problems.append("\(count) reminder(s), the first \(first), have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links")
+        }
+        // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
+        guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
+            return problems
+        }
+        if let missing = try db.fetchValue("SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''", as: Int.self), missing > 0 {
+            problems.append("\(missing) reminder(s) have no uid; run `trove rebuild` to give each a new one")
+        }
+        let shared = try db.fetchAll("SELECT uid, count(*) FROM reminders WHERE uid IS NOT NULL GROUP BY uid HAVING count(*) > 1 LIMIT 5")
+        for row in shared {
+            let uid: String = try row[0], count: Int = try row[1]
+            problems.append("\(count) reminders share the uid \(uid); a uid must name one reminder. Give all but one a new uid with `trove rebuild`")
+        }
+        return problems
     }
 
     /// Rebuilds the full-text index from the reminders table, first recreating the index
@@ -53,6 +87,17 @@ extension ReminderStore {
             if try !Self.indexExists(on: db) {
                 for statement in try Self.indexDefinition() { try db.execute(statement) }
             }
+            // NB: repair what `check` reports before re-indexing: the tags text from the links,
+            // and a fresh uid for a missing or shared one (the lowest id keeps a shared uid).
+            try db.execute("""
+                UPDATE reminders SET tags = ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
+                WHERE tags IS NOT ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
+                """)
+            try db.execute("""
+                UPDATE reminders SET uid = lower(hex(randomblob(16)))
+                WHERE uid IS NULL OR trim(uid) = ''
+                   OR id > (SELECT min(other.id) FROM reminders AS other WHERE other.uid = reminders.uid)
+                """)
             try db.execute("INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')")
         }
     }

@@ -132,7 +132,7 @@ import Testing
         #expect(csv.status == 0, "\(csv.stderr)")
         let rows = CSVTestParser.rows(csv.stdout)
         #expect(rows.count == 2)
-        #expect(rows[0] == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank", "titleHighlighted", "snippet"])
+        #expect(rows[0] == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank", "titleHighlighted", "snippet", "repeat"])
         #expect(rows[1][1] == "Say \"hi\", then leave")
         #expect(rows[1][2] == "line1 hi\nline2\twith tab")
         #expect(rows[1][4] == "a, b")
@@ -141,7 +141,7 @@ import Testing
         let tsv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "tsv"])
         let lines = tsv.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 12)
+        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 13)
         #expect(lines[1].contains("line1 hi\\nline2\\twith tab"))
     }
 

@@ -59,7 +59,7 @@ extension SearchExecutor {
         var resultQuery = query
         resultQuery.problems += plan.problems
         return ResultSet(
-            query: resultQuery, engine: engineName, hits: try rows.map(hit), total: sampled,
+            query: resultQuery, engine: engineName, hits: try Self.withRepeatRules(try rows.map(hit), on: db), total: sampled,
             completedCount: completed, includesCompleted: !isOpenOnly, isProvisional: true)
     }
 
@@ -104,8 +104,9 @@ extension SearchExecutor {
     ///
     /// - Returns: nil when every match fits on the page: then the counts are as cheap.
     private func leadingPage(on db: Connection) throws -> ResultSet? {
-        let (hits, next) = try page(on: db)
+        let (pageHits, next) = try page(on: db)
         guard next != nil else { return nil }
+        let hits = try Self.withRepeatRules(pageHits, on: db)
         var resultQuery = query
         resultQuery.problems += plan.problems
         return ResultSet(

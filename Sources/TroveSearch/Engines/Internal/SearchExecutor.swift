@@ -51,7 +51,8 @@ struct SearchExecutor {
     /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
     func run(on db: Connection) throws -> ResultSet {
         try db.transaction(.deferred) {
-            let (hits, next) = try page(on: db)
+            let (pageHits, next) = try page(on: db)
+            let hits = try Self.withRepeatRules(pageHits, on: db)
             let (total, completed) = try counts(on: db)
             var resultQuery = query
             resultQuery.problems += plan.problems
@@ -173,6 +174,32 @@ struct SearchExecutor {
             tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
         }
         return tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))"
+    }
+
+    /// Fills in the repeat rule of the hits that repeat: one look-up by primary key for the
+    /// page, so the search's own statements (and their snapshots) stay as they are.
+    ///
+    /// ```swift
+    /// // SELECT "reminders"."id", "reminders"."repeat_rule" FROM "reminders"
+    /// //   WHERE ("reminders"."id" IN (?, ?, …)) AND ("reminders"."repeat_rule" IS NOT NULL)
+    /// ```
+    static func withRepeatRules(_ hits: [SearchHit], on db: Connection) throws -> [SearchHit] {
+        guard !hits.isEmpty else { return hits }
+        let rows = try db.fetchAll(ReminderTable.where { r in
+            r.id.in(hits.map(\.id))
+            r.repeatRule.isNotNull
+        }.select { ($0.id, $0.repeatRule) }.sql)
+        guard !rows.isEmpty else { return hits }
+        var rules: [Int64: RepeatRule] = [:]
+        for row in rows {
+            let id: Int64 = try row[0], text: String? = try row[1]
+            if let text, let rule = try? RepeatRule(rrule: text) { rules[id] = rule }
+        }
+        return hits.map { hit in
+            var hit = hit
+            hit.repeatRule = rules[hit.id]
+            return hit
+        }
     }
 
     func hit(_ row: Row) throws -> SearchHit {
