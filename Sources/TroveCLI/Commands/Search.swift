@@ -27,7 +27,7 @@ struct Search: AsyncParsableCommand {
             the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
             "next", "suggestions"}; each hit has id, title, notes, list, tags, priority, flagged, \
             completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
-            (bm25, smaller is better), titleHighlighted, snippet and matchedFields. "next" is null \
+            (the --rank score, negated: smaller is better; 0 without text), titleHighlighted, snippet and matchedFields. "next" is null \
             or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
@@ -60,6 +60,9 @@ struct Search: AsyncParsableCommand {
 
     @Option(help: "rank, due, priority or created.")
     var sort: SortOption = .rank
+
+    @Option(help: "What orders matches under --sort rank: trove (Trove's ranking), bm25 (open first, then FTS5's bm25, as before Trove had its own) or bm25-mixed (bm25 alone).")
+    var rank: RankOption = .trove
 
     @Option(help: "auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
     var color: ColorChoice = .auto
@@ -174,9 +177,11 @@ struct Search: AsyncParsableCommand {
             guard let cursor = SearchCursor(after) else { throw SearchCommandError.invalidCursor(after) }
             page = .after(cursor)
         }
-        return SearchRequest(
+        var request = SearchRequest(
             text: text, typing: prefix, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+        request.ranking = rank.ranking
+        return request
     }
 
     /// What matches are wrapped in: STX/ETX for text (turned into colour or marks when
@@ -251,6 +256,14 @@ enum SortOption: String, CaseIterable, ExpressibleByArgument {
     case rank, due, priority, created
 
     var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--rank`, named as ``SearchRanking/name`` names them.
+enum RankOption: String, CaseIterable, ExpressibleByArgument {
+    case trove, bm25
+    case bm25Mixed = "bm25-mixed"
+
+    var ranking: SearchRanking { SearchRanking(name: rawValue)! }
 }
 
 /// `--all` or `--open`.
