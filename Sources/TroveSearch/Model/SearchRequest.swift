@@ -84,8 +84,8 @@ public enum SearchPage: Hashable, Sendable {
 /// date (none last), priority (high first), newest first, then id.
 public enum SearchSort: String, Hashable, Sendable, CaseIterable {
     /// Best match first by the request's ``SearchRanking`` (Trove's: a completed reminder must
-    /// score twice as well as an open one to come before it; see ``TroveRanking``), then the
-    /// tiebreakers; without text, the tiebreakers alone.
+    /// score about 1.43 times as well as an open one to come before it; see ``TroveRanking``),
+    /// then the tiebreakers; without text, the tiebreakers alone.
     case rank
     /// Soonest due first; no due date last.
     case due

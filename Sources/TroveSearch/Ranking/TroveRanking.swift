@@ -9,7 +9,7 @@ import TroveQuery
 ///
 /// ```swift
 /// TroveRanking.standard.expression()
-/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 3.0, 0.5, 0.75, 0.0, 1.2, 0.5, 0.5, 0.5, 0.5)
+/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7)
 /// ```
 ///
 /// For a reminder d and the query's phrases p (each word or quoted phrase; `a OR b` is two):
@@ -30,9 +30,10 @@ import TroveQuery
 ///   pair of neighbouring query words, dist being their smallest distance in one field: 1 when
 ///   adjacent in query order, 2 when adjacent but reversed, one more per token between them.
 /// - **Completion is a soft signal**: a completed reminder's total is multiplied by
-///   ``completedFactor``. So a completed reminder comes after an open one unless it scores
-///   more than `1 / completedFactor` times as much (with 0.5: twice as much): open reminders
-///   win close calls, a clearly better completed match is not buried.
+///   ``completedFactor`` (0.7). So a completed reminder comes after an open one unless it
+///   scores more than `1 / completedFactor` times as much (about 1.43 times): open reminders
+///   win close calls, and a clearly better completed match (the query in its title against a
+///   mention in another's notes, or its exact title) is not buried.
 ///
 /// The hit's ``SearchHit/rank`` is that total negated, so that smaller is better, as with
 /// FTS5's bm25; ties go to the request's tiebreakers (open first, due soonest, priority,
@@ -82,9 +83,9 @@ public struct TroveRanking: Hashable, Sendable {
 
     /// Trove's ranking as shipped.
     public static let standard = TroveRanking(
-        titleWeight: 5, notesWeight: 1, tagsWeight: 3,
-        titleLengthNormalization: 0.5, notesLengthNormalization: 0.75, tagsLengthNormalization: 0,
-        saturation: 1.2, exactTitle: 0.5, tagEquals: 0.5, proximity: 0.5, completedFactor: 0.5)
+        titleWeight: 5, notesWeight: 1, tagsWeight: 2,
+        titleLengthNormalization: 0.75, notesLengthNormalization: 0.75, tagsLengthNormalization: 0.75,
+        saturation: 1.2, exactTitle: 0.5, tagEquals: 0.25, proximity: 0.5, completedFactor: 0.7)
 
     /// The functions that compute it; all take the same arguments.
     public enum Function: String, Sendable {
@@ -120,7 +121,7 @@ public struct TroveRanking: Hashable, Sendable {
     ///
     /// ```swift
     /// TroveRanking.standard.expression(.sample)
-    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 3.0, …)
+    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …)
     /// ```
     ///
     /// NB: the parameters are SQL number literals, not bound values: the same call then reads
