@@ -370,7 +370,7 @@ static void explain(sqlite3_context *context, const QueryState *state, const Bre
     static const char *names[FIELDS] = {"title", "notes", "tags"};
     sqlite3_str *text = sqlite3_str_new(0);
     for (int field = 0; field < FIELDS; field++) {
-        sqlite3_str_appendf(text, "%s %.3f (%d tokens, average %.2f); ", names[field], parts->fieldPart[field],
+        sqlite3_str_appendf(text, "%s %.3f (length %d, average %.2f); ", names[field], parts->fieldPart[field],
                             parts->length[field], state->averageLength[field]);
     }
     sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; proximity +%.3f; ", parts->bm25f, parts->exact,

@@ -44,7 +44,7 @@ public struct BenchSuite {
             qualityTable = try await quality.run(progress: progress)
         }
         guard !sections.subtracting([.quality]).isEmpty else {
-            return header(started: started, load: (loadBefore, Self.loadAverage())) + "\n" + qualityTable
+            return qualityHeader(started: started) + "\n" + qualityTable
         }
         progress("preparing \(workload.count) reminders in \(workload.dataDirectory)")
         let path = try await workload.database()
@@ -131,6 +131,20 @@ public struct BenchSuite {
             - N: \(Format.count(Double(workload.count))) reminders, seed \(workload.seed); \(perClass) queries per class; build: \(build)
             - Command: `\(command)`
             - Baselines run in the same process or as sibling processes, in the same run; "same SQL direct" replays the exact statements and bindings the engine ran (captured with `sqlite3_trace_v2`) through bare libsqlite3 prepared statements.
+
+            """
+    }
+
+    /// The header of a run of the quality section alone: relevance needs no machine facts.
+    private func qualityHeader(started: Date) -> String {
+        var words = ["trove-bench", "--only quality"]
+        if let corpus = quality.corpusDirectory { words.append("--corpus-dir \(corpus)") }
+        return """
+            # Trove relevance
+
+            - Date: \(ISO8601DateFormatter().string(from: started))
+            - Command: `\(words.joined(separator: " "))`
+            - Each query runs as `trove search` runs it (SearchRequest through the engine registry, final answer, top 10, completed reminders included) under each ranking. Wanted = the query's highest grade; success@1 = the first hit is wanted; MRR@10 = 1/rank of the first wanted hit; nDCG@10 with gain 2^grade − 1. Judging rules: Benchmarks/quality/README.md.
 
             """
     }

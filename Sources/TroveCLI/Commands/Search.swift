@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveSQLite
 import TroveSearch
 import TroveStore
 
@@ -31,7 +32,9 @@ struct Search: AsyncParsableCommand {
             or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
-            bindings, then runs the search and prints the count and the time, without the hits.
+            bindings, then runs the search and prints the count and the time, without the hits; \
+            under Trove's ranking it then takes each hit's score apart: every field's share, the \
+            boosts, the completion factor.
 
             -i or --interactive searches as you type instead, starting with QUERY typed (see \
             `trove --help` for the keys); Enter prints the selection as `id<TAB>title`, or as \
@@ -126,6 +129,14 @@ struct Search: AsyncParsableCommand {
                 ?? SearchExplainRenderer.renderOpaque(query: request.query, engine: request.query.engineName), terminator: "")
             let summary = textRenderer.summary(resultSet, position: position)
             print("\nresult:  \(summary) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            if case .custom = request.ranking, request.sort == .rank, !resultSet.hits.isEmpty {
+                let ids = resultSet.hits.map(\.id)
+                let parts = try await store.database.read { db in try TroveRanking.breakdown(of: request, ids: ids, on: db) }
+                print("\nranking: Trove's score of each hit, taken apart (trove_rank_explain)")
+                for hit in resultSet.hits {
+                    print("  \(hit.id)  \(hit.title)\n    \(parts[hit.id] ?? "not ranked: matched without the index")")
+                }
+            }
             return resultSet.total > 0 ? .success : .noResults
         }
         let resultSet = try await run(request, registry: registry, store: store)
