@@ -230,6 +230,7 @@ struct Search: AsyncParsableCommand {
     private func interactiveOptions() throws -> InteractiveOptions {
         var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
         if let height { arguments += ["--height", String(height)] }
+        if rank != .trove { arguments += ["--rank", rank.rawValue] }
         if fullscreen { arguments.append("--fullscreen") }
         return try InteractiveFlags.parse(arguments).options()
     }
