@@ -51,6 +51,7 @@ typedef struct {
 
 /* What one query keeps between rows (FTS5 auxdata), and per-row scratch space. */
 typedef struct {
+    Parameters parameters;   /* read from the arguments on the first row: they are constants */
     int phraseCount;
     double *idf;
     int *phraseSize;
@@ -239,7 +240,7 @@ typedef struct {
 } Breakdown;
 
 static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, const Parameters *parameters,
-                    int completed, Breakdown *out) {
+                    int completed, int explaining, Breakdown *out) {
     memset(out, 0, sizeof(Breakdown));
     int phrases = state->phraseCount;
     int count = 0;
@@ -261,6 +262,9 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     /* Per-field BM25F: normalise each field by its own length, weight, then saturate once. */
     double norm[FIELDS];
     for (int field = 0; field < FIELDS; field++) {
+        norm[field] = 1.0;
+        /* NB: a field without a match needs no norm; the title's length is also the exact-title test's. */
+        if (inField[field] == 0 && !explaining) continue;
         rc = api->xColumnSize(fts, field, &out->length[field]);
         if (rc != SQLITE_OK) return rc;
         double average = state->averageLength[field];
@@ -394,18 +398,7 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
                              "trove_rank takes the FTS5 table, is_completed and 11 parameters; see TroveRanking", -1);
         return;
     }
-    Parameters parameters;
-    for (int field = 0; field < FIELDS; field++) {
-        parameters.weight[field] = sqlite3_value_double(values[1 + field]);
-        parameters.b[field] = sqlite3_value_double(values[4 + field]);
-    }
-    parameters.k1 = sqlite3_value_double(values[7]);
-    parameters.exactTitle = sqlite3_value_double(values[8]);
-    parameters.tagEquals = sqlite3_value_double(values[9]);
-    parameters.proximity = sqlite3_value_double(values[10]);
-    parameters.completedFactor = sqlite3_value_double(values[11]);
     int completed = sqlite3_value_int(values[0]) != 0;
-
     QueryState *state = api->xGetAuxdata(fts, 0);
     if (!state) {
         int rc = allocateState(api, fts, mode, &state);
@@ -414,9 +407,20 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
             sqlite3_result_error_code(context, rc);
             return;
         }
+        /* NB: TroveRanking writes the parameters as SQL number literals, the same on every row. */
+        Parameters *parameters = &state->parameters;
+        for (int field = 0; field < FIELDS; field++) {
+            parameters->weight[field] = sqlite3_value_double(values[1 + field]);
+            parameters->b[field] = sqlite3_value_double(values[4 + field]);
+        }
+        parameters->k1 = sqlite3_value_double(values[7]);
+        parameters->exactTitle = sqlite3_value_double(values[8]);
+        parameters->tagEquals = sqlite3_value_double(values[9]);
+        parameters->proximity = sqlite3_value_double(values[10]);
+        parameters->completedFactor = sqlite3_value_double(values[11]);
     }
     Breakdown parts;
-    int rc = scoreRow(api, fts, state, &parameters, completed, &parts);
+    int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, &parts);
     if (rc != SQLITE_OK) {
         sqlite3_result_error_code(context, rc);
         return;
