@@ -292,7 +292,14 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     }
 
     /* A tag equal to a query word, or to the whole query. */
-    if (inField[TAGS] > 0 && parameters->tagEquals != 0) {
+    if (inField[TAGS] > 0 && parameters->tagEquals != 0 && out->length[TAGS] == 1) {
+        /* NB: one tag of one word, and a query word matched it: no need to find tag boundaries. */
+        double wordIDF = 0;
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            if (state->frequency[phrase * FIELDS + TAGS] > 0 && state->phraseSize[phrase] == 1) wordIDF += state->idf[phrase];
+        }
+        out->tag = parameters->tagEquals * wordIDF;
+    } else if (inField[TAGS] > 0 && parameters->tagEquals != 0) {
         const char *text = 0;
         int bytes = 0;
         rc = api->xColumnText(fts, TAGS, &text, &bytes);
