@@ -24,7 +24,9 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var snippet: String
     /// The columns that contain a match.
     public var matchedFields: Set<SearchColumn>
-    /// bm25 score: smaller is better; 0 when the engine does not rank.
+    /// The request's ranking score, negated so that smaller is better, as FTS5's bm25: Trove's
+    /// score (``TroveRanking``) or bm25 (``SearchRanking/bm25``); 0 when the search has no
+    /// text or the engine does not rank, and in a provisional ResultSet.
     public var rank: Double
 
     public init(

@@ -12,7 +12,9 @@ struct SearchExecutor {
 
     var query: Query { request.query }
     var isRanked: Bool { plan.ftsMatch != nil }
-    var sortKeys: [SortKey] { SortKey.keys(for: request.sort, ranked: isRanked) + [SortKey.id] }
+    var sortKeys: [SortKey] {
+        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked) + [SortKey.id]
+    }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
     var from: SQL {
@@ -102,7 +104,9 @@ struct SearchExecutor {
         case .first: break
         case .offset(let count): offset = max(0, count)
         case .after(let cursor):
-            guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else {
+            guard cursor.sort == request.sort, cursor.ranking == request.ranking.name,
+                cursor.keys.count == sortKeys.count - 1
+            else {
                 throw SearchError.invalidCursor
             }
             let current = try db.flatMap { try anchorValues(of: cursor, on: $0) }
@@ -118,14 +122,16 @@ struct SearchExecutor {
         let hits = try rows.prefix(request.limit).map(hit)
         guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
         let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
-        let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
+        let cursor = SearchCursor(
+            sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
         return (hits, .after(cursor))
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.
     ///
-    /// NB: bm25 depends on every row in the index, so inserting any row shifts all ranks a
-    /// little; comparing with the anchor's current rank keeps pages from skipping or repeating.
+    /// NB: both rankings depend on every row in the index (idf, average field lengths), so
+    /// inserting any row shifts all ranks a little; comparing with the anchor's current rank
+    /// keeps pages from skipping or repeating.
     private func anchorValues(of cursor: SearchCursor, on db: Connection) throws -> [QueryBinding]? {
         let keys = sortKeys.map(\.expression).joined(separator: ", ")
         let sql: SQL = "SELECT \(keys) \(from)"
@@ -136,8 +142,8 @@ struct SearchExecutor {
     /// The columns of a hit; see ``HitColumn`` for their positions.
     private var selection: SQL { selectionColumns(ranked: true).joined(separator: ", ") }
 
-    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the bm25 rank (column and
-    /// sort key) is 0.0: computing it makes FTS5 count every match of every phrase first.
+    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the rank (column and sort
+    /// key) is 0.0: computing it makes FTS5 count every match of every phrase first.
     func selectionColumns(ranked: Bool) -> [SQL] {
         let style = request.highlight
         var columns: [SQL] = [
@@ -154,7 +160,7 @@ struct SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column))
         }
-        columns.append(isRanked && ranked ? "\"reminders_fts\".\"rank\"" : "0.0")
+        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking) : "0.0")
         columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
         return columns
     }
