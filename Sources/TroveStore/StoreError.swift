@@ -14,6 +14,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case nothingToUndo
     case repeatNeedsDue
     case notEnoughToUndo(requested: Int, available: Int)
+    /// `undo(entry:)`: another command wrote after that entry, so undoing it now would revert
+    /// a change underneath someone else's; `newest` is what came after.
+    case undoSuperseded(entry: Int64, newest: JournalEntry)
+    /// `undo(entry:)`: the entry is no longer in the journal (undone already, or pruned).
+    case journalEntryGone(entry: Int64)
     /// This build's embedded schema has no index definition: a broken build, not a user error.
     case indexDefinitionMissing
 
@@ -49,6 +54,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is nothing to undo: the journal is empty. `trove log` lists what can be undone."
         case .notEnoughToUndo(let requested, let available):
             "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Run `trove undo \(available)` to undo them all."
+        case .undoSuperseded(_, let newest):
+            "Not undone: another command changed the database since (\(newest.command): \(newest.summary)); `trove log` lists the changes, `trove undo` reverts them newest first."
+        case .journalEntryGone:
+            "Not undone: that change is no longer in the journal (it was undone already); `trove log` lists what can be undone."
         }
     }
 }

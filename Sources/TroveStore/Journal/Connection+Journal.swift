@@ -17,7 +17,9 @@ extension Connection {
     ///
     /// NB: the same transaction as the change itself, so a crash (even kill -9) keeps both or
     /// neither: undo can never meet a change it has no entry for, or an entry for nothing.
-    func journal(_ command: String, _ summary: String, _ undo: JournalUndo, at: Date) throws {
+    /// - Returns: The new entry's id, which ``ReminderStore/undo(entry:)`` takes.
+    @discardableResult
+    func journal(_ command: String, _ summary: String, _ undo: JournalUndo, at: Date) throws -> Int64 {
         try run(JournalTable.insert {
             $0.at.set(at)
             $0.command.set(command)
@@ -28,6 +30,7 @@ extension Connection {
         if newest > Int64(journalLimit) {
             try run(JournalTable.where { $0.id <= newest - Int64(journalLimit) }.delete())
         }
+        return newest
     }
 }
 

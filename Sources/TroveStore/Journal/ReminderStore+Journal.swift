@@ -47,4 +47,39 @@ extension ReminderStore {
             return rows.map { JournalEntry(id: $0.0, at: $0.1, command: $0.2, summary: $0.3) }
         }
     }
+
+    /// Reverts one journal entry, the one a write of the caller's recorded, but only while it is
+    /// still the newest: an app (the interactive search) undoes exactly its own change, and
+    /// never one that another process made after it.
+    ///
+    /// ```swift
+    /// let (_, entry) = try await store.setCompletedRecordingEntry([3], true)
+    /// try await store.undo(entry: entry!)   // reopens 3, unless another command wrote since
+    /// // BEGIN IMMEDIATE; SELECT … FROM "journal" ORDER BY "journal"."id" DESC LIMIT 1;
+    /// // the restore (see JournalRestorer); DELETE FROM "journal" WHERE ("journal"."id" = ?); COMMIT
+    /// ```
+    ///
+    /// - Parameter entry: The id a `…RecordingEntry` write returned.
+    /// - Returns: The entry reverted.
+    /// - Throws: `StoreError.undoSuperseded` (naming the newer entry) when another command
+    ///   wrote after it, `.journalEntryGone` when it was undone already or pruned; nothing is
+    ///   reverted then.
+    @discardableResult
+    public func undo(entry: Int64) async throws -> JournalEntry {
+        let now = now()
+        return try await database.write { db in
+            let newest = try db.first(JournalTable.select { ($0.id, $0.at, $0.command, $0.summary, $0.undo) }
+                .order { $0.id.desc() }.limit(1))
+            guard let newest, newest.0 >= entry else { throw StoreError.journalEntryGone(entry: entry) }
+            guard newest.0 == entry else {
+                let exists = try db.first(JournalTable.where { $0.id == entry }.select { $0.id }) != nil
+                guard exists else { throw StoreError.journalEntryGone(entry: entry) }
+                throw StoreError.undoSuperseded(
+                    entry: entry, newest: JournalEntry(id: newest.0, at: newest.1, command: newest.2, summary: newest.3))
+            }
+            try JournalRestorer(db: db, now: now).revert(try JournalUndo(json: newest.4))
+            try db.run(JournalTable.where { $0.id == entry }.delete())
+            return JournalEntry(id: newest.0, at: newest.1, command: newest.2, summary: newest.3)
+        }
+    }
 }

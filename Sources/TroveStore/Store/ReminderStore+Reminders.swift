@@ -71,6 +71,12 @@ extension ReminderStore {
     ///   nothing is changed when it throws.
     @discardableResult
     public func update(id: Int64, _ changes: ReminderChanges) async throws -> Reminder {
+        try await updateRecordingEntry(id: id, changes).reminder
+    }
+
+    /// ``update(id:_:)``, also returning the journal entry that records it, for
+    /// ``undo(entry:)``.
+    public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)
@@ -107,8 +113,8 @@ extension ReminderStore {
             undo.remember(before)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
-            return after
+            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
+            return (after, entry)
         }
     }
 
@@ -128,10 +134,16 @@ extension ReminderStore {
     /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is changed.
     @discardableResult
     public func setCompleted(_ ids: [Int64], _ completed: Bool) async throws -> [Int64] {
+        try await setCompletedRecordingEntry(ids, completed).changed
+    }
+
+    /// ``setCompleted(_:_:)``, also returning the journal entry that records it (nil when
+    /// nothing changed), for ``undo(entry:)``.
+    public func setCompletedRecordingEntry(_ ids: [Int64], _ completed: Bool) async throws -> (changed: [Int64], entry: Int64?) {
         let now = now()
         return try await database.write { db in
             let changing = try Self.existing(ids, on: db) { $0.isCompleted != completed }
-            guard !changing.isEmpty else { return [] }
+            guard !changing.isEmpty else { return ([], nil) }
             var undo = JournalUndo()
             var names: [(Int64, String)] = []
             var plain: [Int64] = []
@@ -162,10 +174,10 @@ extension ReminderStore {
                     $0.updatedAt.set(now)
                 })
             }
-            try db.journal(
+            let entry = try db.journal(
                 completed ? "done" : "undone",
                 (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now)
-            return changing
+            return (changing, entry)
         }
     }
 
