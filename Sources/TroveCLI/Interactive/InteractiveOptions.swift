@@ -23,6 +23,8 @@ struct InteractiveOptions: Sendable {
     var latencyTracePath: String?
     /// What orders the hits: `--rank`.
     var ranking: SearchRanking = .trove
+    /// Start with the preview pane open: `--preview`.
+    var preview = false
 
     init(
         height: Int = 15,

@@ -10,6 +10,8 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
         /// The Esc wait numbered `serial` ran out.
         case escapeTimeout(serial: Int)
         case event(InteractiveState.Event)
+        /// The editor closed: take the terminal back, then show how the edit went.
+        case editorClosed(WriteResult)
     }
 
     let session: InteractiveSession<C>
@@ -21,7 +23,13 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
     let sink: AsyncStream<Input>.Continuation
     var escapeSerial = 0
     var searchTask: Task<Void, Never>?
+    var moreTask: Task<Void, Never>?
     var timers: [Task<Void, Never>] = []
+    /// Writes run one after another, in the order the keys asked for them.
+    let writes: AsyncStream<WriteRequest>.Continuation
+    let writer: Task<Void, Never>
+    /// True while `$EDITOR` has the terminal: nothing is drawn and no key is read.
+    var isEditing = false
     var outcome: InteractiveSession<C>.Outcome?
     /// Set by `TROVE_TRACE_LATENCY`; see `LatencyTrace`.
     let trace: LatencyTrace?
@@ -30,11 +38,21 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
         self.session = session
         let options = session.options
         state = InteractiveState(
-            size: session.terminal.size(), mode: options.mode, debounce: options.debounce, query: session.query)
+            size: session.terminal.size(), mode: options.mode, debounce: options.debounce, query: session.query,
+            showsPreview: options.preview)
         screen = TerminalScreen(mode: options.mode)
         renderer = ScreenRenderer(colour: options.colour)
         (inbox, sink) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
         trace = options.latencyTracePath.flatMap(LatencyTrace.init(path:))
+        let (requests, writes) = AsyncStream<WriteRequest>.makeStream(bufferingPolicy: .unbounded)
+        self.writes = writes
+        let (store, sink) = (session.store, sink)
+        writer = Task {
+            for await request in requests {
+                let result = await store.write(request)
+                sink.yield(.event(.written(result)))
+            }
+        }
     }
 
     mutating func run() async -> InteractiveSession<C>.Outcome {
@@ -45,6 +63,10 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
         defer {
             for task in forwarders + timers { task.cancel() }
             searchTask?.cancel()
+            moreTask?.cancel()
+            // NB: a write already handed to the store finishes (it is one transaction); none
+            // queued after Enter or Esc starts.
+            writes.finish()
             sink.finish()
         }
         perform(state.handle(.start))
@@ -53,7 +75,7 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             if let outcome { return outcome }
         }
         // NB: the inbox only ends early when the calling task is cancelled.
-        return InteractiveSession<C>.Outcome(exitCode: 130, selection: nil, output: nil)
+        return InteractiveSession<C>.Outcome(exitCode: 130)
     }
 
     private func startForwarding() -> [Task<Void, Never>] {
@@ -72,6 +94,9 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
     private mutating func receive(_ input: Input) {
         switch input {
         case .bytes(let bytes):
+            // NB: the real terminal reads nothing while the editor runs; bytes that still come
+            // were meant for the editor.
+            guard !isEditing else { return }
             let receivedAt = ContinuousClock.now
             let generation = state.generation
             defer {
@@ -86,7 +111,7 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             for key in keys where outcome == nil {
                 let keyActions = state.handle(.key(key))
                 actions += keyActions
-                if keyActions.contains(where: { if case .exit = $0 { true } else { false } }) { break }
+                if keyActions.contains(where: \.endsInput) { break }
             }
             perform(actions)
         case .escapeTimeout(let serial):
@@ -95,12 +120,23 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             for key in decoder.flush() { actions += state.handle(.key(key)) }
             perform(actions)
         case .inputEnded:
+            // NB: while the editor runs the reader is parked, not ended; a real end is the tty closing.
             perform([.exit(code: 130)])
         case .event(let event):
             perform(state.handle(event))
             if let trace, case .results(_, let generation, _) = event, generation == state.generation {
                 trace.shown(generation: generation)
             }
+            if let trace, case .previewLoaded(let content) = event, content.id == state.selectedRow?.id {
+                trace.previewShown()
+            }
+        case .editorClosed(let result):
+            isEditing = false
+            session.terminal.resume()
+            screen = TerminalScreen(mode: session.options.mode)
+            session.terminal.setCleanup(screen.leave())
+            session.terminal.write(screen.enter(lines: state.layout.lines))
+            perform(state.handle(.written(result)) + state.handle(.resumed))
         }
     }
 
@@ -112,5 +148,16 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             try? await clock.sleep(for: timeout)
             sink.yield(.escapeTimeout(serial: serial))
         })
+    }
+}
+
+extension InteractiveState.Action {
+    /// Actions after which the rest of a chunk of keys must not be read as keys of this screen:
+    /// leaving, or handing the terminal to the editor.
+    var endsInput: Bool {
+        switch self {
+        case .exit, .edit: true
+        default: false
+        }
     }
 }

@@ -17,8 +17,8 @@ import TroveQuery
 /// its data version; there the provider also watches `sqlite3_total_changes`.)
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
 public actor SearchProvider {
-    public let database: Database
-    public let registry: EngineRegistry
+    public nonisolated let database: Database
+    public nonisolated let registry: EngineRegistry
     private let pollInterval: Duration
     private let clock: any Clock<Duration>
     /// The provider's own read-only connection to a database file, for `data_version`.

@@ -6,9 +6,11 @@ import Testing
     static let options = InteractiveOptions(height: 6, colour: false, debounce: AdaptiveDebounce(slowThreshold: .seconds(60)))
 
     static func start(
-        _ terminal: FakeTerminal, _ search: FakeSearch, options: InteractiveOptions = options
+        _ terminal: FakeTerminal, _ search: FakeSearch, options: InteractiveOptions = options,
+        store: FakeStore = FakeStore(), editor: FakeEditor = FakeEditor { $0 }
     ) -> Task<InteractiveSession<ContinuousClock>.Outcome, Never> {
-        let session = InteractiveSession(terminal: terminal, options: options, search: search.function, toggleDone: search.toggle)
+        let session = InteractiveSession(
+            terminal: terminal, options: options, search: search.function, store: store, textEditor: editor)
         return Task { await session.run() }
     }
 
@@ -62,7 +64,7 @@ import Testing
         _ = await run.value
     }
 
-    @Test func enterReturnsTheSelectionInTheChosenFormat() async {
+    @Test func enterReturnsTheSelection() async {
         let terminal = FakeTerminal()
         var options = Self.options
         options.format = .json
@@ -72,9 +74,8 @@ import Testing
         terminal.type("\u{1B}[B\r")
         let outcome = await run.value
         #expect(outcome.exitCode == 0)
-        #expect(outcome.selection?.id == 2)
-        #expect(outcome.output?.hasPrefix(#"{"completed":false,"#) == true)
-        #expect(outcome.output?.contains(#""title":"milk 2""#) == true)
+        #expect(outcome.selection.map(\.id) == [2])
+        #expect(!outcome.marked)
     }
 
     @Test func ctrlCExits130AndRestoresTheTerminal() async {
@@ -83,7 +84,7 @@ import Testing
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\u{3}")
         let outcome = await run.value
-        #expect(outcome == .init(exitCode: 130, selection: nil, output: nil))
+        #expect(outcome == .init(exitCode: 130))
         #expect(terminal.restoreCount == 1)
         #expect(terminal.cleanup == "\r\u{1B}[J\u{1B}[?25h")
         #expect(terminal.screen.allSatisfy { $0.isEmpty })  // the inline interface is erased
@@ -108,26 +109,29 @@ import Testing
         #expect(terminal.restoreCount == 1)
     }
 
-    @Test func tabSearchesWithCompletedIncluded() async {
+    @Test func ctrlSSearchesWithCompletedIncluded() async {
         let terminal = FakeTerminal()
         let search = FakeSearch()
         let run = Self.start(terminal, search)
         #expect(await terminal.wait { $0.contains("> all 1") })
-        terminal.type("\t")
-        try? await Task.sleep(for: .milliseconds(50))
-        #expect(search.calls.last == .init(text: "", includeCompleted: true))
+        terminal.type("\u{13}")
+        #expect(await terminal.wait { _ in search.calls.last == .init(text: "", includeCompleted: true) })
         terminal.type("\u{3}")
         _ = await run.value
     }
 
-    @Test func ctrlDTogglesTheSelectionAndSearchesAgain() async {
-        let terminal = FakeTerminal()
+    @Test func ctrlTCompletesTheSelectionSaysHowToUndoAndUndoes() async {
+        let terminal = FakeTerminal(size: TerminalSize(columns: 60, rows: 12))
         let search = FakeSearch()
-        let run = Self.start(terminal, search)
+        let store = FakeStore()
+        let run = Self.start(terminal, search, store: store)
         #expect(await terminal.wait { $0.contains("> all 1") })
-        terminal.type("\u{4}")
+        terminal.type("\u{14}")
+        #expect(await terminal.wait { $0[1] == "  3 of 3 · Completed 1 — Ctrl-Z to undo" })
         #expect(await terminal.wait { _ in search.calls.count == 2 })
-        #expect(search.toggles == ["1=true"])
+        terminal.type("\u{1A}")
+        #expect(await terminal.wait { $0[1] == "  3 of 3 · Undid 1" })
+        #expect(store.writes == [.setCompleted(ids: [1], completed: true), .undo(entry: 1)])
         terminal.type("\u{3}")
         _ = await run.value
     }

@@ -81,11 +81,11 @@ import Testing
         #expect(!state.debounce.isSlow)
     }
 
-    @Test func tabTogglesCompletedAndSearchesAgain() {
+    @Test func ctrlSTogglesCompletedAndSearchesAgain() {
         var state = Fixtures.started(Fixtures.page(1...3))
-        #expect(state.handle(.key(.tab)) == [.startSearch(text: "", includeCompleted: true, generation: 2), .render])
+        #expect(state.handle(.key(.ctrl("s"))) == [.startSearch(text: "", includeCompleted: true, generation: 2), .render])
         #expect(state.includeCompleted)
-        #expect(state.handle(.key(.tab)) == [.startSearch(text: "", includeCompleted: false, generation: 3), .render])
+        #expect(state.handle(.key(.ctrl("s"))) == [.startSearch(text: "", includeCompleted: false, generation: 3), .render])
     }
 
     @Test func selectionMovesAndStopsAtTheEnds() {
@@ -186,12 +186,14 @@ import Testing
     @Test func enterPrintsTheSelectionAndExitsZero() {
         var state = Fixtures.started(Fixtures.page(1...3))
         _ = state.handle(.key(.down))
-        #expect(state.handle(.key(.enter)) == [.printSelection(Fixtures.row(2, "item 2")), .exit(code: 0)])
+        #expect(state.handle(.key(.enter)) == [.printSelection([Fixtures.row(2, "item 2")], marked: false), .exit(code: 0)])
     }
 
-    @Test func enterWithNoResultsDoesNothing() {
+    @Test func enterWithNoResultsSaysSoAndStays() {
         var state = Fixtures.started(ResultPage(rows: []))
-        #expect(state.handle(.key(.enter)) == [])
+        #expect(state.handle(.key(.enter)) == [.render])
+        #expect(state.notice?.text == "nothing to print: no reminder matches")
+        #expect(!state.isEnterPending)
     }
 
     @Test(arguments: [Key.escape, .ctrl("c"), .ctrl("g")])
@@ -205,26 +207,13 @@ import Testing
         #expect(state.handle(.key(.ctrl("l"))) == [.redraw])
     }
 
-    @Test func ctrlDTogglesTheSelectionAndShowsItAtOnce() {
+    @Test func ctrlDDeletesForwardAndQuitsOnAnEmptyQuery() {
         var state = Fixtures.started(Fixtures.page(1...3))
-        _ = state.handle(.key(.down))
-        #expect(state.handle(.key(.ctrl("d"))) == [.toggleDone(id: 2, isCompleted: true), .render])
-        #expect(state.selectedRow?.isCompleted == true)
-        #expect(state.handle(.dataChanged) == [.startSearch(text: "", includeCompleted: false, generation: 2), .render])
-    }
-
-    @Test func ctrlDOnACompletedRowMarksItNotDone() {
-        var state = Fixtures.started(ResultPage(rows: [Fixtures.row(4, "done", completed: true)]))
-        #expect(state.handle(.key(.ctrl("d"))) == [.toggleDone(id: 4, isCompleted: false), .render])
-    }
-
-    @Test func aFailedToggleShowsANoticeAndReloads() {
-        var state = Fixtures.started(Fixtures.page(1...3))
-        _ = state.handle(.key(.ctrl("d")))
-        #expect(state.handle(.toggleFailed("database is locked")).first == .startSearch(text: "", includeCompleted: false, generation: 2))
-        #expect(state.notice == "database is locked")
-        _ = state.handle(.key(.down))
-        #expect(state.notice == nil)
+        _ = state.handle(.key(.text("ab")))
+        _ = state.handle(.key(.home))
+        #expect(state.handle(.key(.ctrl("d"))).first == .startSearch(text: "b", includeCompleted: false, generation: 3))
+        _ = state.handle(.key(.ctrl("u")))
+        #expect(state.handle(.key(.ctrl("d"))) == [.exit(code: 130)])
     }
 
     @Test func aFailedSearchKeepsTheLastResults() {
@@ -237,7 +226,7 @@ import Testing
 
     @Test func unboundKeysDoNothing() {
         var state = Fixtures.started(Fixtures.page(1...3))
-        for key in [Key.alt("x"), .ctrl("z"), .ctrl("t")] {
+        for key in [Key.alt("x"), .ctrl("y"), .ctrl("k"), .ctrl("q")] {
             #expect(state.handle(.key(key)) == [], "\(key)")
         }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import TroveCLI
 
 @Suite struct ScreenRendererTests {
-    static let plain = ScreenRenderer(colour: false)
+    static let plain = ScreenRenderer(palette: .plain)
 
     static let milkPage = ResultPage(
         rows: [
@@ -27,8 +27,8 @@ import Testing
         #expect(frame.lines == [
             "> milk",
             "  2 of 5 (1 completed hidden)",
-            // Details get at most 2/5 of 40 columns (16), cut with '…'; the title pads the rest.
-            "> Buy milk" + String(repeating: " ", count: 13) + " Groceries · #da…",
+            // The title first, then the due date, then the list and tags in what is left.
+            "> Buy milk    Groceries · #dairy · Mar 2",
             "    get milk and eggs",
             "  ✓ Oat milk",
             "",
@@ -56,14 +56,13 @@ import Testing
 
     @Test func detailsFitWhenThereIsRoom() {
         let frame = Self.plain.frame(for: Self.state(columns: 70))
-        // 70 * 2/5 = 28 columns of room; "Groceries · #dairy · Mar 2" takes 26.
-        #expect(frame.lines[2] == "> Buy milk" + String(repeating: " ", count: 33) + " Groceries · #dairy · Mar 2")
+        #expect(frame.lines[2] == "> Buy milk" + String(repeating: " ", count: 34) + "Groceries · #dairy · Mar 2")
         #expect(DisplayWidth.of(frame.lines[2]) == 70)
     }
 
     @Test func includedCompletedAreCountedWithoutHidden() {
         var state = Self.state()
-        _ = state.handle(.key(.tab))
+        _ = state.handle(.key(.ctrl("s")))
         _ = state.handle(.results(Self.milkPage, generation: 3, elapsed: .zero))
         #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed)")
     }
@@ -103,7 +102,7 @@ import Testing
         var state = Self.state(height: 3)
         _ = state.handle(.key(.text("\"")))
         _ = state.handle(.searchFailed("unbalanced quote; close it", generation: 3))
-        #expect(Self.plain.frame(for: state).lines == ["> milk\"", "  error: unbalanced quote; close it", "> Buy milk" + String(repeating: " ", count: 13) + " Groceries · #da…"])
+        #expect(Self.plain.frame(for: state).lines == ["> milk\"", "  error: unbalanced quote; close it", "> Buy milk    Groceries · #dairy · Mar 2"])
     }
 
     @Test func longQueriesScrollToKeepTheCursorVisible() {
@@ -139,5 +138,82 @@ import Testing
         #expect(frame.lines[0] == "\(esc)[1;36m> \(esc)[0mmilk")
         #expect(frame.lines[1] == "  \(esc)[2m1 of 1\(esc)[0m")
         #expect(frame.lines[2] == "\(esc)[1;36m>\(esc)[0m \(esc)[1mBuy \(esc)[0m\(esc)[1;33mmilk\(esc)[0m")
+    }
+
+    // MARK: - Layout at every width: the title, then the due date, then the list and tags
+
+    static let longRow = ResultRow(
+        id: 3, title: "Call the plumber about the boiler pressure", list: "Home", tags: ["call", "urgent"],
+        due: "tomorrow", isFlagged: true, repeats: true, priority: 3)
+
+    @Test(arguments: [
+        (100, "> !!! Call the plumber about the boiler pressure ⚑ ↻" + String(repeating: " ", count: 17) + "Home · #call #urgent · tomorrow"),
+        (70, "> !!! Call the plumber about the boiler pressure ⚑ ↻   Home · tomorrow"),
+        (61, "> !!! Call the plumber about the boiler pressure ⚑ ↻ tomorrow"),
+        (40, "> !!! Call the plumber about t… tomorrow"),
+        (30, "> !!! Call the plumb… tomorrow"),
+        (20, "> !!! Call the plum…"),
+    ])
+    func aNarrowLineGivesUpListAndTagsThenTheDueDateNeverTheTitleFirst(columns: Int, expected: String) {
+        let line = Self.plain.titleLine(Self.longRow, isSelected: true, isMarked: false, width: columns)
+        #expect(line.plain == expected)
+        #expect(line.width <= columns)
+    }
+
+    @Test func repeatingRemindersShowTheRepeatSign() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: "Water the plants", repeats: true)])
+        #expect(Self.plain.frame(for: Self.state(height: 3, query: "x", page: page)).lines[2] == "> Water the plants ↻")
+    }
+
+    @Test func withoutColourMatchesAreBoldAndUnderlinedNotInvisible() {
+        let page = ResultPage(rows: [ResultRow(id: 1, title: HighlightedText(marked: "Buy [milk]", open: "[", close: "]"))])
+        let frame = ScreenRenderer(colour: false).frame(for: Self.state(height: 3, query: "milk", page: page))
+        let esc = "\u{1B}"
+        #expect(frame.lines[2] == "\(esc)[1m>\(esc)[0m \(esc)[1mBuy \(esc)[0m\(esc)[1;4mmilk\(esc)[0m")
+        // No colour code anywhere (31 red, 33 yellow, 35 magenta, 36 cyan).
+        for code in ["31", "33", "35", "36"] { #expect(!frame.lines.joined().contains("[\(code)") && !frame.lines.joined().contains(";\(code)m")) }
+    }
+
+    @Test func aWaitingEnterSaysSoInTheHeader() {
+        var state = Self.state(columns: 80)
+        _ = state.handle(.key(.text("x")))
+        _ = state.handle(.key(.enter))
+        #expect(Self.plain.frame(for: state).lines[1] == "  Enter: waiting for the final results for this text (Esc cancels)")
+    }
+
+    @Test func thePreviewPaneGoesRightOnAWideTerminal() {
+        var state = InteractiveState(size: TerminalSize(columns: 100, rows: 24), mode: .inline(height: 6), showsPreview: true)
+        _ = state.handle(.start)
+        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: .zero))
+        _ = state.handle(.previewLoaded(ReminderPreview(id: 1, lines: ["id     1", "title  Buy milk", "notes:", "  get milk and eggs, the big one, and something for the weekend"])))
+        let lines = Self.plain.frame(for: state).lines
+        // 45 columns of preview after a border: the list keeps 54.
+        #expect(lines[2] == "> Buy milk" + String(repeating: " ", count: 18) + "Groceries · #dairy · Mar 2│ id     1")
+        #expect(lines[3] == "    get milk and eggs" + String(repeating: " ", count: 33) + "│ title  Buy milk")
+        #expect(lines[4] == "  ✓ Oat milk" + String(repeating: " ", count: 42) + "│ notes:")
+        #expect(lines[5] == String(repeating: " ", count: 54) + "│ …")
+        #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
+    }
+
+    @Test func thePreviewPaneGoesUnderTheListOnANarrowTerminalAndWrapsTheNotes() {
+        var state = InteractiveState(size: TerminalSize(columns: 40, rows: 24), mode: .inline(height: 12), showsPreview: true)
+        _ = state.handle(.start)
+        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: .zero))
+        _ = state.handle(.previewLoaded(ReminderPreview(id: 1, lines: ["title  Buy milk", "notes:", "  get milk and eggs, the big one, and something for the weekend"])))
+        #expect(state.layout.listLines == 4)
+        #expect(Self.plain.frame(for: state).lines == [
+            "> ",
+            "  2 of 5 (1 completed hidden)",
+            "> Buy milk    Groceries · #dairy · Mar 2",
+            "    get milk and eggs",
+            "  ✓ Oat milk",
+            "",
+            "── 1 ───────────────────────────────────",
+            " title  Buy milk",
+            " notes:",
+            "   get milk and eggs, the big one, and",
+            " something for the weekend",
+            "",
+        ])
     }
 }

@@ -21,7 +21,7 @@ enum ExpectedScreen {
     static func page(db: String, query: String, includeCompleted: Bool = false) async throws -> ResultPage {
         let store = try await ReminderStore.open(path: db, readOnly: true)
         let search = InteractiveSearch.function(provider: try SearchProvider(database: store.database))
-        for try await page in search(query, includeCompleted) { return page }
+        for try await page in search(.init(text: query, includeCompleted: includeCompleted)) { return page }
         throw TmuxFailure(message: "no results came for \(query)")
     }
 
@@ -33,7 +33,7 @@ enum ExpectedScreen {
         _ = state.handle(.start)
         _ = state.handle(.results(page, generation: state.generation, elapsed: .zero))
         for _ in 0..<selected { _ = state.handle(.key(.down)) }
-        return ScreenRenderer(colour: false).frame(for: state).lines.map(trimmed)
+        return ScreenRenderer(palette: .plain).frame(for: state).lines.map(trimmed)
     }
 
     /// The whole pane: the frame from the top, then blank rows.

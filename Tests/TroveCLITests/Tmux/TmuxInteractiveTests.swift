@@ -6,7 +6,7 @@ import TroveSearch
 import TroveStore
 
 /// The built `trove` binary, for real, in a 100×30 tmux pane: typing, a slow query, resizing,
-/// Ctrl-C/Esc/SIGTERM, Enter, Ctrl-D and live updates from another process.
+/// Ctrl-C/Esc/SIGTERM, Enter, the done and undo keys and live updates from another process.
 ///
 /// Every wait polls the screen (or the exit file) with a timeout; sleeps only pace typing.
 @Suite(.serialized, .enabled(if: TmuxPane.isInstalled, "needs tmux: run scripts/bootstrap --with-tmux"))
@@ -186,19 +186,26 @@ struct TmuxInteractiveTests {
         #expect(try await pane.waitForExit() == 130)
     }
 
-    @Test func ctrlDMarksTheSelectionDoneInTheDatabase() async throws {
+    @Test func ctrlTCompletesTheSelectionCtrlZUndoesItAndCtrlDOnAnEmptyLineQuits() async throws {
         let (pane, db) = try await Self.start()
         try pane.type("dentist")
         let page = try await ExpectedScreen.page(db: db, query: "dentist")
         try await pane.waitForScreen("the results") { $0.count > 2 && $0[1] == "  2 of 2" }
-        try pane.press("C-d")
-        // Done now, so hidden: one open match left, one completed.
-        try await pane.waitForScreen("the completed row hidden") { $0.count > 2 && $0[1] == "  1 of 1 (1 completed hidden)" }
+        try pane.press("C-t")
+        // Done now, so hidden: one open match left, one completed; the header says how to undo.
+        try await pane.waitForScreen("the completed row hidden") {
+            $0.count > 2 && $0[1].hasPrefix("  1 of 1 (1 completed hidden) · Completed ‘") && $0[1].hasSuffix("— Ctrl-Z to undo")
+        }
         let store = try await ReminderStore.open(path: db, readOnly: true)
         #expect(try await store.reminder(id: page.rows[0].id).isCompleted)
-        try pane.press("Tab")
+        try pane.press("C-s")
         try await pane.waitForScreen("completed shown") { $0.count > 2 && $0[1] == "  2 of 2 (1 completed)" }
-        try pane.press("C-c")
+        try pane.press("C-z")
+        try await pane.waitForScreen("the undo said") { $0.count > 2 && $0[1].contains("Undid done") }
+        #expect(try await store.reminder(id: page.rows[0].id).isCompleted == false)
+        // Ctrl-D deletes forward while there is text, and quits on an empty line, as in a shell.
+        try pane.press("C-u")
+        try pane.press("C-d")
         #expect(try await pane.waitForExit() == 130)
     }
 

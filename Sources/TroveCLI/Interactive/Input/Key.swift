@@ -16,7 +16,8 @@ enum Key: Sendable, Hashable {
     case up, down, left, right
     case home, end
     case pageUp, pageDown
-    /// Ctrl plus a lowercase letter, except those with their own case (Tab, Enter, Backspace).
+    /// Ctrl plus a lowercase letter, except those with their own case (Tab, Enter, Backspace);
+    /// also Ctrl-/ (`/`), which sends the same byte as Ctrl-_.
     case ctrl(Character)
     /// Alt (Meta) plus a character, sent as Esc followed by it.
     case alt(Character)

@@ -69,7 +69,10 @@ struct KeyDecoder: Sendable {
             return (.backspace, 1)
         case 0x01...0x1A:
             return (.ctrl(Character(Unicode.Scalar(byte + 0x60))), 1)
-        case 0x00, 0x1C...0x1F:
+        case 0x1F:
+            // NB: Ctrl-/ and Ctrl-_ send the same byte.
+            return (.ctrl("/"), 1)
+        case 0x00, 0x1C...0x1E:
             return (nil, 1)
         default:
             return decodeUTF8(at: index)

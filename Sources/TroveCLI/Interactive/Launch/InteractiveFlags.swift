@@ -26,6 +26,9 @@ struct InteractiveFlags: ParsableArguments {
     @Flag(help: "Use the whole screen (the alternate screen) instead of drawing inline.")
     var fullscreen = false
 
+    @Flag(help: "Start with the preview pane open (the whole selected reminder; Ctrl-/ toggles it).")
+    var preview = false
+
     @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
     var format: String?
 
@@ -59,6 +62,7 @@ struct InteractiveFlags: ParsableArguments {
             }
             options.ranking = ranking
         }
+        options.preview = preview
         return options
     }
 

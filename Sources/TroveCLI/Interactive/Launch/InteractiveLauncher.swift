@@ -16,7 +16,7 @@ enum InteractiveLauncher {
     /// is restored on every way out: when the session ends, when starting it fails, and on
     /// SIGINT/SIGTERM/SIGHUP (`TerminalDevice` restores it, then exits 128 + the signal).
     /// - Parameters:
-    ///   - database: Which database; `--demo` is an in-memory store, so Ctrl-D works there too.
+    ///   - database: Which database; `--demo` is an in-memory store, so the write keys work there too.
     ///   - query: The text the prompt starts with.
     ///   - options: Height, colour, the format of what Enter prints.
     /// - Returns: The exit status: 0 after Enter (the choice is on stdout), 130 after Esc or
@@ -24,10 +24,13 @@ enum InteractiveLauncher {
     static func run(database: DatabaseOptions, query: String, options: InteractiveOptions) async -> Int32 {
         do {
             // NB: openForReading never creates a missing file, yet the store it returns can write,
-            // which Ctrl-D (done / not done) needs.
+            // which the done, undo and editor keys need.
             let store = try await database.openForReading()
             let outcome = try await run(store: store, query: query, options: options)
-            if let output = outcome.output { Terminal.standardOutput.write(output + "\n") }
+            if outcome.exitCode == 0, !outcome.selection.isEmpty {
+                let text = try await SelectionOutput.text(for: outcome.selection, marked: outcome.marked, format: options.format, store: store)
+                Terminal.standardOutput.write(text)
+            }
             return outcome.exitCode
         } catch let error as TerminalError {
             Terminal.standardError.write("trove: \(error)\n")
@@ -52,7 +55,7 @@ enum InteractiveLauncher {
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
             search: InteractiveSearch.function(provider: provider, ranking: options.ranking),
-            toggleDone: { id, isCompleted in _ = try await store.setCompleted([id], isCompleted) })
+            store: StoreBridge(store: store))
         return await session.run()
     }
 }

@@ -12,31 +12,42 @@ enum InteractiveSearch {
     ///
     /// ```swift
     /// let search = InteractiveSearch.function(provider: provider)
-    /// for try await page in search("dent", false) { … }  // open reminders matching dent*, again after each change
+    /// for try await page in search(.init(text: "dent", includeCompleted: false)) { … }
+    /// // open reminders matching dent*, again after each change
+    /// for try await page in search(.init(text: "dent", includeCompleted: false, after: cursor, limit: 100)) { … }
+    /// // the next 100, once
     /// ```
     /// - Parameters:
     ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
-    ///   - limit: The most rows in one page.
+    ///   - limit: The most rows in a first page.
     ///   - timeZone: Where "today" and timed due dates are read.
     ///   - ranking: What orders the hits (`--rank`).
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
         provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current, ranking: SearchRanking = .trove
     ) -> InteractiveSession<ContinuousClock>.Search {
-        { text, includeCompleted in
+        { ask in
             var request = SearchRequest(
-                text: text, typing: true, limit: limit, includeCompleted: includeCompleted,
+                text: ask.text, typing: true, limit: ask.limit ?? limit, includeCompleted: ask.includeCompleted,
                 highlight: ResultPage.markers, timeZone: timeZone)
             request.ranking = ranking
-            let results = provider.results(for: request)
+            let results: AsyncThrowingStream<ResultSet, any Error>
+            if let after = ask.after {
+                // NB: a later page is answered once, by the engine's final answer; the live first
+                // page that goes with it notices changes.
+                request.page = .after(after)
+                results = provider.registry.results(for: request, in: provider.database)
+            } else {
+                results = provider.results(for: request)
+            }
             return AsyncThrowingStream { continuation in
                 let task = Task {
                     do {
-                        for try await resultSet in results {
+                        for try await resultSet in results where ask.after == nil || !resultSet.isProvisional {
                             // NB: "today" is read per page, so a session left open past midnight
                             // shows "today" for the right day after the next change.
                             let today = CalendarDay(Date(), in: timeZone)
-                            continuation.yield(ResultPage(resultSet, text: text, today: today, timeZone: timeZone))
+                            continuation.yield(ResultPage(resultSet, text: ask.text, today: today, timeZone: timeZone))
                         }
                         continuation.finish()
                     } catch {

@@ -13,12 +13,15 @@ import Foundation
 /// echo 0.21 d          ← ms from the bytes reaching the session to the prompt frame written
 /// results 3.87 d       ← ms from the same moment to the frame showing the results for "d"
 /// superseded de        ← newer typing replaced "de" before its results came
+/// preview 4.02 d       ← with the preview pane open: to the frame showing the selected reminder in it
 /// ```
 ///
 /// Used by one session loop only, so it needs no lock.
 final class LatencyTrace {
     private let fd: Int32
     private var pending: [Int: (text: String, at: ContinuousClock.Instant)] = [:]
+    /// The newest keystroke whose selected reminder has not been previewed yet.
+    private var previewPending: (text: String, at: ContinuousClock.Instant)?
 
     /// - Parameter path: The file to append to; nil when it cannot be opened.
     init?(path: String) {
@@ -33,6 +36,7 @@ final class LatencyTrace {
         for (older, entry) in pending where older < generation { line("superseded \(entry.text)") }
         pending = pending.filter { $0.key >= generation }
         pending[generation] = (text, receivedAt)
+        previewPending = (text, receivedAt)
         line("echo \(Self.milliseconds(receivedAt.duration(to: .now))) \(text)")
     }
 
@@ -40,6 +44,13 @@ final class LatencyTrace {
     func shown(generation: Int) {
         guard let entry = pending.removeValue(forKey: generation) else { return }
         line("results \(Self.milliseconds(entry.at.duration(to: .now))) \(entry.text)")
+    }
+
+    /// The frame showing the selected reminder's preview has just been written.
+    func previewShown() {
+        guard let entry = previewPending else { return }
+        previewPending = nil
+        line("preview \(Self.milliseconds(entry.at.duration(to: .now))) \(entry.text)")
     }
 
     private static func milliseconds(_ duration: Duration) -> String {

@@ -32,12 +32,19 @@ extension ResultPage {
                 due: hit.due.map { DueText.format($0, today: today, timeZone: timeZone) },
                 isCompleted: hit.isCompleted,
                 isFlagged: hit.isFlagged,
+                repeats: hit.repeatRule != nil,
                 priority: hit.priority.rawValue
             )
         }
+        var next: SearchCursor?
+        if case .after(let cursor)? = resultSet.next { next = cursor }
+        // NB: without words the provisional rows are the final page's, in its order (see
+        // ResultSet.isProvisional); only the counts are still to come.
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
-            isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
+            isProvisional: resultSet.isProvisional,
+            rowsAreFinal: !resultSet.isProvisional || resultSet.query.terms.isEmpty,
+            next: next, hint: Self.hint(for: resultSet))
         if resultSet.query.terms.isEmpty {
             pendingWork = "counting…"
         } else if resultSet.hits.isEmpty {

@@ -1,3 +1,5 @@
+import TroveSearch
+
 /// The results of one query, as the search layer hands them to the interactive screen.
 ///
 /// ```swift
@@ -16,6 +18,13 @@ struct ResultPage: Sendable, Hashable {
     /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts
     /// are lower bounds, and the fully ranked page follows.
     var isProvisional: Bool
+    /// True when the rows are the final answer's, in its order, even if the counts are still
+    /// to come: always for a final page, and for the provisional page of a search without words
+    /// (filters only), whose rows come straight from the index in the final order.
+    var rowsAreFinal: Bool
+    /// Where the next page starts (a keyset cursor after the last row); nil on the last page
+    /// and on a provisional page.
+    var next: SearchCursor?
     /// What a provisional page is waiting for: "ranking…"; "counting…" when its rows are
     /// already final (a search with filters but no words); "searching…" when it has none yet
     /// (nothing matched so far, or nothing at all and did-you-mean is being looked up).
@@ -26,13 +35,15 @@ struct ResultPage: Sendable, Hashable {
 
     init(
         rows: [ResultRow], total: Int? = nil, completedCount: Int = 0, queryText: String = "",
-        isProvisional: Bool = false, hint: String? = nil
+        isProvisional: Bool = false, rowsAreFinal: Bool? = nil, next: SearchCursor? = nil, hint: String? = nil
     ) {
         self.rows = rows
         self.total = total ?? rows.count
         self.completedCount = completedCount
         self.queryText = queryText
         self.isProvisional = isProvisional
+        self.rowsAreFinal = rowsAreFinal ?? !isProvisional
+        self.next = next
         self.hint = hint
     }
 }

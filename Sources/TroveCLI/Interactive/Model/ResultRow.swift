@@ -16,6 +16,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
     var due: String?
     var isCompleted: Bool
     var isFlagged: Bool
+    /// True for a repeating reminder (shown with ↻, as `trove search` shows it).
+    var repeats: Bool
     /// 0 none, 1 low, 2 medium, 3 high, as `TroveStore.Priority`.
     var priority: Int
 
@@ -28,6 +30,7 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         due: String? = nil,
         isCompleted: Bool = false,
         isFlagged: Bool = false,
+        repeats: Bool = false,
         priority: Int = 0
     ) {
         self.id = id
@@ -38,6 +41,7 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         self.due = due
         self.isCompleted = isCompleted
         self.isFlagged = isFlagged
+        self.repeats = repeats
         self.priority = priority
     }
 }

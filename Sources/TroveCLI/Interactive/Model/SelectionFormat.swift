@@ -1,64 +1,44 @@
-import Foundation
+import TroveStore
 
-/// How the chosen reminder is printed to stdout when the user presses Enter.
+/// How the chosen reminders are printed to stdout when the user presses Enter.
 enum SelectionFormat: String, Sendable, CaseIterable {
-    /// `id<TAB>title`, for scripts that cut the id.
+    /// `id<TAB>title`, one line per reminder, for scripts that cut the id.
     case plain
-    /// One JSON object on one line.
+    /// The reminder as one JSON object on one line, exactly as `trove export` writes it; the
+    /// marked reminders as one JSON array of those objects.
     case json
 }
 
 extension ResultRow {
-    /// The line printed for this row on Enter.
-    ///
-    /// ```swift
-    /// row.formatted(.plain)  // "7\tBuy milk"
-    /// row.formatted(.json)   // {"completed":false,"due":"Mar 2","flagged":false,"id":7,…}
-    /// ```
-    /// - Parameter format: Plain text or JSON.
-    /// - Returns: The line, without a trailing newline.
-    func formatted(_ format: SelectionFormat) -> String {
-        switch format {
-        case .plain:
-            return "\(id)\t\(title.plain)"
-        case .json:
-            let object = SelectionJSON(
-                id: id, title: title.plain, list: list, tags: tags, due: due,
-                completed: isCompleted, flagged: isFlagged, priority: priority
-            )
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            // NB: encoding a struct of strings, ints and bools cannot fail.
-            let data = (try? encoder.encode(object)) ?? Data("{}".utf8)
-            return String(decoding: data, as: UTF8.self)
-        }
-    }
+    /// `7<TAB>Buy milk`: the line printed for this row on Enter in the plain format.
+    var plainLine: String { "\(id)\t\(title.plain)" }
 }
 
-private struct SelectionJSON: Encodable {
-    var id: Int64
-    var title: String
-    var list: String?
-    var tags: [String]
-    var due: String?
-    var completed: Bool
-    var flagged: Bool
-    var priority: Int
-
-    func encode(to encoder: any Encoder) throws {
-        // NB: write nulls explicitly so the keys are stable for `jq`.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(list, forKey: .list)
-        try container.encode(tags, forKey: .tags)
-        try container.encode(due, forKey: .due)
-        try container.encode(completed, forKey: .completed)
-        try container.encode(flagged, forKey: .flagged)
-        try container.encode(priority, forKey: .priority)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id, title, list, tags, due, completed, flagged, priority
+/// What Enter prints for the chosen rows.
+///
+/// ```swift
+/// try await SelectionOutput.text(for: [row], marked: false, format: .plain, store: store)  // "7\tBuy milk\n"
+/// try await SelectionOutput.text(for: [row], marked: false, format: .json, store: store)
+/// // {"id":7,"uid":"…","title":"Buy milk","notes":"",…}\n
+/// try await SelectionOutput.text(for: rows, marked: true, format: .json, store: store)
+/// // [{"id":7,…},{"id":12,…}]\n
+/// ```
+enum SelectionOutput {
+    /// - Parameters:
+    ///   - rows: The chosen rows, in order.
+    ///   - marked: True for the marked reminders: JSON prints an array, even of one.
+    /// - Throws: `StoreError.reminderNotFound` when a reminder was deleted meanwhile (JSON only:
+    ///   the plain line needs nothing more than the row).
+    static func text(for rows: [ResultRow], marked: Bool, format: SelectionFormat, store: ReminderStore) async throws -> String {
+        switch format {
+        case .plain:
+            return rows.map { $0.plainLine + "\n" }.joined()
+        case .json:
+            // NB: read again from the store, so each object holds every field of the reminder,
+            // not only what the screen shows, in the one form every output uses.
+            var objects: [String] = []
+            for row in rows { objects.append(JSONLinesWriter.line(for: try await store.reminder(id: row.id).record)) }
+            return (marked ? "[" + objects.joined(separator: ",") + "]" : objects.joined()) + "\n"
+        }
     }
 }

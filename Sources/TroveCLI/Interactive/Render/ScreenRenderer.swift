@@ -1,12 +1,12 @@
 /// Turns the state into the lines of one frame, each fitted to the terminal width by display
-/// width. Pure: the same state and colour setting always give the same frame.
+/// width. Pure: the same state and palette always give the same frame.
 ///
 /// ```swift
-/// ScreenRenderer(colour: false).frame(for: state).lines
+/// ScreenRenderer(palette: .plain).frame(for: state).lines
 /// // ["> milk",
 /// //  "  2 of 2",
 /// //  "> Buy milk                               Groceries · #dairy · Mar 2",
-/// //  "      Get oat milk too",
+/// //  "    Get oat milk too",
 /// //  "  Milk the cow                                               Farm"]
 /// ```
 struct ScreenRenderer: Sendable {
@@ -21,18 +21,45 @@ struct ScreenRenderer: Sendable {
     /// Lines of secondary text are indented past the marker and the status glyphs.
     static let snippetIndent = "    "
 
-    var colour: Bool
+    var palette: StyledText.Palette
 
-    /// Lays out the prompt, the header and as many results as fit.
+    init(palette: StyledText.Palette) {
+        self.palette = palette
+    }
+
+    /// Colour, or bold and underline only (NO_COLOR).
+    init(colour: Bool) {
+        self.init(palette: colour ? .colour : .monochrome)
+    }
+
+    /// Lays out the prompt, the header, as many results as fit, and the preview pane.
     /// - Parameter state: What to draw; its layout gives the size.
-    /// - Returns: The frame's lines (with SGR codes when `colour` is on) and the cursor column.
+    /// - Returns: The frame's lines (with SGR codes unless the palette is plain) and the cursor column.
     func frame(for state: InteractiveState) -> Frame {
-        let width = state.layout.size.columns
+        let layout = state.layout
+        let width = layout.size.columns
         let (promptLine, cursorColumn) = self.promptLine(state.editor, width: width)
-        var lines = [promptLine, header(for: state).truncated(to: width)]
-        lines += resultLines(for: state, width: width)
-        let count = state.layout.lines
-        let fitted = lines.prefix(count).map { $0.rendered(colour: colour) }
+        var lines = [promptLine, header(for: state, width: width)]
+        let list = resultLines(for: state, width: layout.listColumns)
+        let listBlock = list + Array(repeating: StyledText(), count: max(layout.listLines - list.count, 0))
+        switch layout.preview {
+        case .none:
+            lines += listBlock
+        case .right(let columns):
+            let pane = previewLines(for: state, width: columns, lines: layout.bodyLines)
+            for index in 0..<layout.bodyLines {
+                var line = (index < listBlock.count ? listBlock[index] : StyledText()).padded(to: layout.listColumns)
+                line.append("│", .secondary)
+                line.append(index < pane.count ? pane[index] : StyledText())
+                lines.append(line)
+            }
+        case .bottom(let previewLines):
+            lines += listBlock
+            lines.append(border(for: state, width: width))
+            lines += self.previewLines(for: state, width: width, lines: previewLines)
+        }
+        let count = layout.lines
+        let fitted = lines.prefix(count).map { $0.truncated(to: width).rendered(palette) }
         return Frame(
             lines: fitted + Array(repeating: "", count: max(count - fitted.count, 0)),
             cursorColumn: cursorColumn
@@ -43,44 +70,72 @@ struct ScreenRenderer: Sendable {
     private func promptLine(_ editor: LineEditor, width: Int) -> (StyledText, Int) {
         let promptWidth = DisplayWidth.of(Self.prompt)
         let room = max(width - promptWidth - 1, 0)
-        var before = Substring(editor.textBeforeCursor)
-        while DisplayWidth.of(before) > room, !before.isEmpty { before = before.dropFirst() }
-        let after = editor.text[editor.textBeforeCursor.endIndex...]
+        // NB: walk back from the cursor only as far as fits: a 1,000-character paste must not
+        // cost a width measure per character dropped.
+        let before = editor.textBeforeCursor
+        var start = before.endIndex
+        var used = 0
+        while start > before.startIndex {
+            let previous = before.index(before: start)
+            let next = DisplayWidth.of(before[previous])
+            if used + next > room { break }
+            used += next
+            start = previous
+        }
+        let after = editor.text[before.endIndex...].prefix(width)
         var line = StyledText(Self.prompt, .marker)
-        line.append(String(before) + String(after))
-        return (line.truncated(to: width), min(promptWidth + DisplayWidth.of(before), max(width - 1, 0)))
+        line.append(String(before[start...]) + String(after))
+        return (line.truncated(to: width), min(promptWidth + used, max(width - 1, 0)))
     }
 
-    /// "N of M (K completed)", or the state of the search when there is nothing to count.
-    private func header(for state: InteractiveState) -> StyledText {
+    /// "N of M (K completed hidden) · 2 marked", the state of the search, and any notice.
+    private func header(for state: InteractiveState, width: Int) -> StyledText {
         var line = StyledText("  ")
         if case .failed(let message) = state.status {
             line.append("error: " + message, .red)
             return line
         }
-        guard let page = state.page else {
-            line.append("searching…", .secondary)
+        if state.isEnterPending {
+            line.append("Enter: waiting for the final results for this text (Esc cancels)", .bold)
             return line
         }
-        // NB: a provisional page's counts are lower bounds: "20 of 201+", while the ranking runs.
-        let atLeast = page.isProvisional ? "+" : ""
-        var counts = "\(page.rows.count) of \(page.total)\(atLeast)"
-        if page.completedCount > 0 {
-            counts += state.includeCompleted
-                ? " (\(page.completedCount)\(atLeast) completed)"
-                : " (\(page.completedCount)\(atLeast) completed hidden)"
+        var counts = StyledText()
+        if let page = state.page {
+            // NB: a provisional page's counts are lower bounds: "20 of 201+", while the ranking runs.
+            let atLeast = page.isProvisional ? "+" : ""
+            var text = "\(page.rows.count) of \(page.total)\(atLeast)"
+            if page.completedCount > 0 {
+                text += state.includeCompleted
+                    ? " (\(page.completedCount)\(atLeast) completed)"
+                    : " (\(page.completedCount)\(atLeast) completed hidden)"
+            }
+            if !state.marked.isEmpty { text += " · \(state.marked.count) marked" }
+            if page.isProvisional { text += " · " + page.pendingWork }
+            if state.loadingMore != nil { text += " · loading more…" }
+            counts.append(text, .secondary)
+            if state.status == .searching, state.debounce.isSlow {
+                counts.append(" · searching…", .secondary)
+            }
+            if let hint = page.hint {
+                counts.append(" · " + hint, .red)
+            }
+        } else {
+            counts.append("searching…", .secondary)
         }
-        if page.isProvisional { counts += " · " + page.pendingWork }
-        line.append(counts, .secondary)
-        if state.status == .searching, state.debounce.isSlow {
-            line.append(" · searching…", .secondary)
+        guard let notice = state.notice else {
+            line.append(counts)
+            return line
         }
-        if let hint = page.hint {
-            line.append(" · " + hint, .red)
+        var message = StyledText(notice.text, notice.isError ? .red : .bold)
+        // NB: a notice says what a key just did; on a narrow screen it wins over the counts.
+        if counts.width + 3 + message.width + 2 > width {
+            message = message.truncated(to: width - 2)
+            line.append(message)
+            return line
         }
-        if let notice = state.notice {
-            line.append(" · " + notice, .red)
-        }
+        line.append(counts)
+        line.append(" · ", .secondary)
+        line.append(message)
         return line
     }
 
@@ -93,7 +148,7 @@ struct ScreenRenderer: Sendable {
         for index in page.rows.indices.dropFirst(state.scrollOffset) {
             guard lines.count < state.layout.listLines else { break }
             let row = page.rows[index]
-            lines.append(titleLine(row, isSelected: index == state.selectedIndex, width: width))
+            lines.append(titleLine(row, isSelected: index == state.selectedIndex, isMarked: state.isMarked(row.id), width: width))
             if !row.snippet.isEmpty {
                 var snippet = StyledText(Self.snippetIndent)
                 snippet.append(row.snippet, base: .secondary)

@@ -5,10 +5,22 @@
 /// var line = StyledText()
 /// line.append("Buy ", .plain)
 /// line.append("milk", .match)
-/// line.rendered(colour: false)  // "Buy milk"
-/// line.rendered(colour: true)   // "Buy \u{1B}[1;33mmilk\u{1B}[0m"
+/// line.rendered(.plain)        // "Buy milk"
+/// line.rendered(.colour)       // "Buy \u{1B}[1;33mmilk\u{1B}[0m"
+/// line.rendered(.monochrome)   // "Buy \u{1B}[1;4mmilk\u{1B}[0m": NO_COLOR forbids colour, not emphasis
 /// ```
 struct StyledText: Sendable, Hashable {
+    /// How styles become bytes.
+    enum Palette: Sendable, Hashable {
+        /// Colours, bold and dim.
+        case colour
+        /// No colour (NO_COLOR, `--color never`): bold, dim and underline only, so that matches
+        /// still stand out, in bold and underlined.
+        case monochrome
+        /// No escape codes at all: the text as `tmux capture-pane -p` reads it back.
+        case plain
+    }
+
     /// SGR attributes of a segment.
     struct Style: OptionSet, Sendable, Hashable {
         let rawValue: UInt8
@@ -17,23 +29,33 @@ struct StyledText: Sendable, Hashable {
         static let yellow = Style(rawValue: 1 << 2)
         static let cyan = Style(rawValue: 1 << 3)
         static let red = Style(rawValue: 1 << 4)
+        static let underline = Style(rawValue: 1 << 5)
+        /// Underlined when there is no colour to tell the text apart.
+        static let underlineWithoutColour = Style(rawValue: 1 << 6)
+        static let magenta = Style(rawValue: 1 << 7)
 
         static let plain: Style = []
-        /// Characters that matched the query.
-        static let match: Style = [.bold, .yellow]
+        /// Characters that matched the query: bold yellow, or bold and underlined without colour.
+        static let match: Style = [.bold, .yellow, .underlineWithoutColour]
         /// Secondary text: list, tags, due date, snippets, counts.
         static let secondary: Style = [.dim]
         /// The selection marker.
         static let marker: Style = [.bold, .cyan]
 
-        /// `ESC [ … m` for these attributes; empty for plain.
-        var sgr: String {
+        /// `ESC [ … m` for these attributes in `palette`; empty for plain.
+        func sgr(_ palette: Palette) -> String {
+            guard palette != .plain else { return "" }
+            let colour = palette == .colour
             var codes: [String] = []
             if contains(.bold) { codes.append("1") }
             if contains(.dim) { codes.append("2") }
-            if contains(.red) { codes.append("31") }
-            if contains(.yellow) { codes.append("33") }
-            if contains(.cyan) { codes.append("36") }
+            if contains(.underline) || (!colour && contains(.underlineWithoutColour)) { codes.append("4") }
+            if colour {
+                if contains(.red) { codes.append("31") }
+                if contains(.yellow) { codes.append("33") }
+                if contains(.magenta) { codes.append("35") }
+                if contains(.cyan) { codes.append("36") }
+            }
             return codes.isEmpty ? "" : "\u{1B}[\(codes.joined(separator: ";"))m"
         }
     }
@@ -113,11 +135,11 @@ struct StyledText: Sendable, Hashable {
         return result
     }
 
-    /// The bytes for the terminal: SGR codes around styled segments when `colour` is on.
-    func rendered(colour: Bool) -> String {
-        guard colour else { return plain }
+    /// The bytes for the terminal: SGR codes around styled segments, as `palette` allows.
+    func rendered(_ palette: Palette) -> String {
+        guard palette != .plain else { return plain }
         return segments.map { segment in
-            let sgr = segment.style.sgr
+            let sgr = segment.style.sgr(palette)
             return sgr.isEmpty ? segment.text : sgr + segment.text + "\u{1B}[0m"
         }.joined()
     }

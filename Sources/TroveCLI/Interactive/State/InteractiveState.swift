@@ -1,3 +1,5 @@
+import TroveSearch
+
 /// The interactive search as a pure state machine: every input is an `Event`, and `handle(_:)`
 /// updates the state and returns the `Action`s the driver must carry out. No clocks, no I/O.
 ///
@@ -6,21 +8,35 @@
 /// state.handle(.start)            // [.startSearch(text: "", includeCompleted: false, generation: 1), .render]
 /// state.handle(.key(.text("m")))  // [.startSearch(text: "m", …, generation: 2), .render]
 /// state.handle(.results(page, generation: 1, elapsed: .milliseconds(3)))  // [] — stale, dropped
+/// state.handle(.key(.enter))      // [.render]: "m" has no final answer yet, so Enter waits for it
 /// ```
+///
+/// Every page carries the generation (the text) it answers, so nothing is ever acted on for an
+/// older text; the selection follows a reminder's id across pages; Enter acts only on the final
+/// answer to the text on screen, and waits for it when it is not in yet.
 struct InteractiveState: Sendable {
     enum Event: Sendable, Hashable {
-        /// The session began: run the first (empty) query.
+        /// The session began: run the first query.
         case start
         case key(Key)
-        /// A page for the query of `generation`; `elapsed` is how long its first page took.
+        /// A first page for the query of `generation` (provisional, final, or a live update after
+        /// a change); `elapsed` is how long it took since the query started.
         case results(ResultPage, generation: Int, elapsed: Duration)
+        /// The page after `after` for the query of `generation`, asked for by `.loadMore`.
+        case moreResults(ResultPage, generation: Int, after: SearchCursor)
         case searchFailed(String, generation: Int)
+        case moreFailed(String, generation: Int)
         /// The quiet period scheduled by `.scheduleSearch` ended.
         case debounceElapsed(generation: Int)
         case resized(TerminalSize)
-        /// The reminders changed outside the query (e.g. after Ctrl-D): search again.
+        /// The reminders changed outside the query (after a write of ours): search again.
         case dataChanged
-        case toggleFailed(String)
+        /// A write asked for by `.write` or `.edit` finished (or failed).
+        case written(WriteResult)
+        /// The reminder a `.loadPreview` asked for.
+        case previewLoaded(ReminderPreview)
+        /// The terminal is ours again after the editor: draw everything.
+        case resumed
     }
 
     enum Action: Sendable, Hashable {
@@ -28,14 +44,23 @@ struct InteractiveState: Sendable {
         case startSearch(text: String, includeCompleted: Bool, generation: Int)
         /// Cancel any running search; send `.debounceElapsed(generation)` after `delay`.
         case scheduleSearch(after: Duration, generation: Int)
+        /// Fetch up to `limit` more rows after `after` (a keyset cursor), for the same query.
+        case loadMore(text: String, includeCompleted: Bool, after: SearchCursor, limit: Int, generation: Int)
         /// Draw the changed screen.
         case render
-        /// Clear and draw everything again (Ctrl-L, resize).
+        /// Clear and draw everything again (Ctrl-L, resize, the preview pane).
         case redraw
-        /// Mark the reminder done (`isCompleted` true) or not done.
-        case toggleDone(id: Int64, isCompleted: Bool)
-        /// Enter: hand the row to stdout after restoring the terminal.
-        case printSelection(ResultRow)
+        /// Change the database; the driver answers with `.written`.
+        case write(WriteRequest)
+        /// Open the reminder in `$VISUAL`/`$EDITOR` as a text form and save it; the driver
+        /// answers with `.written` and `.resumed`.
+        case edit(id: Int64)
+        /// Read the reminder for the preview pane; the driver answers with `.previewLoaded`.
+        case loadPreview(id: Int64)
+        /// Enter: hand these rows to stdout after restoring the terminal. `marked` is true when
+        /// they are the marked reminders (printed as a list: a JSON array), false for the
+        /// selection alone.
+        case printSelection([ResultRow], marked: Bool)
         case exit(code: Int32)
     }
 
@@ -45,33 +70,68 @@ struct InteractiveState: Sendable {
         case failed(String)
     }
 
-    private(set) var editor = LineEditor()
-    private(set) var includeCompleted = false
-    /// The results on screen; nil until the first page arrives.
-    private(set) var page: ResultPage?
-    private(set) var status = Status.searching
-    /// A one-off message, such as a failed Ctrl-D; cleared by the next key.
-    private(set) var notice: String?
-    private(set) var selectedIndex = 0
-    /// The first result shown in the list.
-    private(set) var scrollOffset = 0
-    private(set) var layout: ScreenLayout
-    private(set) var debounce: AdaptiveDebounce
-    /// The newest query asked for; results of any other generation are stale.
-    private(set) var generation = 0
-    private var requestedText = ""
-    private var shownText: String?
-    /// The reminder the selection stays on across updates; nil right after the text changed,
-    /// when the selection stays on the row number instead (the best match, or where the user
-    /// moved before the new results came).
-    private var followedID: Int64?
-    private var measuredGeneration: Int?
+    /// Which row is selected: a reminder, followed by id across pages, or a row number while
+    /// the rows on screen are about to be replaced (typed text, a provisional page).
+    enum Selection: Sendable, Hashable {
+        case position(Int)
+        case reminder(Int64)
+    }
 
-    /// - Parameter query: The text the prompt starts with (`trove -q dentist`), cursor at its end.
-    init(size: TerminalSize, mode: ScreenLayout.Mode, debounce: AdaptiveDebounce = .init(), query: String = "") {
-        self.layout = ScreenLayout(size: size, mode: mode)
+    /// A one-off line in the header, cleared by the next key.
+    struct Notice: Sendable, Hashable {
+        var text: String
+        var isError = false
+    }
+
+    /// Rows asked for per page as the list scrolls; the first page's size is the search's own.
+    static let pageSize = 100
+
+    // NB: the stored properties are internal, not private(set), only so that the extensions in
+    // the files beside this one (keys, selection, paging, Enter, writes) can update them.
+
+    var editor = LineEditor()
+    var includeCompleted = false
+    /// The results on screen; nil until the first page arrives.
+    var page: ResultPage?
+    /// The generation `page` answers; when it is not ``generation`` the rows are an older text's.
+    var pageGeneration: Int?
+    var status = Status.searching
+    var notice: Notice?
+    var selectedIndex = 0
+    var selection = Selection.position(0)
+    /// The first result shown in the list.
+    var scrollOffset = 0
+    var layout: ScreenLayout
+    var debounce: AdaptiveDebounce
+    /// The newest query asked for; results of any other generation are stale.
+    var generation = 0
+    var requestedText = ""
+    var measuredGeneration: Int?
+    /// The marked reminders (Tab), in the order they were marked.
+    var marked: [ResultRow] = []
+    /// Enter was pressed before the final answer to the text on screen came; it acts when it does.
+    var isEnterPending = false
+    /// The cursor of the page being fetched; nil when none is.
+    var loadingMore: SearchCursor?
+    /// After a refresh (a live update, a write of ours) the rows loaded beyond the first page are
+    /// fetched again up to this many, so the list and the selection stay where they were.
+    var refillTo = 0
+    /// Journal entries of the writes made in this session, newest last: what the undo key reverts.
+    var undoable: [Int64] = []
+    /// The preview pane: open or closed, and what it shows.
+    var preview = PreviewPane()
+
+    /// - Parameters:
+    ///   - query: The text the prompt starts with (`trove --query dentist`), cursor at its end.
+    ///   - showsPreview: Start with the preview pane open (`--preview`).
+    init(
+        size: TerminalSize, mode: ScreenLayout.Mode, debounce: AdaptiveDebounce = .init(), query: String = "",
+        showsPreview: Bool = false
+    ) {
+        self.layout = ScreenLayout(size: size, mode: mode, showsPreview: showsPreview)
         self.debounce = debounce
         self.editor = LineEditor(text: query)
+        self.preview.isOpen = showsPreview
     }
 
     /// The highlighted result, if any.
@@ -80,13 +140,18 @@ struct InteractiveState: Sendable {
         return rows[selectedIndex]
     }
 
+    /// True when the rows on screen are the final answer to the text on screen.
+    var showsFinalAnswer: Bool {
+        pageGeneration == generation && page?.rowsAreFinal == true
+    }
+
     /// Applies one event.
     /// - Parameter event: What happened.
     /// - Returns: What the driver must do, in order.
     mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case .start:
-            return search(debounced: false)
+            return search(debounced: false) + previewActions()
         case .key(let key):
             notice = nil
             return handle(key)
@@ -97,10 +162,22 @@ struct InteractiveState: Sendable {
                 debounce.record(elapsed)
             }
             show(newPage)
-            return [.render]
+            return [.render] + followUp()
+        case .moreResults(let more, let resultGeneration, let after):
+            guard resultGeneration == generation, after == loadingMore else { return [] }
+            append(more)
+            return [.render] + followUp()
         case .searchFailed(let message, let failedGeneration):
             guard failedGeneration == generation else { return [] }
             status = .failed(message)
+            cancelPendingEnter(because: nil)
+            return [.render]
+        case .moreFailed(let message, let failedGeneration):
+            guard failedGeneration == generation else { return [] }
+            loadingMore = nil
+            refillTo = 0
+            notice = Notice(text: message, isError: true)
+            cancelPendingEnter(because: nil)
             return [.render]
         case .debounceElapsed(let elapsedGeneration):
             guard elapsedGeneration == generation else { return [] }
@@ -111,9 +188,14 @@ struct InteractiveState: Sendable {
             return [.redraw]
         case .dataChanged:
             return search(debounced: false)
-        case .toggleFailed(let message):
-            notice = message
-            return search(debounced: false)
+        case .written(let result):
+            return written(result)
+        case .previewLoaded(let content):
+            guard preview.requested == content.id else { return [] }
+            preview.content = content
+            return [.render]
+        case .resumed:
+            return [.redraw]
         }
     }
 
@@ -121,15 +203,20 @@ struct InteractiveState: Sendable {
 
     /// Asks for the current text under a new generation, after the adaptive quiet period when
     /// `debounced` and queries have been slow.
-    private mutating func search(debounced: Bool, textChanged: Bool = false) -> [Action] {
+    mutating func search(debounced: Bool, textChanged: Bool = false) -> [Action] {
         if textChanged {
             selectedIndex = 0
             scrollOffset = 0
-            followedID = nil
+            selection = .position(0)
+            refillTo = 0
+        } else if let page {
+            // NB: the same text again (a write, the completed toggle): keep as many rows loaded.
+            refillTo = max(refillTo, page.rows.count)
         }
         generation += 1
         requestedText = editor.text
         status = .searching
+        loadingMore = nil
         let delay = debounced ? debounce.delay : .zero
         if delay > .zero {
             return [.scheduleSearch(after: delay, generation: generation), .render]
@@ -137,106 +224,40 @@ struct InteractiveState: Sendable {
         return [.startSearch(text: requestedText, includeCompleted: includeCompleted, generation: generation), .render]
     }
 
-    /// Shows a fresh page: the selection follows its reminder when it is still there (live
-    /// updates, Tab, Ctrl-D), else keeps its row number, clamped.
+    /// Shows a first page of the current generation.
     private mutating func show(_ newPage: ResultPage) {
+        if pageGeneration == generation, let page, page.rowsAreFinal, newPage.rowsAreFinal {
+            // NB: a live update: it replaces only the first page; fetch as many rows again.
+            refillTo = max(refillTo, page.rows.count)
+        }
         page = newPage
-        shownText = requestedText
+        pageGeneration = generation
+        loadingMore = nil
         status = .idle
-        if let followedID, let index = newPage.rows.firstIndex(where: { $0.id == followedID }) {
-            selectedIndex = index
-        }
-        keepSelectionVisible()
-        followedID = selectedRow?.id
+        // NB: a final page may follow a change to the data: read the previewed reminder again.
+        if newPage.rowsAreFinal { preview.requested = nil }
+        resolveSelection()
     }
 
-    // MARK: - Keys
-
-    /// Applies one key: editing keys search again when the text changed, movement keys render.
-    private mutating func handle(_ key: Key) -> [Action] {
-        let before = editor.text
-        switch key {
-        case .text(let text): editor.insert(text)
-        case .paste(let text): editor.paste(text)
-        case .backspace: editor.backspace()
-        case .delete: editor.deleteForward()
-        case .ctrl("u"): editor.clear()
-        case .ctrl("w"): editor.deleteWordBackward()
-        case .left, .ctrl("b"): editor.moveLeft()
-        case .right, .ctrl("f"): editor.moveRight()
-        case .home, .ctrl("a"): editor.moveHome()
-        case .end, .ctrl("e"): editor.moveEnd()
-        case .up, .ctrl("p"), .backTab: moveSelection(by: -1)
-        case .down, .ctrl("n"): moveSelection(by: 1)
-        case .pageUp: moveSelection(by: -pageStep)
-        case .pageDown: moveSelection(by: pageStep)
-        case .tab:
-            includeCompleted.toggle()
-            return search(debounced: false)
-        case .enter:
-            guard let row = selectedRow else { return [] }
-            return [.printSelection(row), .exit(code: 0)]
-        case .ctrl("d"):
-            return toggleSelectedDone()
-        case .escape, .ctrl("c"), .ctrl("g"):
-            return [.exit(code: 130)]
-        case .ctrl("l"):
-            return [.redraw]
-        default:
-            return []
-        }
-        return editor.text == before ? [.render] : search(debounced: true, textChanged: true)
+    /// Adds a further page below the rows on screen.
+    private mutating func append(_ more: ResultPage) {
+        guard var current = page else { return }
+        let known = Set(current.rows.map(\.id))
+        current.rows += more.rows.filter { !known.contains($0.id) }
+        current.next = more.next
+        current.total = max(more.total, current.rows.count)
+        current.completedCount = more.completedCount
+        page = current
+        loadingMore = nil
+        if refillTo <= current.rows.count || more.next == nil { refillTo = 0 }
+        resolveSelection()
     }
 
-    /// Flips the selected row's completion on screen at once; the driver writes it and reports
-    /// `.dataChanged` (or `.toggleFailed`), which searches again.
-    private mutating func toggleSelectedDone() -> [Action] {
-        guard let row = selectedRow, var newPage = page else { return [] }
-        let isCompleted = !row.isCompleted
-        newPage.rows[selectedIndex].isCompleted = isCompleted
-        page = newPage
-        return [.toggleDone(id: row.id, isCompleted: isCompleted), .render]
-    }
-
-    // MARK: - Selection
-
-    /// Moves the selection, stopping at the first and last rows.
-    private mutating func moveSelection(by delta: Int) {
-        guard let count = page?.rows.count, count > 0 else { return }
-        selectedIndex = min(max(selectedIndex + delta, 0), count - 1)
-        keepSelectionVisible()
-        // NB: on a page for older text the row is about to be replaced; keep the position only.
-        followedID = shownText == requestedText ? selectedRow?.id : nil
-    }
-
-    /// How many rows PageUp/PageDown move: the rows that fit in the list from the top shown row.
-    var pageStep: Int {
-        guard let rows = page?.rows else { return 1 }
-        var used = 0
-        var fitting = 0
-        for row in rows[min(scrollOffset, rows.count)...] {
-            used += ScreenLayout.lineCount(of: row)
-            if used > layout.listLines { break }
-            fitting += 1
-        }
-        return max(fitting, 1)
-    }
-
-    /// Clamps the selection to the rows and scrolls so that it is on screen.
-    private mutating func keepSelectionVisible() {
-        let rows = page?.rows ?? []
-        guard !rows.isEmpty else {
-            selectedIndex = 0
-            scrollOffset = 0
-            return
-        }
-        selectedIndex = min(max(selectedIndex, 0), rows.count - 1)
-        scrollOffset = min(max(scrollOffset, 0), selectedIndex)
-        func linesShown() -> Int {
-            rows[scrollOffset...selectedIndex].reduce(0) { $0 + ScreenLayout.lineCount(of: $1) }
-        }
-        while scrollOffset < selectedIndex, linesShown() > layout.listLines {
-            scrollOffset += 1
-        }
+    /// What a new page may lead to: more rows, a preview, or the Enter that was waiting for it.
+    private mutating func followUp() -> [Action] {
+        var actions = moreRowsIfNeeded()
+        actions += previewActions()
+        actions += pendingEnterActions()
+        return actions
     }
 }

@@ -66,6 +66,13 @@ struct LineEditor: Sendable, Hashable {
     mutating func moveHome() { cursor = 0 }
     mutating func moveEnd() { cursor = text.count }
 
+    /// Keeps the first `count` Characters, the cursor within them.
+    mutating func keepPrefix(_ count: Int) {
+        guard text.count > count else { return }
+        text = String(text.prefix(count))
+        cursor = min(cursor, count)
+    }
+
     /// Empties the line (Ctrl-U).
     mutating func clear() {
         text = ""

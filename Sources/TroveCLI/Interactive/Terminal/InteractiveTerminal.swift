@@ -12,6 +12,11 @@ protocol InteractiveTerminal: Sendable {
     /// Sets what `restore()` writes first, so a signal can also erase the interface or leave
     /// the alternate screen.
     func setCleanup(_ text: String)
+    /// Hands the terminal to another program (the editor): writes the cleanup, restores the
+    /// saved mode and stops reading keys, until `resume()`. Writes are dropped meanwhile.
+    func suspend()
+    /// Takes the terminal back after `suspend()`: raw mode, bracketed paste, reading keys.
+    func resume()
     /// Puts the terminal back as it was: writes the cleanup, shows the cursor, turns bracketed
     /// paste off, restores the saved mode. Safe to call more than once and from any thread.
     func restore()

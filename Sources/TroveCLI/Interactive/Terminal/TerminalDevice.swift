@@ -34,6 +34,10 @@ final class TerminalDevice: InteractiveTerminal {
         var restored = false
         var cleanup = ""
         var signalSources: [any DispatchSourceSignal] = []
+        /// Between suspend() and resume(): another program has the terminal.
+        var suspended = false
+        /// The reader thread saw `suspended` and reads nothing until it clears.
+        var readerParked = false
     }
 
     /// Signals that end the session; each restores the terminal, then exits 128 + its number.
@@ -114,8 +118,36 @@ final class TerminalDevice: InteractiveTerminal {
     }
 
     func write(_ text: String) {
-        guard !shared.withLock({ $0.restored }) else { return }
+        guard !shared.withLock({ $0.restored || $0.suspended }) else { return }
         writeAll(text)
+    }
+
+    func suspend() {
+        let cleanup: String? = shared.withLock { shared in
+            guard !shared.restored, !shared.suspended else { return nil }
+            shared.suspended = true
+            return shared.cleanup
+        }
+        guard let cleanup else { return }
+        // NB: wait for the reader to park, so that it cannot take a key meant for the editor.
+        let deadline = ContinuousClock.now + .seconds(1)
+        while !shared.withLock({ $0.readerParked }), ContinuousClock.now < deadline { usleep(1_000) }
+        writeAll(cleanup + "\u{1B}[?2004l" + TerminalScreen.showCursor)
+        var mode = saved
+        _ = tcsetattr(fd, TCSANOW, &mode)
+    }
+
+    func resume() {
+        let wasSuspended = shared.withLock { shared in
+            guard !shared.restored, shared.suspended else { return false }
+            return true
+        }
+        guard wasSuspended else { return }
+        var raw = saved
+        Self.makeRaw(&raw)
+        _ = tcsetattr(fd, TCSANOW, &raw)
+        writeAll("\u{1B}[?2004h")
+        shared.withLock { $0.suspended = false }
     }
 
     func setCleanup(_ text: String) {
@@ -173,6 +205,9 @@ final class TerminalDevice: InteractiveTerminal {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler { [self] in
+                    // NB: Ctrl-C and Ctrl-\ typed in the editor reach this process too (same
+                    // process group): they are the editor's to handle.
+                    if [SIGINT, SIGQUIT].contains(signalNumber), self.shared.withLock({ $0.suspended }) { return }
                     // NB: not restore(): ending the input stream would let the session return
                     // 130 and exit before this handler reports the signal.
                     _ = restoreMode()
@@ -199,12 +234,20 @@ final class TerminalDevice: InteractiveTerminal {
     private func readLoop() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !shared.withLock({ $0.restored }) {
-            // NB: poll with a timeout so the thread notices restore() and stops reading,
-            // rather than stealing the next bytes typed at the shell.
+            let parked = shared.withLock { shared in
+                shared.readerParked = shared.suspended
+                return shared.suspended
+            }
+            if parked {
+                usleep(10_000)
+                continue
+            }
+            // NB: poll with a timeout so the thread notices restore() (and suspend()) and stops
+            // reading, rather than stealing the next bytes typed at the shell or the editor.
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 50)
             if ready < 0, errno != EINTR { break }
-            guard ready > 0, !shared.withLock({ $0.restored }) else { continue }
+            guard ready > 0, !shared.withLock({ $0.restored || $0.suspended }) else { continue }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count > 0 {
                 inputContinuation.yield(Array(buffer[0..<count]))

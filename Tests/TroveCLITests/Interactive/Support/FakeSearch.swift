@@ -1,61 +1,76 @@
+import Foundation
 import Synchronization
+import TroveSearch
 @testable import TroveCLI
 
-/// A search that answers "<text> 1" … "<text> 3" after a per-text delay, and records what it
-/// was asked and what was cancelled.
+/// A search that answers "<text> 1" … "<text> N" after a per-text delay, in pages with keyset
+/// cursors, and records what it was asked and what was cancelled.
 final class FakeSearch: Sendable {
     struct Call: Sendable, Hashable {
         var text: String
         var includeCompleted: Bool
+        var afterID: Int64? = nil
     }
 
     private let delays: @Sendable (String) -> Duration
     private let failure: @Sendable (String) -> String?
-    private let log = Mutex<(calls: [Call], cancelled: [String], toggles: [String])>(([], [], []))
+    private let counts: @Sendable (String) -> Int
+    private let pageSize: Int
+    private let log = Mutex<(calls: [Call], cancelled: [String])>(([], []))
 
+    /// - Parameters:
+    ///   - counts: How many reminders match each text (3 unless given).
+    ///   - pageSize: Rows in a first page.
     init(delays: @escaping @Sendable (String) -> Duration = { _ in .zero },
-         failure: @escaping @Sendable (String) -> String? = { _ in nil }) {
+         failure: @escaping @Sendable (String) -> String? = { _ in nil },
+         counts: @escaping @Sendable (String) -> Int = { _ in 3 },
+         pageSize: Int = 100) {
         self.delays = delays
         self.failure = failure
+        self.counts = counts
+        self.pageSize = pageSize
     }
 
     var calls: [Call] { log.withLock { $0.calls } }
     var cancelled: [String] { log.withLock { $0.cancelled } }
-    var toggles: [String] { log.withLock { $0.toggles } }
 
-    static func page(for text: String) -> ResultPage {
+    /// Rows `from…through` of the answer to `text`, with the cursor after the last when more follow.
+    static func page(for text: String, rows: ClosedRange<Int>? = nil, total: Int = 3) -> ResultPage {
         let label = text.isEmpty ? "all" : text
-        return ResultPage(rows: (1...3).map { ResultRow(id: Int64($0), title: HighlightedText("\(label) \($0)")) },
-                          total: 3, queryText: text)
+        let range = rows ?? 1...total
+        let ids = range.clamped(to: 1...max(total, 1))
+        let shown = total == 0 ? [] : ids.map { ResultRow(id: Int64($0), title: HighlightedText("\(label) \($0)")) }
+        let next = ids.upperBound < total ? Fixtures.cursor(after: Int64(ids.upperBound)) : nil
+        return ResultPage(rows: shown, total: total, queryText: text, next: next)
     }
 
     var function: InteractiveSession<ContinuousClock>.Search {
-        { [self] text, includeCompleted in
-            log.withLock { $0.calls.append(Call(text: text, includeCompleted: includeCompleted)) }
+        { [self] ask in
+            let afterID = ask.after.flatMap(Fixtures.id(of:))
+            log.withLock { $0.calls.append(Call(text: ask.text, includeCompleted: ask.includeCompleted, afterID: afterID)) }
+            let total = counts(ask.text)
+            let first = Int(afterID ?? 0) + 1
+            let last = min(first + (ask.limit ?? pageSize) - 1, total)
             return AsyncThrowingStream { continuation in
                 let producer = Task {
                     do {
-                        try await Task.sleep(for: delays(text))
-                        if let message = failure(text) {
+                        try await Task.sleep(for: delays(ask.text))
+                        if let message = failure(ask.text) {
                             continuation.finish(throwing: SearchFailure(message: message))
                             return
                         }
-                        continuation.yield(Self.page(for: text))
+                        continuation.yield(Self.page(for: ask.text, rows: first...max(first, last), total: total))
                         continuation.finish()
                     } catch {
                         continuation.finish(throwing: error)
                     }
                 }
                 continuation.onTermination = { [self] termination in
-                    if case .cancelled = termination { log.withLock { $0.cancelled.append(text) } }
+                    if case .cancelled = termination { log.withLock { $0.cancelled.append(ask.text) } }
                     producer.cancel()
                 }
             }
         }
-    }
-
-    var toggle: InteractiveSession<ContinuousClock>.ToggleDone {
-        { [self] id, isCompleted in log.withLock { $0.toggles.append("\(id)=\(isCompleted)") } }
     }
 }
 

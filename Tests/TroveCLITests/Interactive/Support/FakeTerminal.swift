@@ -16,6 +16,8 @@ final class FakeTerminal: InteractiveTerminal {
         var frames: [[String]] = []
         var cleanup = ""
         var restoreCount = 0
+        var suspendCount = 0
+        var suspended = false
     }
 
     init(size: TerminalSize = TerminalSize(columns: 40, rows: 12)) {
@@ -41,14 +43,28 @@ final class FakeTerminal: InteractiveTerminal {
     var emulator: ScreenEmulator { state.withLock { $0.screen } }
     var cleanup: String { state.withLock { $0.cleanup } }
     var restoreCount: Int { state.withLock { $0.restoreCount } }
+    var suspendCount: Int { state.withLock { $0.suspendCount } }
 
     func size() -> TerminalSize { state.withLock { $0.size } }
 
     func write(_ text: String) {
         state.withLock {
+            guard !$0.suspended else { return }
             $0.screen.feed(text)
             $0.frames.append($0.screen.lines)
         }
+    }
+
+    func suspend() {
+        state.withLock {
+            $0.suspendCount += 1
+            $0.suspended = true
+            $0.screen.feed($0.cleanup)
+        }
+    }
+
+    func resume() {
+        state.withLock { $0.suspended = false }
     }
 
     func setCleanup(_ text: String) { state.withLock { $0.cleanup = text } }

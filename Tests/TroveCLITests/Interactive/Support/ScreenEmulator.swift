@@ -1,5 +1,8 @@
+@testable import TroveCLI
+
 /// A tiny terminal: enough of VT100 to replay what the session writes and read the screen back.
-/// It understands CR, LF (scrolling at the bottom), CSI A/B/C/D/H/J/K, and ignores SGR and modes.
+/// It understands CR, LF (scrolling at the bottom), CSI A/B/C/D/H/J/K, and ignores SGR and modes;
+/// zero-width scalars take no cell.
 struct ScreenEmulator {
     let columns: Int
     let rows: Int
@@ -47,6 +50,9 @@ struct ScreenEmulator {
                 apply(final: scalars[index], parameters: parameters)
                 index += 1
             default:
+                // NB: a combining mark, variation selector or joiner shares its base's cell, as
+                // on a real terminal (wide characters still count one cell here).
+                if scalar.isZeroWidth { continue }
                 guard column < columns else { overflows += 1; continue }
                 grid[row][column] = scalar
                 column += 1
