@@ -46,6 +46,12 @@ final class TmuxPane {
     /// Presses keys by tmux name: `Enter`, `Escape`, `C-c`, `Down`.
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
 
+    /// Types text literally and then presses a key in one tmux command, so the program gets
+    /// them with no pause between (`send-keys -l TEXT ; send-keys KEY`).
+    func type(_ text: String, thenPress key: String) throws {
+        try tmux(["send-keys", "-t", "main", "-l", text, ";", "send-keys", "-t", "main", key])
+    }
+
     /// Resizes the window (and so the pane), which sends the program SIGWINCH.
     func resize(columns: Int, rows: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", "\(columns)", "-y", "\(rows)"])
