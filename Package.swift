@@ -70,7 +70,8 @@ let package = Package(
             dependencies: [
                 "TroveSearch", "TroveStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            plugins: ["StampVersion"]
         ),
 
         // The benchmark suite: workloads, measurements against direct-libsqlite3 baselines, and
@@ -93,6 +94,8 @@ let package = Package(
         // from any directory and needs no resource bundle beside it.
         .executableTarget(name: "TroveEmbed", path: "Sources/TroveEmbed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["TroveEmbed"]),
+        // The commit `trove --version` names, written before every build.
+        .plugin(name: "StampVersion", capability: .buildTool()),
 
         .testTarget(
             name: "TroveQueryTests",

@@ -9,9 +9,15 @@ extension Trove {
     /// ```sh
     /// trove search --limit abc milk   # Error: The value 'abc' is invalid for '--limit <limit>' … exit 2
     /// trove --height 8                # the interactive search, 8 lines high
+    /// trove serch milk                # trove: 'serch' is not a command; did you mean `trove search`? … exit 2
+    /// trove --version                 # trove 0.1.0 (commit 4057e49)
     /// ```
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            print("trove \(TroveVersion.number)")
+            return
+        }
         if InteractiveCommand.isInteractive(arguments) {
             await run(InteractiveCommand.self, arguments)
         } else {
@@ -29,7 +35,9 @@ extension Trove {
             }
         } catch {
             guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
-            Terminal.standardError.write(root.fullMessage(for: error) + "\n")
+            // NB: a name one typo away from a command or option is said instead of the usage.
+            let hint = root is Trove.Type ? DidYouMean.hint(for: arguments) : nil
+            Terminal.standardError.write((hint.map { "trove: \($0)" } ?? root.fullMessage(for: error)) + "\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
     }

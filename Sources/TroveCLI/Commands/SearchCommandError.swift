@@ -19,7 +19,8 @@ enum SearchCommandError: Error, CustomStringConvertible {
             let list = problems.map(\.message).joined(separator: "; ")
             return "The query has \(problems.count == 1 ? "a problem" : "problems"): \(list). Change \(problems.count == 1 ? "it" : "them") and search again."
         case .unknownOption(let word):
-            return "search has no option \(word); to search for text that starts with --, put it after `--`, as in `trove search -- \(word)`."
+            let meant = DidYouMean.closest(to: word, among: DidYouMean.options(of: Search.self)).map { "did you mean \($0)? Or, " } ?? ""
+            return "search has no option \(word); \(meant)to search for text that starts with --, put it after `--`, as in `trove search -- \(word)`."
         case .conflictingPages:
             return "Use --offset or --after, not both."
         case .invalidValue(let option, let value, let expected):

@@ -5,9 +5,9 @@
 /// EditDistance.between("dentsit", "dentist", limit: 2)  // 1: one swap
 /// EditDistance.between("milk", "bread", limit: 2)       // nil: more than 2
 /// ```
-enum EditDistance {
+public enum EditDistance {
     /// The distance, or nil when it exceeds `limit`.
-    static func between(_ a: String, _ b: String, limit: Int) -> Int? {
+    public static func between(_ a: String, _ b: String, limit: Int) -> Int? {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         guard abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
