@@ -13,7 +13,7 @@ struct Trove: AsyncParsableCommand {
             The database is --db PATH, else $TROVE_DB, else $XDG_DATA_HOME/trove/trove.db \
             (~/.local/share/trove/trove.db). --demo uses an in-memory copy of the sample data.
 
-            Exit codes: 0 success; 1 no results, or `check` found a problem; 2 a wrong command \
+            Exit codes: 0 success; 1 no results, `check` found a problem, or nothing to change; 2 a wrong command \
             line, query or input file; 3 the database could not be used; 130 interrupted.
 
             Interactive search options (with no subcommand): --query TEXT to start with it typed; \
@@ -26,7 +26,7 @@ struct Trove: AsyncParsableCommand {
         subcommands: [
             Init.self, Add.self, Edit.self, Done.self, Undone.self, Remove.self, Show.self, Undo.self, Log.self,
             Search.self, Lists.self, Tags.self, Import.self, Export.self,
-            Check.self, Rebuild.self, Optimize.self, Stats.self, Generate.self, DebugTypingLatency.self,
+            Check.self, Rebuild.self, Optimize.self, Stats.self, Generate.self, ShellCompletion.self, DebugTypingLatency.self,
         ]
     )
 

@@ -11,7 +11,7 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "New notes (\"\" clears them).") var notes: String?
     @Option(help: "Move it to this list; created if new.") var list: String?
     @Option(help: "none, low, medium or high.") var priority: String?
-    @Option(help: "YYYY-MM-DD, a date-time, today, tomorrow or +N days.") var due: String?
+    @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am.") var due: String?
     @Flag(help: "Remove the due date.") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Flag or unflag it.") var flag: Bool?
     @Option(help: ArgumentHelp("How it repeats, as for `trove add --repeat`.", valueName: "rule")) var `repeat`: String?
@@ -22,6 +22,11 @@ struct Edit: AsyncParsableCommand {
     func validate() throws {
         if noDue && due != nil { throw ValidationError("Pass either --due or --no-due, not both.") }
         if noRepeat && `repeat` != nil { throw ValidationError("Pass either --repeat or --no-repeat, not both.") }
+        let changesSomething = title != nil || notes != nil || list != nil || priority != nil || due != nil || noDue
+            || flag != nil || `repeat` != nil || noRepeat || !addTags.isEmpty || !removeTags.isEmpty
+        guard changesSomething else {
+            throw ValidationError("Nothing to change: say what, as in `trove edit \(id) --due fri` or `--title \"New title\"`.")
+        }
     }
 
     func run() async throws {
@@ -38,7 +43,8 @@ struct Edit: AsyncParsableCommand {
             changes.removeTags = removeTags
             let store = try await database.openForWriting()
             let reminder = try await store.update(id: id, changes)
-            print("Updated \(reminder.id): \(reminder.title) (\(reminder.list))")
+            let due = changes.due == nil ? "" : ReminderInput.spokenDue(reminder.due)
+            print("Updated \(reminder.id): \(reminder.title) (\(reminder.list))\(due)")
         }
     }
 }

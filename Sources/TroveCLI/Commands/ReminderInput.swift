@@ -12,20 +12,24 @@ enum ReminderInput {
         return priority
     }
 
-    /// `YYYY-MM-DD`, an ISO 8601 date-time, `today`, `tomorrow`, or `+N` days.
-    static func due(_ text: String, today: CalendarDay = CalendarDay(Date())) throws -> DueDate {
-        switch text.lowercased() {
-        case "today": return .day(today)
-        case "tomorrow": return .day(today.adding(days: 1))
-        default: break
+    /// A date as people type it, read by ``NaturalDate`` as everywhere else: `fri`, `next friday`,
+    /// `in 3 days`, `1w`, `eow`, `eom`, `dec 24`, `2026-12-24`, `tomorrow 9am`, `+3`.
+    static func due(_ text: String, dates: NaturalDate = NaturalDate()) throws -> DueDate {
+        do {
+            return try dates.parse(text)
+        } catch {
+            let expected = switch error {
+            case .unknown: "a date such as " + NaturalDate.examples.joined(separator: ", ")
+            case .noSuchDay: "a day the calendar has; check the month and day"
+            case .outOfRange: "a date in the years 1 to 9999"
+            }
+            throw CLIError.invalidValue(option: "--due", value: text, expected: expected)
         }
-        if text.hasPrefix("+"), let days = Int(text.dropFirst().replacingOccurrences(of: "d", with: "")), days >= 0 {
-            return .day(today.adding(days: days))
-        }
-        guard let due = DueDate(storageText: text) else {
-            throw CLIError.invalidValue(option: "--due", value: text, expected: "YYYY-MM-DD, a date-time like 2026-03-02T17:00:00Z, today, tomorrow or +N")
-        }
-        return due
+    }
+
+    /// ", due Fri 27 Nov": the date a command read, said back in its confirmation.
+    static func spokenDue(_ due: DueDate?, dates: NaturalDate = NaturalDate()) -> String {
+        due.map { ", due \($0.spoken(today: dates.today, timeZone: dates.timeZone))" } ?? ""
     }
 
     /// A phrase such as `every 2 weeks on mon,thu`, or an RRULE.
