@@ -1,21 +1,11 @@
 import Testing
+import TroveStore
 @testable import TroveCLI
 
 /// Any key sequence, paste or resize storm leaves the terminal restored, and nothing is written
 /// unless a write key was pressed. (The tmux suite checks the same against a real database.)
+/// Random input comes from seeded generators, so a failure names the seed that reproduces it.
 @Suite struct SessionBadInputTests {
-    /// A small seeded generator, so a failure names the seed that reproduces it.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Bytes that are keys which write: Ctrl-T (done), Ctrl-Z (undo), Ctrl-O (editor).
     static let writeKeys: Set<UInt8> = [0x14, 0x1A, 0x0F]
 
@@ -29,7 +19,7 @@ import Testing
     ]
 
     static func randomInput(seed: UInt64, length: Int, allowing allowed: (UInt8) -> Bool) -> [[UInt8]] {
-        var generator = SplitMix64(state: seed)
+        var generator = SplitMix64(seed: seed)
         var chunks: [[UInt8]] = []
         for _ in 0..<length {
             var chunk: [UInt8] = []
@@ -117,7 +107,7 @@ import Testing
         let terminal = FakeTerminal(size: TerminalSize(columns: 80, rows: 20))
         let run = InteractiveSessionTests.start(terminal, FakeSearch())
         #expect(await terminal.wait { $0.contains("> all 1") })
-        var generator = SplitMix64(state: 7)
+        var generator = SplitMix64(seed: 7)
         for _ in 0..<300 {
             terminal.resize(to: TerminalSize(columns: Int.random(in: 1...200, using: &generator), rows: Int.random(in: 1...60, using: &generator)))
         }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+@testable import TroveCLI
 
 /// A real terminal for end-to-end tests: a detached tmux session of a fixed size, on a private
 /// tmux server, running one shell script. Type with `type`/`press`, read with `screen()`.
@@ -139,20 +140,12 @@ final class TmuxPane {
         _ = closeFrom(&actions, 3)
         // NB: a test thread blocks most signals, and a spawned child inherits that mask: the tmux
         // server would then never see SIGCHLD, and `kill-server` would leave it running.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let spawned = DefaultSignalSpawn.withAttributes { attributes in
+            posix_spawnp(&pid, arguments[0], &actions, attributes, argv, environ)
+        }
         guard spawned == 0 else { throw TmuxFailure(message: "cannot run \(arguments[0]): errno \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}

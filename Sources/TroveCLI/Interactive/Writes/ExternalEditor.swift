@@ -42,23 +42,15 @@ struct ExternalEditor: TextEditor {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/tty", O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        // NB: the search ignores SIGINT and friends (it reads them as keys, or restores the
-        // terminal first); the editor must get the usual handling, and no blocked signals.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let arguments = ["/bin/sh", "-c", command + " \"$1\"", "sh", file]
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+        // NB: the search ignores SIGINT and friends (it reads them as keys, or restores the
+        // terminal first); the editor must get the usual handling, and no blocked signals.
+        let spawned = DefaultSignalSpawn.withAttributes { attributes in
+            posix_spawn(&pid, "/bin/sh", &actions, attributes, argv, environ)
+        }
         guard spawned == 0 else { throw EditorError.cannotStart(command: command, errno: spawned) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
