@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
@@ -56,7 +55,6 @@ let package = Package(
             dependencies: [
                 "TroveStore", "TroveSearch", "TroveQuery", "TroveSQLite",
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-                .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
 
@@ -64,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "TroveCLI",
             dependencies: [
-                "TroveSearch", "TroveStore",
+                "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,7 +71,7 @@ let package = Package(
         // the markdown table, in a library so that tests can reach the pure parts.
         .target(
             name: "TroveBenchKit",
-            dependencies: ["CSQLite", "TroveSQLite", "TroveStore", "TroveSearch", "TroveQuery"]
+            dependencies: ["CSQLite", "TroveSQLite", "TroveStore", "TroveSearch"]
         ),
 
         // `trove-bench`: prints BENCHMARKS.md's table.
@@ -104,9 +102,15 @@ let package = Package(
         ),
         .testTarget(
             name: "TroveSearchTests",
-            dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
+            dependencies: ["TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
-        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"]),
+        .testTarget(
+            name: "TroveCLITests",
+            dependencies: [
+                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Hostile input, kill -9, concurrent processes and damaged files, against the real
         // `trove` binary (built by depending on TroveCLI) and the library. `scripts/reliability`
         // runs it at full scale.
@@ -114,7 +118,8 @@ let package = Package(
             name: "TroveReliabilityTests",
             dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
-        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveStore"]),
+        // NB: TroveBench only so that `trove-bench`, which BenchSmokeTests runs, is built first.
+        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench"]),
     ]
 )
 

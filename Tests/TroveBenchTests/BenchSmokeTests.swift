@@ -55,3 +55,35 @@ import TroveBenchKit
         #expect(text.contains("- N: 2,000 reminders"))
     }
 }
+
+/// `trove-bench generate`, moved out of `trove` (issue 15): the same seed gives the same file.
+@Suite struct GenerateCommandTests {
+    static func generate(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = BenchSmokeTests.binary
+        process.arguments = ["generate"] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func generateIsDeterministicJSONLines() throws {
+        let a = try Self.generate(["--count", "50", "--seed", "7"])
+        let b = try Self.generate(["--count", "50", "--seed", "7"])
+        let c = try Self.generate(["--count", "50", "--seed", "8"])
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout != c.stdout)
+        #expect(a.stdout.split(separator: "\n").count == 50)
+        #expect(a.stdout.hasPrefix("{\"title\":"))
+    }
+
+    @Test func aCountOutOfRangeIsRefusedWithTheRange() throws {
+        #expect(try Self.generate(["--count", "-1"]).status != 0)
+        #expect(try Self.generate(["--count", "9223372036854775807"]).status != 0)
+    }
+}

@@ -10,8 +10,7 @@ import TroveTestSupport
         let folder = try TemporaryFolder()
         let rows = ReliabilityScale.crashRows
         let source = folder.path("big.jsonl")
-        let generated = try TroveProcess.run(["generate", "--count", String(rows), "--seed", "7", "-o", source])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        try writeGeneratedJSONLines(count: rows, seed: 7, to: source)
         let template = folder.path("template.db")
         try makeSeededDatabase(at: template)
         let base = try DatabaseState.read(template)

@@ -123,13 +123,13 @@ extension ReminderStore {
     /// The index's size: `dbstat` pages when this SQLite has the virtual table, else the bytes
     /// its shadow tables store (segment blobs, per-row sizes, and about 16 bytes a segment row).
     static func indexBytes(on db: Connection) throws -> (Int, estimated: Bool) {
-        do {
+        if SQLiteLibrary.hasDBStat {
             let bytes = try db.fetchValue("""
                 SELECT sum(pgsize) FROM dbstat WHERE name IN (
                     SELECT name FROM sqlite_schema WHERE tbl_name LIKE 'reminders\\_fts\\_%' ESCAPE '\\')
                 """, as: Int.self)
             return (bytes ?? 0, false)
-        } catch let error as SQLiteError where error.message.contains("dbstat") {
+        } else {
             let bytes = try db.fetchValue("""
                 SELECT (SELECT ifnull(sum(length(block)), 0) FROM reminders_fts_data)
                      + (SELECT ifnull(sum(length(sz)), 0) FROM reminders_fts_docsize)

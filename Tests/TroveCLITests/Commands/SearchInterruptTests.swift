@@ -7,8 +7,7 @@ import Testing
     @Test func ctrlCDuringASlowSearchExitsPromptlyWith130() throws {
         let folder = try TemporaryFolder()
         let jsonl = folder.path("big.jsonl"), db = folder.path("big.db")
-        let generated = try TroveProcess.run(["generate", "--count", "50000", "--seed", "1"])
-        try Data(generated.stdout.utf8).write(to: URL(fileURLWithPath: jsonl))
+        try generatedJSONLines(count: 50_000, seed: 1).write(to: URL(fileURLWithPath: jsonl))
         #expect(try TroveProcess.run(["import", jsonl, "--db", db]).status == 0)
 
         // 61 LIKE alternatives that match nothing: every row is scanned 61 × 3 times, which
