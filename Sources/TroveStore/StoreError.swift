@@ -10,6 +10,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
     case tagNotFound(name: String)
+    /// A date outside ``ValidDates`` (years 1 to 9999); `field` is `due`, `completedAt` or `createdAt`.
+    case dateOutOfRange(field: String)
     /// This build's embedded schema has no index definition: a broken build, not a user error.
     case indexDefinitionMissing
 
@@ -37,6 +39,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "This build of Trove has no search index definition in its schema; reinstall Trove."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
+        case .dateOutOfRange(let field):
+            "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
         }
     }
 }

@@ -25,8 +25,9 @@ struct Export: AsyncParsableCommand {
             }
             let sink = ByteSink(fileHandle: handle)
             var writer = chosen.makeWriter(sink)
+            // NB: export finishes the writer; finishing it again wrote iCalendar's END:VCALENDAR
+            // twice, and `trove import` refused the file.
             let count = try await store.export(to: &writer, includeCompleted: !openOnly)
-            try writer.finish()
             try sink.flush()
             for warning in writer.warnings { Terminal.standardError.write("trove: \(warning)\n") }
             if let output {

@@ -12,18 +12,34 @@ enum ReminderInput {
         return priority
     }
 
-    /// `YYYY-MM-DD`, an ISO 8601 date-time, `today`, `tomorrow`, or `+N` days.
+    /// `YYYY-MM-DD`, an ISO 8601 date-time, `today`, `tomorrow`, or `+N` (or `+Nd`) days, from
+    /// 0001-01-01 to 9999-12-31 (``ValidDates``).
+    ///
+    /// ```swift
+    /// try ReminderInput.due("+3", today: CalendarDay("2026-03-02")!)   // .day(2026-03-05)
+    /// try ReminderInput.due("+3000000")   // throws: --due "+3000000" is not valid: expected +0 to +2897340 …
+    /// ```
     static func due(_ text: String, today: CalendarDay = CalendarDay(Date())) throws -> DueDate {
         switch text.lowercased() {
         case "today": return .day(today)
         case "tomorrow": return .day(today.adding(days: 1))
         default: break
         }
-        if text.hasPrefix("+"), let days = Int(text.dropFirst().replacingOccurrences(of: "d", with: "")), days >= 0 {
-            return .day(today.adding(days: days))
+        if text.hasPrefix("+") {
+            let number = text.dropFirst().hasSuffix("d") ? text.dropFirst().dropLast() : text.dropFirst()
+            let most = max(0, ValidDates.days.upperBound.daysSince1970 - today.daysSince1970)
+            guard !number.isEmpty, number.utf8.allSatisfy({ (48...57).contains($0) }), let days = Int(number),
+                  days <= most, let day = today.advanced(byDays: days)
+            else {
+                throw CLIError.invalidValue(
+                    option: "--due", value: text, expected: "+0 to +\(most) days (the last date Trove keeps is 9999-12-31)")
+            }
+            return .day(day)
         }
         guard let due = DueDate(storageText: text) else {
-            throw CLIError.invalidValue(option: "--due", value: text, expected: "YYYY-MM-DD, a date-time like 2026-03-02T17:00:00Z, today, tomorrow or +N")
+            throw CLIError.invalidValue(
+                option: "--due", value: text,
+                expected: "YYYY-MM-DD or a date-time like 2026-03-02T17:00:00Z from \(ValidDates.description), today, tomorrow or +N")
         }
         return due
     }

@@ -46,11 +46,14 @@ struct Search: AsyncParsableCommand {
 
     // NB: no one-letter options: ArgumentParser would split a query word like `-milk` into
     // `-m -i -l -k` and take a `-l` out of it.
-    @Option(help: "The most hits to print.")
+    @Option(help: "The most hits to print, up to 10,000.")
     var limit = 20
 
-    @Option(help: "Skip this many hits first.")
+    @Option(help: "Skip this many hits first (0 to 1,000,000,000).")
     var offset: Int?
+
+    /// The largest `--offset`: more than any database holds, small enough that adding a page never overflows.
+    static let maxOffset = 1_000_000_000
 
     @Option(help: ArgumentHelp("Start after the page that printed this cursor (stable while data changes).", valueName: "cursor"))
     var after: String?
@@ -164,10 +167,17 @@ struct Search: AsyncParsableCommand {
     private func makeRequest() throws -> SearchRequest {
         try rejectMistypedOptions()
         guard limit >= 1 else { throw SearchCommandError.invalidValue(option: "--limit", value: String(limit), expected: "a whole number of at least 1") }
+        if limit > SearchRequest.maxLimit {
+            // NB: clamped with a note rather than refused: the person asked for everything.
+            Terminal.standardError.write(
+                "trove: --limit \(limit) is more than one page holds; showing at most \(ProgressBar.formatCount(SearchRequest.maxLimit)) hits (page on with --after).\n")
+        }
         if offset != nil, after != nil { throw SearchCommandError.conflictingPages }
         var page = SearchPage.first
         if let offset {
-            guard offset >= 0 else { throw SearchCommandError.invalidValue(option: "--offset", value: String(offset), expected: "0 or more") }
+            guard (0...Self.maxOffset).contains(offset) else {
+                throw SearchCommandError.invalidValue(option: "--offset", value: String(offset), expected: "0 to \(ProgressBar.formatCount(Self.maxOffset))")
+            }
             page = .offset(offset)
         }
         if let after {

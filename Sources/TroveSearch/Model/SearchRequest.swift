@@ -11,8 +11,17 @@ public import TroveStore
 public struct SearchRequest: Hashable, Sendable {
     /// The parsed query; see ``Query/parse(_:typing:)``.
     public var query: Query
-    /// The most hits in one ``ResultSet``: the page size. At least 1.
-    public var limit: Int
+    /// The most hits in one ``ResultSet``: the page size, from 1 to ``maxLimit`` (a value
+    /// outside is clamped, so that the engines' `limit + 1` and `4 × limit` cannot overflow).
+    public var limit: Int {
+        didSet { limit = Self.clamp(limit: limit) }
+    }
+
+    /// The largest page: 10,000 hits. Page on with ``SearchPage/after(_:)`` for more.
+    public static let maxLimit = 10_000
+
+    /// `limit` within 1...``maxLimit``.
+    public static func clamp(limit: Int) -> Int { min(max(1, limit), maxLimit) }
     /// Which page: the first, an offset, or the cursor from a previous ``ResultSet/next``.
     public var page: SearchPage
     /// Whether completed reminders count as matches. nil: searches with text include them (ranked
@@ -39,7 +48,7 @@ public struct SearchRequest: Hashable, Sendable {
         timeZone: TimeZone = .current
     ) {
         self.query = query
-        self.limit = max(1, limit)
+        self.limit = Self.clamp(limit: limit)
         self.page = page
         self.includeCompleted = includeCompleted
         self.sort = sort

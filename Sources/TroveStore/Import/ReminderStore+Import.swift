@@ -77,6 +77,7 @@ extension ReminderStore {
         case .emptyTitle: field = "title"
         case .invalidTagName: field = "tags"
         case .invalidName: field = "list"
+        case .dateOutOfRange(let name): field = name
         default: field = "record"
         }
         return FormatError(

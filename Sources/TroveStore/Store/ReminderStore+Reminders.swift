@@ -42,11 +42,12 @@ extension ReminderStore {
     /// ```
     ///
     /// - Returns: The reminder as stored afterwards.
-    /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`;
-    ///   nothing is changed when it throws.
+    /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`,
+    ///   `.dateOutOfRange`; nothing is changed when it throws.
     @discardableResult
     public func update(id: Int64, _ changes: ReminderChanges) async throws -> Reminder {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
+        if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)
         let removeTags = try StoreNames.tags(changes.removeTags)

@@ -126,7 +126,7 @@ public struct CSVReminderReader: ReminderReader {
                 if column == .completedAt { record.completedAt = date } else { record.createdAt = date }
             case .due:
                 guard let due = Timestamp.parseDue(cell.trimmingCharacters(in: .whitespaces)) else {
-                    throw invalid("YYYY-MM-DD or an ISO 8601 date-time", "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z.")
+                    throw invalid("YYYY-MM-DD or an ISO 8601 date-time", RecordRules.dueRemedy)
                 }
                 record.due = due
             }
