@@ -25,10 +25,11 @@ struct Search: AsyncParsableCommand {
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
             tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
             the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions"}; each hit has id, title, notes, list, tags, priority, flagged, \
-            completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
-            (bm25, smaller is better), titleHighlighted, snippet and matchedFields. "next" is null \
-            or {"offset": N, "after": CURSOR}.
+            "next", "suggestions"}; each hit is the reminder as `trove export` writes it, with its \
+            id first (title, notes, list, tags, priority, flagged, completed, completedAt, due as \
+            YYYY-MM-DD or UTC ISO 8601, createdAt), then rank (bm25, smaller is better), \
+            titleHighlighted, snippet and matchedFields. CSV and TSV rows hold the same fields. \
+            "next" is null or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
             bindings, then runs the search and prints the count and the time, without the hits.
@@ -134,7 +135,7 @@ struct Search: AsyncParsableCommand {
             Terminal.standardError.write(textRenderer.noResultsMessage(resultSet, text: text))
             return .noResults
         }
-        print(output(resultSet, text: text), terminator: "")
+        print(try await output(resultSet, text: text, store: store), terminator: "")
         return resultSet.hits.isEmpty ? .noResults : .success
     }
 
@@ -147,18 +148,28 @@ struct Search: AsyncParsableCommand {
         return final
     }
 
-    private func output(_ resultSet: ResultSet, text: String) -> String {
+    private func output(_ resultSet: ResultSet, text: String, store: ReminderStore) async throws -> String {
+        guard format != .text else { return textRenderer.render(resultSet, position: position) }
+        // NB: the machine formats write each hit's reminder as every output writes it
+        // (ReminderJSON, CSVReminderWriter), so they read the reminders themselves; a hit
+        // deleted since the search ran is left out.
+        let reminders = try await store.reminders(ids: resultSet.hits.map(\.id))
+        let byID = Dictionary(uniqueKeysWithValues: reminders.map { ($0.id, $0) })
+        let pairs = resultSet.hits.compactMap { hit in byID[hit.id].map { (hit, $0) } }
         switch format {
         case .text:
             return textRenderer.render(resultSet, position: position)
         case .json:
-            return SearchJSON.resultSet(resultSet, text: text, nextOffset: nextOffset(resultSet)).serialized(pretty: true) + "\n"
+            var answer = resultSet
+            answer.hits = pairs.map(\.0)
+            return SearchJSON.resultSet(answer, reminders: pairs.map(\.1), text: text, nextOffset: nextOffset(resultSet))
+                .serialized(pretty: true) + "\n"
         case .jsonl:
-            return resultSet.hits.map { SearchJSON.hit($0).serialized() + "\n" }.joined()
+            return pairs.map { SearchJSON.hit($0, $1).serialized() + "\n" }.joined()
         case .csv:
-            return SearchDelimited.csv.render(resultSet.hits)
+            return try SearchDelimited.csv.render(pairs)
         case .tsv:
-            return SearchDelimited.tsv.render(resultSet.hits)
+            return try SearchDelimited.tsv.render(pairs)
         }
     }
 

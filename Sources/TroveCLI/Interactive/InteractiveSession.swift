@@ -9,7 +9,7 @@
 /// let terminal = try TerminalDevice.open()
 /// let session = InteractiveSession(terminal: terminal, options: options, search: search, toggleDone: toggle)
 /// let outcome = await session.run()          // the terminal is restored when this returns
-/// if let line = outcome.output { print(line) }  // "7\tBuy milk"
+/// if let row = outcome.selection { print(row.plainLine) }  // "7\tBuy milk"
 /// ```
 struct InteractiveSession<C: Clock>: Sendable where C.Duration == Duration {
     /// Results for a query: the first page soon, then a new page whenever the data changes.
@@ -22,9 +22,8 @@ struct InteractiveSession<C: Clock>: Sendable where C.Duration == Duration {
     struct Outcome: Sendable, Hashable {
         /// 0 after Enter, 130 after Esc/Ctrl-C or when the terminal closed.
         var exitCode: Int32
+        /// The row chosen with Enter; ``SelectionOutput`` prints it.
         var selection: ResultRow?
-        /// The line to print on stdout (in the chosen format), or nil when nothing was chosen.
-        var output: String?
     }
 
     let terminal: any InteractiveTerminal

@@ -35,7 +35,7 @@ extension SessionLoop {
             case .printSelection(let row):
                 selection = row
             case .exit(let code):
-                outcome = .init(exitCode: code, selection: selection, output: selection?.formatted(session.options.format))
+                outcome = .init(exitCode: code, selection: selection)
                 return
             }
         }

@@ -53,7 +53,7 @@ struct SessionLoop<C: Clock> where C.Duration == Duration {
             if let outcome { return outcome }
         }
         // NB: the inbox only ends early when the calling task is cancelled.
-        return InteractiveSession<C>.Outcome(exitCode: 130, selection: nil, output: nil)
+        return InteractiveSession<C>.Outcome(exitCode: 130, selection: nil)
     }
 
     private func startForwarding() -> [Task<Void, Never>] {

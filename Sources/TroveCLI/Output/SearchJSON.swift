@@ -5,18 +5,19 @@ import TroveStore
 /// `--format json` and `jsonl`: a result set, or one hit, as JSON.
 ///
 /// ```swift
-/// SearchJSON.hit(hit).serialized()
+/// SearchJSON.hit(hit, reminder).serialized()
 /// // {"id":12,"title":"Call the dentist","notes":"…","list":"Health","tags":["phone"],"priority":"high",
-/// //  "flagged":false,"completed":false,"due":"2026-03-02","rank":-3.1,"titleHighlighted":"Call the [dentist]",
-/// //  "snippet":"…","matchedFields":["title"]}
+/// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":"2026-02-20T09:15:00.000Z",
+/// //  "rank":-3.1,"titleHighlighted":"Call the [dentist]","snippet":"…","matchedFields":["title"]}
 /// ```
 ///
-/// `completed` is a boolean (a hit carries no completion date); `due` is null, a day
-/// `YYYY-MM-DD`, or a moment in UTC `YYYY-MM-DDTHH:MM:SS.SSSZ`, as `trove export` writes them.
+/// A hit is the reminder exactly as ``ReminderJSON`` writes it everywhere (the line `trove
+/// export` writes, with `id` first), followed by what only a hit has: `rank`,
+/// `titleHighlighted`, `snippet` and `matchedFields`.
 enum SearchJSON {
     /// The whole answer. `next` is null on the last page, else `{"offset": N, "after": "CURSOR"}`;
     /// feed either back as `--offset N` or `--after CURSOR` (`offset` is left out after `--after`).
-    static func resultSet(_ resultSet: ResultSet, text: String, nextOffset: Int?) -> JSONValue {
+    static func resultSet(_ resultSet: ResultSet, reminders: [Reminder], text: String, nextOffset: Int?) -> JSONValue {
         .object([
             "query": .object([
                 "text": .string(text),
@@ -26,28 +27,25 @@ enum SearchJSON {
             "total": .integer(Int64(resultSet.total)),
             "completedCount": .integer(Int64(resultSet.completedCount)),
             "includesCompleted": .bool(resultSet.includesCompleted),
-            "hits": .array(resultSet.hits.map(hit)),
+            "hits": .array(zip(resultSet.hits, reminders).map(hit)),
             "next": next(resultSet.next, offset: nextOffset),
             "suggestions": .array(resultSet.suggestions.map(JSONValue.string)),
         ])
     }
 
-    static func hit(_ hit: SearchHit) -> JSONValue {
-        .object([
-            "id": .integer(hit.id),
-            "title": .string(hit.title),
-            "notes": .string(hit.notes),
-            "list": .string(hit.list),
-            "tags": .array(hit.tags.map(JSONValue.string)),
-            "priority": .string(hit.priority.name),
-            "flagged": .bool(hit.isFlagged),
-            "completed": .bool(hit.isCompleted),
-            "due": hit.due.map { .string(dueText($0)) } ?? .null,
-            "rank": .number(hit.rank),
-            "titleHighlighted": .string(hit.titleHighlighted),
-            "snippet": .string(hit.snippet),
-            "matchedFields": .array(hit.matchedFields.sorted().map { .string($0.rawValue) }),
+    /// One hit: the reminder's members, then the hit's own.
+    static func hit(_ hit: SearchHit, _ reminder: Reminder) -> JSONValue {
+        .object(ReminderJSON.members(reminder.record, id: reminder.id) + [
+            .init(key: "rank", value: .number(hit.rank)),
+            .init(key: "titleHighlighted", value: .string(hit.titleHighlighted)),
+            .init(key: "snippet", value: .string(hit.snippet)),
+            .init(key: "matchedFields", value: .array(matchedFields(hit).map(JSONValue.string))),
         ])
+    }
+
+    /// `["notes", "title"]`: the columns with a match, in name order.
+    static func matchedFields(_ hit: SearchHit) -> [String] {
+        hit.matchedFields.map(\.rawValue).sorted()
     }
 
     private static func next(_ page: SearchPage?, offset: Int?) -> JSONValue {
@@ -56,13 +54,5 @@ enum SearchJSON {
         if let offset { members.append(.init(key: "offset", value: .integer(Int64(offset)))) }
         members.append(.init(key: "after", value: .string(cursor.description)))
         return .object(members)
-    }
-
-    /// `2026-03-02`, or `2026-03-02T09:30:00.000Z`.
-    static func dueText(_ due: DueDate) -> String {
-        switch due {
-        case .day(let day): day.description
-        case .time(let date): date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        }
     }
 }

@@ -33,6 +33,34 @@ extension ReminderStore {
         try await database.read { db in try Reminder.fetch(id: id, on: db) }
     }
 
+    /// The reminders with these ids, in the order given; an id with no reminder is left out.
+    ///
+    /// ```swift
+    /// try await store.reminders(ids: [12, 7]).map(\.id)  // [12, 7]
+    /// // SELECT "reminders"."id", "lists"."name", … WHERE ("reminders"."id" IN (?, ?, …))   -- 500 ids at a time
+    /// ```
+    ///
+    /// All in one read transaction, so the reminders are one consistent snapshot.
+    public func reminders(ids: [Int64]) async throws -> [Reminder] {
+        guard !ids.isEmpty else { return [] }
+        let found = try await database.read { db in
+            var byID: [Int64: Reminder] = [:]
+            try db.transaction {
+                var start = 0
+                while start < ids.count {
+                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                    for row in try db.all(Reminder.query.where { r, _ in r.id.in(chunk) }) {
+                        let reminder = Reminder(row)
+                        byID[reminder.id] = reminder
+                    }
+                    start += 500
+                }
+            }
+            return byID
+        }
+        return ids.compactMap { found[$0] }
+    }
+
     /// Changes the fields `changes` sets, and `updatedAt`.
     ///
     /// ```swift

@@ -132,16 +132,22 @@ import Testing
         #expect(csv.status == 0, "\(csv.stderr)")
         let rows = CSVTestParser.rows(csv.stdout)
         #expect(rows.count == 2)
-        #expect(rows[0] == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank", "titleHighlighted", "snippet"])
+        #expect(rows[0] == [
+            "id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "completedAt", "due", "createdAt",
+            "rank", "titleHighlighted", "snippet", "matchedFields",
+        ])
         #expect(rows[1][1] == "Say \"hi\", then leave")
         #expect(rows[1][2] == "line1 hi\nline2\twith tab")
-        #expect(rows[1][4] == "a, b")
-        #expect(rows[1][10] == "Say \"[hi]\", then leave")
+        #expect(rows[1][4] == "a,b")
+        #expect(rows[1][12] == "Say \"[hi]\", then leave")
+        // The reminder's cells are exactly what `trove export --format csv` writes for it.
+        let exported = CSVTestParser.rows(try TroveProcess.run(["export", "--format", "csv", "--db", db]).stdout)
+        #expect(Array(rows[1][1...10]) == exported[1])
         #expect(csv.stdout.contains("\"Say \"\"hi\"\", then leave\""))
         let tsv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "tsv"])
         let lines = tsv.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 12)
+        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 15)
         #expect(lines[1].contains("line1 hi\\nline2\\twith tab"))
     }
 

@@ -62,19 +62,16 @@ import Testing
         _ = await run.value
     }
 
-    @Test func enterReturnsTheSelectionInTheChosenFormat() async {
+    @Test func enterReturnsTheSelection() async {
         let terminal = FakeTerminal()
-        var options = Self.options
-        options.format = .json
-        let run = Self.start(terminal, FakeSearch(), options: options)
+        let run = Self.start(terminal, FakeSearch())
         terminal.type("milk")
         #expect(await terminal.wait { $0.contains("> milk 1") })
         terminal.type("\u{1B}[B\r")
         let outcome = await run.value
         #expect(outcome.exitCode == 0)
         #expect(outcome.selection?.id == 2)
-        #expect(outcome.output?.hasPrefix(#"{"completed":false,"#) == true)
-        #expect(outcome.output?.contains(#""title":"milk 2""#) == true)
+        #expect(outcome.selection?.plainLine == "2\tmilk 2")
     }
 
     @Test func ctrlCExits130AndRestoresTheTerminal() async {
@@ -83,7 +80,7 @@ import Testing
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\u{3}")
         let outcome = await run.value
-        #expect(outcome == .init(exitCode: 130, selection: nil, output: nil))
+        #expect(outcome == .init(exitCode: 130, selection: nil))
         #expect(terminal.restoreCount == 1)
         #expect(terminal.cleanup == "\r\u{1B}[J\u{1B}[?25h")
         #expect(terminal.screen.allSatisfy { $0.isEmpty })  // the inline interface is erased
@@ -114,8 +111,7 @@ import Testing
         let run = Self.start(terminal, search)
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\t")
-        try? await Task.sleep(for: .milliseconds(50))
-        #expect(search.calls.last == .init(text: "", includeCompleted: true))
+        #expect(await eventually { search.calls.last == .init(text: "", includeCompleted: true) })
         terminal.type("\u{3}")
         _ = await run.value
     }

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TroveStore
 @testable import TroveCLI
 
 @Suite struct ModelTests {
@@ -20,15 +22,24 @@ import Testing
                                list: "Groceries", tags: ["dairy"], due: "Mar 2")
 
     @Test func plainSelectionIsIdTabTitle() {
-        #expect(Self.row.formatted(.plain) == "7\tBuy milk")
+        #expect(Self.row.plainLine == "7\tBuy milk")
     }
 
-    @Test func jsonSelectionHasEveryKeySorted() {
-        #expect(Self.row.formatted(.json) ==
-            #"{"completed":false,"due":"Mar 2","flagged":false,"id":7,"list":"Groceries","priority":0,"tags":["dairy"],"title":"Buy milk"}"#)
-        let bare = ResultRow(id: 1, title: "a/b \"q\"")
-        #expect(bare.formatted(.json) ==
-            #"{"completed":false,"due":null,"flagged":false,"id":1,"list":null,"priority":0,"tags":[],"title":"a/b \"q\""}"#)
+    /// Issue 15: Enter with --format json printed `due` as display text ("Mar 2") and
+    /// `priority` as 0–3, unlike every other output; it now prints the reminder exactly as
+    /// `trove export` writes it, with its id.
+    @Test func jsonSelectionIsTheReminderAsExportWritesIt() async throws {
+        let store = try await ReminderStore.inMemory()
+        let added = try await store.add(ReminderRecord(
+            title: "Buy \"oat\" milk", notes: "a/b", list: "Groceries", tags: ["dairy", "errand"], priority: .low,
+            due: .day(CalendarDay("2026-03-02")!), createdAt: Date(timeIntervalSince1970: 1_771_578_900)))
+        let row = ResultRow(id: added.id, title: "Buy \"oat\" milk", list: "Groceries", due: "Mar 2", priority: 1)
+        let line = try await SelectionOutput.line(for: row, format: .json, store: store)
+        #expect(line == #"{"id":1,"title":"Buy \"oat\" milk","notes":"a/b","list":"Groceries","tags":["dairy","errand"],"priority":"low","flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":"2026-02-20T09:15:00.000Z"}"#)
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink)
+        _ = try await store.export(to: &writer)
+        #expect(sink.text == line.replacingOccurrences(of: #"{"id":1,"#, with: "{") + "\n")
     }
 
     @Test(arguments: [

@@ -162,6 +162,11 @@ struct TmuxInteractiveTests {
             #expect(object["id"] as? Int == Int(chosen.id))
             #expect(object["title"] as? String == chosen.title.plain)
             #expect(object["list"] as? String == chosen.list)
+            // Issue 15: the same reminder has the same JSON everywhere: Enter prints exactly the
+            // start of its `trove search --format jsonl` hit, before the hit's own fields.
+            let hits = try TroveProcess.run(["search", "dentist", "--format", "jsonl", "--db", db]).stdout
+            let hit = try #require(hits.split(separator: "\n").first { $0.hasPrefix("{\"id\":\(chosen.id),") })
+            #expect(hit.hasPrefix(out.dropLast(2) + ",\"rank\":"), "\(out) vs \(hit)")
         }
         #expect(pane.file("stty-after") == pane.file("stty-before"))
     }

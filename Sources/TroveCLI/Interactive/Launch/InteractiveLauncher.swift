@@ -27,7 +27,10 @@ enum InteractiveLauncher {
             // which Ctrl-D (done / not done) needs.
             let store = try await database.openForReading()
             let outcome = try await run(store: store, query: query, options: options)
-            if let output = outcome.output { Terminal.standardOutput.write(output + "\n") }
+            if let row = outcome.selection, outcome.exitCode == 0 {
+                let line = try await SelectionOutput.line(for: row, format: options.format, store: store)
+                Terminal.standardOutput.write(line + "\n")
+            }
             return outcome.exitCode
         } catch let error as TerminalError {
             Terminal.standardError.write("trove: \(error)\n")
