@@ -8,7 +8,7 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var notes: String
     /// The list's name.
     public var list: String
-    /// Tag names in name order.
+    /// Tag names in the order they were given.
     public var tags: [String]
     public var priority: Priority
     public var isFlagged: Bool

@@ -12,7 +12,7 @@ extension ReminderStore {
     /// ```
     ///
     /// Rows stream from a cursor into the writer one at a time, in one read transaction, so
-    /// the export is a consistent snapshot and memory stays flat. Tags come out in name order.
+    /// the export is a consistent snapshot and memory stays flat. Tags come out in the order given.
     ///
     /// - Parameters:
     ///   - writer: Any format's writer; `finish()` is called on it.

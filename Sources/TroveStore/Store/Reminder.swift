@@ -22,7 +22,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var due: DueDate?
     public var createdAt: Date
     public var updatedAt: Date
-    /// Tag names as the tags spell them, in name order (ASCII case ignored).
+    /// Tag names as the tags spell them, in the order they were given.
     public var tags: [String]
 
     public init(

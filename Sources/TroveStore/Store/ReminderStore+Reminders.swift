@@ -93,17 +93,45 @@ extension ReminderStore {
                 if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
                 $0.updatedAt.set(now)
             })
-            for name in removeTags {
-                guard let tagID = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else { continue }
-                try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
-            }
-            for name in addTags {
-                let tag = try inserter.tag(named: name)
-                // NB: the link trigger rewrites `reminders.tags`, which re-indexes the reminder.
-                try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tag.id) }.onConflictDoNothing())
+            if !removeTags.isEmpty || !addTags.isEmpty {
+                try Self.changeTags(of: id, removing: removeTags, adding: addTags, inserter: &inserter, on: db)
             }
             return try Reminder.fetch(id: id, on: db)
         }
+    }
+
+    /// Unlinks and links tags, new ones after the reminder's last, then writes its text once.
+    ///
+    /// ```swift
+    /// // INSERT INTO "tag_text_written" ("reminder_id") VALUES (?)
+    /// // DELETE FROM "reminder_tags" WHERE … ; INSERT INTO "reminder_tags" (…, "position") VALUES (…) ON CONFLICT DO NOTHING
+    /// // UPDATE "reminders" SET "tags" = ? WHERE ("reminders"."id" = ?)   -- the text reminder_tag_text builds
+    /// // DELETE FROM "tag_text_written" WHERE ("tag_text_written"."reminder_id" = ?)
+    /// ```
+    ///
+    /// NB: with the `tag_text_written` row the link triggers leave the text alone, so the
+    /// change costs one rewrite (and one re-index) whatever the number of tags, not one per tag.
+    private static func changeTags(
+        of id: Int64, removing removeTags: [String], adding addTags: [String], inserter: inout RecordInserter,
+        on db: Connection
+    ) throws {
+        try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
+        for name in removeTags {
+            guard let tagID = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else { continue }
+            try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
+        }
+        let last = try db.first(ReminderTagTable.where { $0.reminderID == id }.select { $0.position.max() })
+        var position = last.flatMap { $0 }.flatMap { $0 }.map { $0 + 1 } ?? 0
+        for name in addTags {
+            let tag = try inserter.tag(named: name)
+            try db.run(ReminderTagTable.insert {
+                $0.reminderID.set(id); $0.tagID.set(tag.id); $0.position.set(position)
+            }.onConflictDoNothing())
+            if db.changes > 0 { position += 1 }
+        }
+        let text = try db.first(ReminderTagTextView.where { $0.reminderID == id }.select { $0.text }) ?? ""
+        try db.run(ReminderTable.where { $0.id == id }.update { $0.tags.set(text) })
+        try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete())
     }
 
     /// Completes reminders (`completedAt` = now) or reopens them (`completedAt` = nil).

@@ -55,6 +55,19 @@ import Testing
         #expect(result.stderr.contains("no reminder 42"))
     }
 
+    /// Tags keep the order given (they were stored in name order): `school-run` style tags read
+    /// as the person wrote them, in every output.
+    @Test func tagsKeepTheOrderGiven() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try TroveProcess.run(["add", "Pick up the kids", "--tag", "school", "--tag", "run", "--db", db])
+        try TroveProcess.run(["edit", "1", "--tag", "after", "--db", db])
+        #expect(try TroveProcess.run(["search", "kids", "--db", db]).stdout.contains("#school #run #after"))
+        #expect(try TroveProcess.run(["export", "--db", db]).stdout.contains(#""tags":["school","run","after"]"#))
+        #expect(try TroveProcess.run(["search", "tag:run", "--format", "jsonl", "--db", db]).stdout
+            .contains(#""tags":["school","run","after"]"#))
+    }
+
     /// Issue 15: the shipping binary has no benchmark or debug commands; they live in `trove-bench`.
     @Test func theShippingBinaryHasNoBenchmarkOrDebugCommands() throws {
         for command in ["generate", "debug-typing-latency"] {
