@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "TroveCLITests",
             dependencies: [
-                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite",
+                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

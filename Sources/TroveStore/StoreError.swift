@@ -12,8 +12,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case tagNotFound(name: String)
     /// A date outside ``ValidDates`` (years 1 to 9999); `field` is `due`, `completedAt` or `createdAt`.
     case dateOutOfRange(field: String)
-    /// This build's embedded schema has no index definition: a broken build, not a user error.
-    case indexDefinitionMissing
+    /// Objects of the search index (its FTS5 table, triggers, views or indexes) are missing
+    /// from the database, dropped by hand or by another tool: writes and searches would fail
+    /// or let the index drift, so they are refused until `trove rebuild`.
+    case indexMissing(objects: [String])
+    /// Tables of data differ from this Trove's schema; `trove rebuild` cannot recreate them.
+    case schemaDamaged(problems: [String])
+    /// Compacting needs more free disk than there is.
+    case notEnoughSpace(path: String, needed: Int, available: Int)
 
     public var description: String {
         switch self {
@@ -35,12 +41,22 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is no list named \"\(name)\"; `trove lists` shows them."
         case .listNotEmpty(let name, let count):
             "The list \"\(name)\" still holds \(count) reminders; move or delete them first."
-        case .indexDefinitionMissing:
-            "This build of Trove has no search index definition in its schema; reinstall Trove."
+        case .indexMissing(let objects):
+            "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); run `trove rebuild` to recreate it from the reminders."
+        case .schemaDamaged(let problems):
+            "The database's own tables are damaged (\(problems.joined(separator: "; "))); `trove rebuild` cannot repair them. Save what can be read with `trove export --salvage -o rescue.jsonl`, then restore a backup or import rescue.jsonl into a new database."
+        case .notEnoughSpace(let path, let needed, let available):
+            "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and run `trove optimize` again. Nothing was changed."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
         case .dateOutOfRange(let field):
             "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
         }
+    }
+
+    /// `12.3 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -15,7 +15,7 @@ struct Add: AsyncParsableCommand {
     @Flag(help: "Flag it.") var flag = false
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let record = ReminderRecord(
                 title: title, notes: notes, list: list, tags: tags,
                 priority: try priority.map(ReminderInput.priority) ?? .none,

@@ -7,7 +7,7 @@ struct Done: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let changed = try await database.openForWriting().setCompleted(ids, true)
             print("Completed \(changed.count) of \(ids.count).")
         }
@@ -20,7 +20,7 @@ struct Undone: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let changed = try await database.openForWriting().setCompleted(ids, false)
             print("Reopened \(changed.count) of \(ids.count).")
         }
@@ -33,7 +33,7 @@ struct Remove: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let deleted = try await database.openForWriting().delete(ids)
             print("Deleted \(deleted.count).")
         }

@@ -11,7 +11,7 @@ struct Export: AsyncParsableCommand {
     @Flag(help: "Leave out completed reminders.") var openOnly = false
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let chosen = try format.map(ExportFormatName.parse) ?? output.flatMap(ReminderFormat.init(path:)) ?? .jsonl
             let store = try await database.openForReading()
             let handle: FileHandle

@@ -18,7 +18,7 @@ struct Import: AsyncParsableCommand {
     @Option(help: "The list for reminders that name none.") var list: String?
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let forced = try format.map(ExportFormatName.parse)
             // NB: check every file before touching the database, so a typo in the last name
             // does not leave the first files imported.

@@ -101,7 +101,7 @@ struct Search: AsyncParsableCommand {
             if status != ExitStatus.success.rawValue { throw ExitCode(status) }
             return
         }
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let work = Task { try await search() }
             let interrupt = InterruptSignal { work.cancel() }
             defer { interrupt.cancel() }
@@ -115,6 +115,7 @@ struct Search: AsyncParsableCommand {
         let request = try makeRequest()
         guard request.query.problems.isEmpty else { throw SearchCommandError.queryProblems(request.query.problems) }
         let store = try await database.openForReading()
+        try store.requireIndex()
         try Task.checkCancellation()
         let registry = EngineRegistry()
         if explain {

@@ -26,9 +26,9 @@ extension Connection {
     /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys.
     func configure(isFile: Bool) throws(OpenError) {
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        // NB: a busy handler of our own instead of sqlite3_busy_timeout, which waits the same
+        // way but cannot say it is waiting.
+        busyWait.install(on: handle)
         do {
             // NB: opening is lazy; the first read of page 1 is what finds SQLITE_NOTADB.
             _ = try fetchValue("SELECT count(*) FROM sqlite_schema", as: Int64.self)

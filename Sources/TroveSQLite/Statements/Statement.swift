@@ -217,9 +217,11 @@ extension SQLiteError {
         let extended = sqlite3_extended_errcode(db)
         // NB: prefer the code the call returned; the connection's code can belong to a later call.
         let codeToReport = extended & 0xFF == code & 0xFF ? extended : code
+        let primary = codeToReport & 0xFF
+        let systemErrno = [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_NOMEM].contains(primary) ? sqlite3_system_errno(db) : 0
         self.init(
             extendedCode: ResultCode(rawValue: codeToReport),
             message: String(cString: sqlite3_errmsg(db)),
-            sql: sql, bindings: bindings)
+            sql: sql, bindings: bindings, systemErrno: systemErrno == 0 ? nil : systemErrno)
     }
 }

@@ -36,7 +36,7 @@ extension ReminderStore {
         let now = now()
         let clock = ContinuousClock()
         let start = clock.now
-        return try await database.write { db in
+        return try await indexedWrite { db in
             var inserter = RecordInserter(db: db, now: now, bulk: true)
             var rows = 0
             while true {

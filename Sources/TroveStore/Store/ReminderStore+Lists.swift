@@ -35,7 +35,7 @@ extension ReminderStore {
     /// - Throws: `StoreError.listNotFound`, `.listNotEmpty`.
     @discardableResult
     public func deleteList(_ name: String, deletingReminders: Bool = false) async throws -> Int {
-        try await database.write { db in
+        try await indexedWrite { db in
             guard let id = try db.first(ListTable.where { $0.name == name }.select { $0.id }) else {
                 throw StoreError.listNotFound(name: name)
             }
@@ -74,7 +74,7 @@ extension ReminderStore {
     /// - Throws: `StoreError.tagNotFound`, `.invalidTagName`.
     public func renameTag(_ from: String, to: String) async throws {
         let newName = try StoreNames.tag(to)
-        try await database.write { db in
+        try await indexedWrite { db in
             guard let old = try db.first(TagTable.where { $0.name == from }.select { $0.id }) else {
                 throw StoreError.tagNotFound(name: from)
             }
@@ -102,7 +102,7 @@ extension ReminderStore {
     /// - Throws: `StoreError.tagNotFound`.
     @discardableResult
     public func deleteTag(_ name: String) async throws -> Int {
-        try await database.write { db in
+        try await indexedWrite { db in
             guard let id = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else {
                 throw StoreError.tagNotFound(name: name)
             }

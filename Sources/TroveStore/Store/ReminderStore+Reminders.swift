@@ -19,7 +19,7 @@ extension ReminderStore {
     public func add(_ record: ReminderRecord) async throws -> Reminder {
         let now = now()
         let valid = try ValidRecord(record, now: now)
-        return try await database.write { db in
+        return try await indexedWrite { db in
             var inserter = RecordInserter(db: db, now: now)
             let id = try inserter.insert(valid)
             return try Reminder.fetch(id: id, on: db)
@@ -80,7 +80,7 @@ extension ReminderStore {
         let addTags = try StoreNames.tags(changes.addTags)
         let removeTags = try StoreNames.tags(changes.removeTags)
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             _ = try Reminder.fetch(id: id, on: db)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
@@ -148,7 +148,7 @@ extension ReminderStore {
     @discardableResult
     public func setCompleted(_ ids: [Int64], _ completed: Bool) async throws -> [Int64] {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let changing = try Self.existing(ids, on: db) { $0.isCompleted != completed }
             guard !changing.isEmpty else { return [] }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
@@ -167,7 +167,7 @@ extension ReminderStore {
     @discardableResult
     public func setFlagged(_ ids: [Int64], _ flagged: Bool) async throws -> [Int64] {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let changing = try Self.existing(ids, on: db) { $0.isFlagged != flagged }
             guard !changing.isEmpty else { return [] }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
@@ -188,7 +188,7 @@ extension ReminderStore {
     /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is deleted.
     @discardableResult
     public func delete(_ ids: [Int64]) async throws -> [Int64] {
-        try await database.write { db in
+        try await indexedWrite { db in
             let deleting = try Self.existing(ids, on: db) { _ in SQLExpression<Bool>("1") }
             guard !deleting.isEmpty else { return [] }
             try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())

@@ -26,6 +26,7 @@ enum InteractiveLauncher {
             // NB: openForReading never creates a missing file, yet the store it returns can write,
             // which Ctrl-D (done / not done) needs.
             let store = try await database.openForReading()
+            try store.requireIndex()
             let outcome = try await run(store: store, query: query, options: options)
             if let row = outcome.selection, outcome.exitCode == 0 {
                 let line = try await SelectionOutput.line(for: row, format: options.format, store: store)
@@ -36,7 +37,9 @@ enum InteractiveLauncher {
             Terminal.standardError.write("trove: \(error)\n")
             return ExitStatus.usage.rawValue
         } catch {
-            let (message, status) = ErrorPresenter(verbose: database.verbose).present(error)
+            var presenter = ErrorPresenter(verbose: database.verbose)
+            presenter.path = database.displayPath
+            let (message, status) = presenter.present(error)
             Terminal.standardError.write("trove: " + message + "\n")
             return status.rawValue
         }
