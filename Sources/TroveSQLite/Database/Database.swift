@@ -61,6 +61,13 @@ public final class Database: Sendable {
         }
     }
 
+    deinit {
+        // NB: so that the connections close here, readers then writer, before a command's
+        // process exits, and the writer, closing last, folds the WAL into the file.
+        if !readersShareWriter { for reader in readers.readers { reader.drain() } }
+        writer.drain()
+    }
+
     /// A private in-memory database, served by ONE connection for both reads and writes.
     ///
     /// An in-memory database lives inside its connection: a second connection would open a

@@ -21,6 +21,19 @@ final class SerialConnection: @unchecked Sendable {
         self.connection = connection
         self.interruptState = connection.interruptState
         self.queue = DispatchQueue(label: label)
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
+
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Waits until the block running on the queue (if any) has finished and let go of `self`.
+    ///
+    /// NB: a body's block still holds this object for a moment after its caller has resumed;
+    /// if the process exits then, the connection is never closed and the database's `-wal`
+    /// outlives the process (`Database.deinit` calls this; a no-op on the queue itself).
+    func drain() {
+        guard DispatchQueue.getSpecific(key: Self.queueKey) != ObjectIdentifier(self) else { return }
+        queue.sync {}
     }
 
     /// Runs `body` on the connection's queue and returns its result.

@@ -68,6 +68,20 @@ import Testing
             .contains(#""tags":["school","run","after"]"#))
     }
 
+    /// Regression: the last block on a connection's queue still held it when the process
+    /// exited, so the connection never closed and `-wal`/`-shm` outlived about half the
+    /// commands (a copy of the .db alone then missed recent changes).
+    @Test func noWALOutlivesACommand() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        for index in 0..<12 {
+            try #require(try TroveProcess.run(["add", "Reminder \(index)", "--db", db]).status == 0)
+            #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "after add \(index)")
+            #expect(try TroveProcess.run(["lists", "--db", db]).status == 0)
+            #expect(!FileManager.default.fileExists(atPath: db + "-wal"), "after lists \(index)")
+        }
+    }
+
     /// Issue 15: the shipping binary has no benchmark or debug commands; they live in `trove-bench`.
     @Test func theShippingBinaryHasNoBenchmarkOrDebugCommands() throws {
         for command in ["generate", "debug-typing-latency"] {
