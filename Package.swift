@@ -58,11 +58,15 @@ let package = Package(
             ]
         ),
 
+        // Process settings `trove` makes first in main (address space, out-of-memory exit), in C
+        // for glibc extensions and async-signal-safe handlers.
+        .target(name: "CTroveRuntime"),
+
         // The `trove` command.
         .executableTarget(
             name: "TroveCLI",
             dependencies: [
-                "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
+                "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "CTroveRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -124,7 +128,7 @@ let package = Package(
 )
 
 // Upcoming features that keep the code honest, for every Swift target.
-for target in package.targets where target.type != .system && target.type != .plugin {
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CTroveRuntime" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),

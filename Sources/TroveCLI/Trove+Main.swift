@@ -11,6 +11,7 @@ extension Trove {
     /// trove --height 8                # the interactive search, 8 lines high
     /// ```
     static func main() async {
+        MemoryLimits.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if InteractiveCommand.isInteractive(arguments) {
             await run(InteractiveCommand.self, arguments)

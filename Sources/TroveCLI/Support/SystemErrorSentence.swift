@@ -43,6 +43,20 @@ enum SystemErrorSentence {
         }
     }
 
+    /// A short reason for a file-system error number, to end a sentence: `permission denied`.
+    static func reason(errno code: Int32) -> String? {
+        switch code {
+        case EACCES, EPERM: "permission denied"
+        case EROFS: "the file system is read-only"
+        case ENOSPC, EDQUOT: "the disk is full"
+        case ENOTDIR, EEXIST: "a file is in the way where a folder should be"
+        case EMFILE, ENFILE: "too many files are open (`ulimit -n`)"
+        case ENAMETOOLONG: "the path is too long"
+        case ELOOP: "the path loops through symbolic links"
+        default: nil
+        }
+    }
+
     /// The error number inside a Foundation error (`CocoaError` from `FileManager`, `POSIXError`), if any.
     static func errno(of error: any Error) -> Int32? {
         let error = error as NSError

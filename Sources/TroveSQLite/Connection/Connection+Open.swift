@@ -1,4 +1,9 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import TroveQuery
 
@@ -10,10 +15,15 @@ extension Connection {
     /// The checks SQLite would report vaguely (`unable to open database file`), made first.
     static func checkPath(_ path: String, options: Options) throws(OpenError) {
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw OpenError(.isDirectory, path: path) }
-            return
+        var info = stat()
+        // NB: followed through links; only a regular file is a database. A FIFO would block the
+        // first read for ever (TROVE_DB pointing at one hung), a device would be written into.
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return
+            case S_IFDIR: throw OpenError(.isDirectory, path: path)
+            default: throw OpenError(.notARegularFile, path: path)
+            }
         }
         var folderIsDirectory: ObjCBool = false
         let folder = OpenError.folder(of: path)

@@ -22,8 +22,15 @@ struct TroveProcess {
 
     @discardableResult
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try runExecutable(binary, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any executable to the end, with `NO_COLOR` set.
+    static func runExecutable(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
