@@ -36,6 +36,7 @@ struct DatabaseOptions: ParsableArguments {
     func openForReading() async throws -> ReminderStore {
         if demo { return try await ReminderStore.demo() }
         let location = location
+        HardLinkWarning.check(location.path)
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: location.path)
         if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
@@ -52,6 +53,7 @@ struct DatabaseOptions: ParsableArguments {
         if demo { return try await ReminderStore.demo() }
         let location = location
         try location.prepareForWriting()
+        HardLinkWarning.check(location.path)
         return try await ReminderStore.open(
             path: location.path, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path))
     }

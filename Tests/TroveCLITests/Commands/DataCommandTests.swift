@@ -82,6 +82,24 @@ import Testing
         }
     }
 
+    /// Two processes using one database through two hard links can corrupt it (SQLite's own
+    /// documented hazard); every command that opens such a file warns once.
+    @Test func aDatabaseWithTwoHardLinksIsWarnedAboutOncePerCommand() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try #require(try TroveProcess.run(["add", "x", "--db", db]).status == 0)
+        try FileManager.default.linkItem(atPath: db, toPath: folder.path("other.db"))
+        let warning = "trove: warning: \(db) has 2 hard links; two troves using it through different links at once can "
+            + "corrupt it (SQLite cannot tell they are one file). Use one path for it, and copy it rather than link it.\n"
+        for arguments in [["lists"], ["add", "y"], ["search", "x"], ["export"]] {
+            let result = try TroveProcess.run(arguments + ["--db", db])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == warning, "\(arguments)")
+        }
+        try FileManager.default.removeItem(atPath: folder.path("other.db"))
+        #expect(try TroveProcess.run(["lists", "--db", db]).stderr.isEmpty)
+    }
+
     /// Issue 15: the shipping binary has no benchmark or debug commands; they live in `trove-bench`.
     @Test func theShippingBinaryHasNoBenchmarkOrDebugCommands() throws {
         for command in ["generate", "debug-typing-latency"] {

@@ -207,6 +207,27 @@ struct TmuxInteractiveTests {
         #expect(try await pane.waitForExit() == 130)
     }
 
+    /// Was: deleting `-shm` while the interactive search was open, then writing from another
+    /// process and pressing Ctrl-D, silently lost a saved reminder. Now the session notices the
+    /// file changed (its inode), writes nothing, and stops with a sentence and exit 3.
+    @Test(arguments: ["-shm", "-wal"])
+    func aDeletedSharedMemoryOrLogFileStopsTheSessionBeforeAnyWrite(suffix: String) async throws {
+        let (pane, db) = try await Self.start()
+        try pane.type("dentist")
+        try await pane.waitForScreen("the results") { $0.count > 2 && $0[1] == "  2 of 2" }
+        let page = try await ExpectedScreen.page(db: db, query: "dentist")
+        #expect(FileManager.default.fileExists(atPath: db + suffix))
+        try FileManager.default.removeItem(atPath: db + suffix)
+        try pane.press("C-d")
+        #expect(try await pane.waitForExit() == 3)
+        #expect(pane.file("err") == "trove: t.db\(suffix) was deleted or replaced by another program while trove had it open; "
+            + "trove stopped without writing, so nothing of yours is lost. Start trove again.\n")
+        #expect(pane.file("stty-after") == pane.file("stty-before"))
+        let store = try await ReminderStore.open(path: db, readOnly: true)
+        #expect(try await !store.reminder(id: page.rows[0].id).isCompleted)
+        #expect(try await store.check().isOK)
+    }
+
     @Test func withNoTerminalTroveAlonePrintsHelpAndSucceeds() throws {
         // setsid: a new session with no controlling terminal, so /dev/tty cannot be opened.
         let process = Process()

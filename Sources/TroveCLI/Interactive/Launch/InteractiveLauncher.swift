@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TroveSQLite
 import TroveSearch
 import TroveStore
 
@@ -28,6 +30,10 @@ enum InteractiveLauncher {
             let store = try await database.openForReading()
             try store.requireIndex()
             let outcome = try await run(store: store, query: query, options: options)
+            if let replaced = outcome.replacedFiles {
+                Terminal.standardError.write("trove: " + FilesReplacedError(paths: replaced).description + "\n")
+                return ExitStatus.database.rawValue
+            }
             if let row = outcome.selection, outcome.exitCode == 0 {
                 let line = try await SelectionOutput.line(for: row, format: options.format, store: store)
                 Terminal.standardOutput.write(line + "\n")
@@ -45,20 +51,63 @@ enum InteractiveLauncher {
         }
     }
 
-    /// Runs a session over `store` on the real terminal.
+    /// How a session on the real terminal ended.
+    struct Ending {
+        var exitCode: Int32
+        var selection: ResultRow?
+        /// Set when the session stopped because another program deleted or replaced the
+        /// database's files (see `Database.replacedFiles()`).
+        var replacedFiles: [String]?
+    }
+
+    /// How often the session looks for its database's files being deleted or replaced.
+    static let fileCheckInterval: Duration = .seconds(1)
+
+    /// Runs a session over `store` on the real terminal, stopping it (before any write) if
+    /// another program deletes or replaces the database, its `-wal` or its `-shm`.
     /// - Returns: How the session ended.
     /// - Throws: `TerminalError` when there is no terminal; `OpenError` when the change watcher
     ///   cannot open the file.
-    static func run(
-        store: ReminderStore, query: String, options: InteractiveOptions
-    ) async throws -> InteractiveSession<ContinuousClock>.Outcome {
+    static func run(store: ReminderStore, query: String, options: InteractiveOptions) async throws -> Ending {
         let provider = try SearchProvider(database: store.database, registry: InteractiveSearch.registry())
         let terminal = try TerminalDevice.open()
         defer { terminal.restore() }
+        let database = store.database
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
             search: InteractiveSearch.function(provider: provider),
-            toggleDone: { id, isCompleted in _ = try await store.setCompleted([id], isCompleted) })
-        return await session.run()
+            toggleDone: { id, isCompleted in
+                // NB: checked before every write: deleting -shm under an open trove, then
+                // writing, once lost a saved reminder.
+                let replaced = database.replacedFiles()
+                guard replaced.isEmpty else { throw FilesReplacedError(paths: replaced) }
+                _ = try await store.setCompleted([id], isCompleted)
+            })
+        let running = Task { await session.run() }
+        let replaced = Mutex<[String]?>(nil)
+        let watcher = Task {
+            while !Task.isCancelled {
+                guard (try? await Task.sleep(for: fileCheckInterval)) != nil else { return }
+                let files = database.replacedFiles()
+                if !files.isEmpty {
+                    replaced.withLock { $0 = files }
+                    running.cancel()
+                    return
+                }
+            }
+        }
+        let outcome = await running.value
+        watcher.cancel()
+        return Ending(exitCode: outcome.exitCode, selection: outcome.selection, replacedFiles: replaced.withLock { $0 })
+    }
+}
+
+/// The database's files were deleted or replaced by another program while trove held them open.
+struct FilesReplacedError: Error, CustomStringConvertible {
+    var paths: [String]
+
+    var description: String {
+        "\(paths.joined(separator: " and ")) was deleted or replaced by another program while trove had it open; "
+            + "trove stopped without writing, so nothing of yours is lost. Start trove again."
     }
 }
