@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // TestClock, so the interactive session's debounce and the fake engine's delays run on
+        // time a test advances instead of fixed sleeps (issue 15).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // The system's libsqlite3, found through pkg-config.
@@ -113,6 +116,7 @@ let package = Package(
             dependencies: [
                 "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         // Hostile input, kill -9, concurrent processes and damaged files, against the real

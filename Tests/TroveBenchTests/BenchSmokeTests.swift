@@ -15,6 +15,10 @@ import TroveBenchKit
     }()
 
     static func quickRun() throws -> (status: Int32, table: String) {
+        // NB: the benchmarks read peak RSS from /usr/bin/time; a missing one fails here, by name.
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+            "this test needs /usr/bin/time, which is not installed; run scripts/bootstrap (or apt-get install time)")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("trove-bench-smoke-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
         let process = Process()

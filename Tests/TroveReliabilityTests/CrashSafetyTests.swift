@@ -34,6 +34,8 @@ import TroveTestSupport
             let importSeconds = Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18
             let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * importSeconds
             let process = try TroveProcess.start(["import", source, "--db", db])
+            // NB: not a wait for something to happen: the kill moment itself, drawn at random.
+            // Every trial checks the outcome whatever the moment turns out to hit.
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -70,7 +72,8 @@ import TroveTestSupport
             }
             let before = try DatabaseState.read(db)
             let process = try TroveProcess.start(arguments + ["--db", db])
-            // NB: a debug `trove` starts in tens of milliseconds; kill anywhere in 0–150 ms.
+            // NB: a debug `trove` starts in tens of milliseconds; kill anywhere in 0–150 ms. The
+            // pause is the kill moment, not a wait: each trial checks the database whatever it hit.
             Thread.sleep(forTimeInterval: Double(random.next() % 150) / 1000)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()

@@ -117,7 +117,7 @@ struct Search: AsyncParsableCommand {
         let store = try await database.openForReading()
         try store.requireIndex()
         try Task.checkCancellation()
-        let registry = EngineRegistry()
+        let registry = EngineRegistry.trove()
         if explain {
             let clock = ContinuousClock()
             let explanation = try registry.explanation(for: request)

@@ -16,6 +16,12 @@ final class SerialConnection: @unchecked Sendable {
     private let connection: Connection
     private let queue: DispatchQueue
     private let interruptState: InterruptState
+    /// Bodies handed to the queue and not yet finished (or skipped), the one running included;
+    /// for tests that must know a body is queued.
+    private let pending = Atomic<Int>(0)
+
+    /// Bodies queued or running on this connection.
+    var pendingBodies: Int { pending.load(ordering: .acquiring) }
 
     init(_ connection: Connection, label: String) {
         self.connection = connection
@@ -54,8 +60,11 @@ final class SerialConnection: @unchecked Sendable {
             let box = BodyBox(escapable)
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                    pending.add(1, ordering: .releasing)
                     queue.async {
-                        continuation.resume(with: self.execute(box, gate: gate, queryOnly: queryOnly))
+                        let result = self.execute(box, gate: gate, queryOnly: queryOnly)
+                        self.pending.subtract(1, ordering: .releasing)
+                        continuation.resume(with: result)
                     }
                 }
             } onCancel: {

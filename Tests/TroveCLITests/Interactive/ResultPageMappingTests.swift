@@ -67,9 +67,9 @@ import TroveStore
     }
 
     @Test func theSlowTestEngineIsRegisteredOnlyWhenAsked() throws {
-        let plain = InteractiveSearch.registry(environment: [:])
+        let plain = EngineRegistry.trove(environment: [:])
         #expect(try !(plain.engine(named: "fts") is SlowTestEngine))
-        let slow = InteractiveSearch.registry(environment: ["TROVE_TEST_SLOW_MS": "50"])
+        let slow = EngineRegistry.trove(environment: ["TROVE_TEST_SLOW_MS": "50"])
         #expect(try slow.engine(named: "fts") is SlowTestEngine)
     }
 }

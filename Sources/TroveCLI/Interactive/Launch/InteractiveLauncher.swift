@@ -69,7 +69,7 @@ enum InteractiveLauncher {
     /// - Throws: `TerminalError` when there is no terminal; `OpenError` when the change watcher
     ///   cannot open the file.
     static func run(store: ReminderStore, query: String, options: InteractiveOptions) async throws -> Ending {
-        let provider = try SearchProvider(database: store.database, registry: InteractiveSearch.registry())
+        let provider = try SearchProvider(database: store.database, registry: EngineRegistry.trove())
         let terminal = try TerminalDevice.open()
         defer { terminal.restore() }
         let database = store.database

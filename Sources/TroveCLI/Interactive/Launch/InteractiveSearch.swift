@@ -46,17 +46,4 @@ enum InteractiveSearch {
         }
     }
 
-    /// The engines `!name` may pick: the library's, plus in debug builds a deliberately slow
-    /// stand-in for `fts` when `TROVE_TEST_SLOW_MS` is set (see ``SlowTestEngine``).
-    static func registry(environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineRegistry {
-        var registry = EngineRegistry()
-        #if DEBUG
-        if let text = environment["TROVE_TEST_SLOW_MS"], let milliseconds = Int(text), milliseconds > 0 {
-            registry.register(
-                SlowTestEngine(delay: .milliseconds(milliseconds), logPath: environment["TROVE_TEST_SLOW_LOG"]),
-                as: "fts")
-        }
-        #endif
-        return registry
-    }
 }
