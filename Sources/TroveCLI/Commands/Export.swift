@@ -16,7 +16,7 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "jsonl, csv, ics or todotxt. Default: from --output's extension, else jsonl.") var format: String?
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.") var output: String?
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output (- is standard output).") var output: String?
     @Flag(help: "Leave out completed reminders.") var openOnly = false
     @Flag(help: "Save every reminder that can still be read from a damaged database, and name the rest.") var salvage = false
 
@@ -24,7 +24,8 @@ struct Export: AsyncParsableCommand {
         try await runReportingErrors(database) {
             let chosen = try format.map(ExportFormatName.parse) ?? output.flatMap(ReminderFormat.init(path:)) ?? .jsonl
             let store = try await database.openForReading()
-            let file = try output.map(OutputFile.open)
+            // NB: `-o -` is standard output, as `import -` reads standard input.
+            let file = try output.flatMap { $0 == "-" ? nil : try OutputFile.open($0) }
             let sink = ByteSink(fileHandle: file?.handle ?? FileHandle.standardOutput)
             var writer = chosen.makeWriter(sink)
             let count: Int
@@ -45,7 +46,7 @@ struct Export: AsyncParsableCommand {
                 throw error
             }
             for warning in writer.warnings { Terminal.standardError.write("trove: \(warning)\n") }
-            if let output { Terminal.standardError.write("Exported \(count) reminders to \(output).\n") }
+            if let file { Terminal.standardError.write("Exported \(count) reminders to \(file.path).\n") }
             if let report, !report.isComplete {
                 Terminal.standardError.write(Self.describe(report))
                 throw ExitCode(ExitStatus.noResults.rawValue)

@@ -37,7 +37,8 @@ struct DatabaseLocation: Equatable {
     ///   a read-only or full disk).
     func prepareForWriting() throws {
         guard isDefault else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        // NB: never NSString's deletingLastPathComponent, which traps on a one-character path.
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         if let code = Self.makeFolders(folder) {
             let reason = SystemErrorSentence.reason(errno: code) ?? String(cString: strerror(code))
             throw CLIError.cannotCreateFolder(path: folder, reason: reason)

@@ -52,9 +52,12 @@ struct OutputFile {
         }
         // NB: a link to a regular file: replace the file it points to, and keep the link.
         let target = exists && (info.st_mode & S_IFMT) == S_IFLNK ? (realpathString(path) ?? path) : path
-        let name = (target as NSString).lastPathComponent
-        let folder = (target as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).trove-\(getpid())"
+        // NB: split by hand: NSString's deletingLastPathComponent traps on a one-character path
+        // ("a", "-") in swift-corelibs-foundation; the argv fuzz test found `export -o -` crash.
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let temporary = folder + ".\(name).trove-\(getpid())"
         // NB: the new file takes the old one's permissions, so a private (0600) backup stays private.
         let permissions = resolves ? followed.st_mode & 0o7777 : 0o666
         let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY, mode_t(permissions))

@@ -165,7 +165,9 @@ extension ReminderStore {
     private func checkSpaceToCompact() throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        // NB: not NSString's deletingLastPathComponent, which traps on a one-character path
+        // ("a") in swift-corelibs-foundation.
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let environment = ProcessInfo.processInfo.environment
         let temporary = environment["SQLITE_TMPDIR"] ?? environment["TMPDIR"] ?? "/var/tmp"
         guard let here = Self.freeSpace(folder) else { return }

@@ -73,6 +73,27 @@ import Glibc
         #expect(result.stdout == (try TroveProcess.run(["export", "--db", db])).stdout)
     }
 
+    /// Found by the argv fuzz test: NSString's deletingLastPathComponent traps on a
+    /// one-character path, so `export -o a`, `export -o -` and `--db a optimize` crashed (132).
+    @Test func oneCharacterPathsAndDashWork() throws {
+        let folder = try TemporaryFolder()
+        let db = try Self.database(in: folder)
+        let expected = try TroveProcess.run(["export", "--db", db]).stdout
+        let dash = try TroveProcess.run(["export", "-o", "-", "--db", db])
+        #expect(dash.status == 0 && dash.stdout == expected && dash.stderr.isEmpty)
+        // NB: in the folder through a shell: the test process's own working folder is shared.
+        func inFolder(_ arguments: String) throws -> TroveProcess.Result {
+            try TroveProcess.runExecutable(
+                URL(fileURLWithPath: "/bin/sh"), ["-c", "cd \"$1\" && exec \"$0\" \(arguments)", TroveProcess.binary.path, folder.url.path])
+        }
+        let short = try inFolder("export -o a --db t.db")
+        #expect(short.status == 0, "\(short.stderr)")
+        #expect(try String(contentsOfFile: folder.path("a"), encoding: .utf8) == expected)
+        try FileManager.default.copyItem(atPath: db, toPath: folder.path("b"))
+        let optimize = try inFolder("optimize --db b")
+        #expect(optimize.status == 0, "\(optimize.stderr)")
+    }
+
     /// A regular file is still replaced whole, keeps its permissions, and a link to it stays a link.
     @Test func aRegularFileIsReplacedWholeKeepingItsModeAndLinks() throws {
         let folder = try TemporaryFolder()
