@@ -1,5 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TroveStore
 
 struct Import: AsyncParsableCommand {
@@ -24,6 +29,7 @@ struct Import: AsyncParsableCommand {
             // does not leave the first files imported.
             let plan: [(path: String, format: ReminderFormat)] = try files.map { path in
                 guard let format = forced ?? ReminderFormat(path: path) else { throw CLIError.unknownFormat(path: path) }
+                try Self.checkReadable(path)
                 return (path, format)
             }
             let store = try await database.openForWriting()
@@ -49,6 +55,24 @@ struct Import: AsyncParsableCommand {
                     throw CLIError.importFailed(file: label, reason: error.description, alreadyImported: done)
                 }
             }
+        }
+    }
+}
+
+extension Import {
+    /// Refuses a file that cannot be read before anything is imported (a missing second file
+    /// used to leave the first imported; the argv fuzz test found it).
+    static func checkReadable(_ path: String) throws {
+        guard path != "-" else { return }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CLIError.importFailed(file: path, reason: "Cannot read \(path): \(String(cString: strerror(errno))).", alreadyImported: [])
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError.importFailed(file: path, reason: "\(path) is a folder, not a file.", alreadyImported: [])
+        }
+        guard access(path, R_OK) == 0 else {
+            throw CLIError.importFailed(file: path, reason: "Cannot read \(path): \(String(cString: strerror(errno))).", alreadyImported: [])
         }
     }
 }
