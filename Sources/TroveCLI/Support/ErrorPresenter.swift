@@ -23,7 +23,8 @@ struct ErrorPresenter {
         case let error as FormatError:
             return (error.description, .usage)
         case let error as SearchError:
-            return (capitalized(error.description) + ".", .usage)
+            let sentence = capitalized(error.description) + "."
+            return (verbose ? error.rawMessage.map { sentence + "\n  detail: " + $0 } ?? sentence : sentence, .usage)
         case let error as SearchCommandError:
             return (error.description, .usage)
         case let error as OpenError:

@@ -123,6 +123,17 @@ import Testing
         }
     }
 
+    /// Found by the argv fuzz test: an invalid `!raw` column filter showed FTS5's own words
+    /// ("no such column: due"); they are for --verbose.
+    @Test func anInvalidRawColumnFilterIsSaidWithoutSQLitesWords() throws {
+        let result = try TroveProcess.run(["--demo", "search", "!raw", "due:9999-12-31"])
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("no such column"), "\(result.stderr)")
+        #expect(result.stderr.contains("title, notes or tags"))
+        let verbose = try TroveProcess.run(["--demo", "search", "!raw", "due:9999-12-31", "--verbose"])
+        #expect(verbose.stderr.contains("detail: no such column: due"))
+    }
+
     @Test func csvQuotesACommaAndQuotesAndTSVEscapesTabs() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")
