@@ -18,8 +18,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case indexMissing(objects: [String])
     /// Tables of data differ from this Trove's schema; `trove rebuild` cannot recreate them.
     case schemaDamaged(problems: [String])
+    /// A damaged database gave fewer reminders than it holds, so an export would be incomplete.
+    case unreadableRows(written: Int, stored: Int)
     /// Compacting needs more free disk than there is.
     case notEnoughSpace(path: String, needed: Int, available: Int)
+    case reminderUIDNotFound(uid: String)
+    case nothingToUndo
+    case repeatNeedsDue
+    case notEnoughToUndo(requested: Int, available: Int)
 
     public var description: String {
         switch self {
@@ -45,12 +51,22 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); run `trove rebuild` to recreate it from the reminders."
         case .schemaDamaged(let problems):
             "The database's own tables are damaged (\(problems.joined(separator: "; "))); `trove rebuild` cannot repair them. Save what can be read with `trove export --salvage -o rescue.jsonl`, then restore a backup or import rescue.jsonl into a new database."
+        case .unreadableRows(let written, let stored):
+            "Only \(written) of the \(stored) reminders could be read: the database is damaged, so the export is incomplete and was not saved. Run `trove export --salvage -o rescue.jsonl` to save every readable reminder and name the rest."
         case .notEnoughSpace(let path, let needed, let available):
             "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and run `trove optimize` again. Nothing was changed."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
         case .dateOutOfRange(let field):
             "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
+        case .reminderUIDNotFound(let uid):
+            "There is no reminder with the uid \(uid); `trove search --format json` and `trove export` show the uids."
+        case .repeatNeedsDue:
+            "A repeating reminder needs a due date to repeat from; give one with --due."
+        case .nothingToUndo:
+            "There is nothing to undo: the journal is empty. `trove log` lists what can be undone."
+        case .notEnoughToUndo(let requested, let available):
+            "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Run `trove undo \(available)` to undo them all."
         }
     }
 

@@ -7,7 +7,7 @@ import TroveBenchKit
 ///
 /// ```
 /// swift build -c release --product trove-bench
-/// .build/release/trove-bench typing-latency --file .build/bench-data/trove-seed1-n1000000-schema4.db --samples 100
+/// .build/release/trove-bench typing-latency --file .build/bench-data/trove-seed1-n1000000-schema5.db --samples 100
 /// .build/release/trove-bench typing-latency --file … --plain   # single-phase baseline
 /// ```
 ///

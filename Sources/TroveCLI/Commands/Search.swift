@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveSQLite
 import TroveSearch
 import TroveStore
 
@@ -25,14 +26,17 @@ struct Search: AsyncParsableCommand {
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
             tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
             the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions"}; each hit is the reminder as `trove export` writes it, with its \
-            id first (title, notes, list, tags, priority, flagged, completed, completedAt, due as \
-            YYYY-MM-DD or UTC ISO 8601, createdAt), then rank (bm25, smaller is better), \
-            titleHighlighted, snippet and matchedFields. CSV and TSV rows hold the same fields. \
-            "next" is null or {"offset": N, "after": CURSOR}.
+            "next", "suggestions"}; each hit is the reminder as `trove export` writes it (id, uid, \
+            title, notes, list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD \
+            or UTC ISO 8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats \
+            (as the text output says it, or null), rank (the --rank score, negated: smaller is \
+            better; 0 without text), titleHighlighted, snippet and matchedFields. CSV and TSV rows \
+            hold the same fields but repeats. "next" is null or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
-            bindings, then runs the search and prints the count and the time, without the hits.
+            bindings, then runs the search and prints the count and the time, without the hits; \
+            under Trove's ranking it then takes each hit's score apart: every field's share, the \
+            boosts, the completion factor.
 
             -i or --interactive searches as you type instead, starting with QUERY typed (see \
             `trove --help` for the keys); Enter prints the selection as `id<TAB>title`, or as \
@@ -64,6 +68,9 @@ struct Search: AsyncParsableCommand {
 
     @Option(help: "rank, due, priority or created.")
     var sort: SortOption = .rank
+
+    @Option(help: "What orders matches under --sort rank: trove (Trove's ranking), bm25 (open first, then FTS5's bm25, as before Trove had its own) or bm25-mixed (bm25 alone).")
+    var rank: RankOption = .trove
 
     @Option(help: "auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
     var color: ColorChoice = .auto
@@ -128,6 +135,14 @@ struct Search: AsyncParsableCommand {
                 ?? SearchExplainRenderer.renderOpaque(query: request.query, engine: request.query.engineName), terminator: "")
             let summary = textRenderer.summary(resultSet, position: position)
             print("\nresult:  \(summary) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            if case .custom = request.ranking, request.sort == .rank, !resultSet.hits.isEmpty {
+                let ids = resultSet.hits.map(\.id)
+                let parts = try await store.database.read { db in try TroveRanking.breakdown(of: request, ids: ids, on: db) }
+                print("\nranking: Trove's score of each hit, taken apart (trove_rank_explain)")
+                for hit in resultSet.hits {
+                    print("  \(hit.id)  \(hit.title)\n    \(parts[hit.id] ?? "not ranked: matched without the index")")
+                }
+            }
             return resultSet.total > 0 ? .success : .noResults
         }
         let resultSet = try await run(request, registry: registry, store: store)
@@ -196,9 +211,11 @@ struct Search: AsyncParsableCommand {
             guard let cursor = SearchCursor(after) else { throw SearchCommandError.invalidCursor(after) }
             page = .after(cursor)
         }
-        return SearchRequest(
+        var request = SearchRequest(
             text: text, typing: prefix, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+        request.ranking = rank.ranking
+        return request
     }
 
     /// What matches are wrapped in: STX/ETX for text (turned into colour or marks when
@@ -236,6 +253,7 @@ struct Search: AsyncParsableCommand {
     private func interactiveOptions() throws -> InteractiveOptions {
         var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
         if let height { arguments += ["--height", String(height)] }
+        if rank != .trove { arguments += ["--rank", rank.rawValue] }
         if fullscreen { arguments.append("--fullscreen") }
         return try InteractiveFlags.parse(arguments).options()
     }
@@ -273,6 +291,14 @@ enum SortOption: String, CaseIterable, ExpressibleByArgument {
     case rank, due, priority, created
 
     var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--rank`, named as ``SearchRanking/name`` names them.
+enum RankOption: String, CaseIterable, ExpressibleByArgument {
+    case trove, bm25
+    case bm25Mixed = "bm25-mixed"
+
+    var ranking: SearchRanking { SearchRanking(name: rawValue)! }
 }
 
 /// `--all` or `--open`.

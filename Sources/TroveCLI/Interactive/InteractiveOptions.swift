@@ -1,4 +1,5 @@
 import Foundation
+import TroveSearch
 
 /// How the interactive search looks and behaves; the CLI fills it from its flags.
 ///
@@ -20,6 +21,8 @@ struct InteractiveOptions: Sendable {
     var escapeTimeout: Duration
     /// Where to log keystroke-to-screen latency (`TROVE_TRACE_LATENCY`); nil for no log.
     var latencyTracePath: String?
+    /// What orders the hits: `--rank`.
+    var ranking: SearchRanking = .trove
 
     init(
         height: Int = 15,

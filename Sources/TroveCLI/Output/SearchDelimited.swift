@@ -6,12 +6,12 @@ import TroveStore
 ///
 /// ```swift
 /// try SearchDelimited.csv.render([(hit, reminder)])
-/// // id,title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt,rank,titleHighlighted,snippet,matchedFields\r\n
-/// // 12,"Call the dentist, then the bank",,Health,"phone,errand",high,false,false,,2026-03-02,2026-02-20T09:15:00.000Z,-3.1,…\r\n
+/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,rank,titleHighlighted,snippet,matchedFields\r\n
+/// // 12,0193…,"Call the dentist, then the bank",,Health,"phone,errand",high,false,false,,2026-03-02,,2026-02-20T09:15:00.000Z,…,-3.1,…\r\n
 /// ```
 ///
-/// The reminder's cells are `trove export --format csv`'s (``CSVReminderWriter/cells(_:)``),
-/// after its id; the hit's own follow.
+/// The reminder's cells are `trove export --format csv`'s (``CSVReminderWriter/cells(_:)``);
+/// the hit's own follow.
 enum SearchDelimited {
     /// RFC 4180, written by CSV.swift (``CSVRow``): rows end in CRLF, as `trove export --format
     /// csv` writes them.
@@ -20,7 +20,7 @@ enum SearchDelimited {
     /// `\t`, `\n`, `\r` or `\\`, so every row is one line with one tab between fields.
     case tsv
 
-    static let header = ["id"] + CSVReminderWriter.columns + ["rank", "titleHighlighted", "snippet", "matchedFields"]
+    static let header = CSVReminderWriter.columns + ["rank", "titleHighlighted", "snippet", "matchedFields"]
 
     /// The header and the rows.
     func render(_ hits: [(SearchHit, Reminder)]) throws -> String {
@@ -30,7 +30,7 @@ enum SearchDelimited {
     }
 
     static func fields(_ hit: SearchHit, _ reminder: Reminder) -> [String] {
-        [String(reminder.id)] + CSVReminderWriter.cells(reminder.record) + [
+        CSVReminderWriter.cells(reminder.record) + [
             "\(hit.rank)", hit.titleHighlighted, hit.snippet, SearchJSON.matchedFields(hit).joined(separator: ","),
         ]
     }

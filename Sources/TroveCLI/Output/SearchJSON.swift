@@ -6,14 +6,16 @@ import TroveStore
 ///
 /// ```swift
 /// SearchJSON.hit(hit, reminder).serialized()
-/// // {"id":12,"title":"Call the dentist","notes":"…","list":"Health","tags":["phone"],"priority":"high",
-/// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":"2026-02-20T09:15:00.000Z",
-/// //  "rank":-3.1,"titleHighlighted":"Call the [dentist]","snippet":"…","matchedFields":["title"]}
+/// // {"id":12,"uid":"0193…","title":"Call the dentist","notes":"…","list":"Health","tags":["phone"],"priority":"high",
+/// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,
+/// //  "createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-02-20T09:15:00.000Z","completions":[],"icalendar":[],
+/// //  "repeats":null,"rank":-3.1,"titleHighlighted":"Call the [dentist]","snippet":"…","matchedFields":["title"]}
 /// ```
 ///
 /// A hit is the reminder exactly as ``ReminderJSON`` writes it everywhere (the line `trove
-/// export` writes, with `id` first), followed by what only a hit has: `rank`,
-/// `titleHighlighted`, `snippet` and `matchedFields`.
+/// export` writes), followed by what only a hit has: `repeats` (the repeat rule as the text
+/// output says it, `↻ every week`, or null), `rank` (the `--rank` score, negated: smaller is
+/// better; 0 without text), `titleHighlighted`, `snippet` and `matchedFields`.
 enum SearchJSON {
     /// The whole answer. `next` is null on the last page, else `{"offset": N, "after": "CURSOR"}`;
     /// feed either back as `--offset N` or `--after CURSOR` (`offset` is left out after `--after`).
@@ -35,7 +37,8 @@ enum SearchJSON {
 
     /// One hit: the reminder's members, then the hit's own.
     static func hit(_ hit: SearchHit, _ reminder: Reminder) -> JSONValue {
-        .object(ReminderJSON.members(reminder.record, id: reminder.id) + [
+        .object(ReminderJSON.members(reminder.record) + [
+            .init(key: "repeats", value: reminder.repeat.map { .string("↻ \($0)") } ?? .null),
             .init(key: "rank", value: .number(hit.rank)),
             .init(key: "titleHighlighted", value: .string(hit.titleHighlighted)),
             .init(key: "snippet", value: .string(hit.snippet)),

@@ -15,7 +15,7 @@ struct ErrorPresenter {
             return (error.description, error.exitStatus)
         case let error as StoreError:
             switch error {
-            case .foreignDatabase, .newerSchema, .needsMigration, .indexMissing, .schemaDamaged, .notEnoughSpace:
+            case .foreignDatabase, .newerSchema, .needsMigration, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
                 return (error.description, .database)
             default:
                 return (error.description, .usage)

@@ -1,12 +1,14 @@
 import TroveQuery
 public import TroveSQLite
 
-/// The default engine, `!fts`: the FTS5 index, ranked by bm25 (title 10×, tags 5×, notes 1×).
+/// The default engine, `!fts`: the FTS5 index, ranked by Trove's ranking (``TroveRanking``:
+/// per-field BM25 with boosts, computed by the `trove_rank` FTS5 function), or by plain bm25
+/// when the request asks (``SearchRequest/ranking``).
 ///
 /// ```swift
 /// try FTSEngine().search(SearchRequest(text: "dentist -cancelled #errand"), on: db)
 /// // SELECT … FROM "reminders_fts" JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
-/// //   ORDER BY "reminders"."is_completed", "reminders_fts"."rank", … -- binds '"dentist" NOT "cancelled"'
+/// //   ORDER BY trove_rank("reminders_fts", "reminders"."is_completed", 5.0, …), … -- binds '"dentist" NOT "cancelled"'
 /// ```
 ///
 /// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE
@@ -19,8 +21,8 @@ public struct FTSEngine: Engine {
     public init() {}
 
     /// Answers in two phases when there are many matches: first a provisional ResultSet
-    /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered without
-    /// bm25, in a few milliseconds even for `a` at a million reminders; then the final one,
+    /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered by the ranking
+    /// without document counts, in a few milliseconds even for `a` at a million reminders; then the final one,
     /// equal to ``search(_:on:)``: every match ranked, exact counts and facets. A query with
     /// no more matches than that sample, or a later page, gets only the final one. A search
     /// with filters but no text first gets its exact first page, before the counts.

@@ -8,10 +8,11 @@ public struct CheckReport: Hashable, Sendable {
     /// How the schema differs from this Trove's (``SchemaDefinition``): missing or redefined
     /// objects, index options, FTS5 settings.
     public var schemaProblems: [SchemaDefinition.Problem]
-    /// Tag texts that differ from their links, or links left marked (schema 4).
-    public var tagProblems: [String]
     /// What FTS5's `integrity-check` said, empty when the index matches the reminders.
     public var indexProblems: [String]
+    /// Rows whose stored copies disagree: `reminders.tags` against `reminder_tags` (or left
+    /// marked in `tag_text_written`, schema 5), or uids that are missing or shared.
+    public var dataProblems: [String]
     /// False when the index could not be checked: FTS5 spells its check as an INSERT, which a
     /// store opened read-only may not run.
     public var indexChecked: Bool
@@ -21,21 +22,21 @@ public struct CheckReport: Hashable, Sendable {
 
     public init(
         databaseProblems: [String], indexProblems: [String], indexChecked: Bool = true,
-        databaseCheckStopped: String? = nil, schemaProblems: [SchemaDefinition.Problem] = [], tagProblems: [String] = [],
+        databaseCheckStopped: String? = nil, schemaProblems: [SchemaDefinition.Problem] = [], dataProblems: [String] = [],
         indexLocked: Bool = false
     ) {
         self.databaseProblems = databaseProblems
+        self.dataProblems = dataProblems
         self.indexProblems = indexProblems
         self.indexChecked = indexChecked
         self.databaseCheckStopped = databaseCheckStopped
         self.schemaProblems = schemaProblems
-        self.tagProblems = tagProblems
         self.indexLocked = indexLocked
     }
 
     /// Whether every check that ran passed.
     public var isOK: Bool {
-        databaseProblems.isEmpty && databaseCheckStopped == nil && schemaProblems.isEmpty && tagProblems.isEmpty
+        databaseProblems.isEmpty && databaseCheckStopped == nil && schemaProblems.isEmpty && dataProblems.isEmpty
             && indexProblems.isEmpty
     }
 
@@ -71,7 +72,7 @@ public struct CheckReport: Hashable, Sendable {
         lines += databaseProblems.prefix(20).map { "database: \($0)." }
         if databaseProblems.count > 20 { lines.append("database: … and \(databaseProblems.count - 20) more.") }
         lines += schemaProblems.map { "schema: \($0)." }
-        lines += tagProblems.map { "tags: \($0)." }
+        lines += dataProblems.map { "reminders: \($0)." }
         lines += indexProblems.map { "search index: \($0)." }
         return lines
     }

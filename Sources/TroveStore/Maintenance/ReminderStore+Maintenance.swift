@@ -64,7 +64,7 @@ extension ReminderStore {
         return object.kind == .virtualTable || object.kind == .shadowTable
     }
 
-    /// The checks a reader can run: schema, tag texts, SQLite's integrity check.
+    /// The checks a reader can run: schema, SQLite's integrity check, tag texts and uids.
     private static func checkFile(on db: Connection, schema: SchemaDefinition) -> CheckReport {
         var report = CheckReport(databaseProblems: [], indexProblems: [])
         do {
@@ -78,31 +78,76 @@ extension ReminderStore {
             report.databaseCheckStopped = "\(error)"
             return report
         }
-        // NB: only meaningful on a sound schema of version 4 or later; other problems are reported above.
-        guard report.schemaProblems.isEmpty, report.databaseProblems.isEmpty, schema.tracksTagText else { return report }
+        // NB: the rows are compared only where the schema holds what the comparison reads;
+        // a missing or redefined table or view is reported above.
+        guard report.databaseProblems.isEmpty,
+              !report.schemaProblems.contains(where: { Self.blocksDataCheck($0) })
+        else { return report }
         do {
-            let drifted = try db.fetchValue("""
-                SELECT count(*) FROM reminders AS r
-                WHERE r.tags IS NOT ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = r.id), '')
-                """, as: Int.self) ?? 0
-            if drifted > 0 { report.tagProblems.append("\(drifted) reminder(s) hold tag text that differs from their tags") }
-            let marked = try db.first(TagTextWrittenTable.count()) ?? 0
-            if marked > 0 { report.tagProblems.append("\(marked) reminder(s) are still marked in tag_text_written") }
+            report.dataProblems = try dataProblems(on: db, schema: schema)
         } catch {
-            report.tagProblems.append("the tags could not be read (\(error))")
+            report.dataProblems.append("the reminders could not be compared with their tags and uids (\(error))")
         }
         return report
     }
 
+    /// What the denormalised and identity columns get wrong: `reminders.tags` must be the text
+    /// `reminder_tag_text` builds from `reminder_tags` (names in their links' order), no
+    /// reminder may be left marked in `tag_text_written`, and every uid must be present and unique.
+    ///
+    /// ```swift
+    /// // SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+    /// //   WHERE r.tags IS NOT ifnull(t.text, '')
+    /// // SELECT count(*) FROM "tag_text_written"
+    /// // SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''
+    /// // SELECT uid, count(*) FROM reminders GROUP BY uid HAVING count(*) > 1
+    /// ```
+    static func dataProblems(on db: Connection, schema: SchemaDefinition) throws -> [String] {
+        var problems: [String] = []
+        if let row = try db.fetchOne("""
+            SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+            WHERE r.tags IS NOT ifnull(t.text, '')
+            """), let count: Int = try row[0], count > 0
+        {
+            let first: Int64 = try row[1]
+            problems.append("\(count) reminder(s), the first \(first), have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links")
+        }
+        if schema.tracksTagText, let marked = try db.first(TagTextWrittenTable.count()), marked > 0 {
+            problems.append("\(marked) reminder(s) are still marked in tag_text_written; run `trove rebuild` to clear them")
+        }
+        // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
+        guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
+            return problems
+        }
+        if let missing = try db.fetchValue("SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''", as: Int.self), missing > 0 {
+            problems.append("\(missing) reminder(s) have no uid; run `trove rebuild` to give each a new one")
+        }
+        let shared = try db.fetchAll("SELECT uid, count(*) FROM reminders WHERE uid IS NOT NULL GROUP BY uid HAVING count(*) > 1 LIMIT 5")
+        for row in shared {
+            let uid: String = try row[0], count: Int = try row[1]
+            problems.append("\(count) reminders share the uid \(uid); a uid must name one reminder. Give all but one a new uid with `trove rebuild`")
+        }
+        return problems
+    }
+
+    /// Whether a schema problem means the rows cannot be compared: a table or view is missing or redefined.
+    private static func blocksDataCheck(_ problem: SchemaDefinition.Problem) -> Bool {
+        switch problem {
+        case .missing(let object), .differs(let object, _): object.kind == .table || object.kind == .view
+        case .configuration: false
+        }
+    }
+
     /// Recreates whatever part of the search index is missing or differs from this Trove's
-    /// schema, puts every reminder's tag text back in step with its tags, and refills the index
-    /// from the reminders.
+    /// schema, puts every reminder's tag text back in step with its tags, gives a reminder
+    /// with a missing or shared uid a new one, and refills the index from the reminders.
     ///
     /// ```swift
     /// try await store.rebuildIndex()   // RebuildReport(recreated: ["reminders_fts"])
     /// // in one transaction: DROP and CREATE what SchemaDefinition.problems(in:) names, from the
     /// //   reference (FTS5 options and rank included); UPDATE reminders SET tags = … where they
-    /// //   differ; INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')
+    /// //   differ; UPDATE reminders SET uid = … where missing or shared;
+    /// //   INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')
     /// ```
     ///
     /// Tables of data are never recreated: when one is missing or differs, nothing is changed.
@@ -117,13 +162,19 @@ extension ReminderStore {
             let damaged = problems.filter { $0.repairedBy == nil }
             guard damaged.isEmpty else { throw StoreError.schemaDamaged(problems: damaged.map(\.description)) }
             let names = Set(problems.compactMap(\.repairedBy))
+            // NB: repair what `check` reports before re-indexing: the tags text from the links,
+            // and a fresh uid for a missing or shared one (the lowest id keeps a shared uid).
             try reference.recreate(names, on: db, before: { db in
-                guard reference.tracksTagText else { return }
+                if reference.tracksTagText { try db.run(TagTextWrittenTable.delete()) }
                 try db.execute("""
                     UPDATE reminders SET tags = ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
                     WHERE tags IS NOT ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
                     """)
-                try db.run(TagTextWrittenTable.delete())
+                try db.execute("""
+                    UPDATE reminders SET uid = lower(hex(randomblob(16)))
+                    WHERE uid IS NULL OR trim(uid) = ''
+                       OR id > (SELECT min(other.id) FROM reminders AS other WHERE other.uid = reminders.uid)
+                    """)
             })
             return RebuildReport(recreated: reference.objects.map(\.name).filter(names.contains))
         }

@@ -90,7 +90,7 @@ public struct SchemaDefinition: Sendable {
         }
     }
 
-    /// Whether the schema keeps tag positions and `tag_text_written` (version 4 on).
+    /// Whether the schema keeps tag positions and `tag_text_written` (version 5 on).
     var tracksTagText: Bool { objects.contains { $0.name == "tag_text_written" } }
 
     /// Every object, in the order the migrations created them (so dependencies come first).

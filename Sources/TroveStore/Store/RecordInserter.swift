@@ -16,7 +16,7 @@ import TroveSQLite
 /// afterwards finds every name already there and the `reminder_tags_link` trigger's `WHEN`
 /// skips re-indexing: each imported row is indexed exactly once. For a reminder with more than
 /// ``markedTextThreshold`` tags, a `tag_text_written` row tells the triggers so up front, as
-/// their own check reads the whole text per link (O(N^2) for N tags; schema 4).
+/// their own check reads the whole text per link (O(N^2) for N tags; schema 5).
 struct RecordInserter {
     let db: Connection
     let now: Date
@@ -33,7 +33,11 @@ struct RecordInserter {
     private var linkTag: PreparedStatement?
     /// Lists this inserter created, in the order it created them.
     private(set) var listsCreated: [String] = []
-    private(set) var tagsCreated = 0
+    /// Tags this inserter created, in the order it created them.
+    private(set) var tagNamesCreated: [String] = []
+    var tagsCreated: Int { tagNamesCreated.count }
+    /// UIDs for records that bring none.
+    private var uids: UIDGenerator
 
     /// - Parameters:
     ///   - bulk: Prepare the per-row INSERTs once, for an import of many records.
@@ -41,19 +45,21 @@ struct RecordInserter {
         self.db = db
         self.now = now
         self.isBulk = bulk
+        self.uids = UIDGenerator(now: now)
     }
 
-    /// Inserts one record and links its tags.
+    /// Inserts one record, links its tags and stores its completions.
     ///
     /// ```swift
-    /// let id = try inserter.insert(valid)
-    /// // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+    /// let id = try inserter.insert(valid, keepingID: 12)
+    /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
     /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)   -- one per tag
     /// ```
     ///
+    /// - Parameter id: The id to give it (the caller has checked it is free), or nil for the next.
     /// - Returns: The new reminder's id.
-    /// - Throws: `SQLiteError` from any of the INSERTs.
-    mutating func insert(_ valid: ValidRecord) throws -> Int64 {
+    /// - Throws: `SQLiteError` from any of the INSERTs (a uid that is taken fails the unique index).
+    mutating func insert(_ valid: ValidRecord, keepingID id: Int64? = nil) throws -> Int64 {
         let listID = try listID(named: valid.list)
         let tagsText: String
         var tagIDs: [Int64] = []
@@ -74,7 +80,8 @@ struct RecordInserter {
             tagsText = StoreNames.tagsText(names)
         }
         let row = ReminderRow(
-            listID: listID, record: valid.record, createdAt: valid.createdAt, updatedAt: now, tags: tagsText)
+            id: id, uid: valid.record.uid ?? uids.next(), listID: listID, record: valid.record,
+            createdAt: valid.createdAt, updatedAt: valid.record.updatedAt ?? now, tags: tagsText)
         if isBulk {
             try preparedInsertReminder().execute(row.bindings)
         } else {
@@ -91,6 +98,7 @@ struct RecordInserter {
             }
         }
         if marked { try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete()) }
+        for completion in valid.record.completions { try db.run(completion.insert(reminderID: id)) }
         return id
     }
 
@@ -106,7 +114,8 @@ struct RecordInserter {
 
     private mutating func preparedInsertReminder() throws -> PreparedStatement {
         if let insertReminder { return insertReminder }
-        let template = ReminderRow(listID: 0, record: ReminderRecord(title: ""), createdAt: now, updatedAt: now, tags: "")
+        let template = ReminderRow(
+            id: nil, uid: "", listID: 0, record: ReminderRecord(title: ""), createdAt: now, updatedAt: now, tags: "")
         let statement = try db.prepare(template.insert.sql)
         insertReminder = statement
         return statement
@@ -161,7 +170,7 @@ struct RecordInserter {
         } else {
             try db.run(TagTable.insert { $0.name.set(name) })
             tag = (db.lastInsertRowID, name)
-            tagsCreated += 1
+            tagNamesCreated.append(name)
         }
         tagsByKey[key] = tag
         tagsBySpelling[name] = tag

@@ -18,14 +18,14 @@ public struct ReminderTagTable: Table {
         public let reminderID = Column<Int64>("reminder_id")
         public let tagID = Column<Int64>("tag_id")
         /// Where the tag comes in the reminder's tags, from 0; nil for a link another tool made
-        /// without one (it comes last). Schema 4.
+        /// without one (it comes last). Schema 5.
         public let position = Column<Int64?>("position")
     }
     public static let columns = Columns()
 }
 
 /// `tag_text_written`: reminders whose writer has put the final text in `reminders.tags`
-/// itself, so the link triggers leave it alone; empty outside a transaction (schema 4).
+/// itself, so the link triggers leave it alone; empty outside a transaction (schema 5).
 struct TagTextWrittenTable: Table {
     static let tableName = "tag_text_written"
     struct Columns: TableColumns {

@@ -119,17 +119,4 @@ import Glibc
         #expect(!message.contains("raw text") && !message.contains("reported an error"))
         #expect(status == .database)
     }
-
-    /// SQLITE_NOMEM from a real statement, under SQLite's own heap limit, is a SQLiteError (a
-    /// sentence), never a crash.
-    @Test func sqliteRunningOutOfMemoryIsAnError() throws {
-        let db = try Connection.inMemory()
-        try db.execute("PRAGMA hard_heap_limit = 2000000")
-        defer { try? db.execute("PRAGMA hard_heap_limit = 0") }
-        #expect {
-            try db.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 200000) SELECT group_concat(printf('%100d', i)) FROM n")
-        } throws: { error in
-            (error as? SQLiteError)?.code == .noMemory
-        }
-    }
 }

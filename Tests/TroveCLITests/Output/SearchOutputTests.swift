@@ -19,7 +19,7 @@ import TroveStore
     }
 
     static let reminder = Reminder(
-        id: 9, list: "L", title: "T", notes: "N", priority: .medium, isFlagged: true,
+        id: 9, uid: "u-9", list: "L", title: "T", notes: "N", priority: .medium, isFlagged: true,
         due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), createdAt: Date(timeIntervalSince1970: 1_771_578_900),
         updatedAt: Date(timeIntervalSince1970: 1_771_578_900), tags: ["x", "y,z"])
     static let hit = SearchHit(
@@ -31,24 +31,38 @@ import TroveStore
     /// hit's own fields; before, search wrote its own subset with its own date formatter.
     @Test func hitJSONIsTheReminderThenTheHitsOwnFields() throws {
         let line = SearchJSON.hit(Self.hit, Self.reminder).serialized()
-        #expect(line == #"{"id":9,"title":"T","notes":"N","list":"L","tags":["x","y,z"],"priority":"medium","flagged":true,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":"2026-02-20T09:15:00.000Z","rank":-2.0,"titleHighlighted":"[T]","snippet":"N","matchedFields":["notes","title"]}"#)
+        #expect(line == #"{"id":9,"uid":"u-9","title":"T","notes":"N","list":"L","tags":["x","y,z"],"priority":"medium","flagged":true,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-02-20T09:15:00.000Z","completions":[],"icalendar":[],"repeats":null,"rank":-2.0,"titleHighlighted":"[T]","snippet":"N","matchedFields":["notes","title"]}"#)
         #expect(line.hasPrefix(ReminderJSON.object(Self.reminder).serialized().dropLast()))
     }
 
-    /// CSV.swift writes every CSV: search's rows are `trove export --format csv`'s cells after the id.
+    /// CSV.swift writes every CSV: search's rows are `trove export --format csv`'s cells, then the hit's own.
     @Test func csvAndTSVRowsAreTheExportCellsThenTheHitsOwn() throws {
         let csv = try SearchDelimited.csv.render([(Self.hit, Self.reminder)])
-        #expect(csv == "id,title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt,rank,titleHighlighted,snippet,matchedFields\r\n"
-            + "9,T,N,L,\"x,y,z\",medium,true,false,,2026-03-02,2026-02-20T09:15:00.000Z,-2.0,[T],N,\"notes,title\"\r\n")
+        #expect(csv == "id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,"
+            + "rank,titleHighlighted,snippet,matchedFields\r\n"
+            + "9,u-9,T,N,L,\"x,y,z\",medium,true,false,,2026-03-02,,2026-02-20T09:15:00.000Z,2026-02-20T09:15:00.000Z,,,-2.0,[T],N,\"notes,title\"\r\n")
         let exported = ByteSink()
         var writer = CSVReminderWriter(exported)
         try writer.write(Self.reminder.record)
         try writer.finish()
         let exportRow = exported.text.split(separator: "\r\n")[1]
-        #expect(csv.split(separator: "\r\n")[1].hasPrefix("9," + exportRow + ","))
+        #expect(csv.split(separator: "\r\n")[1].hasPrefix(exportRow + ","))
 
         let tsv = try SearchDelimited.tsv.render([(Self.hit, Self.reminder)])
-        #expect(tsv.split(separator: "\n")[1] == "9\tT\tN\tL\tx,y,z\tmedium\ttrue\tfalse\t\t2026-03-02\t2026-02-20T09:15:00.000Z\t-2.0\t[T]\tN\tnotes,title")
+        #expect(tsv.split(separator: "\n")[1] == "9\tu-9\tT\tN\tL\tx,y,z\tmedium\ttrue\tfalse\t\t2026-03-02\t\t2026-02-20T09:15:00.000Z\t2026-02-20T09:15:00.000Z\t\t\t-2.0\t[T]\tN\tnotes,title")
+    }
+
+    /// A repeating reminder's hit carries its rule as export writes it (`repeat`) and as the
+    /// text output says it (`repeats`).
+    @Test func hitJSONCarriesTheRepeatRuleBothWays() throws {
+        var reminder = Self.reminder
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(Self.hit, reminder).serialized().utf8)) as? [String: Any])
+        #expect(object["repeat"] is NSNull)
+        #expect(object["repeats"] is NSNull)
+        reminder.repeat = RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)])
+        object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(Self.hit, reminder).serialized().utf8)) as? [String: Any])
+        #expect(object["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH")
+        #expect(object["repeats"] as? String == "↻ every 2 weeks on Mon, Thu")
     }
 
     @Test func tsvEscapesTabsNewlinesAndBackslashes() {

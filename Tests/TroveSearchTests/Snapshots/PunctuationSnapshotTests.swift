@@ -24,9 +24,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -36,8 +36,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"e-mail"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -49,11 +49,11 @@ import TroveTestSupport
             """
             #  id   title                                               snippet                                                           list    tags      due               flags  rank
             -  ---  --------------------------------------------------  ----------------------------------------------------------------  ------  --------  ----------------  -----  -----
-            1  157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.              Work    email     2026-03-06               -6.75
-            2  122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                            Health            2026-03-09        !!     -3.51
-            3  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                 Travel  passport  2026-03-20               -3.36
-            4  111  Call with the Zürich office                         …Before the call, read Lukas's [e-mail] from last week properly…  Work    call      2026-03-05 13:00         -0.97
-            5  50   Airport parking                                     Booked, confirmation in [e-mail].                                 Travel                              done   -4.65
+            1  157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.              Work    email     2026-03-06               -5.39
+            2  122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                            Health            2026-03-09        !!     -3.38
+            3  50   Airport parking                                     Booked, confirmation in [e-mail].                                 Travel                              done   -3.26
+            4  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                 Travel  passport  2026-03-20               -3.19
+            5  111  Call with the Zürich office                         …Before the call, read Lukas's [e-mail] from last week properly…  Work    call      2026-03-05 13:00         -0.75
             5 of 5 (1 completed)
             lists: Travel (2), Work (2), Health (1)
             tags: call (1), email (1), passport (1)
@@ -82,9 +82,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -94,8 +94,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"c++"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -107,10 +107,10 @@ import TroveTestSupport
             """
             #  id   title                                   snippet                                                                        list       tags     due         flags    rank
             -  ---  --------------------------------------  -----------------------------------------------------------------------------  ---------  -------  ----------  -------  -----
-            1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -7.29
-            2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -7.04
-            3  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.62
-            4  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -3.42
+            1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -6.55
+            2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -6.35
+            3  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -2.23
+            4  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.31
             4 of 4 (1 completed)
             lists: Work (2), Groceries (1), Reading (1)
             tags: books (1), weekend (1)
@@ -138,9 +138,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -150,8 +150,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"Q&A"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -163,8 +163,8 @@ import TroveTestSupport
             """
             #  id   title                         snippet                                                                             list  tags  due               flags        rank
             -  ---  ----------------------------  ----------------------------------------------------------------------------------  ----  ----  ----------------  -----------  -----
-            1  127  Prep [Q&A] for the all-hands  Likely questions: reorg timeline, hiring freeze, the office move. Check with Dana…  Work        2026-03-04 15:00  !!! flagged  -8.02
-            2  131  1:1 with Tom                  …Feedback from the [Q&A] session, he was great, tell him. 5…                        Work        2026-03-03 10:00               -1.93
+            1  127  Prep [Q&A] for the all-hands  Likely questions: reorg timeline, hiring freeze, the office move. Check with Dana…  Work        2026-03-04 15:00  !!! flagged  -7.16
+            2  131  1:1 with Tom                  …Feedback from the [Q&A] session, he was great, tell him. 5…                        Work        2026-03-03 10:00               -1.53
             2 of 2 (0 completed)
             lists: Work (2)
             """
@@ -191,9 +191,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -203,8 +203,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -216,7 +216,7 @@ import TroveTestSupport
             """
             #  id   title                       snippet                                                                   list  tags   due         flags  rank
             -  ---  --------------------------  ------------------------------------------------------------------------  ----  -----  ----------  -----  ------
-            1  149  Email Priya the Q1 numbers  She needs [revenue] [AND] [churn], split by region, not just the totals.  Work  email  2026-03-02  !!     -11.20
+            1  149  Email Priya the Q1 numbers  She needs [revenue] [AND] [churn], split by region, not just the totals.  Work  email  2026-03-02  !!     -13.30
             1 of 1 (0 completed)
             lists: Work (1)
             tags: email (1)
@@ -244,9 +244,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -256,8 +256,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -269,7 +269,7 @@ import TroveTestSupport
             """
             #  id   title                              snippet                                                                       list  tags  due         flags  rank
             -  ---  ---------------------------------  ----------------------------------------------------------------------------  ----  ----  ----------  -----  -----
-            1  165  Team lunch for Jun's leaving do 🍕  …Find somewhere [NEAR] the [station] that does group bookings; the place by…  Work        2026-03-12         -6.45
+            1  165  Team lunch for Jun's leaving do 🍕  …Find somewhere [NEAR] the [station] that does group bookings; the place by…  Work        2026-03-12         -7.09
             1 of 1 (0 completed)
             lists: Work (1)
             """
@@ -342,9 +342,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -354,8 +354,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"o''brien''s"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -367,7 +367,7 @@ import TroveTestSupport
             """
             #  id   title                                   snippet                                                  list  tags         due         flags  rank
             -  ---  --------------------------------------  -------------------------------------------------------  ----  -----------  ----------  -----  -----
-            1  120  Call [O'Brien's] about the fence panel  The panel between us and no. 14 blew down in the storm…  Home  call,garden  2026-03-05  !!     -8.99
+            1  120  Call [O'Brien's] about the fence panel  The panel between us and no. 14 blew down in the storm…  Home  call,garden  2026-03-05  !!     -7.80
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1), garden (1)
@@ -395,9 +395,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -407,8 +407,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ref:ABC-123"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -420,8 +420,8 @@ import TroveTestSupport
             """
             #  id   title                               snippet                                                     list  tags          due         flags        rank
             -  ---  ----------------------------------  ----------------------------------------------------------  ----  ------------  ----------  -----------  -----
-            1  103  Follow up with legal on the NDA     [ref:ABC-123] again. They closed the ticket by mistake.     Work  email,urgent  2026-02-24  !!! flagged  -4.23
-            2  158  Reply to Marcus about the contract  …Tracked as [ref:ABC-123] in the legal system. He said it…  Work  email         2026-03-06               -3.25
+            1  103  Follow up with legal on the NDA     [ref:ABC-123] again. They closed the ticket by mistake.     Work  email,urgent  2026-02-24  !!! flagged  -4.72
+            2  158  Reply to Marcus about the contract  …Tracked as [ref:ABC-123] in the legal system. He said it…  Work  email         2026-03-06               -3.04
             2 of 2 (0 completed)
             lists: Work (2)
             tags: email (2), urgent (1)

@@ -5,7 +5,7 @@ import TroveSQLite
 @testable import TroveStore
 import TroveTestSupport
 
-/// Schema 4: tags keep the order given, and tag work per reminder is linear.
+/// Schema 5: tags keep the order given, and tag work per reminder is linear.
 @Suite struct TagOrderMigrationTests {
     @Test func schemaThreeLinksGetTheirTextsOrderAndNothingIsReindexed() async throws {
         let folder = try TemporaryFolder()

@@ -123,3 +123,16 @@ func thrownError<E: Error>(
     }
     return nil
 }
+
+extension ReminderRecord {
+    /// The record without what the store assigns (id, uid, updatedAt), to compare with what a
+    /// file said.
+    var withoutIdentity: ReminderRecord {
+        var record = self
+        record.id = nil
+        record.uid = nil
+        record.updatedAt = nil
+        return record
+    }
+}
+

@@ -18,14 +18,16 @@ enum InteractiveSearch {
     ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
     ///   - limit: The most rows in one page.
     ///   - timeZone: Where "today" and timed due dates are read.
+    ///   - ranking: What orders the hits (`--rank`).
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
-        provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current
+        provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current, ranking: SearchRanking = .trove
     ) -> InteractiveSession<ContinuousClock>.Search {
         { text, includeCompleted in
-            let request = SearchRequest(
+            var request = SearchRequest(
                 text: text, typing: true, limit: limit, includeCompleted: includeCompleted,
                 highlight: ResultPage.markers, timeZone: timeZone)
+            request.ranking = ranking
             let results = provider.results(for: request)
             return AsyncThrowingStream { continuation in
                 let task = Task {

@@ -3,9 +3,11 @@ import Foundation
 /// Writes CSV with a header row, CRLF line endings (RFC 4180), and fields quoted when needed.
 ///
 /// ```swift
-/// // title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt
-/// // Buy milk,,Groceries,"dairy,shop",low,false,false,,2026-03-02,
+/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar
+/// // 4,0193…,Buy milk,,Groceries,"dairy,shop",low,false,false,,2026-03-02,,,,,
 /// ```
+///
+/// `completions` holds one `DUE/COMPLETEDAT` per line, `icalendar` one kept line per line.
 ///
 /// Empty cells stand for nil. A tag that contains a comma cannot survive the comma-separated
 /// `tags` cell; such exports are counted in `warnings`.
@@ -23,13 +25,15 @@ public struct CSVReminderWriter: ReminderWriter {
         return ["\(tagsWithCommas) reminder(s) have a tag containing a comma; CSV splits it into separate tags on import (JSON Lines keeps it)"]
     }
 
-    /// The header: the JSON Lines field names, in their order.
+    /// The header: the JSON Lines field names, in their order (`id` first).
     public static let columns = CSVReminderReader.Column.allCases.map(\.rawValue)
 
     /// A record's cells, in ``columns`` order: tags joined with `,`, booleans `true`/`false`,
     /// dates as JSON Lines writes them, nil as an empty cell.
     public static func cells(_ record: ReminderRecord) -> [String] {
         [
+            record.id.map(String.init) ?? "",
+            record.uid ?? "",
             record.title,
             record.notes,
             record.list ?? "",
@@ -39,7 +43,13 @@ public struct CSVReminderWriter: ReminderWriter {
             record.isCompleted ? "true" : "false",
             record.completedAt.map(Timestamp.iso) ?? "",
             record.due.map(Timestamp.dueText) ?? "",
+            record.repeat?.rrule ?? "",
             record.createdAt.map(Timestamp.iso) ?? "",
+            record.updatedAt.map(Timestamp.iso) ?? "",
+            record.completions.map { completion in
+                (completion.due.map(Timestamp.dueText) ?? "") + "/" + (completion.completedAt.map(Timestamp.iso) ?? "")
+            }.joined(separator: "\n"),
+            record.icalendar.joined(separator: "\n"),
         ]
     }
 

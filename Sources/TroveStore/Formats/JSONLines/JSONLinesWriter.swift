@@ -1,11 +1,12 @@
 import Foundation
 
-/// Writes the canonical JSON Lines shape, one ``ReminderJSON`` object per line (without `id`), compact.
+/// Writes the canonical JSON Lines shape, one ``ReminderJSON`` object per line, compact.
 ///
 /// ```swift
-/// try writer.write(ReminderRecord(title: "Buy \"oat\" milk", list: "Groceries", due: .day(CalendarDay("2026-03-02")!)))
-/// // {"title":"Buy \"oat\" milk","notes":"","list":"Groceries","tags":[],"priority":"none","flagged":false,
-/// //  "completed":false,"completedAt":null,"due":"2026-03-02","createdAt":null}
+/// try writer.write(ReminderRecord(id: 4, uid: "0193…", title: "Buy \"oat\" milk", list: "Groceries", due: .day(CalendarDay("2026-03-02")!)))
+/// // {"id":4,"uid":"0193…","title":"Buy \"oat\" milk","notes":"","list":"Groceries","tags":[],"priority":"none",
+/// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":null,
+/// //  "updatedAt":null,"completions":[],"icalendar":[]}
 /// ```
 ///
 /// Dates are UTC `YYYY-MM-DDTHH:MM:SS.SSSZ`; a due day is `YYYY-MM-DD`; strings are escaped as
@@ -20,6 +21,21 @@ public struct JSONLinesWriter: ReminderWriter {
     }
 
     public var warnings: [String] { [] }
+
+    /// One record as its JSON Lines line, without the newline: what `trove show --format json`
+    /// prints and the journal stores, from this one encoder.
+    ///
+    /// ```swift
+    /// JSONLinesWriter.line(for: reminder.record)  // {"id":4,"uid":"0193…","title":"Buy milk",…}
+    /// ```
+    public static func line(for record: ReminderRecord) -> String {
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink)
+        try? writer.write(record)  // NB: a memory sink cannot fail
+        var text = sink.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
 
     public mutating func write(_ record: ReminderRecord) throws {
         line.removeAll(keepingCapacity: true)

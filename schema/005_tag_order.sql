@@ -1,4 +1,4 @@
--- Trove schema, version 4: tags keep the order they were given, and tag work per reminder is
+-- Trove schema, version 5: tags keep the order they were given, and tag work per reminder is
 -- linear in its number of tags.
 --
 -- Order. Each link now has a position, and reminders.tags (the indexed text) lists the names
