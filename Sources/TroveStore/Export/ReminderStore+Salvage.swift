@@ -37,8 +37,9 @@ extension ReminderStore {
             defer { try? db.execute("ROLLBACK") }
             do {
                 let (walked, gaps) = Self.walkIDs(on: db)
-                var ids = walked
-                for source in Self.idSources { ids.formUnion(Self.ids(source, on: db)) }
+                var named = Set<Int64>()
+                for source in Self.idSources { named.formUnion(Self.ids(source, on: db)) }
+                let ids = walked.union(named)
                 var written = 0
                 var skipped: [Int64] = []
                 for id in ids.sorted() {
@@ -46,10 +47,12 @@ extension ReminderStore {
                     do {
                         reminder = try Reminder.fetch(id: id, on: db)
                     } catch {
-                        // NB: "not found" may be a damaged row that no longer joins its list;
-                        // only a row the table does not hold at all was a stale index entry.
+                        // NB: "not found" may be a damaged row that no longer joins its list, or
+                        // one on a page so damaged the table cannot find it while an index still
+                        // names it: both are lost rows. Only an id the walk alone turned up (a
+                        // rowid read from garbage) that the table cannot give is no reminder.
                         let exists = try? db.fetchValue("SELECT count(*) FROM reminders NOT INDEXED WHERE id = \(id)", as: Int.self)
-                        if exists != 0 { skipped.append(id) }
+                        if exists != 0 || named.contains(id) { skipped.append(id) }
                         continue
                     }
                     guard includeCompleted || !reminder.isCompleted else { continue }
@@ -66,6 +69,7 @@ extension ReminderStore {
     private static let idSources: [SQL] = [
         "SELECT id FROM reminders INDEXED BY reminders_in_due_order",
         "SELECT id FROM reminders INDEXED BY reminders_by_list",
+        "SELECT id FROM reminders INDEXED BY reminders_by_uid",
         "SELECT id FROM reminders_fts_docsize",
         "SELECT reminder_id FROM reminder_tags",
     ]

@@ -36,12 +36,13 @@ enum PageDamage {
         throw CocoaError(.fileReadUnknown)
     }
 
-    /// Overwrites a whole page with bytes that are no b-tree page.
-    static func scribble(page: Int, in path: String) throws {
+    /// Overwrites a page from byte `start` on with bytes that are no b-tree page: from 0 the
+    /// whole page; from past its header, its cells only.
+    static func scribble(page: Int, from start: Int = 0, in path: String) throws {
         let db = try Connection(path: path, options: .init(readOnly: true))
         let pageSize = try db.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        for offset in 0..<pageSize { data[(page - 1) * pageSize + offset] = UInt8(truncatingIfNeeded: offset &* 37 &+ 11) }
+        for offset in start..<pageSize { data[(page - 1) * pageSize + offset] = UInt8(truncatingIfNeeded: offset &* 37 &+ 11) }
         try data.write(to: URL(fileURLWithPath: path))
     }
 
