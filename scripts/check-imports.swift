@@ -16,6 +16,15 @@ let targets = manifest["targets"] as! [[String: Any]]
 let kinds = Dictionary(uniqueKeysWithValues: targets.map { ($0["name"] as! String, $0["type"] as! String) })
 var problems: [String] = []
 
+/// The headers a C file includes: `sqlite3.h` for `#include <sqlite3.h>`.
+func includes(in path: String) throws -> [String] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("#include") else { return nil }
+        return text.dropFirst("#include".count).trimmingCharacters(in: CharacterSet(charactersIn: " <>\""))
+    }
+}
+
 for target in targets {
     let name = target["name"] as! String, type = target["type"] as! String
     guard type != "system", type != "plugin" else { continue }
@@ -38,6 +47,17 @@ for target in targets {
             guard words.count >= 2, words[0] == "import" else { continue }
             imported.insert(words[1].split(separator: ".").first.map(String.init) ?? words[1])
         }
+    }
+    // NB: a C target "imports" a system library by including a header its shim includes
+    // (CTroveRanking includes <sqlite3.h>, which CSQLite's shim.h includes).
+    let cFiles = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }
+        .filter { $0.hasSuffix(".c") || $0.hasSuffix(".h") } ?? []
+    let cIncludes = Set(try cFiles.flatMap { try includes(in: folder + "/" + $0) })
+    for module in declared where kinds[module] == "system" {
+        let shims = FileManager.default.enumerator(atPath: "Sources/\(module)")?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".h") } ?? []
+        let provided = Set(try shims.flatMap { try includes(in: "Sources/\(module)/" + $0) })
+        if !provided.isDisjoint(with: cIncludes) { imported.insert(module) }
     }
     for module in imported.subtracting(declared).subtracting(systemModules).sorted() {
         problems.append("\(name) imports \(module), which Package.swift does not declare for it")
