@@ -30,6 +30,13 @@ import TroveTestSupport
         return (report, Set(lines), lines.count)
     }
 
+    /// A leaf page of `reminders` from the middle of the table, and the rowids it holds.
+    static func middleLeaf(in path: String) throws -> (page: Int, rowids: [Int64]) {
+        let leaves = try PageDamage.leaves(of: "reminders", in: path)
+        try #require(leaves.count > 4)
+        return leaves[leaves.count / 2]
+    }
+
     @Test func aHealthyDatabaseSalvagesWhole() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -66,9 +73,7 @@ import TroveTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let (path, lines) = try await Self.database(in: folder)
-        let leaves = try PageDamage.leaves(of: "reminders", in: path)
-        try #require(leaves.count > 4)
-        let victim = leaves[leaves.count / 2]
+        let victim = try Self.middleLeaf(in: path)
         try PageDamage.scribble(page: victim.page, in: path)
 
         let (report, salvaged, count) = try await Self.salvage(path)
@@ -86,9 +91,7 @@ import TroveTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let (path, lines) = try await Self.database(in: folder)
-        let leaves = try PageDamage.leaves(of: "reminders", in: path)
-        try #require(leaves.count > 4)
-        let victim = leaves[leaves.count / 2]
+        let victim = try Self.middleLeaf(in: path)
         try PageDamage.scribble(page: victim.page, from: 100, in: path)
 
         let (report, salvaged, count) = try await Self.salvage(path)
