@@ -1,7 +1,5 @@
 import Foundation
 import Testing
-import TroveQuery
-import TroveSQLite
 
 /// Issue 15: under an address-space limit (`ulimit -v`), `trove` ends with a sentence and a
 /// documented exit, never a segfault or a hang. Before, any large search, even argument
@@ -63,21 +61,5 @@ import TroveSQLite
                 .joined(separator: "; ") + ", \(seconds(clock.now - start)) s")
         for failure in failures.prefix(10) { print("  \(failure)") }
         #expect(failures.isEmpty)
-    }
-
-    /// SQLITE_NOMEM from a real statement, under SQLite's own heap limit, is a SQLiteError (a
-    /// sentence), never a crash.
-    ///
-    /// NB: here, in a suite `scripts/test` runs one test at a time, because the heap limit is
-    /// the whole process's: in a parallel run it starved every other test's SQLite.
-    @Test func sqliteRunningOutOfMemoryIsAnError() throws {
-        let db = try Connection.inMemory()
-        try db.execute("PRAGMA hard_heap_limit = 2000000")
-        defer { try? db.execute("PRAGMA hard_heap_limit = 0") }
-        #expect {
-            try db.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 200000) SELECT group_concat(printf('%100d', i)) FROM n")
-        } throws: { error in
-            (error as? SQLiteError)?.code == .noMemory
-        }
     }
 }

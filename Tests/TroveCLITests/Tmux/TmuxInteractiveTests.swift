@@ -179,7 +179,7 @@ struct TmuxInteractiveTests {
             // start of its `trove search --format jsonl` hit, before the hit's own fields.
             let hits = try TroveProcess.run(["search", "dentist", "--format", "jsonl", "--db", db]).stdout
             let hit = try #require(hits.split(separator: "\n").first { $0.hasPrefix("{\"id\":\(chosen.id),") })
-            #expect(hit.hasPrefix(out.dropLast(2) + ",\"rank\":"), "\(out) vs \(hit)")
+            #expect(hit.hasPrefix(out.dropLast(2) + ",\"repeats\":"), "\(out) vs \(hit)")
         }
         #expect(pane.file("stty-after") == pane.file("stty-before"))
     }
