@@ -9,9 +9,13 @@ struct Search: AsyncParsableCommand {
         abstract: "Search reminders and print the hits.",
         discussion: """
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \
-            "list:Work budget". No QUERY shows open reminders by due date.
+            "list:Work budget". No QUERY shows open reminders by due date. Repeated words count \
+            once and at most 16 different words are searched; stderr says when words were \
+            merged or left out.
 
-            The query language: words must all match; `a OR b`; "exact phrase"; -word and \
+            The query language: words must all match; the last word is a prefix unless the \
+            query ends with a space or --exact is given, and word* is a prefix anywhere; \
+            `a OR b`; "exact phrase"; -word and \
             -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
             priority:none|low|medium|high; due:today|tomorrow|overdue|week|none|DATE|DATE..DATE; \
             in:title|notes|tags; -key:value negates. !like matches substrings; !raw passes an \
@@ -25,7 +29,7 @@ struct Search: AsyncParsableCommand {
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
             tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
             the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions"}; each hit has id, title, notes, list, tags, priority, flagged, \
+            "next", "suggestions", "notices"}; each hit has id, title, notes, list, tags, priority, flagged, \
             completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
             (bm25, smaller is better), titleHighlighted, snippet and matchedFields. "next" is null \
             or {"offset": N, "after": CURSOR}.
@@ -67,7 +71,12 @@ struct Search: AsyncParsableCommand {
     @Flag(help: "Print the parsed query and the SQL with its bindings, then the count and time, not the hits.")
     var explain = false
 
-    @Flag(help: "Treat the last word as a prefix, as interactive search does while typing.")
+    @Flag(help: "Match whole words only: the last word is not a prefix (word* still is).")
+    var exact = false
+
+    // NB: the last word has been a prefix by default since one query semantics; the flag stays
+    // accepted so that scripts written for it keep working.
+    @Flag(help: .hidden)
     var prefix = false
 
     @Flag(exclusivity: .exclusive, help: "--all includes completed reminders, --open leaves them out. Default: a query with words includes them (after open ones); the default view does not.")
@@ -127,6 +136,10 @@ struct Search: AsyncParsableCommand {
         }
         let resultSet = try await run(request, registry: registry, store: store)
         try Task.checkCancellation()
+        // NB: JSON carries the notices itself; every other format keeps standard output clean.
+        if format != .json, !resultSet.query.notices.isEmpty {
+            Terminal.standardError.write(resultSet.query.notices.joined(separator: "\n") + "\n")
+        }
         if resultSet.hits.isEmpty, format == .text {
             Terminal.standardError.write(textRenderer.noResultsMessage(resultSet, text: text))
             return .noResults
@@ -175,7 +188,7 @@ struct Search: AsyncParsableCommand {
             page = .after(cursor)
         }
         return SearchRequest(
-            text: text, typing: prefix, limit: limit, page: page,
+            text: text, exact: exact, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
     }
 
@@ -215,6 +228,7 @@ struct Search: AsyncParsableCommand {
         var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
         if let height { arguments += ["--height", String(height)] }
         if fullscreen { arguments.append("--fullscreen") }
+        if exact { arguments.append("--exact") }
         return try InteractiveFlags.parse(arguments).options()
     }
 

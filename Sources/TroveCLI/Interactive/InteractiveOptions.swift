@@ -14,6 +14,8 @@ struct InteractiveOptions: Sendable {
     var colour: Bool
     /// How Enter prints the chosen reminder.
     var format: SelectionFormat
+    /// Only starred words are prefixes (`--exact`), as `trove search --exact` reads its query.
+    var exact: Bool
     /// When to wait before searching once queries are slow.
     var debounce: AdaptiveDebounce
     /// How long a lone Esc waits for the rest of a possible escape sequence.
@@ -26,6 +28,7 @@ struct InteractiveOptions: Sendable {
         fullscreen: Bool = false,
         colour: Bool = true,
         format: SelectionFormat = .plain,
+        exact: Bool = false,
         debounce: AdaptiveDebounce = .init(),
         escapeTimeout: Duration = .milliseconds(25),
         latencyTracePath: String? = nil
@@ -34,6 +37,7 @@ struct InteractiveOptions: Sendable {
         self.fullscreen = fullscreen
         self.colour = colour
         self.format = format
+        self.exact = exact
         self.debounce = debounce
         self.escapeTimeout = escapeTimeout
         self.latencyTracePath = latencyTracePath

@@ -29,6 +29,7 @@ enum SearchJSON {
             "hits": .array(resultSet.hits.map(hit)),
             "next": next(resultSet.next, offset: nextOffset),
             "suggestions": .array(resultSet.suggestions.map(JSONValue.string)),
+            "notices": .array(resultSet.query.notices.map(JSONValue.string)),
         ])
     }
 

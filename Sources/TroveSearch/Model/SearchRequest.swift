@@ -9,7 +9,7 @@ public import TroveStore
 /// request.highlight = .brackets   // titles come back as "Call the [dentist]"
 /// ```
 public struct SearchRequest: Hashable, Sendable {
-    /// The parsed query; see ``Query/parse(_:typing:)``.
+    /// The parsed query; see ``Query/parse(_:exact:)``.
     public var query: Query
     /// The most hits in one ``ResultSet``: the page size. At least 1.
     public var limit: Int
@@ -48,10 +48,15 @@ public struct SearchRequest: Hashable, Sendable {
         self.today = today ?? CalendarDay(Date(), in: timeZone)
     }
 
-    /// Parses `text` with ``Query/parse(_:typing:)``; the other parameters as in the memberwise init.
+    /// Parses `text` with ``Query/parse(_:exact:)``; the other parameters as in the memberwise init.
+    ///
+    /// ```swift
+    /// SearchRequest(text: "dent")                // finds "Dentist appointment": dent is a prefix
+    /// SearchRequest(text: "dent", exact: true)   // only the word dent
+    /// ```
     public init(
         text: String,
-        typing: Bool = false,
+        exact: Bool = false,
         limit: Int = 50,
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
@@ -61,8 +66,20 @@ public struct SearchRequest: Hashable, Sendable {
         timeZone: TimeZone = .current
     ) {
         self.init(
-            query: .parse(text, typing: typing), limit: limit, page: page, includeCompleted: includeCompleted,
+            query: .parse(text, exact: exact), limit: limit, page: page, includeCompleted: includeCompleted,
             sort: sort, highlight: highlight, today: today, timeZone: timeZone)
+    }
+
+    /// The request before one semantics: `typing: false` made no word a prefix.
+    @available(*, deprecated, message: "the last word is a prefix by default; pass exact: true to turn that off")
+    public init(
+        text: String, typing: Bool, limit: Int = 50, page: SearchPage = .first, includeCompleted: Bool? = nil,
+        sort: SearchSort = .rank, highlight: HighlightStyle = .none, today: CalendarDay? = nil,
+        timeZone: TimeZone = .current
+    ) {
+        self.init(
+            text: text, exact: !typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            highlight: highlight, today: today, timeZone: timeZone)
     }
 }
 

@@ -77,12 +77,13 @@ public actor SearchProvider {
     /// - Parameters:
     ///   - texts: What the person typed, one element per change.
     ///   - request: Everything but the text: page size, sort, highlight, today.
-    ///   - typing: Parse each text as still being typed (the last word is a prefix).
+    ///   - exact: Parse each text with ``Query/parse(_:exact:)``'s `exact`: only starred words
+    ///     are prefixes. By default the last word is one unless the text ends with a space.
     /// - Returns: A stream of result sets. A ``SearchError`` (such as a `!raw` syntax error
     ///   while typing) does not end it: it arrives as a result set with no hits and the error's
     ///   message in ``Query/problems``.
     public nonisolated func results<Texts: AsyncSequence & Sendable>(
-        for texts: Texts, request: SearchRequest, typing: Bool = true
+        for texts: Texts, request: SearchRequest, exact: Bool = false
     ) -> AsyncThrowingStream<ResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in
             let latest = LatestWins(continuation: continuation)
@@ -90,7 +91,7 @@ public actor SearchProvider {
                 do {
                     for try await text in texts {
                         var next = request
-                        next.query = .parse(text, typing: typing)
+                        next.query = .parse(text, exact: exact)
                         next.page = .first
                         let generation = latest.begin()
                         let work = Task {

@@ -5,9 +5,9 @@
 /// precedence never matters, and a prefix `*` goes after the closing quote.
 ///
 /// ```swift
-/// FTS5Expression(query: .parse("dentist appointment wal", typing: true))?.positive
+/// FTS5Expression(query: .parse("dentist appointment wal"))?.positive
 /// // "dentist" AND "appointment" AND "wal"*
-/// FTS5Expression(query: .parse(#"milk OR bread eggs -"sour cream" in:title"#))?.positive
+/// FTS5Expression(query: .parse(#"milk OR bread eggs -"sour cream" in:title"#, exact: true))?.positive
 /// // {title} : ((("milk" OR "bread") AND "eggs") NOT "sour cream")
 /// FTS5Expression(query: .parse("-milk"))   // positive nil, negative "milk"
 /// FTS5Expression(query: .parse("🎉 is:open"))   // nil: nothing FTS5 can search

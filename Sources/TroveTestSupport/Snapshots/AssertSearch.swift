@@ -43,7 +43,8 @@ public import TroveStore
 /// - Parameters:
 ///   - text: The query, as a person types it: `milk #errand due:..today`.
 ///   - database: The database to search, such as ``seededStore(today:records:)``'s.
-///   - typing: Whether the last word is still being typed (it becomes a prefix).
+///   - exact: Only starred words are prefixes (`trove search --exact`); by default the last
+///     word is one unless the text ends with a space, as everywhere else.
 ///   - limit: The page size.
 ///   - page: Which page: `.first`, `.offset(n)` or the `next` of an earlier result.
 ///   - includeCompleted: See ``SearchRequest/includeCompleted``.
@@ -58,7 +59,7 @@ public import TroveStore
 public func assertSearch(
     _ text: String,
     on database: Database,
-    typing: Bool = false,
+    exact: Bool = false,
     limit: Int = 10,
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
@@ -75,20 +76,20 @@ public func assertSearch(
     column: UInt = #column
 ) async -> ResultSet? {
     let request = SearchRequest(
-        text: text, typing: typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+        text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
         highlight: .brackets, today: today, timeZone: timeZone)
     return await assertSearch(
         request, on: database, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// ``assertSearch(_:on:typing:limit:page:includeCompleted:sort:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
+/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
 /// for a store: searches its database.
 @discardableResult
 public func assertSearch(
     _ text: String,
     on store: ReminderStore,
-    typing: Bool = false,
+    exact: Bool = false,
     limit: Int = 10,
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
@@ -105,7 +106,7 @@ public func assertSearch(
     column: UInt = #column
 ) async -> ResultSet? {
     await assertSearch(
-        text, on: store.database, typing: typing, limit: limit, page: page, includeCompleted: includeCompleted,
+        text, on: store.database, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted,
         sort: sort, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }

@@ -74,6 +74,18 @@ import Testing
         #expect(try json(afterTerminator.stdout)["query"].flatMap { ($0 as? [String: Any])?["text"] as? String } == "--")
     }
 
+    // A pasted page: repeated words are merged before the search, and stderr (or JSON's
+    // "notices") says so; the search itself answers as for one word.
+    @Test func fiveThousandRepeatedWordsAreMergedAndSaidSo() throws {
+        let words = Array(repeating: "passport", count: 5_000)
+        let text = try TroveProcess.run(["--demo", "search"] + words)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr == "The query's 5,000 words were merged into 1: repeated words count once.\n")
+        #expect(text.stdout == (try TroveProcess.run(["--demo", "search", "passport "])).stdout)
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
+        #expect(object["notices"] as? [String] == ["The query's 5,000 words were merged into 1: repeated words count once."])
+    }
+
     @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {
         let result = try TroveProcess.run(["--demo", "search", "dentist", "--format", "json"])
         #expect(result.status == 0)
@@ -84,7 +96,7 @@ import Testing
         let query = try #require(object["query"] as? [String: Any])
         #expect(query["text"] as? String == "dentist")
         #expect(query["engine"] as? String == "fts")
-        #expect(query["parsed"] as? String == "engine=fts terms=[+dentist] filters=[]")
+        #expect(query["parsed"] as? String == "engine=fts terms=[+dentist*] filters=[]")
         let hits = try #require(object["hits"] as? [[String: Any]])
         #expect(hits.count == 2)
         let ranks = hits.compactMap { $0["rank"] as? Double }

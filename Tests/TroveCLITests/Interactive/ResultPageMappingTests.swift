@@ -45,6 +45,19 @@ import TroveStore
         #expect(ResultPage(found, text: "milk", today: today, timeZone: .gmt).hint == nil)
     }
 
+    // `is:comp` with nothing after it may still become is:completed: no hint while it is typed.
+    @Test func aFilterStillBeingTypedIsNoHintButANoticeIs() {
+        let today = CalendarDay("2026-03-02")!
+        let typing = ResultSet(query: .parse("milk is:comp"), engine: "fts")
+        #expect(ResultPage(typing, text: "milk is:comp", today: today, timeZone: .gmt).hint == nil)
+        let typed = ResultSet(query: .parse("milk is:comp "), engine: "fts")
+        #expect(ResultPage(typed, text: "milk is:comp ", today: today, timeZone: .gmt).hint?.hasPrefix("is:comp — ") == true)
+        let pasted = String(repeating: "a ", count: 5_000)
+        let merged = ResultSet(query: .parse(pasted), engine: "fts")
+        #expect(ResultPage(merged, text: pasted, today: today, timeZone: .gmt).hint
+            == "The query's 5,000 words were merged into 1: repeated words count once.")
+    }
+
     /// A provisional page of a search with words is being ranked; one of filters alone already
     /// has its final rows and is only being counted.
     @Test func aProvisionalPageSaysWhatItIsWaitingFor() {

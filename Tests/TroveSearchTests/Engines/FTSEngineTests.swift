@@ -24,11 +24,14 @@ struct FTSEngineTests {
         #expect(Set(try await SearchFixture.ids(text, in: database)) == Set(expected))
     }
 
-    @Test func lastWordIsAPrefixWhileTyping() async throws {
+    // One semantics: the last word is a prefix unless the text ends with a space or is exact.
+    @Test func lastWordIsAPrefixUnlessEndedOrExact() async throws {
         let database = try await SearchFixture.database()
-        #expect(Set(try await SearchFixture.ids("wal", in: database, typing: true)) == [2, 3])
-        #expect(try await SearchFixture.ids("wal", in: database) == [])
-        #expect(try await SearchFixture.ids("wal ", in: database, typing: true) == [])
+        #expect(Set(try await SearchFixture.ids("wal", in: database)) == [2, 3])
+        #expect(try await SearchFixture.ids("wal", in: database, exact: true) == [])
+        #expect(try await SearchFixture.ids("wal ", in: database) == [])
+        #expect(Set(try await SearchFixture.ids("wal* dog", in: database, exact: true)) == [2, 3])
+        #expect(Set(try await SearchFixture.ids("wal* do", in: database, exact: true)) == [])
     }
 
     @Test func excludedTermsAloneSearchEverythingElse() async throws {

@@ -24,7 +24,7 @@ struct PhasedSearchTests {
         _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil
     ) -> SearchRequest {
         SearchRequest(
-            text: text, typing: true, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            text: text, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
             highlight: .brackets, today: ReminderGenerator.pinnedToday, timeZone: TimeZone(identifier: "UTC")!)
     }
 
@@ -108,9 +108,9 @@ struct PhasedSearchTests {
     }
 
     @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
-        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis", typing: true))?.description
-            == Query.parse("call dentis", typing: false).description)
-        #expect(FTSEngine.exactLongPrefixes(.parse("call den", typing: true)) == nil, "3 letters have a prefix index")
+        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis"))?.description
+            == Query.parse("call dentis", exact: true).description)
+        #expect(FTSEngine.exactLongPrefixes(.parse("call den")) == nil, "3 letters have a prefix index")
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request("dentist"), in: database)
         let quick = try #require(all.first)

@@ -85,7 +85,7 @@ struct SearchProviderTests {
         let (texts, input) = AsyncStream.makeStream(of: String.self)
         let started = ContinuousClock.now
         input.yield("!slow slow query")
-        let stream = provider.results(for: texts, request: SearchFixture.request(""), typing: false)
+        let stream = provider.results(for: texts, request: SearchFixture.request(""), exact: true)
         Task {
             try await Task.sleep(for: .milliseconds(100))
             input.yield("!slow quick")
@@ -109,7 +109,7 @@ struct SearchProviderTests {
         let database = try await SearchFixture.database()
         let provider = try SearchProvider(database: database, pollInterval: .seconds(60))
         let texts = AsyncStream<String> { $0.yield("!raw milk AND"); $0.finish() }
-        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), typing: false) {
+        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), exact: true) {
             #expect(resultSet.hits.isEmpty)
             #expect(resultSet.query.problems.last?.reason.contains("FTS5 syntax error") == true)
             break

@@ -244,7 +244,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"swimming"')
+            WHERE ("reminders_fts" MATCH '"swimming"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",

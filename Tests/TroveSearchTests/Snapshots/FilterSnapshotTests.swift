@@ -441,7 +441,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '{title} : ("milk")')
+            WHERE ("reminders_fts" MATCH '{title} : ("milk"*)')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -454,12 +454,13 @@ import TroveTestSupport
             """
         } results: {
             """
-            #  id   title       snippet                     list       tags    due         flags  rank
-            -  ---  ----------  --------------------------  ---------  ------  ----------  -----  -----
-            1  178  Buy [milk]  Semi-skimmed, the big one.  Groceries  errand  2026-03-02         -9.84
-            1 of 1 (0 completed)
-            lists: Groceries (1)
-            tags: errand (1)
+            #  id   title                                snippet                     list       tags    due         flags  rank
+            -  ---  -----------------------------------  --------------------------  ---------  ------  ----------  -----  -----
+            1  178  Buy [milk]                           Semi-skimmed, the big one.  Groceries  errand  2026-03-02         -8.78
+            2  1    Leave empties out for the [milkman]  Tuesday and Friday nights.  Home       milk                       -8.66
+            2 of 2 (0 completed)
+            lists: Groceries (1), Home (1)
+            tags: errand (1), milk (1)
             """
         }
     }
@@ -494,7 +495,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '{notes} : ("milk")')
+            WHERE ("reminders_fts" MATCH '{notes} : ("milk"*)')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -550,7 +551,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '{tags} : ("milk")')
+            WHERE ("reminders_fts" MATCH '{tags} : ("milk"*)')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -605,7 +606,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"re:invent"')
+            WHERE ("reminders_fts" MATCH '"re:invent"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -658,7 +659,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"plumber"')
+            WHERE ("reminders_fts" MATCH '"plumber"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",

@@ -34,7 +34,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"zurich"')
+            WHERE ("reminders_fts" MATCH '"zurich"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -89,7 +89,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"')
+            WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -143,7 +143,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"cafe"')
+            WHERE ("reminders_fts" MATCH '"cafe"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -198,7 +198,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"calibration"')
+            WHERE ("reminders_fts" MATCH '"calibration"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -301,7 +301,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"leo"')
+            WHERE ("reminders_fts" MATCH '"leo"*')
               AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
@@ -355,7 +355,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"позвонить"')
+            WHERE ("reminders_fts" MATCH '"позвонить"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -409,7 +409,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"νικο"')
+            WHERE ("reminders_fts" MATCH '"νικο"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -459,7 +459,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"νίκο"')
+            WHERE ("reminders_fts" MATCH '"νίκο"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -512,7 +512,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"牛乳を買う"')
+            WHERE ("reminders_fts" MATCH '"牛乳を買う"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -564,7 +564,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"엄마"')
+            WHERE ("reminders_fts" MATCH '"엄마"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",

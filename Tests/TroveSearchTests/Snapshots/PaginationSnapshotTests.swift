@@ -7,7 +7,7 @@ import TroveTestSupport
     // An offset page: hits 4–6 of the "walk" prefix search, with a next page.
     @Test func offsetPage() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("walk", on: database, typing: true, limit: 3, page: .offset(3)) {
+        await assertSearch("walk", on: database, limit: 3, page: .offset(3)) {
             """
             SELECT
               "reminders"."id",
@@ -63,7 +63,7 @@ import TroveTestSupport
     // A cursor page continues exactly after the first page's last hit: no gap, no repeat.
     @Test func cursorPageContinuesAfterTheFirst() async throws {
         let database = try await SeededSearch.database()
-        let first = await assertSearch("walk", on: database, typing: true, limit: 3) {
+        let first = await assertSearch("walk", on: database, limit: 3) {
             """
             SELECT
               "reminders"."id",
@@ -115,7 +115,7 @@ import TroveTestSupport
             """
         }
         let next = try #require(first?.next)
-        await assertSearch("walk", on: database, typing: true, limit: 3, page: next) {
+        await assertSearch("walk", on: database, limit: 3, page: next) {
             """
             SELECT
               "reminders"."id",

@@ -34,7 +34,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"e-mail"')
+            WHERE ("reminders_fts" MATCH '"e-mail"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -148,7 +148,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"Q&A"')
+            WHERE ("reminders_fts" MATCH '"Q&A"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -201,7 +201,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"')
+            WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -254,7 +254,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"')
+            WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -352,7 +352,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"o''brien''s"')
+            WHERE ("reminders_fts" MATCH '"o''brien''s"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -405,7 +405,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"ref:ABC-123"')
+            WHERE ("reminders_fts" MATCH '"ref:ABC-123"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",

@@ -123,10 +123,11 @@ import TroveTestSupport
     }
 
     // With text, completed matches are included but come after every open one, whatever their
-    // bm25 score (the five completed "Book …" titles score best).
+    // bm25 score (the five completed "Book …" titles score best). The trailing space ends the
+    // word, so only "book" matches, not booking or bookshelf.
     @Test func completedMatchesSortAfterOpenOnes() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("book", on: database, limit: 20) {
+        await assertSearch("book ", on: database, limit: 20) {
             """
             SELECT
               "reminders"."id",
@@ -193,7 +194,7 @@ import TroveTestSupport
     // includeCompleted: false drops them; the footer still counts them.
     @Test func completedExcludedOnRequest() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("book", on: database, includeCompleted: false) {
+        await assertSearch("book ", on: database, includeCompleted: false) {
             """
             SELECT
               "reminders"."id",
@@ -348,7 +349,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -362,18 +363,18 @@ import TroveTestSupport
             """
         } results: {
             """
-            #   id   title                                         snippet                                                                list     tags              due               flags        rank
-            --  ---  --------------------------------------------  ---------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
-            1   79   [Call] the GP about the blood test results                                                                           Health   call,doctor       2026-02-13        !! done      -4.07
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                           Health   call,doctor,kids  2026-02-20        !!           -3.47
-            3   101  Chase IT for a callback about the laptop      Battery is swelling and the trackpad lifts. Ticket ref:IT-4821. They…  Work     call              2026-02-26        !!           -3.13
-            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                    Home     call              2026-03-02                     -3.64
-            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…     Home     call,urgent       2026-03-03        !!! flagged  -3.86
-            6   121  Dispute the double charge on the credit card  …charged twice, £38.40 each. [Call] the number on the back of…         Finance  call              2026-03-03        !!           -3.14
-            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…             Work                       2026-03-03 10:00               -0.88
-            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…            Home     call              2026-03-04                     -3.39
-            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                Home     call,garden       2026-03-05        !!           -3.85
-            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…       Work     call              2026-03-05 13:00               -3.06
+            #   id   title                                         snippet                                                                 list     tags              due               flags        rank
+            --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
+            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -4.07
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20        !!           -3.47
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26        !!           -3.84
+            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                     Home     call              2026-03-02                     -3.64
+            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -3.86
+            6   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03        !!           -3.26
+            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…              Work                       2026-03-03 10:00               -0.88
+            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…             Home     call              2026-03-04                     -3.39
+            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -3.85
+            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -3.06
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -412,7 +413,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               "reminders"."priority" DESC,
               "reminders"."is_completed",
@@ -425,18 +426,18 @@ import TroveTestSupport
             """
         } results: {
             """
-            #   id   title                                         snippet                                                                list     tags              due         flags        rank
-            --  ---  --------------------------------------------  ---------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
-            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…     Home     call,urgent       2026-03-03  !!! flagged  -3.86
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                           Health   call,doctor,kids  2026-02-20  !!           -3.47
-            3   101  Chase IT for a callback about the laptop      Battery is swelling and the trackpad lifts. Ticket ref:IT-4821. They…  Work     call              2026-02-26  !!           -3.13
-            4   121  Dispute the double charge on the credit card  …charged twice, £38.40 each. [Call] the number on the back of…         Finance  call              2026-03-03  !!           -3.14
-            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                Home     call,garden       2026-03-05  !!           -3.85
-            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…    Home     call              2026-03-20  !!           -3.22
-            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…        Travel   call              2026-03-20  !!           -3.44
-            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…         Work                                   !!           -1.78
-            9   79   [Call] the GP about the blood test results                                                                           Health   call,doctor       2026-02-13  !! done      -4.07
-            10  31   Ask about the allotment waiting list                                                                                 Garden   call,garden                   !            -3.76
+            #   id   title                                         snippet                                                                 list     tags              due         flags        rank
+            --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
+            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -3.86
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20  !!           -3.47
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26  !!           -3.84
+            4   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03  !!           -3.26
+            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -3.85
+            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…     Home     call              2026-03-20  !!           -3.22
+            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…         Travel   call              2026-03-20  !!           -3.44
+            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…          Work                                   !!           -1.78
+            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -4.07
+            10  31   Ask about the allotment waiting list                                                                                  Garden   call,garden                   !            -3.76
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -470,7 +471,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               "reminders"."created_at" DESC,
               "reminders"."id"
@@ -488,7 +489,7 @@ import TroveTestSupport
             6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -3.55
             7   131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.88
             8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.76
-            9   121  Dispute the double charge on the credit card        …charged twice, £38.40 each. [Call] the number on the back of…      Finance  call          2026-03-03        !!           -3.14
+            9   121  Dispute the double charge on the credit card        …[Call] the number on the back of the card and ask for…             Finance  call          2026-03-03        !!           -3.26
             10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -3.85
             10 of 22 (3 completed)
             next: cursor
@@ -528,7 +529,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"pasport"')
+            WHERE ("reminders_fts" MATCH '"pasport"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",
@@ -578,7 +579,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"')
+            WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*')
             ORDER BY
               "reminders"."is_completed",
               "reminders_fts"."rank",

@@ -25,6 +25,9 @@ struct InteractiveFlags: ParsableArguments {
     @Flag(help: "Use the whole screen (the alternate screen) instead of drawing inline.")
     var fullscreen = false
 
+    @Flag(help: "Match whole words only: the last word typed is not a prefix (word* still is).")
+    var exact = false
+
     @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
     var format: String?
 
@@ -47,7 +50,7 @@ struct InteractiveFlags: ParsableArguments {
         // NB: the screen is always a terminal (/dev/tty), whatever stdout is.
         let colour = color.isEnabled(isTerminal: true, environment: environment)
         return InteractiveOptions(
-            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat,
+            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat, exact: exact,
             latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
     }
 

@@ -45,10 +45,16 @@ extension ResultPage {
         }
     }
 
-    /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.
+    /// The query's problems first, since they explain an empty or odd answer (but not a last
+    /// filter still being typed, `is:comp`); then its notices (words merged or left out); else
+    /// did-you-mean.
     static func hint(for resultSet: ResultSet) -> String? {
-        if !resultSet.query.problems.isEmpty {
-            return resultSet.query.problems.map(\.message).joined(separator: "; ")
+        let problems = resultSet.query.problems.filter { !$0.isIncomplete }
+        if !problems.isEmpty {
+            return problems.map(\.message).joined(separator: "; ")
+        }
+        if !resultSet.query.notices.isEmpty {
+            return resultSet.query.notices.joined(separator: " ")
         }
         guard resultSet.hits.isEmpty, !resultSet.suggestions.isEmpty else { return nil }
         return "did you mean: " + resultSet.suggestions.prefix(3).joined(separator: ", ") + "?"
