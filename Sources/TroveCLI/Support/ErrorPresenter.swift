@@ -31,7 +31,8 @@ struct ErrorPresenter {
             // NB: a message that starts with the path keeps it exactly as typed.
             let text = error.description.hasPrefix(error.path) ? error.description : capitalized(error.description)
             return (text + ".", .database)
-        case let error as SQLiteError where error.message.contains("no such table") && error.message.contains("reminders_fts"):
+        case let error as SQLiteError where error.message.contains("no such table")
+            && ["reminders_fts", "reminders_substring", "reminders_vocab"].contains(where: error.message.contains):
             // NB: the index table was dropped (by hand or another tool); the triggers on
             // `reminders` then fail every write, and every search.
             return (withDetail("The database's search index is missing; run `trove rebuild` to recreate it from the reminders.", error), .database)

@@ -11,7 +11,10 @@ public import TroveSQLite
 ///
 /// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE
 /// on the searched columns instead and ANDed in; a group that mixes both kinds (`🎉 OR party`)
-/// ORs a LIKE with an `id IN (… MATCH …)`. Only ``FTS5Expression`` text reaches `MATCH`, so no
+/// ORs a LIKE with an `id IN (… MATCH …)`. A term in a script whose words run together
+/// (``SubstringScripts``: 春节, בית) matches an indexed word or any substring of a title or
+/// notes, through schema 5's substring index; a query of only such terms is not ranked (the
+/// hits come in the tiebreaker order). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
     public let name = "fts"
@@ -69,8 +72,9 @@ public struct FTSEngine: Engine {
 
     static func plan(for query: Query) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
-        let pure = query.terms.filter { $0.anyOf.allSatisfy(\.isSearchableByFTS) }
-        let mixed = query.terms.filter { !$0.anyOf.allSatisfy(\.isSearchableByFTS) }
+        let isPlain = { (term: Term) in term.isSearchableByFTS && !term.isSubstringSearched }
+        let pure = query.terms.filter { $0.anyOf.allSatisfy(isPlain) }
+        let mixed = query.terms.filter { !$0.anyOf.allSatisfy(isPlain) }
         let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
         if let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded, columns: query.columns)) {
             plan.ftsMatch = expression.positive
@@ -87,12 +91,19 @@ public struct FTSEngine: Engine {
                 alternatives.append(
                     "(\"reminders\".\"id\" IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(part)))")
             }
+            for term in group.anyOf where term.isSubstringSearched {
+                if let substring = plan.substring(term) { alternatives.append(substring) }
+                plan.likeTerms.append(term)
+            }
             for term in group.anyOf where !term.isSearchableByFTS {
                 if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
             }
             // NB: a group whose LIKE terms were all dropped (past the cap) but that has an FTS5
             // part still narrows by that part; one with nothing left is skipped.
             if !alternatives.isEmpty { plan.conditions.append("(\(alternatives.joined(separator: " OR ")))") }
+        }
+        for term in query.excludedTerms where term.isSubstringSearched {
+            if let substring = plan.substring(term) { plan.conditions.append("(NOT \(substring))") }
         }
         for term in query.excludedTerms where !term.isSearchableByFTS {
             if let like = plan.like(term) { plan.conditions.append("(NOT \(like))") } else { dropped += 1 }

@@ -3,12 +3,17 @@ import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
-    /// Checks the database file and that the full-text index matches the reminders exactly.
+    /// The full-text tables: the word index, and the substring index of schema 5, whose
+    /// external content is the `reminders_substring_text` view.
+    static let indexTables = ["reminders_fts", "reminders_substrings"]
+
+    /// Checks the database file and that the full-text indexes match the reminders exactly.
     ///
     /// ```swift
     /// try await store.check().isOK  // true
     /// // PRAGMA integrity_check
     /// // INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)
+    /// // INSERT INTO reminders_substrings (reminders_substrings, rank) VALUES ('integrity-check', 1)
     /// ```
     ///
     /// With rank 1, FTS5 also re-reads every reminder and compares its tokens with the index,
@@ -25,12 +30,17 @@ extension ReminderStore {
             let integrity = try db.fetchAll("PRAGMA integrity_check").map { row -> String in try row[0] }
             var indexProblems: [String] = []
             var indexChecked = true
-            do {
-                try db.execute("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)")
-            } catch let error as SQLiteError where error.code == .readOnly {
-                indexChecked = false
-            } catch let error as SQLiteError {
-                indexProblems.append(try Self.indexExists(on: db) ? error.message : "the index table reminders_fts is missing")
+            let version = try db.fetchValue("PRAGMA user_version", as: Int.self) ?? 0
+            for table in Self.indexTables where version >= Self.schemaVersion(creating: table) {
+                do {
+                    try db.execute("INSERT INTO \(identifier: table) (\(identifier: table), rank) VALUES ('integrity-check', 1)")
+                } catch let error as SQLiteError where error.code == .readOnly {
+                    indexChecked = false
+                    break
+                } catch let error as SQLiteError {
+                    let named = table == "reminders_fts" ? error.message : "\(table): \(error.message)"
+                    indexProblems.append(try Self.indexExists(table, on: db) ? named : "the index table \(table) is missing")
+                }
             }
             return CheckReport(
                 databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems,
@@ -38,40 +48,73 @@ extension ReminderStore {
         }
     }
 
-    /// Rebuilds the full-text index from the reminders table, first recreating the index
-    /// table if it is missing (dropped by hand or by another tool).
+    /// Rebuilds the full-text indexes from the reminders table, first recreating an index
+    /// table (and the substring index's view) if it is missing (dropped by hand or by another
+    /// tool).
     ///
     /// ```swift
-    /// try await store.rebuildIndex()  // INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')
+    /// try await store.rebuildIndex()
+    /// // INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')
+    /// // INSERT INTO reminders_substrings (reminders_substrings) VALUES ('rebuild')
     /// // when missing, first: CREATE VIRTUAL TABLE reminders_fts USING fts5(…) and its rank setting
     /// ```
     ///
-    /// The index's triggers live on `reminders` and survive a dropped index, so recreating the
+    /// The indexes' triggers live on `reminders` and survive a dropped index, so recreating the
     /// table is all the schema needs.
     public func rebuildIndex() async throws {
         try await database.write { db in
-            if try !Self.indexExists(on: db) {
-                for statement in try Self.indexDefinition() { try db.execute(statement) }
+            for table in Self.indexTables {
+                if try !Self.indexExists(table, on: db) {
+                    for statement in try Self.indexDefinition(of: table) {
+                        if let name = Self.createdName(statement), try Self.indexExists(name, on: db) { continue }
+                        try db.execute(statement)
+                    }
+                }
+                try db.execute("INSERT INTO \(identifier: table) (\(identifier: table)) VALUES ('rebuild')")
             }
-            try db.execute("INSERT INTO reminders_fts (reminders_fts) VALUES ('rebuild')")
         }
     }
 
-    /// Whether the index table is in the schema.
-    static func indexExists(on db: Connection) throws -> Bool {
-        try db.fetchValue("SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_fts'", as: Int.self) == 1
+    /// The migration that creates `table`: a database at an older version (a test's, or one
+    /// opened with fewer migrations) is not expected to hold it.
+    static func schemaVersion(creating table: String) -> Int {
+        Migration.all.first { $0.sql.contains("CREATE VIRTUAL TABLE \(table) ") }?.version ?? 0
     }
 
-    /// The index's `CREATE VIRTUAL TABLE` and its rank setting, taken from the migrations so
-    /// that `schema/` stays the one place the index is defined.
-    static func indexDefinition() throws -> [String] {
+    /// Whether a table or view named `name` is in the schema.
+    static func indexExists(_ name: String = "reminders_fts", on db: Connection) throws -> Bool {
+        try db.fetchValue("SELECT count(*) FROM sqlite_schema WHERE name = \(name)", as: Int.self) == 1
+    }
+
+    /// What an index table needs to exist, taken from the migrations so that `schema/` stays the
+    /// one place the indexes are defined: the substring index's view, the `CREATE VIRTUAL
+    /// TABLE`, and for `reminders_fts` its rank setting.
+    static func indexDefinition(of table: String = "reminders_fts") throws -> [String] {
         let script = Migration.all.map(\.sql).joined(separator: "\n")
-        guard let create = script.range(of: "CREATE VIRTUAL TABLE reminders_fts"),
-              let createEnd = script.range(of: ");", range: create.upperBound..<script.endIndex),
-              let rank = script.range(of: "INSERT INTO reminders_fts (reminders_fts, rank)"),
-              let rankEnd = script.range(of: ";", range: rank.upperBound..<script.endIndex)
-        else { throw StoreError.indexDefinitionMissing }
-        return [String(script[create.lowerBound..<createEnd.upperBound]), String(script[rank.lowerBound..<rankEnd.upperBound])]
+        func statement(from start: String, through end: String) -> String? {
+            guard let open = script.range(of: start),
+                  let close = script.range(of: end, range: open.upperBound..<script.endIndex)
+            else { return nil }
+            return String(script[open.lowerBound..<close.upperBound])
+        }
+        var statements: [String?] = []
+        if table == "reminders_substrings" {
+            statements.append(statement(from: "CREATE VIEW reminders_substring_text", through: ";"))
+        }
+        statements.append(statement(from: "CREATE VIRTUAL TABLE \(table) ", through: ");"))
+        if table == "reminders_fts" {
+            statements.append(statement(from: "INSERT INTO reminders_fts (reminders_fts, rank)", through: ";"))
+        }
+        guard !statements.isEmpty, statements.allSatisfy({ $0 != nil }) else { throw StoreError.indexDefinitionMissing }
+        return statements.compactMap { $0 }
+    }
+
+    /// `reminders_fts` from `CREATE VIRTUAL TABLE reminders_fts USING …`; nil for other statements.
+    private static func createdName(_ statement: String) -> String? {
+        for prefix in ["CREATE VIRTUAL TABLE ", "CREATE VIEW "] where statement.hasPrefix(prefix) {
+            return String(statement.dropFirst(prefix.count).prefix { !$0.isWhitespace && $0 != "(" })
+        }
+        return nil
     }
 
     /// Merges the index's segments into one and refreshes the query planner's statistics.
@@ -126,7 +169,8 @@ extension ReminderStore {
         do {
             let bytes = try db.fetchValue("""
                 SELECT sum(pgsize) FROM dbstat WHERE name IN (
-                    SELECT name FROM sqlite_schema WHERE tbl_name LIKE 'reminders\\_fts\\_%' ESCAPE '\\')
+                    SELECT name FROM sqlite_schema WHERE tbl_name LIKE 'reminders\\_fts\\_%' ESCAPE '\\'
+                        OR tbl_name LIKE 'reminders\\_substrings\\_%' ESCAPE '\\')
                 """, as: Int.self)
             return (bytes ?? 0, false)
         } catch let error as SQLiteError where error.message.contains("dbstat") {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TroveSearch
 import TroveStore
@@ -77,5 +78,22 @@ import TroveStore
     @Test func parsingIsDeterministic() {
         let text = #"#a milk OR "bread x -y due:..2026-01-01 !like"#
         #expect(Query.parse(text) == Query.parse(text))
+    }
+}
+
+@Suite struct SubstringScriptsTests {
+    // The query side and schema 5's triggers, view and partial index must pick the same rows.
+    @Test func theSchemaUsesTheSameCharacterClass() {
+        let schema = Migration.all.map(\.sql).joined(separator: "\n")
+        let glob = "GLOB '*\(SubstringScripts.globClass)*'"
+        #expect(schema.components(separatedBy: glob).count - 1 == 12, "index, view, 3 triggers (the update one twice), title and notes each")
+    }
+
+    @Test(arguments: [
+        ("春节", true), ("给奶奶打电话", true), ("牛乳を買う", true), ("ובבית", true), ("مرحبا", true), ("สวัสดี", true),
+        ("엄마", true), ("𠀀", true), ("milk", false), ("café", false), ("Привет", false), ("Αθήνα", false), ("🎉", false),
+    ])
+    func scriptsAreRecognised(_ text: String, _ expected: Bool) {
+        #expect(SubstringScripts.appears(in: text) == expected)
     }
 }

@@ -19,7 +19,7 @@ import TroveStore
         }
 
         let store = try await ReminderStore.open(path: path)
-        #expect(try await store.int("PRAGMA user_version") == 3)
+        #expect(try await store.int("PRAGMA user_version") == Migration.latestVersion)
         let columns = try await store.rows(
             "SELECT s.name, ifnull(i.name, '<expression>') FROM sqlite_schema AS s, pragma_index_info(s.name) AS i "
                 + "WHERE s.type = 'index' AND s.tbl_name = 'reminders' ORDER BY s.name, i.seqno")
