@@ -27,11 +27,16 @@ struct Search: AsyncParsableCommand {
             `--`: trove search -- --literal.
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
-            tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
-            the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions", "notices"}; each hit has id, title, notes, list, tags, priority, flagged, \
-            completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
-            (bm25, smaller is better), titleHighlighted, snippet and matchedFields. "next" is null \
+            tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
+            beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
+            "completedCount", "includesCompleted", "hits", "next", "suggestions", "notices"}; each \
+            hit has id, title, notes, list, tags, priority, flagged, completed (true/false), due \
+            (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank (bm25, smaller is better), \
+            titleHighlighted, snippet, matchedFields and typo (true/false).
+
+            Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
+            first letter; typo matches come after every exact match, only once the exact matches \
+            end. --typos off turns them off. "next" is null \
             or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
@@ -73,6 +78,9 @@ struct Search: AsyncParsableCommand {
 
     @Flag(help: "Match whole words only: the last word is not a prefix (word* still is).")
     var exact = false
+
+    @Option(help: "on or off: whether words with a typo also match, after every exact match, when those do not fill the page.")
+    var typos: TypoOption = .on
 
     // NB: the last word has been a prefix by default since one query semantics; the flag stays
     // accepted so that scripts written for it keep working.
@@ -124,7 +132,7 @@ struct Search: AsyncParsableCommand {
         let registry = EngineRegistry()
         if explain {
             let clock = ContinuousClock()
-            let explanation = try registry.explanation(for: request)
+            let explanation = try await registry.explanation(for: request, in: store.database)
             let start = clock.now
             let resultSet = try await run(request, registry: registry, store: store)
             let elapsed = clock.now - start
@@ -189,7 +197,7 @@ struct Search: AsyncParsableCommand {
         }
         return SearchRequest(
             text: text, exact: exact, limit: limit, page: page,
-            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
     }
 
     /// What matches are wrapped in: STX/ETX for text (turned into colour or marks when
@@ -229,6 +237,7 @@ struct Search: AsyncParsableCommand {
         if let height { arguments += ["--height", String(height)] }
         if fullscreen { arguments.append("--fullscreen") }
         if exact { arguments.append("--exact") }
+        if typos == .off { arguments += ["--typos", "off"] }
         return try InteractiveFlags.parse(arguments).options()
     }
 
@@ -265,6 +274,13 @@ enum SortOption: String, CaseIterable, ExpressibleByArgument {
     case rank, due, priority, created
 
     var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--typos`, named as ``TypoTolerance`` names its cases.
+enum TypoOption: String, CaseIterable, ExpressibleByArgument {
+    case on, off
+
+    var tolerance: TypoTolerance { TypoTolerance(rawValue: rawValue)! }
 }
 
 /// `--all` or `--open`.

@@ -1,4 +1,5 @@
 import Foundation
+import TroveSearch
 
 /// How the interactive search looks and behaves; the CLI fills it from its flags.
 ///
@@ -16,6 +17,8 @@ struct InteractiveOptions: Sendable {
     var format: SelectionFormat
     /// Only starred words are prefixes (`--exact`), as `trove search --exact` reads its query.
     var exact: Bool
+    /// Whether typo matches follow the exact ones (`--typos off` turns them off).
+    var typos: TypoTolerance
     /// When to wait before searching once queries are slow.
     var debounce: AdaptiveDebounce
     /// How long a lone Esc waits for the rest of a possible escape sequence.
@@ -29,6 +32,7 @@ struct InteractiveOptions: Sendable {
         colour: Bool = true,
         format: SelectionFormat = .plain,
         exact: Bool = false,
+        typos: TypoTolerance = .on,
         debounce: AdaptiveDebounce = .init(),
         escapeTimeout: Duration = .milliseconds(25),
         latencyTracePath: String? = nil
@@ -38,6 +42,7 @@ struct InteractiveOptions: Sendable {
         self.colour = colour
         self.format = format
         self.exact = exact
+        self.typos = typos
         self.debounce = debounce
         self.escapeTimeout = escapeTimeout
         self.latencyTracePath = latencyTracePath

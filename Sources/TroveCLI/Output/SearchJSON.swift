@@ -8,7 +8,7 @@ import TroveStore
 /// SearchJSON.hit(hit).serialized()
 /// // {"id":12,"title":"Call the dentist","notes":"…","list":"Health","tags":["phone"],"priority":"high",
 /// //  "flagged":false,"completed":false,"due":"2026-03-02","rank":-3.1,"titleHighlighted":"Call the [dentist]",
-/// //  "snippet":"…","matchedFields":["title"]}
+/// //  "snippet":"…","matchedFields":["title"],"typo":false}
 /// ```
 ///
 /// `completed` is a boolean (a hit carries no completion date); `due` is null, a day
@@ -24,6 +24,7 @@ enum SearchJSON {
                 "parsed": .string(resultSet.query.description),
             ]),
             "total": .integer(Int64(resultSet.total)),
+            "typoCount": .integer(Int64(resultSet.typoCount)),
             "completedCount": .integer(Int64(resultSet.completedCount)),
             "includesCompleted": .bool(resultSet.includesCompleted),
             "hits": .array(resultSet.hits.map(hit)),
@@ -48,6 +49,7 @@ enum SearchJSON {
             "titleHighlighted": .string(hit.titleHighlighted),
             "snippet": .string(hit.snippet),
             "matchedFields": .array(hit.matchedFields.sorted().map { .string($0.rawValue) }),
+            "typo": .bool(hit.isTypo),
         ])
     }
 

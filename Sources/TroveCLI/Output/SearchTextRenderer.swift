@@ -102,7 +102,7 @@ struct SearchTextRenderer {
         let tags = hit.tags.map { "#" + MarkedText($0).plain }.joined(separator: " ")
         return [
             Cell(text: style(.dim, String(hit.id)), width: String(hit.id).count, rightAligned: true),
-            hit.isCompleted ? Cell(text: style(.green, "✓"), width: 1) : .empty,
+            statusCell(hit),
             Cell(
                 text: title.rendered(color: color, marks: marks),
                 width: DisplayWidth.of(title.rendered(color: false, marks: marks))),
@@ -112,6 +112,13 @@ struct SearchTextRenderer {
             hit.isFlagged ? plainCell("⚑", .red) : .empty,
             plainCell(tags, .dim),
         ]
+    }
+
+    /// `✓` when completed, `~` when it matched with a typo.
+    private func statusCell(_ hit: SearchHit) -> Cell {
+        guard hit.isCompleted || hit.isTypo else { return .empty }
+        let text = (hit.isCompleted ? style(.green, "✓") : "") + (hit.isTypo ? style(.dim, "~") : "")
+        return Cell(text: text, width: (hit.isCompleted ? 1 : 0) + (hit.isTypo ? 1 : 0))
     }
 
     private func plainCell(_ text: String, _ ansi: ANSIStyle?) -> Cell {
@@ -137,7 +144,8 @@ struct SearchTextRenderer {
 
     // MARK: Summary
 
-    /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`.
+    /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`,
+    /// `3 of 3 (1 with a typo)`.
     func summary(_ resultSet: ResultSet, position: Position) -> String {
         let count = resultSet.hits.count
         var text: String
@@ -149,12 +157,14 @@ struct SearchTextRenderer {
         case .afterCursor:
             text = "\(count) more of \(resultSet.total)"
         }
+        var notes: [String] = []
         if resultSet.completedCount > 0 {
-            text += resultSet.includesCompleted
-                ? " (\(resultSet.completedCount) completed)"
-                : " (\(resultSet.completedCount) completed not shown; add --all)"
+            notes.append(resultSet.includesCompleted
+                ? "\(resultSet.completedCount) completed"
+                : "\(resultSet.completedCount) completed not shown; add --all")
         }
-        return text
+        if resultSet.typoCount > 0 { notes.append("\(resultSet.typoCount) with a typo") }
+        return notes.isEmpty ? text : text + " (" + notes.joined(separator: ", ") + ")"
     }
 
     /// `Next page: --offset 20 or --after CURSOR`, or nil on the last page.

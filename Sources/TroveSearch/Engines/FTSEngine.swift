@@ -18,8 +18,14 @@ public import TroveSQLite
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
     public let name = "fts"
+    /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
+    public let vocabulary: VocabularyCache?
 
-    public init() {}
+    /// - Parameter vocabulary: A cache of the index's words for a long-lived searcher (see
+    ///   ``SearchProvider``); without one, each search reads the words it needs from SQL.
+    public init(vocabulary: VocabularyCache? = nil) {
+        self.vocabulary = vocabulary
+    }
 
     /// Answers in two phases when there are many matches: first a provisional ResultSet
     /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered without
@@ -33,12 +39,22 @@ public struct FTSEngine: Engine {
     ///     show(resultSet)   // provisional (isProvisional == true, total >= 201), then final
     /// }
     /// ```
+    ///
+    /// When the exact matches do not fill the page, the final ResultSet adds the typo matches
+    /// below them (``ResultSet/typoCount``), after a provisional one with the exact matches.
     public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
-        let query = request.query
-        let exact = FTSEngine.exactLongPrefixes(query).map { FTSEngine.plan(for: $0) }
-        return EngineRun.stream(
-            FTSEngine.plan(for: query), request, engine: name, inPhases: true, samplePlans: exact.map { [$0] } ?? [],
-            in: database)
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let quick: (@Sendable () async throws -> ResultSet?)?
+        if request.page == .first {
+            quick = { try await database.read { db in try search.provisional(on: db) } }
+        } else {
+            quick = nil
+        }
+        let hasText = !request.query.terms.isEmpty || !request.query.excludedTerms.isEmpty
+        return EngineRun.phased(first: quick) { early in
+            let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
+            return try await EngineRun.addingSuggestions(to: resultSet, hasText: hasText, early: early, in: database)
+        }
     }
 
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
@@ -67,16 +83,26 @@ public struct FTSEngine: Engine {
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
     public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
-        try EngineRun.search(FTSEngine.plan(for: request.query), request, engine: name, on: db)
+        var resultSet = try TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary).run(on: db).resultSet
+        if EngineRun.needsSuggestions(resultSet, hasText: !request.query.terms.isEmpty) {
+            resultSet.suggestions = (try? Suggester.suggestions(for: request.query, on: db)) ?? []
+        }
+        return resultSet
     }
 
     static func plan(for query: Query) -> MatchPlan {
+        plan(for: query, expansion: .none)
+    }
+
+    /// The plan for a query's text, with the forms `expansion` adds to its words.
+    static func plan(for query: Query, expansion: QueryExpansion) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
         let isPlain = { (term: Term) in term.isSearchableByFTS && !term.isSubstringSearched }
         let pure = query.terms.filter { $0.anyOf.allSatisfy(isPlain) }
         let mixed = query.terms.filter { !$0.anyOf.allSatisfy(isPlain) }
         let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
-        if let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded, columns: query.columns)) {
+        if let expression = FTS5Expression(
+            query: Query(terms: pure, excludedTerms: excluded, columns: query.columns), expansion: expansion) {
             plan.ftsMatch = expression.positive
             if let negative = expression.negative {
                 plan.conditions.append(
@@ -87,7 +113,8 @@ public struct FTSEngine: Engine {
         for group in mixed {
             var alternatives: [SQL] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
-            if let part = FTS5Expression(query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns))?.positive {
+            if let part = FTS5Expression(
+                query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns), expansion: expansion)?.positive {
                 alternatives.append(
                     "(\"reminders\".\"id\" IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(part)))")
             }

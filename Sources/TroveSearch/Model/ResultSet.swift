@@ -10,8 +10,13 @@ public struct ResultSet: Hashable, Sendable {
     public var engine: String
     /// This page's hits, in order.
     public var hits: [SearchHit]
-    /// How many reminders match in all pages.
+    /// How many reminders match in all pages, typo matches included.
     public var total: Int
+    /// How many of ``total`` match only with a typo; their hits (``SearchHit/isTypo``) come
+    /// after every exact one. Typo matches are searched for only on the page where the exact
+    /// matches end (and when ``SearchRequest/typos`` allows them), so this is 0 on a page with
+    /// more exact matches to follow.
+    public var typoCount: Int
     /// How many completed reminders match the query, whether or not they were included.
     public var completedCount: Int
     /// Whether completed matches are among the hits and in ``total``; when false, the
@@ -34,7 +39,7 @@ public struct ResultSet: Hashable, Sendable {
     public var isProvisional: Bool
 
     public init(
-        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, completedCount: Int = 0,
+        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, typoCount: Int = 0, completedCount: Int = 0,
         includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil,
         suggestions: [String] = [], isProvisional: Bool = false
     ) {
@@ -42,6 +47,7 @@ public struct ResultSet: Hashable, Sendable {
         self.engine = engine
         self.hits = hits
         self.total = total
+        self.typoCount = typoCount
         self.completedCount = completedCount
         self.includesCompleted = includesCompleted
         self.listFacets = listFacets

@@ -24,11 +24,15 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var matchedFields: Set<SearchColumn>
     /// bm25 score: smaller is better; 0 when the engine does not rank.
     public var rank: Double
+    /// True for a typo match: it matched only with a typo in a word (`dentst` for dentist).
+    /// Typo matches come after every exact match; see ``ResultSet/typoCount``.
+    public var isTypo: Bool
 
     public init(
         id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
         priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,
-        titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0
+        titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0,
+        isTypo: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -43,5 +47,6 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
         self.snippet = snippet
         self.matchedFields = matchedFields
         self.rank = rank
+        self.isTypo = isTypo
     }
 }

@@ -21,6 +21,9 @@ public struct SearchRequest: Hashable, Sendable {
     public var includeCompleted: Bool?
     /// The order of the hits.
     public var sort: SearchSort
+    /// Whether words with typos match too, below the exact matches, when those do not fill
+    /// the page (`trove search --typos off` turns it off).
+    public var typos: TypoTolerance
     /// How matches are marked in ``SearchHit/titleHighlighted`` and ``SearchHit/snippet``.
     public var highlight: HighlightStyle
     /// The day `due:today`, `due:week` and `due:overdue` are relative to.
@@ -34,11 +37,13 @@ public struct SearchRequest: Hashable, Sendable {
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
         sort: SearchSort = .rank,
+        typos: TypoTolerance = .on,
         highlight: HighlightStyle = .none,
         today: CalendarDay? = nil,
         timeZone: TimeZone = .current
     ) {
         self.query = query
+        self.typos = typos
         self.limit = max(1, limit)
         self.page = page
         self.includeCompleted = includeCompleted
@@ -61,13 +66,14 @@ public struct SearchRequest: Hashable, Sendable {
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
         sort: SearchSort = .rank,
+        typos: TypoTolerance = .on,
         highlight: HighlightStyle = .none,
         today: CalendarDay? = nil,
         timeZone: TimeZone = .current
     ) {
         self.init(
             query: .parse(text, exact: exact), limit: limit, page: page, includeCompleted: includeCompleted,
-            sort: sort, highlight: highlight, today: today, timeZone: timeZone)
+            sort: sort, typos: typos, highlight: highlight, today: today, timeZone: timeZone)
     }
 
     /// The request before one semantics: `typing: false` made no word a prefix.
@@ -81,6 +87,15 @@ public struct SearchRequest: Hashable, Sendable {
             text: text, exact: !typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
             highlight: highlight, today: today, timeZone: timeZone)
     }
+}
+
+/// Whether a search also finds words typed with typos: one typo in a word of 5 to 8 letters,
+/// two from 9 letters (Meilisearch's rule; the first letter is never a typo).
+public enum TypoTolerance: String, Hashable, Sendable, CaseIterable {
+    /// Typo matches come after the exact ones when those do not fill the page.
+    case on
+    /// Exact matches only.
+    case off
 }
 
 /// Which page of hits a request wants.

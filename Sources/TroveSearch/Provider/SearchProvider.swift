@@ -28,7 +28,8 @@ public actor SearchProvider {
 
     /// - Parameters:
     ///   - database: Where to search.
-    ///   - registry: The engines `!name` can pick.
+    ///   - registry: The engines `!name` can pick. Its built-in fts engine gets a
+    ///     ``VocabularyCache`` of the database, if it has none.
     ///   - pollInterval: How often to look for changes.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
     ///   - settledCapacity: How many final answers to keep for texts typed again while the
@@ -41,6 +42,12 @@ public actor SearchProvider {
     ) throws {
         settled = SettledResults(capacity: settledCapacity)
         self.database = database
+        // NB: a searcher that lives for many keystrokes keeps the index's words in memory, so
+        // typo candidates cost microseconds; the answers are the same either way.
+        var registry = registry
+        if let fts = try? registry.engine(named: "fts") as? FTSEngine, fts.vocabulary == nil {
+            registry.register(FTSEngine(vocabulary: VocabularyCache(database: database)))
+        }
         self.registry = registry
         self.pollInterval = pollInterval
         self.clock = clock

@@ -49,6 +49,7 @@ public import TroveStore
 ///   - page: Which page: `.first`, `.offset(n)` or the `next` of an earlier result.
 ///   - includeCompleted: See ``SearchRequest/includeCompleted``.
 ///   - sort: The order of the hits.
+///   - typos: Whether typo matches follow the exact ones when those do not fill the page.
 ///   - today: The day `due:` filters are relative to; the seed data's pinned day by default.
 ///   - timeZone: Where `today` is; UTC by default, so snapshots agree on every machine.
 ///   - registry: The engines; register your own to snapshot it.
@@ -64,6 +65,7 @@ public func assertSearch(
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
     sort: SearchSort = .rank,
+    typos: TypoTolerance = .on,
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
@@ -77,13 +79,13 @@ public func assertSearch(
 ) async -> ResultSet? {
     let request = SearchRequest(
         text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
-        highlight: .brackets, today: today, timeZone: timeZone)
+        typos: typos, highlight: .brackets, today: today, timeZone: timeZone)
     return await assertSearch(
         request, on: database, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
+/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
 /// for a store: searches its database.
 @discardableResult
 public func assertSearch(
@@ -94,6 +96,7 @@ public func assertSearch(
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
     sort: SearchSort = .rank,
+    typos: TypoTolerance = .on,
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
@@ -107,7 +110,7 @@ public func assertSearch(
 ) async -> ResultSet? {
     await assertSearch(
         text, on: store.database, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted,
-        sort: sort, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
+        sort: sort, typos: typos, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
@@ -130,8 +133,15 @@ public func assertSearch(
 ) async -> ResultSet? {
     let statement: String
     do {
-        statement = try registry.statement(for: request).map { layOutSQL($0.debugDescription) }
-            ?? "(the !\(request.query.engineName) engine does not show its SQL)"
+        // NB: the statements the search runs, with the word forms the index holds; the typo
+        // tier's page follows when it ran.
+        if let explanation = try await registry.explanation(for: request, in: database) {
+            statement = explanation.statements.filter { $0.purpose.hasSuffix("hits") }.map { part in
+                (part.purpose == "hits" ? "" : "-- \(part.purpose), after the exact ones:\n") + layOutSQL(part.inlinedSQL)
+            }.joined(separator: "\n\n")
+        } else {
+            statement = "(the !\(request.query.engineName) engine does not show its SQL)"
+        }
     } catch {
         statement = "error: \(error)"
     }

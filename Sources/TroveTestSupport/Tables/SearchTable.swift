@@ -17,7 +17,8 @@ import TroveStore
 /// // tags: milk (3), errand (2), weekend (1)
 /// ```
 ///
-/// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged` and `done`.
+/// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged`, `done` and
+/// `typo` (a typo match, after the exact ones; the footer counts them).
 /// `rank` is bm25 to two places (smaller is better), blank when the engine does not rank; two
 /// hits with the same printed rank are ordered by the tiebreakers.
 ///
@@ -37,7 +38,8 @@ public func renderSearchTable(_ resultSet: ResultSet) -> String {
     } else {
         lines.append("(no hits)")
     }
-    lines.append("\(resultSet.hits.count) of \(resultSet.total) (\(resultSet.completedCount) completed)")
+    lines.append("\(resultSet.hits.count) of \(resultSet.total) (\(resultSet.completedCount) completed"
+        + (resultSet.typoCount > 0 ? ", \(resultSet.typoCount) with typos)" : ")"))
     if let next = resultSet.next {
         switch next {
         case .first: break
@@ -57,6 +59,9 @@ public func renderSearchTable(_ resultSet: ResultSet) -> String {
     for problem in resultSet.query.problems {
         lines.append("note: " + problem.message)
     }
+    for notice in resultSet.query.notices {
+        lines.append("notice: " + notice)
+    }
     return lines.joined(separator: "\n")
 }
 
@@ -71,5 +76,6 @@ private func flags(of hit: SearchHit) -> String {
     if hit.priority != .none { flags.append(String(repeating: "!", count: hit.priority.rawValue)) }
     if hit.isFlagged { flags.append("flagged") }
     if hit.isCompleted { flags.append("done") }
+    if hit.isTypo { flags.append("typo") }
     return flags.joined(separator: " ")
 }

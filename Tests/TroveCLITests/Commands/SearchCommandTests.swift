@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func nothingFoundExitsOneWithSuggestionsOnStandardError() throws {
-        let result = try TroveProcess.run(["--demo", "search", "dentst"])
+        let result = try TroveProcess.run(["--demo", "search", "--typos", "off", "dentst"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("No reminders match dentst."))
@@ -84,6 +84,22 @@ import Testing
         #expect(text.stdout == (try TroveProcess.run(["--demo", "search", "passport "])).stdout)
         let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
         #expect(object["notices"] as? [String] == ["The query's 5,000 words were merged into 1: repeated words count once."])
+    }
+
+    // A misspelled word finds its typo matches, marked `~` in text and "typo": true in JSON,
+    // after the exact ones; --typos off leaves them out.
+    @Test func typoMatchesAreMarkedInTextAndJSON() throws {
+        let found = try TroveProcess.run(["--demo", "search", "swelling "])
+        #expect(found.status == 0)
+        let lines = found.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix(" 39  ~  Sort out the loft") }, "\(found.stdout)")
+        #expect(lines.last == "3 of 3 (1 with a typo)")
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "swelling "]).stdout)
+        #expect(object["typoCount"] as? Int == 1)
+        let hits = try #require(object["hits"] as? [[String: Any]])
+        #expect(hits.map { $0["typo"] as? Bool } == [false, false, true])
+        let off = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--typos", "off", "swelling "]).stdout)
+        #expect((off["hits"] as? [[String: Any]])?.count == 2 && off["typoCount"] as? Int == 0)
     }
 
     @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {

@@ -25,10 +25,10 @@ import Testing
 
     @Test func jsonSelectionHasEveryKeySorted() {
         #expect(Self.row.formatted(.json) ==
-            #"{"completed":false,"due":"Mar 2","flagged":false,"id":7,"list":"Groceries","priority":0,"tags":["dairy"],"title":"Buy milk"}"#)
-        let bare = ResultRow(id: 1, title: "a/b \"q\"")
+            #"{"completed":false,"due":"Mar 2","flagged":false,"id":7,"list":"Groceries","priority":0,"tags":["dairy"],"title":"Buy milk","typo":false}"#)
+        let bare = ResultRow(id: 1, title: "a/b \"q\"", isTypo: true)
         #expect(bare.formatted(.json) ==
-            #"{"completed":false,"due":null,"flagged":false,"id":1,"list":null,"priority":0,"tags":[],"title":"a/b \"q\""}"#)
+            #"{"completed":false,"due":null,"flagged":false,"id":1,"list":null,"priority":0,"tags":[],"title":"a/b \"q\"","typo":true}"#)
     }
 
     @Test(arguments: [

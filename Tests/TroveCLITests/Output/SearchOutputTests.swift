@@ -39,7 +39,8 @@ import TroveStore
                             due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), titleHighlighted: "[T]", snippet: "N", rank: -2)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due",
-                                     "rank", "titleHighlighted", "snippet", "matchedFields"])
+                                     "rank", "titleHighlighted", "snippet", "matchedFields", "typo"])
+        #expect(object["typo"] as? Bool == false)
         #expect(object["due"] as? String == "2026-03-02")
         #expect(object["priority"] as? String == "medium")
         #expect(object["completed"] as? Bool == false)

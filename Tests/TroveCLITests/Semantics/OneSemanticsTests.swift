@@ -4,8 +4,9 @@ import Testing
 import TroveSearch
 import TroveStore
 
-/// One query semantics: the same text gives the same hits, in the same order, from
-/// `trove search`, the interactive search's function, `SearchProvider`'s settled answer and the
+/// One query semantics: the same text gives the same hits, in the same order, typo matches and
+/// word forms included, from `trove search`, the interactive search's function,
+/// `SearchProvider`'s settled answer (whose words may come from its in-memory trie) and the
 /// engine registry that `assertSearch` runs.
 @Suite struct OneSemanticsTests {
     /// A file database holding the seed data, shared by the rows (they only read it).
@@ -22,6 +23,7 @@ import TroveStore
     static let texts = [
         "dent", "dent ", "wal", "wal ", "call dent", "dentist appointment", "passport -kids", "milk OR bre",
         "wal* dog", "book is:open", "e-mail", "c++", #""dentist app"#, "call OR", "#call plumb",
+        "dentst", "dentsi", "swelling ", "passprot", "apointment", "oncall", "email", "o brien", "给奶奶", "奶",
     ]
 
     @Test(arguments: texts)
@@ -30,7 +32,8 @@ import TroveStore
         let cli = try TroveProcess.run(["--db", path, "search", "--format", "json", "--limit", "50", "--", text])
         #expect(cli.status <= 1, "\(cli.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(cli.stdout.utf8)) as? [String: Any])
-        let cliIDs = (object["hits"] as? [[String: Any]] ?? []).compactMap { ($0["id"] as? NSNumber)?.int64Value }
+        let cliHits = object["hits"] as? [[String: Any]] ?? []
+        let cliIDs = cliHits.compactMap { ($0["id"] as? NSNumber)?.int64Value }
 
         let request = SearchRequest(text: text, limit: 50, includeCompleted: true)
         var library: ResultSet?
@@ -54,6 +57,7 @@ import TroveStore
         let interactiveIDs = try #require(page).rows.map(\.id)
 
         #expect(cliIDs == libraryIDs, "trove search vs the library for \(text.debugDescription)")
+        #expect(cliHits.map { $0["typo"] as? Bool } == library?.hits.map(\.isTypo), "the typo marks too")
         #expect(providerIDs == libraryIDs, "SearchProvider vs the library for \(text.debugDescription)")
         #expect(interactiveIDs == libraryIDs, "the interactive search vs the library for \(text.debugDescription)")
     }

@@ -512,7 +512,8 @@ import TroveTestSupport
         }
     }
 
-    // OR binds tighter than AND: (milk OR bread) AND groceries-list words.
+    // OR binds tighter than AND: (milk OR bread) AND groceries-list words. One exact match does
+    // not fill the page, so typo matches of butter (batter, better) are searched for: none.
     @Test func orGroupIsAndedWithTheNextWord() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("milk OR bread butter", on: database) {
@@ -552,6 +553,44 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- typo hits, after the exact ones:
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND ("butter"* OR "batter"* OR "better"*)')
+              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 10 OFFSET 0
             """
         } results: {
             """

@@ -499,7 +499,8 @@ import TroveTestSupport
         }
     }
 
-    // Nothing found: the nearest indexed words are suggested.
+    // Nothing matches exactly: the typo matches (passport, one typo away) come marked `typo`,
+    // and the nearest indexed words are suggested.
     @Test func misspelledWordGetsSuggestions() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("pasport", on: database) {
@@ -539,17 +540,63 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- typo hits, after the exact ones:
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
+              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"*'))
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
             """
         } results: {
             """
-            (no hits)
-            0 of 0 (0 completed)
+            #  id  title                                       snippet                                                                              list    tags           due         flags             rank
+            -  --  ------------------------------------------  -----------------------------------------------------------------------------------  ------  -------------  ----------  ----------------  -----
+            1  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20  typo              -6.28
+            2  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged typo  -6.25
+            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26  typo              -4.56
+            4  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  ! typo            -3.04
+            5  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done typo         -6.28
+            5 of 5 (1 completed, 5 with typos)
+            lists: Travel (5)
+            tags: passport (3), kids (2), urgent (1)
             did you mean: passport, passports
             """
         }
     }
 
-    // Each misspelled word gets its own suggestions.
+    // Each misspelled word gets its own suggestions; the typo matches need both corrected.
     @Test func twoMisspelledWords() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("dentst apointment", on: database) {
@@ -589,11 +636,54 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- typo hits, after the exact ones:
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              "reminders_fts"."rank",
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
+              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentst" AND "apointment"*'))
+            ORDER BY
+              "reminders"."is_completed",
+              "reminders_fts"."rank",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
             """
         } results: {
             """
-            (no hits)
-            0 of 0 (0 completed)
+            #  id  title                                      snippet                                                           list    tags              due               flags         rank
+            -  --  -----------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  ------------  ------
+            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -16.33
+            2  72  Book [dentist] [appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -16.12
+            2 of 2 (0 completed, 2 with typos)
+            lists: Health (2)
+            tags: doctor (2), call (1), kids (1)
             did you mean: appointment, dentist
             """
         }

@@ -68,11 +68,12 @@ enum SearchFixture {
 
     static func request(
         _ text: String, exact: Bool = false, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank,
-        highlight: HighlightStyle = .brackets, includeCompleted: Bool? = nil, timeZone: TimeZone = utc
+        typos: TypoTolerance = .on, highlight: HighlightStyle = .brackets, includeCompleted: Bool? = nil,
+        timeZone: TimeZone = utc
     ) -> SearchRequest {
         SearchRequest(
             text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
-            highlight: highlight, today: today, timeZone: timeZone)
+            typos: typos, highlight: highlight, today: today, timeZone: timeZone)
     }
 
     /// The final result set for `request`, from the engine its query names.

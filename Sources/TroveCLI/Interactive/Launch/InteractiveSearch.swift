@@ -18,14 +18,16 @@ enum InteractiveSearch {
     ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
     ///   - limit: The most rows in one page.
     ///   - exact: Only starred words are prefixes; by default the word being typed is one.
+    ///   - typos: Whether typo matches follow the exact ones.
     ///   - timeZone: Where "today" and timed due dates are read.
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
-        provider: SearchProvider, limit: Int = defaultLimit, exact: Bool = false, timeZone: TimeZone = .current
+        provider: SearchProvider, limit: Int = defaultLimit, exact: Bool = false, typos: TypoTolerance = .on,
+        timeZone: TimeZone = .current
     ) -> InteractiveSession<ContinuousClock>.Search {
         { text, includeCompleted in
             let request = SearchRequest(
-                text: text, exact: exact, limit: limit, includeCompleted: includeCompleted,
+                text: text, exact: exact, limit: limit, includeCompleted: includeCompleted, typos: typos,
                 highlight: ResultPage.markers, timeZone: timeZone)
             let results = provider.results(for: request)
             return AsyncThrowingStream { continuation in

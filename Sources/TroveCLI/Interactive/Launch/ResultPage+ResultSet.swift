@@ -32,12 +32,14 @@ extension ResultPage {
                 due: hit.due.map { DueText.format($0, today: today, timeZone: timeZone) },
                 isCompleted: hit.isCompleted,
                 isFlagged: hit.isFlagged,
-                priority: hit.priority.rawValue
+                priority: hit.priority.rawValue,
+                isTypo: hit.isTypo
             )
         }
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
             isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
+        typoCount = resultSet.typoCount
         if resultSet.query.terms.isEmpty {
             pendingWork = "counting…"
         } else if resultSet.hits.isEmpty {

@@ -24,7 +24,7 @@ extension ResultRow {
         case .json:
             let object = SelectionJSON(
                 id: id, title: title.plain, list: list, tags: tags, due: due,
-                completed: isCompleted, flagged: isFlagged, priority: priority
+                completed: isCompleted, flagged: isFlagged, priority: priority, typo: isTypo
             )
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -44,6 +44,7 @@ private struct SelectionJSON: Encodable {
     var completed: Bool
     var flagged: Bool
     var priority: Int
+    var typo: Bool
 
     func encode(to encoder: any Encoder) throws {
         // NB: write nulls explicitly so the keys are stable for `jq`.
@@ -56,9 +57,10 @@ private struct SelectionJSON: Encodable {
         try container.encode(completed, forKey: .completed)
         try container.encode(flagged, forKey: .flagged)
         try container.encode(priority, forKey: .priority)
+        try container.encode(typo, forKey: .typo)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, list, tags, due, completed, flagged, priority
+        case id, title, list, tags, due, completed, flagged, priority, typo
     }
 }

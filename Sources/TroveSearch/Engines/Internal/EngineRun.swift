@@ -6,7 +6,7 @@ import TroveSQLite
 enum EngineRun {
     static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: Connection) throws -> ResultSet {
         var resultSet = try execute(plan, request, engine: engine, on: db)
-        if needsSuggestions(resultSet, plan) {
+        if needsSuggestions(resultSet, hasText: plan.hasText && !plan.isRaw) {
             resultSet.suggestions = (try? Suggester.suggestions(for: request.query, on: db)) ?? []
         }
         return resultSet
@@ -39,18 +39,26 @@ enum EngineRun {
             quick = nil
         }
         return phased(first: quick) { early in
-            var resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
-            if needsSuggestions(resultSet, plan) {
-                // NB: "nothing matches" is known now; finding the nearest indexed words reads
-                // the document counts of every word with the same first letter and takes
-                // longer (p50 22 ms at 1M reminders), so say so first, suggest after.
-                var empty = resultSet
-                empty.isProvisional = true
-                early(empty)
-                resultSet.suggestions = try await suggestions(for: request.query, in: database)
-            }
-            return resultSet
+            let resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
+            return try await addingSuggestions(to: resultSet, hasText: plan.hasText && !plan.isRaw, early: early, in: database)
         }
+    }
+
+    /// The answer with did-you-mean suggestions when it needs them.
+    ///
+    /// NB: "nothing matches" is known now; finding the nearest indexed words reads the
+    /// document counts of every word with the same first letter and takes longer (p50 22 ms
+    /// at 1M reminders), so say so first, suggest after.
+    static func addingSuggestions(
+        to resultSet: ResultSet, hasText: Bool, early: @Sendable (ResultSet) -> Void, in database: Database
+    ) async throws -> ResultSet {
+        guard needsSuggestions(resultSet, hasText: hasText) else { return resultSet }
+        var answer = resultSet
+        var empty = resultSet
+        empty.isProvisional = true
+        early(empty)
+        answer.suggestions = try await suggestions(for: resultSet.query, in: database)
+        return answer
     }
 
     /// The page statement `execute` would run first, built without a connection.
@@ -67,7 +75,7 @@ enum EngineRun {
     ///     may hand a provisional ResultSet to its argument on the way.
     static func phased(
         first: (@Sendable () async throws -> ResultSet?)?,
-        final: @escaping @Sendable (_ early: @Sendable (ResultSet) -> Void) async throws -> ResultSet
+        final: @escaping @Sendable (_ early: @escaping @Sendable (ResultSet) -> Void) async throws -> ResultSet
     ) -> AsyncThrowingStream<ResultSet, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -86,8 +94,9 @@ enum EngineRun {
         }
     }
 
-    private static func needsSuggestions(_ resultSet: ResultSet, _ plan: MatchPlan) -> Bool {
-        resultSet.total == 0 && plan.hasText && !plan.isRaw
+    /// Did-you-mean is for a text with no exact match, typo matches or not.
+    static func needsSuggestions(_ resultSet: ResultSet, hasText: Bool) -> Bool {
+        resultSet.total - resultSet.typoCount == 0 && hasText
     }
 
     /// NB: readers of a database file open read-only, and SQLite refuses even a `temp` table on

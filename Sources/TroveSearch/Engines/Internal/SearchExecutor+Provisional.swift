@@ -56,8 +56,6 @@ extension SearchExecutor {
         // than the window holds: then it ranks all of them, and this sample (even an empty
         // one) is all that can be shown quickly.
         guard sampled > size || window != nil else { return nil }
-        var resultQuery = query
-        resultQuery.problems += plan.problems
         return ResultSet(
             query: resultQuery, engine: engineName, hits: try rows.map(hit), total: sampled,
             completedCount: completed, includesCompleted: !isOpenOnly, isProvisional: true)
@@ -106,8 +104,6 @@ extension SearchExecutor {
     private func leadingPage(on db: Connection) throws -> ResultSet? {
         let (hits, next) = try page(on: db)
         guard next != nil else { return nil }
-        var resultQuery = query
-        resultQuery.problems += plan.problems
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: hits.count + 1,
             completedCount: hits.filter(\.isCompleted).count, includesCompleted: !isOpenOnly, isProvisional: true)
