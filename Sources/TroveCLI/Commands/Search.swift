@@ -29,7 +29,7 @@ struct Search: AsyncParsableCommand {
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
             tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
             beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
-            "completedCount", "includesCompleted", "hits", "next", "suggestions", "notices"}; each \
+            "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", "notices"}; each \
             hit has id, title, notes, list, tags, priority, flagged, completed (true/false), due \
             (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank (bm25, smaller is better), \
             titleHighlighted, snippet, matchedFields and typo (true/false).
@@ -153,6 +153,10 @@ struct Search: AsyncParsableCommand {
             return .noResults
         }
         print(output(resultSet, text: text), terminator: "")
+        // NB: only typo matches: say which word matched nothing and what it could have been.
+        if format == .text, !resultSet.didYouMean.isEmpty {
+            Terminal.standardError.write(resultSet.didYouMean.sentences.joined(separator: "\n") + "\n")
+        }
         return resultSet.hits.isEmpty ? .noResults : .success
     }
 

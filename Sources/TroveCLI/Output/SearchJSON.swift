@@ -30,6 +30,7 @@ enum SearchJSON {
             "hits": .array(resultSet.hits.map(hit)),
             "next": next(resultSet.next, offset: nextOffset),
             "suggestions": .array(resultSet.suggestions.map(JSONValue.string)),
+            "didYouMean": didYouMean(resultSet.didYouMean),
             "notices": .array(resultSet.query.notices.map(JSONValue.string)),
         ])
     }
@@ -50,6 +51,16 @@ enum SearchJSON {
             "snippet": .string(hit.snippet),
             "matchedFields": .array(hit.matchedFields.sorted().map { .string($0.rawValue) }),
             "typo": .bool(hit.isTypo),
+        ])
+    }
+
+    /// `{"sentences": [...], "unmatchedWords": [...], "unknownLists": [...], "unknownTags": [...]}`.
+    private static func didYouMean(_ value: DidYouMean) -> JSONValue {
+        .object([
+            "sentences": .array(value.sentences.map(JSONValue.string)),
+            "unmatchedWords": .array(value.unmatchedWords.map(JSONValue.string)),
+            "unknownLists": .array(value.unknownLists.map(JSONValue.string)),
+            "unknownTags": .array(value.unknownTags.map(JSONValue.string)),
         ])
     }
 

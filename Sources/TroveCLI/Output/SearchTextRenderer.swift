@@ -41,13 +41,11 @@ struct SearchTextRenderer {
     /// The message for standard error when nothing matched, with any suggestions.
     func noResultsMessage(_ resultSet: ResultSet, text: String) -> String {
         var lines = [text.trimmingCharacters(in: .whitespaces).isEmpty
-            ? "No reminders to show." : "No reminders match \(MarkedText(text).plain)."]
+            ? "No reminders to show." : "No reminders match \(MarkedText(text.trimmingCharacters(in: .whitespaces)).plain)."]
         if !resultSet.includesCompleted, resultSet.completedCount > 0 {
             lines.append("\(resultSet.completedCount) completed \(resultSet.completedCount == 1 ? "one matches" : "ones match"); add --all to see them.")
         }
-        if !resultSet.suggestions.isEmpty {
-            lines.append("Did you mean: \(resultSet.suggestions.joined(separator: ", "))?")
-        }
+        lines += resultSet.didYouMean.sentences
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -50,10 +50,9 @@ public struct FTSEngine: Engine {
         } else {
             quick = nil
         }
-        let hasText = !request.query.terms.isEmpty || !request.query.excludedTerms.isEmpty
         return EngineRun.phased(first: quick) { early in
             let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
-            return try await EngineRun.addingSuggestions(to: resultSet, hasText: hasText, early: early, in: database)
+            return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database)
         }
     }
 
@@ -84,8 +83,8 @@ public struct FTSEngine: Engine {
     ///   broken database file.
     public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
         var resultSet = try TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary).run(on: db).resultSet
-        if EngineRun.needsSuggestions(resultSet, hasText: !request.query.terms.isEmpty) {
-            resultSet.suggestions = (try? Suggester.suggestions(for: request.query, on: db)) ?? []
+        if EngineRun.needsSuggestions(resultSet) {
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
         }
         return resultSet
     }

@@ -38,6 +38,8 @@ public struct Query: Hashable, Sendable {
     public var raw: String?
     /// Filters with bad values and other things the parser left out, in text order.
     public var problems: [QueryProblem]
+    /// The text it was parsed from; empty for a query built in code. Did-you-mean rewrites it.
+    public var text: String
     /// Sentences about what was done to the query that the person should know, such as words
     /// merged or left out of a pasted page. Unlike ``problems``, the query is fine as it is.
     public var notices: [String]
@@ -59,7 +61,8 @@ public struct Query: Hashable, Sendable {
         columns: Set<SearchColumn>? = nil,
         raw: String? = nil,
         problems: [QueryProblem] = [],
-        notices: [String] = []
+        notices: [String] = [],
+        text: String = ""
     ) {
         self.engine = engine
         self.terms = terms
@@ -69,6 +72,7 @@ public struct Query: Hashable, Sendable {
         self.raw = raw
         self.problems = problems
         self.notices = notices
+        self.text = text
     }
 
     /// Parses search-box text; never throws, never traps. The same text means the same query

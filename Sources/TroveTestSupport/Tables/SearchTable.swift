@@ -3,7 +3,8 @@ import Foundation
 import TroveStore
 
 /// A result set as a plain-text table, for snapshots: one row per hit in rank order, then the
-/// counts, the facets, any suggestions and any problems found in the query.
+/// counts, the facets, did-you-mean (`hint:` as `trove search` says it, then every suggested
+/// query when there are several) and any problems found in the query.
 ///
 /// ```swift
 /// renderSearchTable(resultSet)   // "milk" on the seed data, brackets
@@ -53,8 +54,9 @@ public func renderSearchTable(_ resultSet: ResultSet) -> String {
     if !resultSet.tagFacets.isEmpty {
         lines.append("tags: " + resultSet.tagFacets.map(\.description).joined(separator: ", "))
     }
-    if !resultSet.suggestions.isEmpty {
-        lines.append("did you mean: " + resultSet.suggestions.joined(separator: ", "))
+    if !resultSet.didYouMean.isEmpty {
+        lines.append("hint: " + resultSet.didYouMean.sentences.joined(separator: " "))
+        if resultSet.suggestions.count > 1 { lines.append("suggestions: " + resultSet.suggestions.joined(separator: " | ")) }
     }
     for problem in resultSet.query.problems {
         lines.append("note: " + problem.message)

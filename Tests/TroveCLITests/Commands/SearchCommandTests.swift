@@ -102,6 +102,26 @@ import Testing
         #expect((off["hits"] as? [[String: Any]])?.count == 2 && off["typoCount"] as? Int == 0)
     }
 
+    // Did-you-mean names the word without a match and suggests whole queries, on stderr; with
+    // typo matches the hits come on stdout and the same sentences on stderr.
+    @Test(arguments: [
+        (["passprot", "milk"], 1, "No reminder contains passprot.\nDid you mean: passport milk?\n"),
+        (["list:Wrok"], 1, "There is no list Wrok.\nDid you mean: list:Work?\n"),
+        (["#urgnt"], 1, "There is no tag urgnt.\nDid you mean: #urgent?\n"),
+        (["list:Home", "Office"], 1, "Did you mean: list:\"Home Office\"?\n"),
+        (["dentist", "or", "passport"], 1, "Did you mean: dentist OR passport?\n"),
+        (["title:dentist"], 1, "Did you mean: in:title dentist?\n"),
+        (["dentst"], 0, "No reminder contains dentst.\nDid you mean: dentist?\n"),
+    ] as [([String], Int32, String)])
+    func didYouMeanSaysWhatToTry(words: [String], status: Int32, advice: String) throws {
+        let result = try TroveProcess.run(["--demo", "search"] + words)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(advice), "\(result.stderr)")
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
+        let didYouMean = try #require(object["didYouMean"] as? [String: Any])
+        #expect((didYouMean["sentences"] as? [String])?.joined(separator: "\n") == String(advice.dropLast()))
+    }
+
     @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {
         let result = try TroveProcess.run(["--demo", "search", "dentist", "--format", "json"])
         #expect(result.status == 0)

@@ -39,7 +39,17 @@ import TroveStore
         #expect(problemHint?.hasPrefix("is:banana — ") == true)
 
         let nothing = ResultSet(query: .parse("dentst"), engine: "fts", suggestions: ["dentist", "dent", "dense", "denim"])
-        #expect(ResultPage(nothing, text: "dentst", today: today, timeZone: .gmt).hint == "did you mean: dentist, dent, dense?")
+        #expect(ResultPage(nothing, text: "dentst", today: today, timeZone: .gmt).hint == "Did you mean: dentist, dent, dense, denim?")
+
+        // The header says what `trove search` prints, sentence for sentence.
+        let named = ResultSet(
+            query: .parse("passprot milk"), engine: "fts",
+            didYouMean: DidYouMean(unmatchedWords: ["passprot"], queries: ["passport milk"]))
+        #expect(ResultPage(named, text: "passprot milk", today: today, timeZone: .gmt).hint
+            == "No reminder contains passprot. Did you mean: passport milk?")
+        let renderer = SearchTextRenderer(color: false, today: today)
+        #expect(renderer.noResultsMessage(named, text: "passprot milk")
+            == "No reminders match passprot milk.\nNo reminder contains passprot.\nDid you mean: passport milk?\n")
 
         let found = ResultSet(query: .parse("milk"), engine: "fts", hits: [SearchHit(id: 1, title: "Milk", list: "Groceries")], total: 1)
         #expect(ResultPage(found, text: "milk", today: today, timeZone: .gmt).hint == nil)

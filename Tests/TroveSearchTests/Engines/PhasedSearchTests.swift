@@ -141,11 +141,11 @@ struct PhasedSearchTests {
         let all = try await Self.stream(request, in: database)
         try #require(all.count == 2)
         let (quick, final) = (all[0], all[1])
-        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.suggestions.isEmpty)
+        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.didYouMean.isEmpty)
         #expect(!final.isProvisional && final.total == 0)
         #expect(final == (try await Self.plain(request, in: database)), "the final one carries the suggestions")
         var withoutSuggestions = final
-        withoutSuggestions.suggestions = []
+        withoutSuggestions.didYouMean = .none
         withoutSuggestions.isProvisional = true
         #expect(quick == withoutSuggestions, "the same empty answer, less the suggestions")
     }
@@ -162,7 +162,7 @@ struct PhasedSearchTests {
         #expect(!all[2].isProvisional && all[2].typoCount == all[2].total && !all[2].suggestions.isEmpty)
         #expect(all[2] == (try await Self.plain(request, in: database)))
         var withoutSuggestions = all[2]
-        withoutSuggestions.suggestions = []
+        withoutSuggestions.didYouMean = .none
         withoutSuggestions.isProvisional = true
         #expect(all[1] == withoutSuggestions)
     }

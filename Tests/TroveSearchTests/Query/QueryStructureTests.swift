@@ -97,3 +97,22 @@ import TroveStore
         #expect(SubstringScripts.appears(in: text) == expected)
     }
 }
+
+@Suite struct DidYouMeanTests {
+    @Test(arguments: [
+        (DidYouMean(), [String]()),
+        (DidYouMean(unmatchedWords: ["zzqxv"]), ["No reminder contains zzqxv."]),
+        (DidYouMean(unmatchedWords: ["a", "b", "c"]), ["No reminder contains a, b or c."]),
+        (DidYouMean(unknownLists: ["Wrok"], queries: ["list:Work", "list:Wok"]),
+         ["There is no list Wrok.", "Did you mean: list:Work, list:Wok?"]),
+        (DidYouMean(unknownTags: ["urgnt"], queries: ["#urgent"]), ["There is no tag urgnt.", "Did you mean: #urgent?"]),
+        // A suggestion with a space is shown alone: a list of them would read as one query.
+        (DidYouMean(unmatchedWords: ["passprot"], queries: ["passport milk", "passports milk"]),
+         ["No reminder contains passprot.", "Did you mean: passport milk?"]),
+        (DidYouMean(queries: ["a", "b", "c", "d", "e", "f"]), ["Did you mean: a, b, c, d, e?"]),
+    ])
+    func sentencesSayWhatWasFound(_ value: DidYouMean, _ sentences: [String]) {
+        #expect(value.sentences == sentences)
+        #expect(value.isEmpty == sentences.isEmpty)
+    }
+}

@@ -424,7 +424,7 @@ import TroveTestSupport
             """
             (no hits)
             0 of 0 (0 completed)
-            did you mean: νίκο
+            hint: No reminder contains νικο. Did you mean: νίκο?
             """
         }
     }

@@ -188,7 +188,7 @@ import TroveTestSupport
             2 of 2 (0 completed, 2 with typos)
             lists: Health (2)
             tags: doctor (2), call (1), kids (1)
-            did you mean: dentist
+            hint: No reminder contains dentsi. Did you mean: dentist?
             """
         }
     }
@@ -238,7 +238,7 @@ import TroveTestSupport
             """
             (no hits)
             0 of 0 (0 completed)
-            did you mean: dentist
+            hint: No reminder contains dentst. Did you mean: dentist?
             """
         }
     }
@@ -288,7 +288,8 @@ import TroveTestSupport
             """
             (no hits)
             0 of 0 (0 completed)
-            did you mean: books, book, bags, both, boxes
+            hint: No reminder contains boks. Did you mean: books, book, bags, both, boxes?
+            suggestions: books | book | bags | both | boxes
             """
         }
     }

@@ -591,7 +591,8 @@ import TroveTestSupport
             5 of 5 (1 completed, 5 with typos)
             lists: Travel (5)
             tags: passport (3), kids (2), urgent (1)
-            did you mean: passport, passports
+            hint: No reminder contains pasport. Did you mean: passport, passports?
+            suggestions: passport | passports
             """
         }
     }
@@ -684,7 +685,7 @@ import TroveTestSupport
             2 of 2 (0 completed, 2 with typos)
             lists: Health (2)
             tags: doctor (2), call (1), kids (1)
-            did you mean: appointment, dentist
+            hint: No reminder contains dentst or apointment. Did you mean: dentist appointment?
             """
         }
     }

@@ -58,8 +58,9 @@ extension ResultPage {
         if !resultSet.query.notices.isEmpty {
             return resultSet.query.notices.joined(separator: " ")
         }
-        guard resultSet.hits.isEmpty, !resultSet.suggestions.isEmpty else { return nil }
-        return "did you mean: " + resultSet.suggestions.prefix(3).joined(separator: ", ") + "?"
+        // NB: the same sentences `trove search` prints when nothing matched exactly.
+        guard !resultSet.didYouMean.isEmpty else { return nil }
+        return resultSet.didYouMean.sentences.joined(separator: " ")
     }
 
     /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.

@@ -22,7 +22,7 @@ struct QueryParser {
     func parse() -> Query {
         let lexer = QueryLexer(text: text)
         let (chunks, raw) = lexer.chunks()
-        var query = Query(raw: raw)
+        var query = Query(raw: raw, text: text)
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
         var columns = ColumnCollector()
