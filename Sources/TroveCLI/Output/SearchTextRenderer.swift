@@ -40,8 +40,10 @@ struct SearchTextRenderer {
 
     /// The message for standard error when nothing matched, with any suggestions.
     func noResultsMessage(_ resultSet: ResultSet, text: String) -> String {
-        var lines = [text.trimmingCharacters(in: .whitespaces).isEmpty
-            ? "No reminders to show." : "No reminders match \(MarkedText(text.trimmingCharacters(in: .whitespaces)).plain)."]
+        let shown = MarkedText(text.trimmingCharacters(in: .whitespaces)).plain
+        // NB: a pasted page is named by its start, not echoed whole.
+        let named = shown.count > 80 ? shown.prefix(77) + "…" : shown
+        var lines = [shown.isEmpty ? "No reminders to show." : "No reminders match \(named)."]
         if !resultSet.includesCompleted, resultSet.completedCount > 0 {
             lines.append("\(resultSet.completedCount) completed \(resultSet.completedCount == 1 ? "one matches" : "ones match"); add --all to see them.")
         }

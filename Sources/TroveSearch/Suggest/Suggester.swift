@@ -39,7 +39,7 @@ enum Suggester {
     }
 
     static func didYouMean(for query: Query, on db: Connection) throws -> DidYouMean {
-        let text = query.text
+        let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
         let (chunks, raw) = lexer.chunks()
         guard !text.isEmpty, raw == nil, query.raw == nil else { return .none }
@@ -103,6 +103,15 @@ enum Suggester {
             result.queries = [plainWords.joined(separator: " OR ")]
         }
         return result
+    }
+
+    /// A query built in code, written as it could have been typed.
+    private static func spelled(_ query: Query) -> String {
+        let terms = query.terms.map { group in group.anyOf.map(\.description).joined(separator: " OR ") }
+        let filters = query.filters.flatMap { clause in
+            clause.anyOf.map { (clause.isNegated ? "-" : "") + $0.description }
+        }
+        return (terms + query.excludedTerms.map { "-" + $0.description } + filters).joined(separator: " ")
     }
 
     /// The text with every fix's best option, then with the first fix's other options.

@@ -15,8 +15,14 @@ struct TypoMatcher {
     let word: [Unicode.Scalar]
     let budget: Int
     let isPrefix: Bool
-    /// rows[d][i]: the distance between word[..<i] and the path's first d letters.
-    private var rows: [[Int]]
+    /// The distance between word[..<i] and the path's first d letters, at d * width + i.
+    ///
+    /// NB: one flat buffer, not an array per depth: the trie walk pushes a row per node it
+    /// visits, and nested arrays cost a uniqueness check and a bounds check per cell.
+    private var rows: [Int32]
+    private let width: Int
+    /// The smallest cell of each row: no longer path can do better.
+    private var minimums: [Int32]
     /// The path's letters; path[d - 1] is the letter at depth d.
     private var path: [Unicode.Scalar]
     /// onWord[d]: whether the path's first d letters are the query word's first d.
@@ -27,8 +33,10 @@ struct TypoMatcher {
         self.isPrefix = isPrefix
         budget = TypoRule.budget(forLength: word.count)
         let depth = word.count + budget + 1
-        rows = Array(repeating: Array(repeating: 0, count: word.count + 1), count: depth + 1)
-        rows[0] = Array(0...word.count)
+        width = word.count + 1
+        rows = Array(repeating: 0, count: (depth + 1) * width)
+        for i in 0...word.count { rows[i] = Int32(i) }
+        minimums = Array(repeating: 0, count: depth + 1)
         path = Array(repeating: " ", count: depth + 1)
         onWord = Array(repeating: false, count: depth + 1)
         onWord[0] = true
@@ -41,16 +49,26 @@ struct TypoMatcher {
     mutating func push(_ letter: Unicode.Scalar, depth: Int) {
         path[depth - 1] = letter
         onWord[depth] = onWord[depth - 1] && depth <= word.count && word[depth - 1] == letter
-        rows[depth][0] = depth
-        guard !word.isEmpty else { return }
-        for i in 1...word.count {
-            let cost = word[i - 1] == letter ? 0 : 1
-            var value = min(rows[depth - 1][i] + 1, rows[depth][i - 1] + 1, rows[depth - 1][i - 1] + cost)
-            if i > 1, depth > 1, word[i - 1] == path[depth - 2], word[i - 2] == letter {
-                value = min(value, rows[depth - 2][i - 2] + 1)
+        let width = self.width, count = word.count
+        let before = depth >= 2 ? path[depth - 2] : " "
+        let current = depth * width, previous = current - width, twoBack = previous - width
+        var minimum = Int32(depth)
+        word.withUnsafeBufferPointer { word in
+            rows.withUnsafeMutableBufferPointer { rows in
+                rows[current] = Int32(depth)
+                guard count > 0 else { return }
+                for i in 1...count {
+                    let cost: Int32 = word[i - 1] == letter ? 0 : 1
+                    var value = min(rows[previous + i] + 1, rows[current + i - 1] + 1, rows[previous + i - 1] + cost)
+                    if i > 1, depth > 1, word[i - 1] == before, word[i - 2] == letter {
+                        value = min(value, rows[twoBack + i - 2] + 1)
+                    }
+                    rows[current + i] = value
+                    minimum = min(minimum, value)
+                }
             }
-            rows[depth][i] = value
         }
+        minimums[depth] = minimum
     }
 
     /// What a path gives: a candidate, and whether longer paths below it may give more.
@@ -77,7 +95,7 @@ struct TypoMatcher {
     /// denti* (one deletion), which would flood the page with every denti… word.
     func decide(depth: Int, isWord: Bool) -> Decision {
         if isOffLimits(depth) { return Decision(candidate: nil, descend: false) }
-        let distance = rows[depth][word.count]
+        let distance = Int(rows[depth * width + word.count])
         let isTheWord = onWord[depth] && depth == word.count
         let below = depth < maxDepth && rowMinimum(depth) <= budget
         guard isPrefix else {
@@ -99,6 +117,6 @@ struct TypoMatcher {
     }
 
     private func rowMinimum(_ depth: Int) -> Int {
-        rows[depth].min() ?? 0
+        Int(minimums[depth])
     }
 }

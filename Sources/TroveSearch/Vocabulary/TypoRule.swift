@@ -39,8 +39,15 @@ enum TypoRule {
         return scalars
     }
 
+    /// Whether the scalar is a digit or other number (`2`, `²`, `٣`, `½`).
+    ///
+    /// NB: the trie walk asks at every node; below U+0250 the answer needs no property lookup.
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.numericType != nil
+        let value = scalar.value
+        if value < 0x250 {
+            return (0x30...0x39).contains(value) || [0xB2, 0xB3, 0xB9, 0xBC, 0xBD, 0xBE].contains(value)
+        }
+        return scalar.properties.numericType != nil
     }
 }
 

@@ -44,10 +44,12 @@ public final class VocabularyCache: Sendable {
     public var builds: Int { state.withLock { $0.builds } }
     /// How many times a search read its words from the trie.
     var uses: Int { state.withLock { $0.uses } }
+    /// The last trie built, current or not.
+    var currentTrie: VocabularyTrie? { state.withLock { $0.trie } }
 
-    /// The trie when it mirrors the index at `version`; otherwise nil, and a build starts in
-    /// the background unless one is running or one ended less than the pause ago.
-    func trie(at version: [UInt8]) -> VocabularyTrie? {
+    /// The trie when it mirrors the index at `version`; otherwise nil, and (when `build`) a
+    /// build starts in the background unless one is running or one ended less than the pause ago.
+    func trie(at version: [UInt8], build: Bool = true) -> VocabularyTrie? {
         let (trie, startBuild) = state.withLock { state -> (VocabularyTrie?, Bool) in
             if state.version == version, let trie = state.trie {
                 state.uses += 1
@@ -55,11 +57,11 @@ public final class VocabularyCache: Sendable {
             }
             let clock = ContinuousClock()
             let rested = state.lastBuildEnded.map { clock.now - $0 >= pause } ?? true
-            guard !state.isBuilding, rested else { return (nil, false) }
+            guard build, !state.isBuilding, rested else { return (nil, false) }
             state.isBuilding = true
             return (nil, true)
         }
-        if startBuild { build() }
+        if startBuild { buildInBackground() }
         return trie
     }
 
@@ -74,7 +76,7 @@ public final class VocabularyCache: Sendable {
         }
     }
 
-    private func build() {
+    private func buildInBackground() {
         Task.detached(priority: .utility) { [self] in
             do {
                 try await buildNow()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveStore
 
 /// `trove search` run as a person or a script would, on the demo data or a temporary database.
 @Suite struct SearchCommandTests {
@@ -120,6 +121,24 @@ import Testing
         let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
         let didYouMean = try #require(object["didYouMean"] as? [String: Any])
         #expect((didYouMean["sentences"] as? [String])?.joined(separator: "\n") == String(advice.dropLast()))
+    }
+
+    // 100 KB of different words: the first 16 are searched, stderr says so, and the text is
+    // named by its start rather than echoed whole.
+    @Test func aHundredKilobytesOfDifferentWordsAreCutAndSaidSo() throws {
+        var random = SplitMix64(seed: 9)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var words: [String] = []
+        var seen: Set<String> = []
+        while words.joined(separator: " ").utf8.count < 100_000 {
+            let word = String((0..<8).map { _ in letters[Int(random.next() % 26)] })
+            if seen.insert(word).inserted { words.append(word) }
+        }
+        let result = try TroveProcess.run(["--demo", "search", "--", words.joined(separator: " ")])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "Only the first 16 different words of the query are searched; \(grouped(words.count - 16)) more were left out.")
+        #expect(lines.count >= 2 && lines[1].hasSuffix("….") && lines[1].count < 120, "\(lines.dropFirst().first ?? "")")
     }
 
     @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {
@@ -276,4 +295,12 @@ enum CSVTestParser {
         }
         return rows
     }
+}
+
+/// `12,345`, as Trove's messages write numbers.
+private func grouped(_ number: Int) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.locale = Locale(identifier: "en_US")
+    return formatter.string(from: NSNumber(value: number)) ?? String(number)
 }

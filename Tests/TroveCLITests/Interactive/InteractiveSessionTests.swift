@@ -114,7 +114,12 @@ import Testing
         let run = Self.start(terminal, search)
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\t")
-        try? await Task.sleep(for: .milliseconds(50))
+        // NB: polled with a deadline: a fixed 50 ms sleep failed on a loaded machine.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while search.calls.last != .init(text: "", includeCompleted: true), clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         #expect(search.calls.last == .init(text: "", includeCompleted: true))
         terminal.type("\u{3}")
         _ = await run.value

@@ -33,8 +33,13 @@ struct TieredSearch {
 
     /// The vocabulary to read words from: the cached trie when it mirrors this transaction's
     /// index exactly, else SQL.
-    func vocabulary(on db: Connection) throws -> any Vocabulary {
-        if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db)) { return trie }
+    ///
+    /// - Parameter forTypos: Whether typo candidates are wanted, the only reason to build a
+    ///   trie: word forms are a few point lookups, cheap in SQL.
+    func vocabulary(on db: Connection, forTypos: Bool = false) throws -> any Vocabulary {
+        if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db), build: forTypos) {
+            return trie
+        }
         return SQLVocabulary(db: db)
     }
 
@@ -96,7 +101,7 @@ struct TieredSearch {
             guard request.typos == .on, next == nil, let exactMatch = exact.plan.ftsMatch else {
                 return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
             }
-            let typos = try TypoExpansion.expansion(for: query, vocabulary: vocabulary)
+            let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
             guard !typos.isEmpty else {
                 return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
             }
