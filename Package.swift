@@ -31,8 +31,12 @@ let package = Package(
         // Pure Swift: renders SQL text plus bindings. Imports no SQLite.
         .target(name: "TroveQuery"),
 
+        // Trove's ranking as FTS5 auxiliary functions (trove_rank…), in C because FTS5 calls
+        // them once per matching row; TroveSQLite registers them on every connection.
+        .target(name: "CTroveRanking", dependencies: ["CSQLite"]),
+
         // A thin layer over libsqlite3 that executes what TroveQuery renders.
-        .target(name: "TroveSQLite", dependencies: ["CSQLite", "TroveQuery"]),
+        .target(name: "TroveSQLite", dependencies: ["CSQLite", "CTroveRanking", "TroveQuery"]),
 
         // The reminders domain: schema, migrations, FTS5 index, import and export.
         .target(
@@ -73,14 +77,14 @@ let package = Package(
         // the markdown table, in a library so that tests can reach the pure parts.
         .target(
             name: "TroveBenchKit",
-            dependencies: ["CSQLite", "TroveSQLite", "TroveStore", "TroveSearch", "TroveQuery"]
+            dependencies: ["CSQLite", "CTroveRanking", "TroveSQLite", "TroveStore", "TroveSearch", "TroveQuery"]
         ),
 
         // `trove-bench`: prints BENCHMARKS.md's table.
         .executableTarget(
             name: "TroveBench",
             dependencies: [
-                "TroveBenchKit",
+                "TroveBenchKit", "TroveSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -106,7 +110,8 @@ let package = Package(
             name: "TroveSearchTests",
             dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
         ),
-        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"]),
+        // Fixtures/Import holds the real-world-style iCalendar and todo.txt files the import table runs.
+        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"], exclude: ["Fixtures"]),
         // Hostile input, kill -9, concurrent processes and damaged files, against the real
         // `trove` binary (built by depending on TroveCLI) and the library. `scripts/reliability`
         // runs it at full scale.
@@ -119,7 +124,8 @@ let package = Package(
 )
 
 // Upcoming features that keep the code honest, for every Swift target.
-for target in package.targets where target.type != .system && target.type != .plugin {
+// (The C target takes no Swift settings.)
+for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CTroveRanking" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),

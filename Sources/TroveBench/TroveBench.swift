@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TroveBenchKit
+import TroveSearch
 
 @main
 struct TroveBench: AsyncParsableCommand {
@@ -26,6 +27,15 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Sections to run, comma-separated: \(BenchSuite.Section.allCases.map(\.rawValue).joined(separator: ",")).")
     var only: String?
     @Flag(help: "A smoke run: 2,000 reminders, 10 queries per class.") var quick = false
+    @Option(help: "Where the relevance judgments are (quality section).") var qualityDir = "Benchmarks/quality"
+    @Option(help: "Also measure relevance on the Debian corpus that Benchmarks/quality/make-debian-corpus.py wrote here.")
+    var corpusDir: String?
+    @Option(help: ArgumentHelp("Also measure Trove's ranking with these 11 parameters, comma-separated (TroveRanking's order), for tuning.", visibility: .hidden))
+    var candidate: String?
+    @Flag(help: ArgumentHelp("Print, per query, where each ranking puts the first wanted hit, instead of the table.", visibility: .hidden))
+    var qualityDetails = false
+    @Flag(help: ArgumentHelp("Print the unjudged documents in any ranking's top 10, per hand-judged query, to judge.", visibility: .hidden))
+    var qualityPool = false
 
     func run() async throws {
         let sections = try only.map { list in
@@ -36,14 +46,28 @@ struct Run: AsyncParsableCommand {
                 return section
             })
         } ?? Set(BenchSuite.Section.allCases)
+        var candidateRanking: TroveRanking?
+        if let candidate {
+            let values = candidate.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard let ranking = TroveRanking(arguments: values) else {
+                throw ValidationError("--candidate needs 11 comma-separated numbers, in TroveRanking's order")
+            }
+            candidateRanking = ranking
+        }
+        let quality = QualityBenchmark(directory: qualityDir, corpusDirectory: corpusDir, candidate: candidateRanking)
+        let log: (String) -> Void = { FileHandle.standardError.write(Data("trove-bench: \($0)…\n".utf8)) }
+        if qualityDetails || qualityPool {
+            print(try await qualityPool ? quality.pool(progress: log) : quality.details(progress: log), terminator: "")
+            return
+        }
         let count = quick ? 2_000 : count
         let perClass = quick ? 10 : queriesPerClass
         let suite = BenchSuite(
             workload: Workload(seed: seed, count: count, dataDirectory: dataDir),
             perClass: perClass, likeLimit: likeQueries ?? perClass, providerLimit: providerQueries ?? perClass,
             typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15,
-            importRounds: quick ? 1 : importRounds, sections: sections)
-        let text = try await suite.run { FileHandle.standardError.write(Data("trove-bench: \($0)…\n".utf8)) }
+            importRounds: quick ? 1 : importRounds, sections: sections, quality: quality)
+        let text = try await suite.run(progress: log)
         print(text, terminator: "")
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// A whole run: prepares the data, runs the chosen sections and renders BENCHMARKS.md's text.
 public struct BenchSuite {
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, query, typing, memory, startup, index, typo
+        case `import`, query, typing, memory, startup, index, typo, quality
     }
 
     public var workload: Workload
@@ -16,9 +16,12 @@ public struct BenchSuite {
     /// Interleaved rounds of the import sides; see ``ImportBenchmark``.
     public var importRounds: Int
     public var sections: Set<Section>
+    /// The relevance benchmark the `quality` section runs.
+    public var quality: QualityBenchmark
 
     public init(workload: Workload, perClass: Int, likeLimit: Int, providerLimit: Int, typingTitles: Int,
-                processRuns: Int, importRounds: Int = 3, sections: Set<Section>) {
+                processRuns: Int, importRounds: Int = 3, sections: Set<Section>,
+                quality: QualityBenchmark = QualityBenchmark(directory: "Benchmarks/quality")) {
         self.workload = workload
         self.perClass = perClass
         self.likeLimit = likeLimit
@@ -27,6 +30,7 @@ public struct BenchSuite {
         self.processRuns = processRuns
         self.importRounds = importRounds
         self.sections = sections
+        self.quality = quality
     }
 
     /// Runs everything chosen and returns the markdown: a header, the table, the notes.
@@ -34,6 +38,14 @@ public struct BenchSuite {
         let started = Date()
         let loadBefore = Self.loadAverage()
         var report = BenchReport()
+        var qualityTable = ""
+        if sections.contains(.quality) {
+            progress("relevance")
+            qualityTable = try await quality.run(progress: progress)
+        }
+        guard !sections.subtracting([.quality]).isEmpty else {
+            return qualityHeader(started: started) + "\n" + qualityTable
+        }
         progress("preparing \(workload.count) reminders in \(workload.dataDirectory)")
         let path = try await workload.database()
         let classes = try queryClasses(path)
@@ -71,6 +83,7 @@ public struct BenchSuite {
         let loadAfter = Self.loadAverage()
         return header(started: started, load: (loadBefore, loadAfter)) + "\n" + report.table.render()
             + (report.notes.isEmpty ? "" : "\n" + report.notes.map { "- \($0)\n" }.joined())
+            + (qualityTable.isEmpty ? "" : "\n" + qualityTable)
     }
 
     /// The queries, drawn from the database's vocabulary, its lists and sampled titles.
@@ -99,6 +112,7 @@ public struct BenchSuite {
         if likeLimit < perClass { words.append("--like-queries \(likeLimit)") }
         if providerLimit < perClass { words.append("--provider-queries \(providerLimit)") }
         if importRounds != 3 { words.append("--import-rounds \(importRounds)") }
+        if let corpus = quality.corpusDirectory, sections.contains(.quality) { words.append("--corpus-dir \(corpus)") }
         if sections != Set(Section.allCases) {
             words.append("--only " + Section.allCases.filter(sections.contains).map(\.rawValue).joined(separator: ","))
         }
@@ -123,6 +137,20 @@ public struct BenchSuite {
             - N: \(Format.count(Double(workload.count))) reminders, seed \(workload.seed); \(perClass) queries per class; build: \(build)
             - Command: `\(command)`
             - Baselines run in the same process or as sibling processes, in the same run; "same SQL direct" replays the exact statements and bindings the engine ran (captured with `sqlite3_trace_v2`) through bare libsqlite3 prepared statements.
+
+            """
+    }
+
+    /// The header of a run of the quality section alone: relevance needs no machine facts.
+    private func qualityHeader(started: Date) -> String {
+        var words = ["trove-bench", "--only quality"]
+        if let corpus = quality.corpusDirectory { words.append("--corpus-dir \(corpus)") }
+        return """
+            # Trove relevance
+
+            - Date: \(ISO8601DateFormatter().string(from: started))
+            - Command: `\(words.joined(separator: " "))`
+            - Each query runs as `trove search` runs it (SearchRequest through the engine registry, final answer, top 10, completed reminders included) under each ranking. Wanted = the query's highest grade; success@1 = the first hit is wanted; MRR@10 = 1/rank of the first wanted hit; nDCG@10 with gain 2^grade − 1. Judging rules: Benchmarks/quality/README.md.
 
             """
     }

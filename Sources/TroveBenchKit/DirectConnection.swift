@@ -1,4 +1,5 @@
 import CSQLite
+import CTroveRanking
 
 /// libsqlite3 with nothing in between: the baseline every Trove figure is set beside.
 ///
@@ -13,7 +14,8 @@ public final class DirectConnection {
     let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens `path` with the pragmas Trove's connections use (WAL when writable, foreign keys on).
+    /// Opens `path` with the pragmas Trove's connections use (WAL when writable, foreign keys on)
+    /// and Trove's ranking functions (`trove_rank`), which the replayed statements call.
     public init(path: String, readOnly: Bool) throws {
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
@@ -26,6 +28,8 @@ public final class DirectConnection {
         sqlite3_busy_timeout(db, 5000)
         if !readOnly { try execute("PRAGMA journal_mode = WAL") }
         try execute("PRAGMA foreign_keys = ON")
+        // NB: Trove's ranking is SQL functions on the connection, as every Trove connection has.
+        guard trove_ranking_register(db) == SQLITE_OK else { throw BenchError("could not register trove_rank on \(path)") }
     }
 
     deinit {

@@ -4,13 +4,15 @@ import TroveStore
 /// The import baseline: the same records into the same schema through prepared INSERTs on
 /// libsqlite3, in one `BEGIN IMMEDIATE` transaction, creating lists and tags on the way.
 ///
-/// Writes what Trove's importer writes: `reminders.tags` already holding the sorted names (so
-/// the link trigger indexes nothing twice), then one `reminder_tags` row per tag. The schema's
-/// triggers keep the FTS index as they do for Trove.
+/// Writes what Trove's importer writes: a uid from the same generator (increasing, so the uid
+/// index is appended to), `reminders.tags` already holding the sorted names (so the link
+/// trigger indexes nothing twice), then one `reminder_tags` row per tag. The schema's triggers
+/// keep the FTS index as they do for Trove. The journal is Trove's own: one row per import,
+/// which the baseline does not write.
 public enum DirectImport {
     static let insertReminder = """
-        INSERT INTO reminders (list_id, title, notes, priority, is_flagged, is_completed, completed_at, \
-        due_date, created_at, updated_at, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO reminders (uid, list_id, title, notes, priority, is_flagged, is_completed, completed_at, \
+        due_date, created_at, updated_at, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// Imports `records` into the (migrated, empty) database at `path`.
@@ -21,6 +23,7 @@ public enum DirectImport {
         try db.execute("PRAGMA recursive_triggers = ON")
         let now = Timestamp.text(Int64(Date().timeIntervalSince1970))
         var lists: [String: Int64] = [:], tags: [String: Int64] = [:]
+        var uids = UIDGenerator(now: Date())
         var rows = 0
         try db.execute("BEGIN IMMEDIATE")
         for record in records {
@@ -41,7 +44,7 @@ public enum DirectImport {
             let tagText = record.tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")
             let created = record.createdAt.map { Int64($0.timeIntervalSince1970) }
             try db.step(insertReminder, [
-                .integer(listID), .text(record.title), .text(record.notes), .integer(Int64(record.priority.rawValue)),
+                .text(uids.next()), .integer(listID), .text(record.title), .text(record.notes), .integer(Int64(record.priority.rawValue)),
                 .integer(record.isFlagged ? 1 : 0), .integer(record.isCompleted ? 1 : 0),
                 record.completedAt.map { .text(Timestamp.text(Int64($0.timeIntervalSince1970))) } ?? .null,
                 record.due.map { .text($0.storageText) } ?? .null,

@@ -66,7 +66,7 @@ public struct IndexBenchmark {
         }
     }
 
-    /// The substring (trigram) index of schema 5: what it costs here, where only reminders with
+    /// The substring (trigram) index of schema 6: what it costs here, where only reminders with
     /// Chinese, Japanese, Thai, Hebrew, Arabic, Korean… text are in it, and what it would cost
     /// if every reminder were (a trigram index over every title and notes, built on a copy).
     private func substringRows(_ source: DirectConnection, fts: Int, into report: inout BenchReport) throws {

@@ -11,7 +11,7 @@ final class Replay {
     let timed: Connection
     let direct: DirectConnection
     private(set) var failures = 0
-    private let clock = ContinuousClock()
+    let clock = ContinuousClock()
 
     init(path: String) throws {
         SQLCapture.isArmed = true

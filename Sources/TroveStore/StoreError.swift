@@ -10,6 +10,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
     case tagNotFound(name: String)
+    case reminderUIDNotFound(uid: String)
+    case nothingToUndo
+    case repeatNeedsDue
+    case notEnoughToUndo(requested: Int, available: Int)
     /// This build's embedded schema has no index definition: a broken build, not a user error.
     case indexDefinitionMissing
 
@@ -37,6 +41,14 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "This build of Trove has no search index definition in its schema; reinstall Trove."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
+        case .reminderUIDNotFound(let uid):
+            "There is no reminder with the uid \(uid); `trove search --format json` and `trove export` show the uids."
+        case .repeatNeedsDue:
+            "A repeating reminder needs a due date to repeat from; give one with --due."
+        case .nothingToUndo:
+            "There is nothing to undo: the journal is empty. `trove log` lists what can be undone."
+        case .notEnoughToUndo(let requested, let available):
+            "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Run `trove undo \(available)` to undo them all."
         }
     }
 }

@@ -32,7 +32,10 @@ import TroveBenchKit
     @Test func quickRunPrintsEveryRowWithNumbers() throws {
         let (status, text) = try Self.quickRun()
         #expect(status == 0)
-        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
+        // NB: the relevance table comes last, under its own header.
+        let parts = text.components(separatedBy: "\n| Corpus ")
+        try #require(parts.count == 2, "the quality section prints its table")
+        let rows = parts[0].split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
         let measures = rows.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         #expect(measures.allSatisfy { $0.count == 6 })
 
@@ -41,7 +44,7 @@ import TroveBenchKit
             + QueryClass.allCases.map { "Query: \($0.label)" }
         #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
         for queryClass in QueryClass.allCases {
-            #expect(measures.filter { $0[0] == "Query: \(queryClass.label)" }.count == 3, "\(queryClass)")
+            #expect(measures.filter { $0[0] == "Query: \(queryClass.label)" }.count == 4, "\(queryClass)")
         }
         #expect(measures.filter { $0[0] == "Memory" }.count == 2)
         #expect(measures.filter { $0[0] == "Index option" }.count == 3)
@@ -53,6 +56,14 @@ import TroveBenchKit
         for row in measures where !row[3].isEmpty {
             #expect(row[2].contains(where: \.isNumber) && row[3].contains(where: \.isNumber), "\(row)")
             #expect(!(row[2] + row[3] + row[4]).contains("n/a") && !(row[2] + row[3]).contains("error"), "\(row)")
+        }
+        // The relevance table: the seed queries under each ranking, with figures between 0 and 1.
+        let quality = parts[1].split(separator: "\n").filter { $0.hasPrefix("| seed-data") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(quality.map { $0[2] } == ["Trove", "bm25, open first (Trove before)", "bm25 alone"])
+        for row in quality {
+            let figures = row[3...5].compactMap(Double.init)
+            #expect(figures.count == 3 && figures.allSatisfy { (0...1).contains($0) }, "\(row)")
         }
         #expect(text.contains("- SQLite: 3."))
         #expect(text.contains("- N: 2,000 reminders"))

@@ -3,7 +3,8 @@ import Testing
 import TroveStore
 import TroveTestSupport
 
-/// `kill -9` at seeded random moments: after each, `trove check` passes, the import is there
+/// `kill -9` at seeded random moments: after each, `trove check` passes, the journal holds an entry
+/// exactly for what committed, the import is there
 /// whole or not at all, and the index and the reminders match row for row.
 @Suite(.serialized) struct CrashSafetyTests {
     @Test func killingAnImportLeavesTheFileWholeOrUntouched() throws {
@@ -44,6 +45,11 @@ import TroveTestSupport
             else if state.reminders == base.reminders + rows { outcomes.whole += 1 }
             else { outcomes.failures.append("trial \(trial): \(state.reminders) reminders") }
             if check.status != 0 { outcomes.failures.append("trial \(trial): check \(check.status) \(check.stdout) \(check.stderr)") }
+            // The journal entry commits with the import or not at all.
+            let journalled = state.newestJournalEntry - base.newestJournalEntry
+            if journalled != (state.reminders == base.reminders + rows ? 1 : 0) {
+                outcomes.failures.append("trial \(trial): \(journalled) journal entries for \(state.reminders - base.reminders) new reminders")
+            }
             if state.missingFromIndex != 0 || state.orphansInIndex != 0 || state.indexed != state.reminders {
                 outcomes.failures.append("trial \(trial): index \(state)")
             }
@@ -86,6 +92,11 @@ import TroveTestSupport
             default: [before.reminders]
             }
             if !expected.contains(after.reminders) { failures.append("trial \(trial) \(arguments[0]): \(after.reminders) reminders") }
+            // A change and its journal entry commit together: one entry exactly when something changed.
+            let journalled = after.newestJournalEntry - before.newestJournalEntry
+            if journalled != (after.dataHash != before.dataHash ? 1 : 0) {
+                failures.append("trial \(trial) \(arguments[0]): \(journalled) journal entries, data \(after.dataHash != before.dataHash ? "changed" : "unchanged")")
+            }
         }
         let check = try TroveProcess.run(["check", "--db", db])
         print("crash safety (add/edit/done/rm, kill -9): \(trials) trials, \(killedEarly) killed before finishing, "

@@ -13,6 +13,8 @@ struct Add: AsyncParsableCommand {
     @Option(help: "none, low, medium or high.") var priority: String?
     @Option(help: "YYYY-MM-DD, a date-time, today, tomorrow or +N days.") var due: String?
     @Flag(help: "Flag it.") var flag = false
+    @Option(help: ArgumentHelp("How it repeats: \"every 2 weeks on mon,thu\", \"monthly on the last fri\", \"daily until 2026-12-31\", or an RRULE. Needs --due.", valueName: "rule"))
+    var `repeat`: String?
 
     func run() async throws {
         try await runReportingErrors(verbose: database.verbose) {
@@ -20,11 +22,13 @@ struct Add: AsyncParsableCommand {
                 title: title, notes: notes, list: list, tags: tags,
                 priority: try priority.map(ReminderInput.priority) ?? .none,
                 isFlagged: flag,
-                due: try due.map { try ReminderInput.due($0) }
+                due: try due.map { try ReminderInput.due($0) },
+                repeat: try `repeat`.map(ReminderInput.repeat)
             )
             let store = try await database.openForWriting()
             let reminder = try await store.add(record)
-            print("Added \(reminder.id): \(reminder.title) (\(reminder.list))")
+            let repeats = reminder.repeat.map { " ↻ \($0)" } ?? ""
+            print("Added \(reminder.id): \(reminder.title) (\(reminder.list))\(repeats)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TroveStore
 
 struct Done: AsyncParsableCommand {
@@ -8,8 +9,14 @@ struct Done: AsyncParsableCommand {
 
     func run() async throws {
         try await runReportingErrors(verbose: database.verbose) {
-            let changed = try await database.openForWriting().setCompleted(ids, true)
+            let store = try await database.openForWriting()
+            let changed = try await store.setCompleted(ids, true)
             print("Completed \(changed.count) of \(ids.count).")
+            for id in changed {
+                let reminder = try await store.reminder(id: id)
+                guard !reminder.isCompleted, let rule = reminder.repeat, let due = reminder.due else { continue }
+                print("\(id) repeats \(rule): next due \(DueText.format(due, today: CalendarDay(Date()), timeZone: .current)).")
+            }
         }
     }
 }

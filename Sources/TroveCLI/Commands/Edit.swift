@@ -14,11 +14,14 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "YYYY-MM-DD, a date-time, today, tomorrow or +N days.") var due: String?
     @Flag(help: "Remove the due date.") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Flag or unflag it.") var flag: Bool?
+    @Option(help: ArgumentHelp("How it repeats, as for `trove add --repeat`.", valueName: "rule")) var `repeat`: String?
+    @Flag(help: "Stop it repeating.") var noRepeat = false
     @Option(name: .customLong("tag"), help: "Add a tag; repeatable.") var addTags: [String] = []
     @Option(name: .customLong("untag"), help: "Remove a tag; repeatable.") var removeTags: [String] = []
 
     func validate() throws {
         if noDue && due != nil { throw ValidationError("Pass either --due or --no-due, not both.") }
+        if noRepeat && `repeat` != nil { throw ValidationError("Pass either --repeat or --no-repeat, not both.") }
     }
 
     func run() async throws {
@@ -30,6 +33,7 @@ struct Edit: AsyncParsableCommand {
             changes.priority = try priority.map(ReminderInput.priority)
             if noDue { changes.due = .some(nil) } else if let due { changes.due = .some(try ReminderInput.due(due)) }
             changes.isFlagged = flag
+            if noRepeat { changes.repeat = .some(nil) } else if let rule = `repeat` { changes.repeat = .some(try ReminderInput.repeat(rule)) }
             changes.addTags = addTags
             changes.removeTags = removeTags
             let store = try await database.openForWriting()

@@ -25,8 +25,8 @@ struct Export: AsyncParsableCommand {
             }
             let sink = ByteSink(fileHandle: handle)
             var writer = chosen.makeWriter(sink)
+            // NB: export(to:) finishes the writer; finishing it again wrote END:VCALENDAR twice.
             let count = try await store.export(to: &writer, includeCompleted: !openOnly)
-            try writer.finish()
             try sink.flush()
             for warning in writer.warnings { Terminal.standardError.write("trove: \(warning)\n") }
             if let output {

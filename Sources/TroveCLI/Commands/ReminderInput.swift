@@ -27,4 +27,13 @@ enum ReminderInput {
         }
         return due
     }
+
+    /// A phrase such as `every 2 weeks on mon,thu`, or an RRULE.
+    static func `repeat`(_ text: String) throws -> RepeatRule {
+        do {
+            return try RepeatRule(phrase: text)
+        } catch {
+            throw CLIError.invalidRepeat(value: text, problem: error.description)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveSQLite
 import TroveSearch
 import TroveStore
 
@@ -31,7 +32,8 @@ struct Search: AsyncParsableCommand {
             beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
             "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", "notices"}; each \
             hit has id, title, notes, list, tags, priority, flagged, completed (true/false), due \
-            (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank (bm25, smaller is better), \
+            (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
+            (the --rank score, negated: smaller is better; 0 without text), \
             titleHighlighted, snippet, matchedFields and typo (true/false).
 
             Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
@@ -40,7 +42,9 @@ struct Search: AsyncParsableCommand {
             or {"offset": N, "after": CURSOR}.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
-            bindings, then runs the search and prints the count and the time, without the hits.
+            bindings, then runs the search and prints the count and the time, without the hits; \
+            under Trove's ranking it then takes each hit's score apart: every field's share, the \
+            boosts, the completion factor.
 
             -i or --interactive searches as you type instead, starting with QUERY typed (see \
             `trove --help` for the keys); Enter prints the selection as `id<TAB>title`, or as \
@@ -69,6 +73,9 @@ struct Search: AsyncParsableCommand {
 
     @Option(help: "rank, due, priority or created.")
     var sort: SortOption = .rank
+
+    @Option(help: "What orders matches under --sort rank: trove (Trove's ranking), bm25 (open first, then FTS5's bm25, as before Trove had its own) or bm25-mixed (bm25 alone).")
+    var rank: RankOption = .trove
 
     @Option(help: "auto (when standard output is a terminal and NO_COLOR is unset), always or never.")
     var color: ColorChoice = .auto
@@ -140,6 +147,14 @@ struct Search: AsyncParsableCommand {
                 ?? SearchExplainRenderer.renderOpaque(query: request.query, engine: request.query.engineName), terminator: "")
             let summary = textRenderer.summary(resultSet, position: position)
             print("\nresult:  \(summary) in \(elapsed.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 1))))")
+            if case .custom = request.ranking, request.sort == .rank, !resultSet.hits.isEmpty {
+                let ids = resultSet.hits.map(\.id)
+                let parts = try await store.database.read { db in try TroveRanking.breakdown(of: request, ids: ids, on: db) }
+                print("\nranking: Trove's score of each hit, taken apart (trove_rank_explain)")
+                for hit in resultSet.hits {
+                    print("  \(hit.id)  \(hit.title)\n    \(parts[hit.id] ?? "not ranked: matched without the index")")
+                }
+            }
             return resultSet.total > 0 ? .success : .noResults
         }
         let resultSet = try await run(request, registry: registry, store: store)
@@ -199,9 +214,11 @@ struct Search: AsyncParsableCommand {
             guard let cursor = SearchCursor(after) else { throw SearchCommandError.invalidCursor(after) }
             page = .after(cursor)
         }
-        return SearchRequest(
+        var request = SearchRequest(
             text: text, exact: exact, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
+        request.ranking = rank.ranking
+        return request
     }
 
     /// What matches are wrapped in: STX/ETX for text (turned into colour or marks when
@@ -239,6 +256,7 @@ struct Search: AsyncParsableCommand {
     private func interactiveOptions() throws -> InteractiveOptions {
         var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
         if let height { arguments += ["--height", String(height)] }
+        if rank != .trove { arguments += ["--rank", rank.rawValue] }
         if fullscreen { arguments.append("--fullscreen") }
         if exact { arguments.append("--exact") }
         if typos == .off { arguments += ["--typos", "off"] }
@@ -285,6 +303,14 @@ enum TypoOption: String, CaseIterable, ExpressibleByArgument {
     case on, off
 
     var tolerance: TypoTolerance { TypoTolerance(rawValue: rawValue)! }
+}
+
+/// `--rank`, named as ``SearchRanking/name`` names them.
+enum RankOption: String, CaseIterable, ExpressibleByArgument {
+    case trove, bm25
+    case bm25Mixed = "bm25-mixed"
+
+    var ranking: SearchRanking { SearchRanking(name: rawValue)! }
 }
 
 /// `--all` or `--open`.

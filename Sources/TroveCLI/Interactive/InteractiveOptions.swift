@@ -25,6 +25,8 @@ struct InteractiveOptions: Sendable {
     var escapeTimeout: Duration
     /// Where to log keystroke-to-screen latency (`TROVE_TRACE_LATENCY`); nil for no log.
     var latencyTracePath: String?
+    /// What orders the hits: `--rank`.
+    var ranking: SearchRanking = .trove
 
     init(
         height: Int = 15,

@@ -39,7 +39,7 @@ enum JSONValue: Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLitera
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .integer(let value): output += String(value)
-        // NB: JSON has no NaN or infinity; bm25 never yields them, but null keeps the output valid.
+        // NB: JSON has no NaN or infinity; the rankings never yield them, but null keeps the output valid.
         case .number(let value): output += value.isFinite ? "\(value)" : "null"
         case .string(let value): JSONValue.writeString(value, to: &output)
         case .array(let elements):

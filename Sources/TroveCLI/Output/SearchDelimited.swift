@@ -19,7 +19,7 @@ enum SearchDelimited {
 
     static let header = [
         "id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank",
-        "titleHighlighted", "snippet",
+        "titleHighlighted", "snippet", "repeat",
     ]
 
     /// The header and the rows.
@@ -32,7 +32,7 @@ enum SearchDelimited {
         [
             String(hit.id), hit.title, hit.notes, hit.list, hit.tags.joined(separator: ", "), hit.priority.name,
             String(hit.isFlagged), String(hit.isCompleted), hit.due.map(SearchJSON.dueText) ?? "", "\(hit.rank)",
-            hit.titleHighlighted, hit.snippet,
+            hit.titleHighlighted, hit.snippet, hit.repeatRule?.rrule ?? "",
         ]
     }
 

@@ -46,6 +46,8 @@ enum SearchJSON {
             "flagged": .bool(hit.isFlagged),
             "completed": .bool(hit.isCompleted),
             "due": hit.due.map { .string(dueText($0)) } ?? .null,
+            "repeat": hit.repeatRule.map { .string($0.rrule) } ?? .null,
+            "repeats": hit.repeatRule.map { .string("↻ \($0)") } ?? .null,
             "rank": .number(hit.rank),
             "titleHighlighted": .string(hit.titleHighlighted),
             "snippet": .string(hit.snippet),

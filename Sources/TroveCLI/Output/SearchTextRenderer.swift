@@ -93,7 +93,7 @@ struct SearchTextRenderer {
         return lines
     }
 
-    /// id, completed mark, title, list, due, priority, flag, tags.
+    /// id, completed mark, title, list, due, priority, flag, repeat (↻), tags.
     private func cells(_ hit: SearchHit) -> [Cell] {
         let title = MarkedText(hit.titleHighlighted)
         let due = dueText(hit.due)
@@ -110,6 +110,7 @@ struct SearchTextRenderer {
             plainCell(due, isOverdue ? .red : nil),
             plainCell(priority, hit.priority == .high ? .red : nil),
             hit.isFlagged ? plainCell("⚑", .red) : .empty,
+            hit.repeatRule != nil ? plainCell("↻", nil) : .empty,
             plainCell(tags, .dim),
         ]
     }

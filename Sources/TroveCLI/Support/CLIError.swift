@@ -5,6 +5,7 @@ enum CLIError: Error, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     case unknownFormat(path: String)
     case cannotWrite(path: String, reason: String)
+    case invalidRepeat(value: String, problem: String)
     case importFailed(file: String, reason: String, alreadyImported: [(file: String, count: Int)])
 
     var description: String {
@@ -15,6 +16,8 @@ enum CLIError: Error, CustomStringConvertible {
             return "\(path) is an empty file, not a Trove database yet; Trove left it untouched. Create the database in it with `trove init --db \(path)`, or pass another --db."
         case .invalidValue(let option, let value, let expected):
             return "\(option) \"\(value)\" is not valid: expected \(expected)."
+        case .invalidRepeat(_, let problem):
+            return "--repeat: " + problem + "."
         case .unknownFormat(let path):
             return "Cannot tell the format of \(path) from its extension; pass --format jsonl, csv, ics or todotxt."
         case .cannotWrite(let path, let reason):
@@ -32,7 +35,7 @@ enum CLIError: Error, CustomStringConvertible {
     var exitStatus: ExitStatus {
         switch self {
         case .noDatabase, .emptyDatabaseFile: .database
-        case .invalidValue, .unknownFormat, .importFailed: .usage
+        case .invalidValue, .invalidRepeat, .unknownFormat, .importFailed: .usage
         case .cannotWrite: .database
         }
     }

@@ -1,4 +1,5 @@
 import CSQLite
+import CTroveRanking
 import Foundation
 import TroveQuery
 
@@ -23,7 +24,8 @@ extension Connection {
         if options.readOnly { throw OpenError(.fileNotFound, path: path) }
     }
 
-    /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys.
+    /// Busy timeout, a schema read (which is what detects a non-database), WAL, foreign keys,
+    /// and Trove's ranking functions.
     func configure(isFile: Bool) throws(OpenError) {
         sqlite3_extended_result_codes(handle, 1)
         let milliseconds = options.busyTimeout.components.seconds * 1000
@@ -41,6 +43,7 @@ extension Connection {
                 }
             }
             if options.foreignKeys { try execute("PRAGMA foreign_keys = ON") }
+            try registerRankingFunctions()
         } catch let error as OpenError {
             throw error
         } catch let error as SQLiteError {
@@ -57,5 +60,18 @@ extension Connection {
         case .readOnly: .readOnly
         default: .cannotOpen
         }
+    }
+
+    /// Registers `trove_rank`, `trove_rank_sample` and `trove_rank_explain` (Trove's ranking,
+    /// FTS5 auxiliary functions written in C; see TroveSearch's `TroveRanking`) with this
+    /// connection's FTS5, through the `fts5_api` pointer that `SELECT fts5(?1)` hands out.
+    ///
+    /// NB: functions live in the connection, not the file: the index stays plain FTS5, so the
+    /// `sqlite3` shell and other tools still read it (its stored `rank` is still bm25).
+    ///
+    /// See https://www.sqlite.org/fts5.html#custom_auxiliary_functions
+    func registerRankingFunctions() throws {
+        let rc = trove_ranking_register(handle)
+        guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "SELECT fts5(?1)") }
     }
 }

@@ -44,6 +44,24 @@ public final class PreparedStatement {
         try statement.bind(bindings)
         while try statement.step() {}
     }
+
+    /// Binds `bindings`, steps once and returns the first column of the first row, decoded;
+    /// nil when there is no row or the value is NULL. Resets the statement for the next run.
+    ///
+    /// ```swift
+    /// let find = try db.prepare(ReminderTable.where { $0.uid == "" }.select { $0.id }.sql)
+    /// try find.fetchValue([.text(uid)], as: Int64.self)  // SELECT "reminders"."id" … WHERE ("reminders"."uid" = ?)
+    /// ```
+    ///
+    /// - Throws: `SQLiteError`, or `QueryDecodingError` when the value does not decode to `T`.
+    public func fetchValue<T: QueryBindable>(_ bindings: [QueryBinding], as type: T.Type = T.self) throws -> T? {
+        defer { connection.release(statement) }
+        try statement.bind(bindings)
+        guard try statement.step() else { return nil }
+        let value = statement.value(at: 0)
+        if case .null = value { return nil }
+        return try T(decoding: value)
+    }
 }
 
 extension Connection {

@@ -1,19 +1,21 @@
 import TroveQuery
 public import TroveSQLite
 
-/// The default engine, `!fts`: the FTS5 index, ranked by bm25 (title 10×, tags 5×, notes 1×).
+/// The default engine, `!fts`: the FTS5 index, ranked by Trove's ranking (``TroveRanking``:
+/// per-field BM25 with boosts, computed by the `trove_rank` FTS5 function), or by plain bm25
+/// when the request asks (``SearchRequest/ranking``).
 ///
 /// ```swift
 /// try FTSEngine().search(SearchRequest(text: "dentist -cancelled #errand"), on: db)
 /// // SELECT … FROM "reminders_fts" JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
-/// //   ORDER BY "reminders"."is_completed", "reminders_fts"."rank", … -- binds '"dentist" NOT "cancelled"'
+/// //   ORDER BY trove_rank("reminders_fts", "reminders"."is_completed", 5.0, …), … -- binds '"dentist" NOT "cancelled"'
 /// ```
 ///
 /// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE
 /// on the searched columns instead and ANDed in; a group that mixes both kinds (`🎉 OR party`)
 /// ORs a LIKE with an `id IN (… MATCH …)`. A term in a script whose words run together
 /// (``SubstringScripts``: 春节, בית) matches an indexed word or any substring of a title or
-/// notes, through schema 5's substring index; a query of only such terms is not ranked (the
+/// notes, through schema 6's substring index; a query of only such terms is not ranked (the
 /// hits come in the tiebreaker order). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
@@ -28,8 +30,8 @@ public struct FTSEngine: Engine {
     }
 
     /// Answers in two phases when there are many matches: first a provisional ResultSet
-    /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered without
-    /// bm25, in a few milliseconds even for `a` at a million reminders; then the final one,
+    /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered by the ranking
+    /// without document counts, in a few milliseconds even for `a` at a million reminders; then the final one,
     /// equal to ``search(_:on:)``: every match ranked, exact counts and facets. A query with
     /// no more matches than that sample, or a later page, gets only the final one. A search
     /// with filters but no text first gets its exact first page, before the counts.

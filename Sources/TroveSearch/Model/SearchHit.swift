@@ -14,6 +14,8 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var isFlagged: Bool
     public var isCompleted: Bool
     public var due: DueDate?
+    /// How it repeats, when it does: outputs show ↻.
+    public var repeatRule: RepeatRule?
     /// The title with each match wrapped in the request's ``HighlightStyle``.
     public var titleHighlighted: String
     /// Up to about a dozen words of the notes around the best match, marked up, with the
@@ -22,7 +24,9 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var snippet: String
     /// The columns that contain a match.
     public var matchedFields: Set<SearchColumn>
-    /// bm25 score: smaller is better; 0 when the engine does not rank.
+    /// The request's ranking score, negated so that smaller is better, as FTS5's bm25: Trove's
+    /// score (``TroveRanking``) or bm25 (``SearchRanking/bm25``); 0 when the search has no
+    /// text or the engine does not rank, and in a provisional ResultSet.
     public var rank: Double
     /// True for a typo match: it matched only with a typo in a word (`dentst` for dentist).
     /// Typo matches come after every exact match; see ``ResultSet/typoCount``.
@@ -32,8 +36,9 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
         id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
         priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,
         titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0,
-        isTypo: Bool = false
+        repeatRule: RepeatRule? = nil, isTypo: Bool = false
     ) {
+        self.repeatRule = repeatRule
         self.id = id
         self.title = title
         self.notes = notes

@@ -16,7 +16,8 @@ public struct SearchRequest: Hashable, Sendable {
     /// Which page: the first, an offset, or the cursor from a previous ``ResultSet/next``.
     public var page: SearchPage
     /// Whether completed reminders count as matches. nil: searches with text include them (ranked
-    /// after open ones), the default view (no text) leaves them out. An `is:open` or
+    /// below open ones unless clearly better; see ``SearchSort/rank``), the default view (no
+    /// text) leaves them out. An `is:open` or
     /// `is:completed` filter in the query always wins.
     public var includeCompleted: Bool?
     /// The order of the hits.
@@ -30,6 +31,9 @@ public struct SearchRequest: Hashable, Sendable {
     public var today: CalendarDay
     /// Where `today` is: a timed due date falls on a day in this zone.
     public var timeZone: TimeZone
+    /// What orders text matches under ``SearchSort/rank`` (and fills ``SearchHit/rank``):
+    /// Trove's ranking by default, or plain bm25 for comparison.
+    public var ranking: SearchRanking = .trove
 
     public init(
         query: Query,
@@ -111,8 +115,9 @@ public enum SearchPage: Hashable, Sendable {
 /// The order of hits. Every order ends with the same tiebreakers: open before completed, due
 /// date (none last), priority (high first), newest first, then id.
 public enum SearchSort: String, Hashable, Sendable, CaseIterable {
-    /// Open before completed, then best match first (bm25: title 10×, tags 5×, notes 1×), then
-    /// the tiebreakers; without text, the tiebreakers alone.
+    /// Best match first by the request's ``SearchRanking`` (Trove's: a completed reminder must
+    /// score about 1.43 times as well as an open one to come before it; see ``TroveRanking``),
+    /// then the tiebreakers; without text, the tiebreakers alone.
     case rank
     /// Soonest due first; no due date last.
     case due

@@ -5,13 +5,13 @@
 /// ```swift
 /// SubstringScripts.appears(in: "春节")   // true: found inside 给奶奶打电话 关于春节
 /// SubstringScripts.appears(in: "milk")   // false: a word, as FTS5 indexes it
-/// SubstringScripts.globClass            // "[֐-ۿݐ-ݿ…]", as schema 5 writes it
+/// SubstringScripts.globClass            // "[֐-ۿݐ-ݿ…]", as schema 6 writes it
 /// ```
 ///
-/// Schema 5 keeps every reminder whose title or notes hold one of these characters in the
+/// Schema 6 keeps every reminder whose title or notes hold one of these characters in the
 /// `reminders_substrings` trigram index; a query term that holds one is matched as a substring
 /// there (see ``FTSEngine``). The ranges here and the GLOB class in
-/// `schema/005_vocabulary_and_substrings.sql` must agree; a test checks that they do.
+/// `schema/006_vocabulary_and_substrings.sql` must agree; a test checks that they do.
 public enum SubstringScripts {
     /// Code point ranges, in order.
     static let ranges: [ClosedRange<UInt32>] = [

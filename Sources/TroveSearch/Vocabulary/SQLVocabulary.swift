@@ -1,7 +1,7 @@
 import TroveQuery
 import TroveSQLite
 
-/// The vocabulary read from schema 5's `reminders_vocab` table, one range at a time.
+/// The vocabulary read from schema 6's `reminders_vocab` table, one range at a time.
 ///
 /// ```swift
 /// try SQLVocabulary(db: db).typoCandidates(for: Array("dentst".unicodeScalars), isPrefix: false)

@@ -1,6 +1,6 @@
 /// What the index's vocabulary says about words: which exist, and which are typo candidates.
 ///
-/// Two readers answer alike: ``SQLVocabulary`` reads `reminders_vocab` (schema 5's fts5vocab
+/// Two readers answer alike: ``SQLVocabulary`` reads `reminders_vocab` (schema 6's fts5vocab
 /// table) range by range, for a one-shot search; ``VocabularyTrie`` holds every word in
 /// memory, for a search box that asks on every keystroke (see ``VocabularyCache``).
 protocol Vocabulary {

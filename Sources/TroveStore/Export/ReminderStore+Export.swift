@@ -2,13 +2,14 @@ import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
-    /// Writes reminders to `writer`, oldest first (by `createdAt`, then id), and finishes it.
+    /// Writes reminders to `writer` in id order, and finishes it:
+    /// the caller must not call `finish()` again.
     ///
     /// ```swift
     /// var writer = ReminderFormat.jsonl.makeWriter(ByteSink(fileHandle: .standardOutput))
     /// try await store.export(to: &writer, includeCompleted: false)
     /// // SELECT "reminders"."id", "lists"."name", … FROM "reminders" JOIN "lists" ON (…)
-    /// //   WHERE ("reminders"."is_completed" = ?) ORDER BY "reminders"."created_at", "reminders"."id"
+    /// //   WHERE ("reminders"."is_completed" = ?) ORDER BY "reminders"."id"
     /// ```
     ///
     /// Rows stream from a cursor into the writer one at a time, in one read transaction, so
@@ -27,12 +28,18 @@ extension ReminderStore {
         return try await database.read { db in
             let query = Reminder.query
                 .where { r, _ in if !includeCompleted { r.isCompleted == false } }
-                .order { r, _ in r.createdAt; r.id }
+                // NB: id order, not creation order: an import into an empty database keeps ids (or
+                // gives them in file order), so a format that cannot carry a creation time
+                // still exports in the same order after a round trip.
+                .order { r, _ in r.id }
+            // NB: completions are few (repeating reminders only); one read beats one per row.
+            let completions = try Reminder.allCompletions(on: db)
             let cursor = try db.cursor(query.sql)
             defer { cursor.finish() }
             var count = 0
             while let row = try cursor.next() {
-                try box.value.write(Reminder(try query.decode(row.values)).record)
+                let decoded = try query.decode(row.values)
+                try box.value.write(Reminder(decoded, completions: completions[decoded.0] ?? []).record)
                 count += 1
             }
             try box.value.finish()

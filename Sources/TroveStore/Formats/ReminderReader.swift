@@ -13,4 +13,11 @@ public protocol ReminderReader {
 
     /// Things worth telling the user that did not stop the import, each said once per file.
     var warnings: [String] { get }
+
+    /// The line the record `next()` returned last began on, for messages that name it.
+    var recordLine: Int? { get }
+}
+
+extension ReminderReader {
+    public var recordLine: Int? { nil }
 }

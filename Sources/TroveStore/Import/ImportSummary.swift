@@ -1,7 +1,16 @@
 /// What an import did, once it has committed.
 public struct ImportSummary: Sendable, Hashable {
-    /// Reminders added.
+    /// Reminders added (new uids, or `--on-conflict duplicate` copies).
     public var imported: Int
+    /// Reminders whose uid matched one already stored and whose fields differed: updated in place.
+    public var updated: Int
+    /// Reminders whose uid matched one already stored with the same fields.
+    public var unchanged: Int
+    /// Reminders whose uid matched and that `--on-conflict skip` left alone.
+    public var skipped: Int
+    /// Completed occurrences of repeating to-dos (iCalendar RECURRENCE-ID) recorded as
+    /// completions of their reminder rather than as reminders.
+    public var occurrences: Int
     /// Lists the import created, in the order it met them.
     public var listsCreated: [String]
     /// Tags the import created.
@@ -10,11 +19,41 @@ public struct ImportSummary: Sendable, Hashable {
     public var warnings: [String]
     public var elapsed: Duration
 
-    public init(imported: Int, listsCreated: [String], tagsCreated: Int, warnings: [String], elapsed: Duration) {
+    public init(
+        imported: Int, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, occurrences: Int = 0,
+        listsCreated: [String], tagsCreated: Int, warnings: [String], elapsed: Duration
+    ) {
         self.imported = imported
+        self.updated = updated
+        self.unchanged = unchanged
+        self.skipped = skipped
+        self.occurrences = occurrences
         self.listsCreated = listsCreated
         self.tagsCreated = tagsCreated
         self.warnings = warnings
         self.elapsed = elapsed
     }
+
+    /// Every record the file held, whatever happened to it.
+    public var records: Int { imported + updated + unchanged + skipped + occurrences }
+
+    /// `3 added, 1 updated, 0 unchanged`, with `, 2 skipped` and occurrences only when there are any.
+    public var counts: String {
+        var parts = ["\(imported) added", "\(updated) updated", "\(unchanged) unchanged"]
+        if skipped > 0 { parts.append("\(skipped) skipped") }
+        if occurrences > 0 {
+            parts.append("\(occurrences) completed occurrence\(occurrences == 1 ? "" : "s") recorded")
+        }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// What an import does with a reminder whose uid is already in the database.
+public enum ImportConflictPolicy: String, Sendable, CaseIterable {
+    /// Update it in place to match the file (the default); an identical one is left unchanged.
+    case update
+    /// Leave the stored one as it is.
+    case skip
+    /// Add the file's one as a new reminder with a new uid.
+    case duplicate
 }

@@ -1,33 +1,46 @@
 import Foundation
+import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
     /// How many rows pass between progress reports.
     static let progressInterval = 10_000
 
-    /// Imports every record `reader` yields, in ONE transaction: all of the file or none of it.
+    /// Imports every record `reader` yields, in ONE transaction: all of the file or none of it,
+    /// with one journal entry for the whole file.
     ///
     /// ```swift
     /// var reader = ReminderFormat.jsonl.makeReader(try LineReader(path: "tasks.jsonl"))
     /// let summary = try await store.importRecords(&reader, source: "tasks.jsonl") { print($0.rows) }
-    /// // BEGIN IMMEDIATE; per row: INSERT INTO "reminders" (…) VALUES (…); INSERT INTO "reminder_tags" …; COMMIT
-    /// // (each INSERT is prepared once per import and re-bound for every row)
+    /// summary.counts  // "12 added, 3 updated, 40 unchanged"
+    /// // BEGIN IMMEDIATE; per row: SELECT "reminders"."id" … WHERE ("reminders"."uid" = ?) (when the
+    /// // database held reminders); INSERT INTO "reminders" (…) VALUES (…); INSERT INTO "reminder_tags" …;
+    /// // INSERT INTO "journal" …; COMMIT   (each per-row statement is prepared once and re-bound)
     /// ```
     ///
     /// Records stream from the reader straight into SQLite; none is held, so memory stays flat
-    /// whatever the file's size. Unknown lists and tags are created. Each row is validated as
-    /// `add` validates it.
+    /// whatever the file's size (bar one set of the file's uids, to catch a uid used twice).
+    /// A record whose uid matches a stored reminder is compared with it: the same fields leave
+    /// it unchanged, others follow `onConflict`. A new record keeps its `id` when no reminder has
+    /// it, so a restore into an empty database keeps every id. Unknown lists and tags are
+    /// created. Each row is validated as `add` validates it, except that a completed record
+    /// without a completion time keeps it unknown.
+    ///
+    /// The journal entry is compact: the ids added (as ranges, one for a plain import) and the
+    /// prior state of only the rows it updated; `undo` removes exactly the one and restores the
+    /// other.
     ///
     /// - Parameters:
     ///   - reader: Any format's reader; afterwards it holds its final state (and warnings).
-    ///   - source: The file's name, for error messages.
+    ///   - source: The file's name, for error messages and the journal.
+    ///   - onConflict: What to do with a record whose uid is already stored and differs.
     ///   - progress: Called every 10,000 rows and once at the end, on the writer's thread.
     /// - Returns: What was imported, once committed.
     /// - Throws: `FormatError` naming `source`, the line (for records a reader rejects, or the
-    ///   record's position for ones the store rejects) and the field; or a SQLite error. Either
-    ///   way the transaction rolls back and the store is exactly as it was.
+    ///   record's line or position for ones the store rejects) and the field; or a SQLite error.
+    ///   Either way the transaction rolls back and the store is exactly as it was.
     public func importRecords<Reader: ReminderReader>(
-        _ reader: inout Reader, source: String,
+        _ reader: inout Reader, source: String, onConflict: ImportConflictPolicy = .update,
         progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) async throws -> ImportSummary {
         // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
@@ -37,7 +50,8 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await database.write { db in
-            var inserter = RecordInserter(db: db, now: now, bulk: true)
+            var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict)
+            try run.begin()
             var rows = 0
             while true {
                 let record: ReminderRecord
@@ -48,30 +62,24 @@ extension ReminderStore {
                     error.file = source
                     throw error
                 }
-                let valid: ValidRecord
-                do {
-                    valid = try ValidRecord(record, now: now)
-                } catch let error as StoreError {
-                    throw Self.formatError(error, record: rows + 1, source: source)
-                }
-                _ = try inserter.insert(valid)
+                try run.take(record, line: box.value.recordLine, position: rows + 1)
                 rows += 1
                 if rows % Self.progressInterval == 0 {
                     progress?(ImportProgress(rows: rows, elapsed: clock.now - start))
                 }
             }
+            try run.finish()
             let elapsed = clock.now - start
             progress?(ImportProgress(rows: rows, elapsed: elapsed))
-            return ImportSummary(
-                imported: rows, listsCreated: inserter.listsCreated, tagsCreated: inserter.tagsCreated,
-                warnings: box.value.warnings, elapsed: elapsed)
+            var summary = run.summary
+            summary.warnings = box.value.warnings + run.warnings
+            summary.elapsed = elapsed
+            return summary
         }
     }
 
     /// A record the reader accepted but the store refuses, said as a `FormatError`.
-    ///
-    /// NB: readers do not expose the line a record came from, so the message counts records.
-    static func formatError(_ error: StoreError, record: Int, source: String) -> FormatError {
+    static func formatError(_ error: StoreError, record: Int, line: Int?, source: String) -> FormatError {
         let field: String
         switch error {
         case .emptyTitle: field = "title"
@@ -80,7 +88,7 @@ extension ReminderStore {
         default: field = "record"
         }
         return FormatError(
-            file: source, field: field,
+            file: source, line: line, field: field,
             problem: "reminder \(record) of the file cannot be stored: \(error)",
             remedy: "Fix that reminder and import the file again; nothing from it was imported.")
     }

@@ -3,7 +3,7 @@ import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
-    /// The full-text tables: the word index, and the substring index of schema 5, whose
+    /// The full-text tables: the word index, and the substring index of schema 6, whose
     /// external content is the `reminders_substring_text` view.
     static let indexTables = ["reminders_fts", "reminders_substrings"]
 
@@ -44,8 +44,42 @@ extension ReminderStore {
             }
             return CheckReport(
                 databaseProblems: integrity == ["ok"] ? [] : integrity, indexProblems: indexProblems,
-                indexChecked: indexChecked)
+                dataProblems: try Self.dataProblems(on: db), indexChecked: indexChecked)
         }
+    }
+
+    /// What the denormalised and identity columns get wrong: `reminders.tags` must be the text
+    /// `reminder_tag_text` builds from `reminder_tags`, and every uid present and unique.
+    ///
+    /// ```swift
+    /// // SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+    /// //   WHERE r.tags IS NOT ifnull(t.text, '')
+    /// // SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''
+    /// // SELECT uid, count(*) FROM reminders GROUP BY uid HAVING count(*) > 1
+    /// ```
+    static func dataProblems(on db: Connection) throws -> [String] {
+        var problems: [String] = []
+        if let row = try db.fetchOne("""
+            SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
+            WHERE r.tags IS NOT ifnull(t.text, '')
+            """), let count: Int = try row[0], count > 0
+        {
+            let first: Int64 = try row[1]
+            problems.append("\(count) reminder(s), the first \(first), have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links")
+        }
+        // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
+        guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
+            return problems
+        }
+        if let missing = try db.fetchValue("SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''", as: Int.self), missing > 0 {
+            problems.append("\(missing) reminder(s) have no uid; run `trove rebuild` to give each a new one")
+        }
+        let shared = try db.fetchAll("SELECT uid, count(*) FROM reminders WHERE uid IS NOT NULL GROUP BY uid HAVING count(*) > 1 LIMIT 5")
+        for row in shared {
+            let uid: String = try row[0], count: Int = try row[1]
+            problems.append("\(count) reminders share the uid \(uid); a uid must name one reminder. Give all but one a new uid with `trove rebuild`")
+        }
+        return problems
     }
 
     /// Rebuilds the full-text indexes from the reminders table, first recreating an index
@@ -64,12 +98,25 @@ extension ReminderStore {
     public func rebuildIndex() async throws {
         try await database.write { db in
             for table in Self.indexTables {
-                if try !Self.indexExists(table, on: db) {
-                    for statement in try Self.indexDefinition(of: table) {
-                        if let name = Self.createdName(statement), try Self.indexExists(name, on: db) { continue }
-                        try db.execute(statement)
-                    }
+                guard try !Self.indexExists(table, on: db) else { continue }
+                for statement in try Self.indexDefinition(of: table) {
+                    if let name = Self.createdName(statement), try Self.indexExists(name, on: db) { continue }
+                    try db.execute(statement)
                 }
+            }
+            // NB: repair what `check` reports once the index tables exist (the triggers the
+            // updates fire write to them), before re-indexing: the tags text from the links,
+            // and a fresh uid for a missing or shared one (the lowest id keeps a shared uid).
+            try db.execute("""
+                UPDATE reminders SET tags = ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
+                WHERE tags IS NOT ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = reminders.id), '')
+                """)
+            try db.execute("""
+                UPDATE reminders SET uid = lower(hex(randomblob(16)))
+                WHERE uid IS NULL OR trim(uid) = ''
+                   OR id > (SELECT min(other.id) FROM reminders AS other WHERE other.uid = reminders.uid)
+                """)
+            for table in Self.indexTables {
                 try db.execute("INSERT INTO \(identifier: table) (\(identifier: table)) VALUES ('rebuild')")
             }
         }

@@ -1,12 +1,18 @@
 public import Foundation
 
 /// One reminder as it travels in and out of Trove: the shape every import format reads into
-/// and every export format writes from. It has no id; the store assigns ids.
+/// and every export format writes from.
 ///
 /// JSON Lines, the canonical format, spells it:
-/// `{"title":"Buy milk","notes":"","list":"Groceries","tags":["dairy"],"priority":"low",
-///   "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":null}`
+/// `{"id":1,"uid":"0190…","title":"Buy milk","notes":"","list":"Groceries","tags":["dairy"],
+///   "priority":"low","flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02",
+///   "repeat":null,"createdAt":null,"updatedAt":null,"completions":[],"icalendar":[]}`
 public struct ReminderRecord: Hashable, Sendable {
+    /// The id it had where it was exported; an import keeps it when no reminder has it yet.
+    public var id: Int64?
+    /// The permanent identity an import matches on: a UUID for reminders Trove made, or the
+    /// UID an iCalendar file gave it, kept as written. Nil gets a new UUID.
+    public var uid: String?
     /// Required and never empty.
     public var title: String
     public var notes: String
@@ -17,11 +23,27 @@ public struct ReminderRecord: Hashable, Sendable {
     public var priority: Priority
     public var isFlagged: Bool
     public var isCompleted: Bool
+    /// When it was completed; nil on a completed record means the time is unknown.
     public var completedAt: Date?
     public var due: DueDate?
+    /// How it repeats; completing it moves `due` to the next occurrence.
+    public var `repeat`: RepeatRule?
     public var createdAt: Date?
+    /// When it last changed; nil on import means now.
+    public var updatedAt: Date?
+    /// Past occurrences of a repeating reminder that were completed, oldest first.
+    public var completions: [Completion]
+    /// iCalendar content lines Trove does not model (VALARM, RELATED-TO, CLASS, X-…), unfolded,
+    /// kept verbatim so that an iCalendar export writes them back.
+    public var icalendar: [String]
+    /// Set on an iCalendar VTODO that overrides one occurrence (RECURRENCE-ID) of the repeating
+    /// to-do with the same UID: the importer records it as that reminder's completion rather
+    /// than a second reminder.
+    public var recurrenceID: DueDate?
 
     public init(
+        id: Int64? = nil,
+        uid: String? = nil,
         title: String,
         notes: String = "",
         list: String? = nil,
@@ -31,8 +53,15 @@ public struct ReminderRecord: Hashable, Sendable {
         isCompleted: Bool = false,
         completedAt: Date? = nil,
         due: DueDate? = nil,
-        createdAt: Date? = nil
+        repeat: RepeatRule? = nil,
+        createdAt: Date? = nil,
+        updatedAt: Date? = nil,
+        completions: [Completion] = [],
+        icalendar: [String] = [],
+        recurrenceID: DueDate? = nil
     ) {
+        self.id = id
+        self.uid = uid
         self.title = title
         self.notes = notes
         self.list = list
@@ -42,6 +71,24 @@ public struct ReminderRecord: Hashable, Sendable {
         self.isCompleted = isCompleted
         self.completedAt = completedAt
         self.due = due
+        self.repeat = `repeat`
         self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.completions = completions
+        self.icalendar = icalendar
+        self.recurrenceID = recurrenceID
+    }
+}
+
+/// One completed occurrence of a repeating reminder.
+public struct Completion: Hashable, Sendable {
+    /// The occurrence's due date.
+    public var due: DueDate?
+    /// When it was completed; nil when unknown.
+    public var completedAt: Date?
+
+    public init(due: DueDate?, completedAt: Date?) {
+        self.due = due
+        self.completedAt = completedAt
     }
 }

@@ -31,7 +31,11 @@ struct RecordInserter {
     private var linkTag: PreparedStatement?
     /// Lists this inserter created, in the order it created them.
     private(set) var listsCreated: [String] = []
-    private(set) var tagsCreated = 0
+    /// Tags this inserter created, in the order it created them.
+    private(set) var tagNamesCreated: [String] = []
+    var tagsCreated: Int { tagNamesCreated.count }
+    /// UIDs for records that bring none.
+    private var uids: UIDGenerator
 
     /// - Parameters:
     ///   - bulk: Prepare the per-row INSERTs once, for an import of many records.
@@ -39,19 +43,21 @@ struct RecordInserter {
         self.db = db
         self.now = now
         self.isBulk = bulk
+        self.uids = UIDGenerator(now: now)
     }
 
-    /// Inserts one record and links its tags.
+    /// Inserts one record, links its tags and stores its completions.
     ///
     /// ```swift
-    /// let id = try inserter.insert(valid)
-    /// // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+    /// let id = try inserter.insert(valid, keepingID: 12)
+    /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
     /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)   -- one per tag
     /// ```
     ///
+    /// - Parameter id: The id to give it (the caller has checked it is free), or nil for the next.
     /// - Returns: The new reminder's id.
-    /// - Throws: `SQLiteError` from any of the INSERTs.
-    mutating func insert(_ valid: ValidRecord) throws -> Int64 {
+    /// - Throws: `SQLiteError` from any of the INSERTs (a uid that is taken fails the unique index).
+    mutating func insert(_ valid: ValidRecord, keepingID id: Int64? = nil) throws -> Int64 {
         let listID = try listID(named: valid.list)
         let tagsText: String
         var tagIDs: [Int64] = []
@@ -72,7 +78,8 @@ struct RecordInserter {
             tagsText = StoreNames.tagsText(names)
         }
         let row = ReminderRow(
-            listID: listID, record: valid.record, createdAt: valid.createdAt, updatedAt: now, tags: tagsText)
+            id: id, uid: valid.record.uid ?? uids.next(), listID: listID, record: valid.record,
+            createdAt: valid.createdAt, updatedAt: valid.record.updatedAt ?? now, tags: tagsText)
         if isBulk {
             try preparedInsertReminder().execute(row.bindings)
         } else {
@@ -86,6 +93,7 @@ struct RecordInserter {
                 try db.run(Self.linkTag(reminderID: id, tagID: tagID))
             }
         }
+        for completion in valid.record.completions { try db.run(completion.insert(reminderID: id)) }
         return id
     }
 
@@ -96,7 +104,8 @@ struct RecordInserter {
 
     private mutating func preparedInsertReminder() throws -> PreparedStatement {
         if let insertReminder { return insertReminder }
-        let template = ReminderRow(listID: 0, record: ReminderRecord(title: ""), createdAt: now, updatedAt: now, tags: "")
+        let template = ReminderRow(
+            id: nil, uid: "", listID: 0, record: ReminderRecord(title: ""), createdAt: now, updatedAt: now, tags: "")
         let statement = try db.prepare(template.insert.sql)
         insertReminder = statement
         return statement
@@ -151,7 +160,7 @@ struct RecordInserter {
         } else {
             try db.run(TagTable.insert { $0.name.set(name) })
             tag = (db.lastInsertRowID, name)
-            tagsCreated += 1
+            tagNamesCreated.append(name)
         }
         tagsByKey[key] = tag
         tagsBySpelling[name] = tag

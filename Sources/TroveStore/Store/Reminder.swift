@@ -5,11 +5,14 @@ public import Foundation
 /// ```swift
 /// let reminder = try await store.add(ReminderRecord(title: "Buy milk", list: "Groceries", tags: ["errand"]))
 /// reminder.id    // 1
+/// reminder.uid   // "0193a1c2-…", permanent
 /// reminder.list  // "Groceries"
 /// reminder.tags  // ["errand"]
 /// ```
 public struct Reminder: Hashable, Sendable, Identifiable {
     public var id: Int64
+    /// The permanent identity: never reused, kept by export and import.
+    public var uid: String
     /// The list's name, as the list spells it.
     public var list: String
     public var title: String
@@ -17,20 +20,27 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var priority: Priority
     public var isFlagged: Bool
     public var isCompleted: Bool
-    /// Set exactly when `isCompleted` is.
+    /// Nil when not completed, or completed at a time nobody recorded (an imported task).
     public var completedAt: Date?
     public var due: DueDate?
+    public var `repeat`: RepeatRule?
     public var createdAt: Date
     public var updatedAt: Date
     /// Tag names as the tags spell them, in name order (ASCII case ignored).
     public var tags: [String]
+    /// Completed occurrences of a repeating reminder, oldest first.
+    public var completions: [Completion]
+    /// iCalendar content lines kept verbatim from an import.
+    public var icalendar: [String]
 
     public init(
-        id: Int64, list: String, title: String, notes: String = "", priority: Priority = .none,
+        id: Int64, uid: String = "", list: String, title: String, notes: String = "", priority: Priority = .none,
         isFlagged: Bool = false, isCompleted: Bool = false, completedAt: Date? = nil, due: DueDate? = nil,
-        createdAt: Date, updatedAt: Date, tags: [String] = []
+        repeat: RepeatRule? = nil, createdAt: Date, updatedAt: Date, tags: [String] = [],
+        completions: [Completion] = [], icalendar: [String] = []
     ) {
         self.id = id
+        self.uid = uid
         self.list = list
         self.title = title
         self.notes = notes
@@ -39,15 +49,19 @@ public struct Reminder: Hashable, Sendable, Identifiable {
         self.isCompleted = isCompleted
         self.completedAt = completedAt
         self.due = due
+        self.repeat = `repeat`
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.tags = tags
+        self.completions = completions
+        self.icalendar = icalendar
     }
 
-    /// The reminder as import and export formats carry it: without id or `updatedAt`.
+    /// The reminder as import and export formats carry it: every field, id and uid included.
     public var record: ReminderRecord {
         ReminderRecord(
-            title: title, notes: notes, list: list, tags: tags, priority: priority, isFlagged: isFlagged,
-            isCompleted: isCompleted, completedAt: completedAt, due: due, createdAt: createdAt)
+            id: id, uid: uid, title: title, notes: notes, list: list, tags: tags, priority: priority,
+            isFlagged: isFlagged, isCompleted: isCompleted, completedAt: completedAt, due: due, repeat: `repeat`,
+            createdAt: createdAt, updatedAt: updatedAt, completions: completions, icalendar: icalendar)
     }
 }

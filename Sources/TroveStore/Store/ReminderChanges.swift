@@ -14,6 +14,8 @@ public struct ReminderChanges: Sendable, Hashable {
     /// `.some(nil)` clears the due date; `nil` leaves it.
     public var due: DueDate??
     public var isFlagged: Bool?
+    /// `.some(nil)` stops it repeating; `nil` leaves it.
+    public var `repeat`: RepeatRule??
     /// Tags to add, created when new; ones the reminder already has are skipped.
     public var addTags: [String]
     /// Tags to take off; ones the reminder does not have are skipped.
@@ -21,7 +23,7 @@ public struct ReminderChanges: Sendable, Hashable {
 
     public init(
         title: String? = nil, notes: String? = nil, list: String? = nil, priority: Priority? = nil,
-        due: DueDate?? = nil, isFlagged: Bool? = nil, addTags: [String] = [], removeTags: [String] = []
+        due: DueDate?? = nil, isFlagged: Bool? = nil, repeat: RepeatRule?? = nil, addTags: [String] = [], removeTags: [String] = []
     ) {
         self.title = title
         self.notes = notes
@@ -29,6 +31,7 @@ public struct ReminderChanges: Sendable, Hashable {
         self.priority = priority
         self.due = due
         self.isFlagged = isFlagged
+        self.repeat = `repeat`
         self.addTags = addTags
         self.removeTags = removeTags
     }

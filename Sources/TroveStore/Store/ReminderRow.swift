@@ -5,15 +5,18 @@ import TroveQuery
 /// INSERT binds them.
 ///
 /// ```swift
-/// row.insert       // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
-/// row.bindings     // [.integer(1), .text("Buy milk"), …, .text("errand")], in that column order
+/// row.insert       // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
+/// row.bindings     // [.null, .text("0193…"), .integer(1), .text("Buy milk"), …], in that column order
 /// ```
 ///
 /// NB: `insert` is the definition; `bindings` spells the same values without building SQL, for an
 /// import's per-row statement. `BulkInsertTests` checks the two agree value for value.
 struct ReminderRow {
+    /// The id to keep, or nil for SQLite's next one.
+    var id: Int64?
+    var uid: String
     var listID: Int64
-    /// Validated: `completedAt` is set exactly when the reminder is completed.
+    /// Validated: `completedAt` is set only when the reminder is completed.
     var record: ReminderRecord
     var createdAt: Date
     var updatedAt: Date
@@ -23,6 +26,10 @@ struct ReminderRow {
     /// The INSERT that stores the row, through the query builder.
     var insert: Insert<ReminderTable, Void> {
         ReminderTable.insert {
+            // NB: NULL asks SQLite for the next id; the column is always there, so one prepared
+            // INSERT serves rows with and without a kept id.
+            Assignment(column: $0.id.name, value: SQL(binding: id))
+            $0.uid.set(uid)
             $0.listID.set(listID)
             $0.title.set(record.title)
             $0.notes.set(record.notes)
@@ -34,12 +41,16 @@ struct ReminderRow {
             $0.createdAt.set(createdAt)
             $0.updatedAt.set(updatedAt)
             $0.tags.set(tags)
+            $0.repeatRule.set(record.repeat?.rrule)
+            $0.icalendar.set(Self.icalendarText(record.icalendar))
         }
     }
 
     /// What `insert` binds, in its order, encoded as the builder encodes each column's type.
     var bindings: [QueryBinding] {
         [
+            id.queryBinding,
+            uid.queryBinding,
             listID.queryBinding,
             record.title.queryBinding,
             record.notes.queryBinding,
@@ -51,6 +62,17 @@ struct ReminderRow {
             createdAt.queryBinding,
             updatedAt.queryBinding,
             tags.queryBinding,
+            (record.repeat?.rrule).queryBinding,
+            Self.icalendarText(record.icalendar).queryBinding,
         ]
+    }
+
+    /// Kept iCalendar lines as `reminders.icalendar` stores them: joined by LF.
+    static func icalendarText(_ lines: [String]) -> String {
+        lines.isEmpty ? "" : lines.joined(separator: "\n")
+    }
+
+    static func icalendarLines(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.components(separatedBy: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TroveQuery
 import TroveSQLite
 
@@ -35,14 +36,21 @@ extension ReminderStore {
     /// - Throws: `StoreError.listNotFound`, `.listNotEmpty`.
     @discardableResult
     public func deleteList(_ name: String, deletingReminders: Bool = false) async throws -> Int {
-        try await database.write { db in
-            guard let id = try db.first(ListTable.where { $0.name == name }.select { $0.id }) else {
+        let now = now()
+        return try await database.write { db in
+            guard let (id, stored, position) = try db.first(ListTable.where { $0.name == name }.select { ($0.id, $0.name, $0.position) }) else {
                 throw StoreError.listNotFound(name: name)
             }
             let count = try db.first(ReminderTable.where { $0.listID == id }.count()) ?? 0
             if count > 0, !deletingReminders { throw StoreError.listNotEmpty(name: name, count: count) }
+            var undo = JournalUndo()
+            undo.listsDeleted = [.init(id: id, name: stored, position: position)]
+            for reminderID in try db.all(ReminderTable.where { $0.listID == id }.select { $0.id }) {
+                undo.remember(try Reminder.fetch(id: reminderID, on: db))
+            }
             // NB: ON DELETE CASCADE removes the reminders, whose delete trigger unindexes each.
             try db.run(ListTable.where { $0.id == id }.delete())
+            try db.journal("list rm", "deleted the list \"\(stored)\" and " + JournalText.count(count, "reminder"), undo, at: now)
             return count
         }
     }
@@ -74,12 +82,18 @@ extension ReminderStore {
     /// - Throws: `StoreError.tagNotFound`, `.invalidTagName`.
     public func renameTag(_ from: String, to: String) async throws {
         let newName = try StoreNames.tag(to)
+        let now = now()
         try await database.write { db in
-            guard let old = try db.first(TagTable.where { $0.name == from }.select { $0.id }) else {
+            guard let (old, oldName) = try db.first(TagTable.where { $0.name == from }.select { ($0.id, $0.name) }) else {
                 throw StoreError.tagNotFound(name: from)
             }
             let target = try db.first(TagTable.where { $0.name == newName }.select { $0.id })
+            var undo = JournalUndo()
             if let target, target != old {
+                undo.tagsDeleted = [.init(id: old, name: oldName)]
+                for reminderID in try db.all(ReminderTagTable.where { $0.tagID == old }.select { $0.reminderID }) {
+                    undo.remember(try Reminder.fetch(id: reminderID, on: db))
+                }
                 // NB: link the old tag's reminders to the existing tag (the link trigger adds the
                 // name), then drop the old tag (the cascade's unlink trigger removes its name).
                 try db.execute("""
@@ -92,7 +106,9 @@ extension ReminderStore {
                 // NB: the tags_rename trigger rewrites reminders.tags (so the index) even for a
                 // rename that only changes case: schema 2 compares the names as bytes.
                 try db.run(TagTable.where { $0.id == old }.update { $0.name.set(newName) })
+                undo.tagRenames = [.init(from: oldName, to: newName)]
             }
+            try db.journal("tag rename", "renamed the tag \"\(oldName)\" to \"\(newName)\"", undo, at: now)
         }
     }
 
@@ -102,13 +118,18 @@ extension ReminderStore {
     /// - Throws: `StoreError.tagNotFound`.
     @discardableResult
     public func deleteTag(_ name: String) async throws -> Int {
-        try await database.write { db in
-            guard let id = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else {
+        let now = now()
+        return try await database.write { db in
+            guard let (id, stored) = try db.first(TagTable.where { $0.name == name }.select { ($0.id, $0.name) }) else {
                 throw StoreError.tagNotFound(name: name)
             }
-            let count = try db.first(ReminderTagTable.where { $0.tagID == id }.count()) ?? 0
+            var undo = JournalUndo()
+            undo.tagsDeleted = [.init(id: id, name: stored)]
+            let tagged = try db.all(ReminderTagTable.where { $0.tagID == id }.select { $0.reminderID })
+            for reminderID in tagged { undo.remember(try Reminder.fetch(id: reminderID, on: db)) }
             try db.run(TagTable.where { $0.id == id }.delete())
-            return count
+            try db.journal("tag rm", "deleted the tag \"\(stored)\" from " + JournalText.count(tagged.count, "reminder"), undo, at: now)
+            return tagged.count
         }
     }
 }

@@ -3,25 +3,35 @@ import TroveQuery
 import TroveSQLite
 
 extension ReminderStore {
-    /// Adds a reminder, creating its list and tags when they are new.
+    /// Adds a reminder, creating its list and tags when they are new; journalled.
     ///
     /// ```swift
     /// try await store.add(ReminderRecord(title: "Buy milk", tags: ["errand"]))
-    /// // INSERT INTO "reminders" ("list_id", "title", …, "tags") VALUES (?, ?, …, ?)
+    /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …) VALUES (?, ?, ?, ?, …)
     /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)
+    /// // INSERT INTO "journal" ("at", "command", "summary", "undo") VALUES (?, ?, ?, ?)
     /// ```
     ///
     /// - Parameter record: A nil list means "Reminders". A completed record without
-    ///   `completedAt` is completed now; one not completed keeps no `completedAt`.
-    /// - Returns: The stored reminder, with its id.
+    ///   `completedAt` is completed now; one not completed keeps no `completedAt`. Its `id` is
+    ///   ignored; its `uid` is kept when given.
+    /// - Returns: The stored reminder, with its id and uid.
     /// - Throws: `StoreError.emptyTitle`, `.invalidName` (a blank list name), `.invalidTagName`.
     @discardableResult
     public func add(_ record: ReminderRecord) async throws -> Reminder {
         let now = now()
+        var record = record
+        record.id = nil
+        if record.repeat != nil, record.due == nil { throw StoreError.repeatNeedsDue }
         let valid = try ValidRecord(record, now: now)
         return try await database.write { db in
             var inserter = RecordInserter(db: db, now: now)
             let id = try inserter.insert(valid)
+            var undo = JournalUndo()
+            undo.added.insert(id)
+            undo.listsCreated = inserter.listsCreated
+            undo.tagsCreated = inserter.tagNamesCreated
+            try db.journal("add", "added " + JournalText.reminders([(id, valid.record.title)]), undo, at: now)
             return try Reminder.fetch(id: id, on: db)
         }
     }
@@ -33,7 +43,22 @@ extension ReminderStore {
         try await database.read { db in try Reminder.fetch(id: id, on: db) }
     }
 
-    /// Changes the fields `changes` sets, and `updatedAt`.
+    /// The reminder with `uid`.
+    ///
+    /// ```swift
+    /// try await store.reminder(uid: "0193…")
+    /// // SELECT "reminders"."id", "lists"."name", … WHERE ("reminders"."uid" = ?)
+    /// ```
+    ///
+    /// - Throws: `StoreError.reminderUIDNotFound`.
+    public func reminder(uid: String) async throws -> Reminder {
+        try await database.read { db in
+            guard let reminder = try Reminder.fetch(uid: uid, on: db) else { throw StoreError.reminderUIDNotFound(uid: uid) }
+            return reminder
+        }
+    }
+
+    /// Changes the fields `changes` sets, and `updatedAt`; journalled.
     ///
     /// ```swift
     /// try await store.update(id: 7, ReminderChanges(notes: "the big one", removeTags: ["errand"]))
@@ -52,7 +77,7 @@ extension ReminderStore {
         let removeTags = try StoreNames.tags(changes.removeTags)
         let now = now()
         return try await database.write { db in
-            _ = try Reminder.fetch(id: id, on: db)
+            let before = try Reminder.fetch(id: id, on: db)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
             try db.run(ReminderTable.where { $0.id == id }.update {
@@ -62,6 +87,7 @@ extension ReminderStore {
                 if let priority = changes.priority { $0.priority.set(priority.rawValue) }
                 if let due = changes.due { $0.dueDate.set(due?.storageText) }
                 if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
+                if let rule = changes.repeat { $0.repeatRule.set(rule?.rrule) }
                 $0.updatedAt.set(now)
             })
             for name in removeTags {
@@ -73,20 +99,32 @@ extension ReminderStore {
                 // NB: the link trigger rewrites `reminders.tags`, which re-indexes the reminder.
                 try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tag.id) }.onConflictDoNothing())
             }
-            return try Reminder.fetch(id: id, on: db)
+            let after = try Reminder.fetch(id: id, on: db)
+            if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {
+                throw StoreError.repeatNeedsDue
+            }
+            var undo = JournalUndo()
+            undo.remember(before)
+            undo.listsCreated = inserter.listsCreated
+            undo.tagsCreated = inserter.tagNamesCreated
+            try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
+            return after
         }
     }
 
-    /// Completes reminders (`completedAt` = now) or reopens them (`completedAt` = nil).
+    /// Completes reminders (`completedAt` = now) or reopens them (`completedAt` = nil); journalled.
     ///
     /// ```swift
     /// try await store.setCompleted([3, 4], true)  // [3] when 4 was already completed
     /// // UPDATE "reminders" SET "is_completed" = ?, "completed_at" = ?, "updated_at" = ? WHERE ("reminders"."id" IN (?))
     /// ```
     ///
-    /// Completing re-indexes nothing: the index's update trigger watches only indexed columns.
+    /// Completing a repeating reminder that has another occurrence records the completion in
+    /// `reminder_completions` and moves its due date to the next occurrence instead: it stays
+    /// open. Completing re-indexes nothing: the index's update trigger watches only indexed columns.
     ///
-    /// - Returns: The ids whose state changed, in the order given.
+    /// - Returns: The ids whose state changed (or that moved on to their next occurrence), in
+    ///   the order given.
     /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is changed.
     @discardableResult
     public func setCompleted(_ ids: [Int64], _ completed: Bool) async throws -> [Int64] {
@@ -94,16 +132,44 @@ extension ReminderStore {
         return try await database.write { db in
             let changing = try Self.existing(ids, on: db) { $0.isCompleted != completed }
             guard !changing.isEmpty else { return [] }
-            try db.run(ReminderTable.where { $0.id.in(changing) }.update {
-                $0.isCompleted.set(completed)
-                $0.completedAt.set(completed ? now : nil)
-                $0.updatedAt.set(now)
-            })
+            var undo = JournalUndo()
+            var names: [(Int64, String)] = []
+            var plain: [Int64] = []
+            for id in changing {
+                let before = try Reminder.fetch(id: id, on: db)
+                undo.remember(before)
+                names.append((id, before.title))
+                guard completed, let rule = before.repeat else {
+                    plain.append(id)
+                    continue
+                }
+                let due = before.due ?? .day(CalendarDay(now))
+                let occurrences = before.completions.count + 1
+                guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
+                    plain.append(id)
+                    continue
+                }
+                try db.run(Completion(due: before.due, completedAt: now).insert(reminderID: id))
+                try db.run(ReminderTable.where { $0.id == id }.update {
+                    $0.dueDate.set(next.storageText)
+                    $0.updatedAt.set(now)
+                })
+            }
+            if !plain.isEmpty {
+                try db.run(ReminderTable.where { $0.id.in(plain) }.update {
+                    $0.isCompleted.set(completed)
+                    $0.completedAt.set(completed ? now : nil)
+                    $0.updatedAt.set(now)
+                })
+            }
+            try db.journal(
+                completed ? "done" : "undone",
+                (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now)
             return changing
         }
     }
 
-    /// Flags or unflags reminders; like `setCompleted`, it re-indexes nothing.
+    /// Flags or unflags reminders; like `setCompleted`, it re-indexes nothing; journalled.
     ///
     /// - Returns: The ids whose flag changed, in the order given.
     /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is changed.
@@ -113,15 +179,24 @@ extension ReminderStore {
         return try await database.write { db in
             let changing = try Self.existing(ids, on: db) { $0.isFlagged != flagged }
             guard !changing.isEmpty else { return [] }
+            var undo = JournalUndo()
+            var names: [(Int64, String)] = []
+            for id in changing {
+                let before = try Reminder.fetch(id: id, on: db)
+                undo.remember(before)
+                names.append((id, before.title))
+            }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
                 $0.isFlagged.set(flagged)
                 $0.updatedAt.set(now)
             })
+            try db.journal(flagged ? "flag" : "unflag", (flagged ? "flagged " : "unflagged ") + JournalText.reminders(names), undo, at: now)
             return changing
         }
     }
 
-    /// Deletes reminders; their tag links go with them (the tags stay).
+    /// Deletes reminders; their tag links go with them (the tags stay); journalled, so
+    /// `undo` brings them back with the same ids and uids.
     ///
     /// ```swift
     /// try await store.delete([3, 4])  // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
@@ -131,10 +206,19 @@ extension ReminderStore {
     /// - Throws: `StoreError.reminderNotFound` for the first unknown id; nothing is deleted.
     @discardableResult
     public func delete(_ ids: [Int64]) async throws -> [Int64] {
-        try await database.write { db in
+        let now = now()
+        return try await database.write { db in
             let deleting = try Self.existing(ids, on: db) { _ in SQLExpression<Bool>("1") }
             guard !deleting.isEmpty else { return [] }
+            var undo = JournalUndo()
+            var names: [(Int64, String)] = []
+            for id in deleting {
+                let before = try Reminder.fetch(id: id, on: db)
+                undo.remember(before)
+                names.append((id, before.title))
+            }
             try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())
+            try db.journal("rm", "deleted " + JournalText.reminders(names), undo, at: now)
             return deleting
         }
     }

@@ -35,6 +35,7 @@ public struct DateShiftingReader<Base: ReminderReader>: ReminderReader {
     }
 
     public var warnings: [String] { base.warnings }
+    public var recordLine: Int? { base.recordLine }
 
     public mutating func next() throws -> ReminderRecord? {
         guard var record = try base.next() else { return nil }
@@ -42,6 +43,7 @@ public struct DateShiftingReader<Base: ReminderReader>: ReminderReader {
         let seconds = TimeInterval(days) * 86_400
         record.createdAt = record.createdAt?.addingTimeInterval(seconds)
         record.completedAt = record.completedAt?.addingTimeInterval(seconds)
+        record.updatedAt = record.updatedAt?.addingTimeInterval(seconds)
         switch record.due {
         case .day(let day): record.due = .day(day.adding(days: days))
         case .time(let moment): record.due = .time(moment.addingTimeInterval(seconds))

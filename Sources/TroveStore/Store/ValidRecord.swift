@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `ReminderRecord` checked and completed for storing: a real title, a list name, valid
-/// unique tags, and `completedAt` set exactly when the reminder is completed.
+/// unique tags, and no `completedAt` unless the reminder is completed.
 struct ValidRecord {
     var record: ReminderRecord
     var list: String
@@ -10,17 +10,20 @@ struct ValidRecord {
 
     /// Checks `record` and fills in what it leaves out.
     ///
-    /// - Parameter now: The time for a missing `createdAt`, and for `completedAt` when a
-    ///   completed record has none.
+    /// - Parameters:
+    ///   - now: The time for a missing `createdAt`.
+    ///   - completedNow: Whether a completed record without `completedAt` was completed now
+    ///     (`add`); an import passes false, so a time nobody recorded stays unknown.
     /// - Throws: `StoreError.emptyTitle`, `.invalidName` (list) or `.invalidTagName`.
-    init(_ record: ReminderRecord, now: Date) throws(StoreError) {
+    init(_ record: ReminderRecord, now: Date, completedNow: Bool = true) throws(StoreError) {
         guard !StoreNames.isBlank(record.title) else { throw .emptyTitle }
         self.record = record
         list = try StoreNames.list(record.list)
         tags = try StoreNames.tags(record.tags)
         createdAt = record.createdAt ?? now
+        if record.uid.map(StoreNames.isBlank) == true { self.record.uid = nil }
         if record.isCompleted {
-            self.record.completedAt = record.completedAt ?? now
+            self.record.completedAt = record.completedAt ?? (completedNow ? now : nil)
         } else {
             self.record.completedAt = nil
         }

@@ -25,6 +25,12 @@ public struct ReminderTable: Table {
         public let updatedAt = Column<Date>("updated_at")
         /// Tag names joined by ", ", kept by triggers; what the index searches as `tags`.
         public let tags = Column<String>("tags")
+        /// The permanent identity; unique.
+        public let uid = Column<String>("uid")
+        /// `RepeatRule.rrule`, or NULL.
+        public let repeatRule = Column<String?>("repeat_rule")
+        /// Kept iCalendar content lines joined by LF; '' when none.
+        public let icalendar = Column<String>("icalendar")
     }
     public static let columns = Columns()
 }

@@ -20,8 +20,9 @@ import TroveStore
 ///
 /// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged`, `done` and
 /// `typo` (a typo match, after the exact ones; the footer counts them).
-/// `rank` is bm25 to two places (smaller is better), blank when the engine does not rank; two
-/// hits with the same printed rank are ordered by the tiebreakers.
+/// `rank` is the request's ranking score to two places, negated (smaller is better; Trove's
+/// ranking unless the request asks for bm25), blank when the engine does not rank; two hits
+/// with the same printed rank are ordered by the tiebreakers.
 ///
 /// - Parameter resultSet: What a search returned; its titles and snippets keep their marks.
 /// - Returns: The table and footer lines, joined by "\n".

@@ -63,7 +63,7 @@ import Testing
         #expect(a.stdout == b.stdout)
         #expect(a.stdout != c.stdout)
         #expect(a.stdout.split(separator: "\n").count == 50)
-        #expect(a.stdout.hasPrefix("{\"title\":"))
+        #expect(a.stdout.hasPrefix("{\"id\":null,\"uid\":null,\"title\":"))
     }
 
     @Test func demoOpensTheSeededDatabaseInMemory() throws {

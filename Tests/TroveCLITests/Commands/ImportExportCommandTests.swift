@@ -8,12 +8,12 @@ import Testing
         let imported = try TroveProcess.run(["import", seedFile.path, "--db", db])
         #expect(imported.status == 0, "\(imported.stderr)")
         let lineCount = try String(contentsOf: seedFile, encoding: .utf8).split(separator: "\n").count
-        #expect(imported.stdout.hasPrefix("Imported \(lineCount) reminders"))
+        #expect(imported.stdout.hasPrefix("Imported \(seedFile.path): \(lineCount) added, 0 updated, 0 unchanged."))
 
         let exported = try TroveProcess.run(["export", "--db", db])
         #expect(exported.status == 0)
-        // The seed file is written in the canonical shape, in creation order, so exporting
-        // what was imported gives the same bytes back.
+        // The seed file is written in the canonical shape, in creation order, with its ids and
+        // uids, so exporting what was imported into an empty database gives the same bytes back.
         #expect(exported.stdout == (try String(contentsOf: seedFile, encoding: .utf8)))
         #expect(try TroveProcess.run(["check", "--db", db]).status == 0)
     }

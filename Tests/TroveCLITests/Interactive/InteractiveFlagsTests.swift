@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
 @testable import TroveCLI
+import TroveSearch
 
 @Suite struct InteractiveFlagsTests {
     @Test func defaultsAreInlineFifteenLinesTextAndColourUnlessNoColor() throws {
@@ -10,6 +11,7 @@ import Testing
         #expect(options.format == .plain)
         #expect(options.colour)
         #expect(options.latencyTracePath == nil)
+        #expect(options.ranking == .trove)
         #expect(try !InteractiveFlags.parse([]).options(environment: ["NO_COLOR": "1"]).colour)
     }
 
@@ -22,6 +24,7 @@ import Testing
         #expect(options.colour)
         #expect(options.latencyTracePath == "/tmp/t")
         #expect(flags.query == "dent")
+        #expect(try InteractiveFlags.parse(["--rank", "bm25"]).options(environment: [:]).ranking == .bm25)
     }
 
     @Test(arguments: [
@@ -29,6 +32,7 @@ import Testing
         (["--height", "tall"], "--height"),
         (["--format", "todotxt"], "--format"),
         (["--color", "sometimes"], "--color"),
+        (["--rank", "best"], "--rank"),
     ])
     func badValuesAreRejectedWhenTheSearchStartsNotWhenParsed(arguments: [String], option: String) throws {
         // NB: parsing must succeed: a subcommand's own --format reaches the root's parser too.

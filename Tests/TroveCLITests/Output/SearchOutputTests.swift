@@ -39,11 +39,16 @@ import TroveStore
                             due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), titleHighlighted: "[T]", snippet: "N", rank: -2)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due",
-                                     "rank", "titleHighlighted", "snippet", "matchedFields", "typo"])
+                                     "rank", "titleHighlighted", "snippet", "matchedFields", "repeat", "repeats", "typo"])
         #expect(object["typo"] as? Bool == false)
+        #expect(object["repeat"] is NSNull)
         #expect(object["due"] as? String == "2026-03-02")
         #expect(object["priority"] as? String == "medium")
         #expect(object["completed"] as? Bool == false)
+        hit.repeatRule = RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)])
+        object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
+        #expect(object["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH")
+        #expect(object["repeats"] as? String == "↻ every 2 weeks on Mon, Thu")
         hit.due = nil
         object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
         #expect(object["due"] is NSNull)

@@ -13,6 +13,10 @@ struct DatabaseState: Equatable, CustomStringConvertible {
     var missingFromIndex: Int
     /// Index rows with no reminder.
     var orphansInIndex: Int
+    /// FNV-1a over every row except the journal's: what a command changed.
+    var dataHash: UInt64 = 0
+    /// The newest journal entry's id (0 when none): grows by one with each journalled command.
+    var newestJournalEntry: Int = 0
 
     var description: String {
         "reminders \(reminders), indexed \(indexed), missing \(missingFromIndex), orphans \(orphansInIndex), hash \(String(contentHash, radix: 16))"
@@ -27,15 +31,23 @@ struct DatabaseState: Equatable, CustomStringConvertible {
             ORDER BY name
             """).map { row -> String in try row[0] }
         var hash = FNV1a()
+        var data = FNV1a()
         for table in tables {
             hash.add(table)
-            for row in try db.fetchAll("SELECT * FROM \(identifier: table)") { hash.add("\(row.values)") }
+            for row in try db.fetchAll("SELECT * FROM \(identifier: table)") {
+                hash.add("\(row.values)")
+                if table != "journal" { data.add("\(row.values)") }
+            }
         }
+        let newestJournalEntry = tables.contains("journal")
+            ? try db.fetchValue("SELECT ifnull(max(id), 0) FROM journal", as: Int.self) ?? 0 : 0
         func count(_ sql: SQL) throws -> Int { try db.fetchValue(sql, as: Int.self) ?? -1 }
         guard tables.contains("reminders_fts_docsize") else {
             // The index was dropped: every reminder is missing from it.
             let reminders = try count("SELECT count(*) FROM reminders")
-            return DatabaseState(contentHash: hash.value, reminders: reminders, indexed: 0, missingFromIndex: reminders, orphansInIndex: 0)
+            return DatabaseState(
+                contentHash: hash.value, reminders: reminders, indexed: 0, missingFromIndex: reminders, orphansInIndex: 0,
+                dataHash: data.value, newestJournalEntry: newestJournalEntry)
         }
         return DatabaseState(
             contentHash: hash.value,
@@ -44,7 +56,8 @@ struct DatabaseState: Equatable, CustomStringConvertible {
             missingFromIndex: try count(
                 "SELECT count(*) FROM reminders r WHERE NOT EXISTS (SELECT 1 FROM reminders_fts_docsize d WHERE d.id = r.id)"),
             orphansInIndex: try count(
-                "SELECT count(*) FROM reminders_fts_docsize d WHERE NOT EXISTS (SELECT 1 FROM reminders r WHERE r.id = d.id)"))
+                "SELECT count(*) FROM reminders_fts_docsize d WHERE NOT EXISTS (SELECT 1 FROM reminders r WHERE r.id = d.id)"),
+            dataHash: data.value, newestJournalEntry: newestJournalEntry)
     }
 }
 

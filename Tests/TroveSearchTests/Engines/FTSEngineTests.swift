@@ -52,20 +52,46 @@ struct FTSEngineTests {
     @Test func equalRanksFallBackToOpenDuePriorityCreated() async throws {
         let database = try await SearchFixture.database()
         let hits = try await SearchFixture.search(SearchFixture.request("water"), in: database).hits
-        // 12: due first; 10 and 9: no due, priority 3 before 1; 11: completed last.
+        // 12: due first; 10 and 9: no due, priority 3 before 1; 11: completed, so its score
+        // counts 70% (TroveRanking.completedFactor) and it comes last.
         #expect(hits.map(\.id) == [12, 10, 9, 11])
-        #expect(Set(hits.map(\.rank)).count == 1)
+        #expect(Set(hits.prefix(3).map(\.rank)).count == 1)
+        #expect(hits[3].rank == hits[0].rank * TroveRanking.standard.completedFactor)
     }
 
     // Regression: "open before completed" was only a tiebreaker after bm25, and bm25 scores
     // almost never tie, so a completed reminder with a better score led the list.
-    @Test func completedHitRankedAboveOpenOnesByABetterScore() async throws {
+    @Test func bm25PutsOpenHitsBeforeCompletedOnesWhateverTheirScore() async throws {
         let database = try await SearchFixture.database()
-        let hits = try await SearchFixture.search(SearchFixture.request("walk"), in: database).hits
+        var request = SearchFixture.request("walk")
+        request.ranking = .bm25
+        let hits = try await SearchFixture.search(request, in: database).hits
         // 3 "Walk the dog" (completed, short) scores better than 2 "Take a walk" (long notes).
         let completed = try #require(hits.first { $0.id == 3 }), open = try #require(hits.first { $0.id == 2 })
         #expect(completed.rank < open.rank)
         #expect(hits.map(\.id) == [2, 3])
+    }
+
+    /// Trove's ranking: a completed reminder's score counts 70%, so an open one wins a close
+    /// call, and a completed one that matches clearly better still comes first.
+    @Test func completionDecidesCloseCallsOnly() async throws {
+        let database = try await SearchFixture.database()
+        // `walk` is in both titles, equally long: a tie, so 2 (open) leads 3 (completed).
+        let walk = try await SearchFixture.search(SearchFixture.request("walk"), in: database).hits
+        #expect(walk.map(\.id) == [2, 3])
+        #expect(walk[1].rank == walk[0].rank * TroveRanking.standard.completedFactor)
+        // `dog` is in 3's title (completed) but only in 2's notes: clearly better, so 3 leads.
+        #expect(try await SearchFixture.ids("dog", in: database) == [3, 2])
+        // A factor that asks a completed reminder to score 2.5 times as well keeps 2 first.
+        var strict = SearchFixture.request("dog")
+        var ranking = TroveRanking.standard
+        ranking.completedFactor = 0.4
+        strict.ranking = .custom(ranking)
+        #expect(try await SearchFixture.search(strict, in: database).hits.map(\.id) == [2, 3])
+        // bm25 (open first) puts every open hit first, whatever the scores.
+        var bm25 = SearchFixture.request("dog")
+        bm25.ranking = .bm25
+        #expect(try await SearchFixture.search(bm25, in: database).hits.map(\.id) == [2, 3])
     }
 
     @Test(arguments: [SearchSort.due, .priority, .created])

@@ -7,13 +7,16 @@ import TroveSearch
 
 @Suite("Pagination")
 struct PaginationTests {
-    private func pages(_ text: String, limit: Int, in database: Database, between: (() async throws -> Void)? = nil)
-        async throws -> [[Int64]]
-    {
+    private func pages(
+        _ text: String, limit: Int, ranking: SearchRanking = .trove, in database: Database,
+        between: (() async throws -> Void)? = nil
+    ) async throws -> [[Int64]] {
         var pages: [[Int64]] = []
         var page = SearchPage.first
         while true {
-            let resultSet = try await SearchFixture.search(SearchFixture.request(text, limit: limit, page: page), in: database)
+            var request = SearchFixture.request(text, limit: limit, page: page)
+            request.ranking = ranking
+            let resultSet = try await SearchFixture.search(request, in: database)
             pages.append(resultSet.hits.map(\.id))
             guard let next = resultSet.next else { return pages }
             try await between?()
@@ -27,11 +30,14 @@ struct PaginationTests {
         #expect(try await pages("", limit: 4, in: database) == [[1, 4, 6, 12], [5, 10, 9, 8], [2]])
     }
 
-    @Test func cursorPagesStayStableWhileRowsAreInsertedElsewhere() async throws {
+    @Test(arguments: [SearchRanking.trove, .bm25, .bm25Mixed])
+    func cursorPagesStayStableWhileRowsAreInsertedElsewhere(ranking: SearchRanking) async throws {
         let database = try await SearchFixture.database()
-        let before = try await SearchFixture.search(SearchFixture.request("the"), in: database).hits
+        var request = SearchFixture.request("the")
+        request.ranking = ranking
+        let before = try await SearchFixture.search(request, in: database).hits
         var inserted = 0
-        let result = try await pages("the", limit: 2, in: database) {
+        let result = try await pages("the", limit: 2, ranking: ranking, in: database) {
             inserted += 1
             let title = "Unrelated \(inserted)"
             try await database.write { db in
@@ -42,9 +48,9 @@ struct PaginationTests {
                     """)
             }
         }
-        let after = try await SearchFixture.search(SearchFixture.request("the"), in: database).hits
-        // NB: bm25 uses the whole table's statistics, so every rank moved, yet no page repeats or skips a
-        // hit: the next page starts at the cursor row's current rank, not the one it had.
+        let after = try await SearchFixture.search(request, in: database).hits
+        // NB: both rankings use the whole table's statistics, so every rank moved, yet no page repeats
+        // or skips a hit: the next page starts at the cursor row's current rank, not the one it had.
         #expect(before.map(\.rank) != after.map(\.rank))
         #expect(result.flatMap { $0 } == before.map(\.id))
         #expect(inserted == 2)

@@ -98,12 +98,18 @@ struct PhasedSearchTests {
                 """).map { try $0[0] }
         }
         #expect(Set(quick.hits.map(\.id)).isSubset(of: newest))
-        // Ordered like bm25's column weights: title matches before tags-only before notes-only.
-        let weights = quick.hits.map { hit in
-            (hit.matchedFields.contains(.title) ? 10 : 0) + (hit.matchedFields.contains(.tags) ? 5 : 0)
-                + (hit.matchedFields.contains(.notes) ? 1 : 0)
+        // Ordered by Trove's ranking without document counts (trove_rank_sample), best first.
+        let sampled: [Int64: Double] = try await database.read { db in
+            let rows = try db.fetchAll("""
+                SELECT reminders.id, \(TroveRanking.standard.expression(.sample))
+                FROM reminders_fts JOIN reminders ON reminders.id = reminders_fts.rowid
+                WHERE reminders_fts MATCH 'a*' ORDER BY reminders_fts.rowid DESC LIMIT \(sampleSize + 1)
+                """)
+            return Dictionary(uniqueKeysWithValues: try rows.map { (try $0[0] as Int64, try $0[1] as Double) })
         }
-        #expect(weights == weights.sorted(by: >))
+        let scores = quick.hits.compactMap { sampled[$0.id] }
+        #expect(scores.count == quick.hits.count && scores == scores.sorted())
+        #expect(Set(scores).count > 10, "the sample's scores tell its hits apart")
         let allMatched = quick.hits.allSatisfy { !$0.matchedFields.isEmpty }
         #expect(allMatched)
     }

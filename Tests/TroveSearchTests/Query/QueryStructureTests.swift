@@ -82,7 +82,7 @@ import TroveStore
 }
 
 @Suite struct SubstringScriptsTests {
-    // The query side and schema 5's triggers, view and partial index must pick the same rows.
+    // The query side and schema 6's triggers, view and partial index must pick the same rows.
     @Test func theSchemaUsesTheSameCharacterClass() {
         let schema = Migration.all.map(\.sql).joined(separator: "\n")
         let glob = "GLOB '*\(SubstringScripts.globClass)*'"

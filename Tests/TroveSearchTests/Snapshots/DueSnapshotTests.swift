@@ -415,9 +415,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -428,8 +428,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"call"')
               AND (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-08') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-09 00:00:00.000')))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -441,16 +441,16 @@ import TroveTestSupport
             """
             #   id   title                                               snippet                                                             list     tags          due               flags        rank
             --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  -----
-            1   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -3.86
-            2   120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -3.85
-            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.80
-            4   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.76
-            5   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.64
-            6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -3.55
-            7   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.39
-            8   121  Dispute the double charge on the credit card        …charged twice, £38.40 each. [Call] the number on the back of…      Finance  call          2026-03-03        !!           -3.14
-            9   111  [Call] with the Zürich office                       …Before the [call], read Lukas's e-mail from last week properly…    Work     call          2026-03-05 13:00               -3.06
-            10  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.88
+            1   111  [Call] with the Zürich office                       …Before the [call], read Lukas's e-mail from last week properly…    Work     call          2026-03-05 13:00               -4.41
+            2   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -4.16
+            3   120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -4.09
+            4   121  Dispute the double charge on the credit card        …charged twice, £38.40 each. [Call] the number on the back of…      Finance  call          2026-03-03        !!           -3.41
+            5   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.22
+            6   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.11
+            7   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.11
+            8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.11
+            9   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -2.43
+            10  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.74
             10 of 10 (0 completed)
             lists: Home (6), Work (3), Finance (1)
             tags: call (8), email (1), garden (1), urgent (1), weekend (1)

@@ -234,9 +234,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -246,8 +246,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swimming"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -259,9 +259,9 @@ import TroveTestSupport
             """
             #  id   title                             snippet                                                                    list     tags           due         flags  rank
             -  ---  --------------------------------  -------------------------------------------------------------------------  -------  -------------  ----------  -----  -----
-            1  174  Mia's [swimming] kit              Goggles snapped. New ones, and a swim hat in a size that…                  Home     errand,kids    2026-03-05         -7.66
-            2  74   Packing list for Málaga           …travel adaptor, sun cream, hats, [swimming] stuff, Leo's inhaler, Mia's…  Travel   kids,passport  2026-03-26         -1.72
-            3  30   Pay for Mia's [swimming] lessons  Spring term, 10 weeks.                                                     Finance  kids           2026-01-09  done   -7.96
+            1  174  Mia's [swimming] kit              Goggles snapped. New ones, and a swim hat in a size that…                  Home     errand,kids    2026-03-05         -7.19
+            2  30   Pay for Mia's [swimming] lessons  Spring term, 10 weeks.                                                     Finance  kids           2026-01-09  done   -4.75
+            3  74   Packing list for Málaga           …travel adaptor, sun cream, hats, [swimming] stuff, Leo's inhaler, Mia's…  Travel   kids,passport  2026-03-26         -1.39
             3 of 3 (1 completed)
             lists: Finance (1), Home (1), Travel (1)
             tags: kids (3), errand (1), passport (1)
@@ -289,9 +289,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -301,8 +301,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'title:walk*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -314,14 +314,14 @@ import TroveTestSupport
             """
             #  id   title                                                snippet                                                            list    tags     due               flags  rank
             -  ---  ---------------------------------------------------  -----------------------------------------------------------------  ------  -------  ----------------  -----  -----
-            1  33   [Walk] the dog before work                                                                                              Home             2026-03-02 07:00         -6.27
-            2  34   Go for a [walk] at lunch                             30 minutes, three times a week.                                    Health                                    -6.08
-            3  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.           Health  call                              -5.87
-            4  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…        Home    call     2026-03-04               -5.84
-            5  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…       Home    errand   2026-03-12        !!     -5.79
-            6  59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…             Travel           2026-04-20        !      -5.75
-            7  55   [Walking] holiday in the Lake District               Cottage is booked for the May bank holiday. Need: maps, the good…  Travel  weekend  2026-05-02               -5.58
-            8  162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.               Home    weekend  2026-02-28        done   -5.97
+            1  59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…             Travel           2026-04-20        !      -5.57
+            2  33   [Walk] the dog before work                                                                                              Home             2026-03-02 07:00         -5.41
+            3  176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…        Home    call     2026-03-04               -5.26
+            4  107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…       Home    errand   2026-03-12        !!     -5.26
+            5  55   [Walking] holiday in the Lake District               Cottage is booked for the May bank holiday. Need: maps, the good…  Travel  weekend  2026-05-02               -5.26
+            6  34   Go for a [walk] at lunch                             30 minutes, three times a week.                                    Health                                    -5.26
+            7  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.           Health  call                              -4.84
+            8  162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.               Home    weekend  2026-02-28        done   -4.02
             8 of 8 (1 completed)
             lists: Home (4), Health (2), Travel (2)
             tags: call (2), weekend (2), errand (1)
@@ -349,9 +349,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -361,8 +361,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'NEAR(dentist kids, 3)')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -374,7 +374,7 @@ import TroveTestSupport
             """
             #  id  title                                      snippet                                       list    tags              due         flags  rank
             -  --  -----------------------------------------  --------------------------------------------  ------  ----------------  ----------  -----  ------
-            1  72  Book [dentist] appointment for the [kids]  Both are overdue for the six-month check-up.  Health  call,doctor,kids  2026-02-20  !!     -12.79
+            1  72  Book [dentist] appointment for the [kids]  Both are overdue for the six-month check-up.  Health  call,doctor,kids  2026-02-20  !!     -11.67
             1 of 1 (0 completed)
             lists: Health (1)
             tags: call (1), doctor (1), kids (1)
@@ -402,9 +402,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -414,8 +414,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH 'milk AND')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

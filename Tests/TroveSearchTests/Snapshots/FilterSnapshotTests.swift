@@ -84,9 +84,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -97,8 +97,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND (("reminders"."is_completed" = 1))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -110,11 +110,11 @@ import TroveTestSupport
             """
             #  id  title                                      snippet                                                            list    tags  due         flags     rank
             -  --  -----------------------------------------  -----------------------------------------------------------------  ------  ----  ----------  --------  -----
-            1  2   Christmas party: [book] the venue                                                                             Work          2025-11-28  done      -4.93
-            2  32  [Book] the ferry for half-term                                                                                Travel        2026-02-10  done      -4.91
-            3  82  [Book] meeting room for the design review  Need the big screen. 8 people.                                     Work                      done      -4.76
-            4  35  [Book] flights to Málaga ✈️                 27 March out, 5 April back. Four seats together, one checked bag.  Travel        2026-01-31  !!! done  -4.69
-            5  36  [Book] hotel in Málaga                     Booking ref 7QX2LM. Family room near the old town, with a pool.    Travel        2026-02-01  !! done   -4.69
+            1  35  [Book] flights to Málaga ✈️                 27 March out, 5 April back. Four seats together, one checked bag.  Travel        2026-01-31  !!! done  -3.13
+            2  36  [Book] hotel in Málaga                     Booking ref 7QX2LM. Family room near the old town, with a pool.    Travel        2026-02-01  !! done   -3.13
+            3  2   Christmas party: [book] the venue                                                                             Work          2025-11-28  done      -3.04
+            4  32  [Book] the ferry for half-term                                                                                Travel        2026-02-10  done      -2.96
+            5  82  [Book] meeting room for the design review  Need the big screen. 8 people.                                     Work                      done      -2.87
             5 of 5 (5 completed)
             lists: Travel (3), Work (2)
             """
@@ -199,9 +199,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -212,8 +212,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"birthday"')
               AND ((EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'kids')))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -225,9 +225,9 @@ import TroveTestSupport
             """
             #  id   title                        snippet                                                               list       tags         due               flags        rank
             -  ---  ---------------------------  --------------------------------------------------------------------  ---------  -----------  ----------------  -----------  -----
-            1  135  [Birthday] party snacks      Crisps (no nuts), juice boxes x15, fruit platter. Pick up on Friday…  Groceries  errand,kids  2026-03-13        !!           -7.22
-            2  133  Order Leo's [birthday] cake  Chocolate, with a climbing wall on it if they can. Serves 20.         Home       errand,kids  2026-03-11        !!           -7.19
-            3  80   Leo's [birthday] party 🎂     Saturday 14th, 2 to 4pm at the climbing centre. 12 kids confirmed…    Home       kids         2026-03-14 14:00  !!! flagged  -5.94
+            1  135  [Birthday] party snacks      Crisps (no nuts), juice boxes x15, fruit platter. Pick up on Friday…  Groceries  errand,kids  2026-03-13        !!           -6.94
+            2  80   Leo's [birthday] party 🎂     Saturday 14th, 2 to 4pm at the climbing centre. 12 kids confirmed…    Home       kids         2026-03-14 14:00  !!! flagged  -6.73
+            3  133  Order Leo's [birthday] cake  Chocolate, with a climbing wall on it if they can. Serves 20.         Home       errand,kids  2026-03-11        !!           -6.54
             3 of 3 (0 completed)
             lists: Home (2), Groceries (1)
             tags: kids (3), errand (2)
@@ -316,9 +316,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -329,8 +329,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"call"')
               AND (NOT ifnull(((EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = 'call'))), 0))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -342,10 +342,10 @@ import TroveTestSupport
             """
             #  id   title                                               snippet                                                         list  tags   due               flags  rank
             -  ---  --------------------------------------------------  --------------------------------------------------------------  ----  -----  ----------------  -----  -----
-            1  157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.            Work  email  2026-03-06               -3.80
-            2  89   Set up the payments dashboard alerts                Error rate over 2% for 5 minutes pages the on-[call]; latency…  Work                           !!     -1.78
-            3  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…      Work         2026-03-03 10:00         -0.88
-            4  99   Thank Dana for covering on-[call]                                                                                   Work                           done   -4.04
+            1  157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.            Work  email  2026-03-06               -3.22
+            2  99   Thank Dana for covering on-[call]                                                                                   Work                           done   -2.51
+            3  89   Set up the payments dashboard alerts                Error rate over 2% for 5 minutes pages the on-[call]; latency…  Work                           !!     -1.85
+            4  131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…      Work         2026-03-03 10:00         -0.74
             4 of 4 (1 completed)
             lists: Work (4)
             tags: email (1)
@@ -431,9 +431,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               0,
               0,
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -443,8 +443,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{title} : ("milk"*)')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -456,8 +456,8 @@ import TroveTestSupport
             """
             #  id   title                                snippet                     list       tags    due         flags  rank
             -  ---  -----------------------------------  --------------------------  ---------  ------  ----------  -----  -----
-            1  178  Buy [milk]                           Semi-skimmed, the big one.  Groceries  errand  2026-03-02         -8.78
-            2  1    Leave empties out for the [milkman]  Tuesday and Friday nights.  Home       milk                       -8.66
+            1  178  Buy [milk]                           Semi-skimmed, the big one.  Groceries  errand  2026-03-02         -8.31
+            2  1    Leave empties out for the [milkman]  Tuesday and Friday nights.  Home       milk                       -7.36
             2 of 2 (0 completed)
             lists: Groceries (1), Home (1)
             tags: errand (1), milk (1)
@@ -485,9 +485,9 @@ import TroveTestSupport
               0,
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               0,
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -497,8 +497,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{notes} : ("milk"*)')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -510,10 +510,10 @@ import TroveTestSupport
             """
             #  id   title                              snippet                                                                                   list       tags     due         flags  rank
             -  ---  ---------------------------------  ----------------------------------------------------------------------------------------  ---------  -------  ----------  -----  -----
-            1  114  Oat drink for Priya                …doesn't split in coffee like the normal one does with [milk].                            Groceries                              -3.64
-            2  175  Weekly shop 🛒                      Bread, [milk], butter, bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand   2026-03-07         -3.16
-            3  124  Pause deliveries while we're away  …cancel the [milk] before noon on the Wednesday before. Newsagent just needs…             Home       milk     2026-03-25  !      -2.79
-            4  152  Ingredients for crème brûlée       …600ml double cream, 100ml whole [milk], 1 vanilla pod, 6 egg yolks…                      Groceries  weekend  2026-03-07         -2.70
+            1  114  Oat drink for Priya                …doesn't split in coffee like the normal one does with [milk].                            Groceries                              -3.47
+            2  175  Weekly shop 🛒                      Bread, [milk], butter, bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand   2026-03-07         -2.87
+            3  124  Pause deliveries while we're away  …cancel the [milk] before noon on the Wednesday before. Newsagent just needs…             Home       milk     2026-03-25  !      -2.62
+            4  152  Ingredients for crème brûlée       …600ml double cream, 100ml whole [milk], 1 vanilla pod, 6 egg yolks…                      Groceries  weekend  2026-03-07         -2.25
             4 of 4 (0 completed)
             lists: Groceries (3), Home (1)
             tags: errand (1), milk (1), weekend (1)
@@ -541,9 +541,9 @@ import TroveTestSupport
               0,
               0,
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -553,8 +553,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '{tags} : ("milk"*)')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -566,9 +566,9 @@ import TroveTestSupport
             """
             #  id   title                              snippet                                                     list     tags  due         flags  rank
             -  ---  ---------------------------------  ----------------------------------------------------------  -------  ----  ----------  -----  -----
-            1  171  Pay the Parker's Dairy invoice     February: £23.60.                                           Finance  milk  2026-03-06         -7.46
-            2  1    Leave empties out for the milkman  Tuesday and Friday nights.                                  Home     milk                     -7.40
-            3  124  Pause deliveries while we're away  Away 27 March to 5 April. Parker's Dairy: cancel the milk…  Home     milk  2026-03-25  !      -6.26
+            1  171  Pay the Parker's Dairy invoice     February: £23.60.                                           Finance  milk  2026-03-06         -5.88
+            2  124  Pause deliveries while we're away  Away 27 March to 5 April. Parker's Dairy: cancel the milk…  Home     milk  2026-03-25  !      -5.88
+            3  1    Leave empties out for the milkman  Tuesday and Friday nights.                                  Home     milk                     -5.88
             3 of 3 (0 completed)
             lists: Home (2), Finance (1)
             tags: milk (3)
@@ -596,9 +596,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -608,8 +608,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"re:invent"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -621,8 +621,8 @@ import TroveTestSupport
             """
             #  id   title                      snippet                                                          list  tags  due               flags  rank
             -  ---  -------------------------  ---------------------------------------------------------------  ----  ----  ----------------  -----  -----
-            1  132  Register for [re:Invent]?  Early-bird ends in May. Check the travel budget first.           Work        2026-05-15        !      -8.55
-            2  131  1:1 with Tom               …he asked about [re:Invent] in December, say yes if he submits…  Work        2026-03-03 10:00         -1.93
+            1  132  Register for [re:Invent]?  Early-bird ends in May. Check the travel budget first.           Work        2026-05-15        !      -7.81
+            2  131  1:1 with Tom               …he asked about [re:Invent] in December, say yes if he submits…  Work        2026-03-03 10:00         -1.53
             2 of 2 (0 completed)
             lists: Work (2)
             """
@@ -649,9 +649,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -661,8 +661,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"plumber"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -674,7 +674,7 @@ import TroveTestSupport
             """
             #  id   title                                         snippet                                                             list  tags         due         flags        rank
             -  ---  --------------------------------------------  ------------------------------------------------------------------  ----  -----------  ----------  -----------  -----
-            1  153  Call the [plumber] about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…  Home  call,urgent  2026-03-03  !!! flagged  -9.03
+            1  153  Call the [plumber] about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…  Home  call,urgent  2026-03-03  !!! flagged  -8.02
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1), urgent (1)

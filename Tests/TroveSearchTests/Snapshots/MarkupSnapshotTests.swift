@@ -24,9 +24,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -36,8 +36,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"zurich"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -49,9 +49,9 @@ import TroveTestSupport
             """
             #  id   title                                     snippet                                                                         list    tags   due               flags  rank
             -  ---  ----------------------------------------  ------------------------------------------------------------------------------  ------  -----  ----------------  -----  -----
-            1  112  [Zürich] trip ✈️ book flights              Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                         Travel         2026-03-04        !!     -7.76
-            2  111  Call with the [Zürich] office             Agenda: handover of the reporting dashboards, who owns the alerts, time zones…  Work    call   2026-03-05 13:00         -5.13
-            3  141  Ångström Hotel: ask about late check-out  For the [Zürich] trip, flight is at 20:10 on the Thursday.                      Travel  email  2026-03-16        !      -3.81
+            1  112  [Zürich] trip ✈️ book flights              Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                         Travel         2026-03-04        !!     -7.19
+            2  111  Call with the [Zürich] office             Agenda: handover of the reporting dashboards, who owns the alerts, time zones…  Work    call   2026-03-05 13:00         -6.98
+            3  141  Ångström Hotel: ask about late check-out  For the [Zürich] trip, flight is at 20:10 on the Thursday.                      Travel  email  2026-03-16        !      -4.07
             3 of 3 (0 completed)
             lists: Travel (2), Work (1)
             tags: call (1), email (1)
@@ -79,9 +79,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -91,8 +91,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -104,8 +104,8 @@ import TroveTestSupport
             """
             #  id   title                                    snippet                                                           list       tags     due         flags  rank
             -  ---  ---------------------------------------  ----------------------------------------------------------------  ---------  -------  ----------  -----  ------
-            1  152  Ingredients for [crème] [brûlée]         For six: 600ml double cream, 100ml whole milk, 1 vanilla pod, 6…  Groceries  weekend  2026-03-07         -13.44
-            2  117  Book club: Middlemarch chapters 1 to 12  …My turn to bring dessert, maybe the [crème] [brûlée] again.      Reading    books    2026-03-19         -7.49
+            1  152  Ingredients for [crème] [brûlée]         For six: 600ml double cream, 100ml whole milk, 1 vanilla pod, 6…  Groceries  weekend  2026-03-07         -17.75
+            2  117  Book club: Middlemarch chapters 1 to 12  …My turn to bring dessert, maybe the [crème] [brûlée] again.      Reading    books    2026-03-19         -9.74
             2 of 2 (0 completed)
             lists: Groceries (1), Reading (1)
             tags: books (1), weekend (1)
@@ -133,9 +133,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -145,8 +145,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"cafe"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -158,9 +158,9 @@ import TroveTestSupport
             """
             #  id   title                                              snippet                                                      list       tags  due         flags  rank
             -  ---  -------------------------------------------------  -----------------------------------------------------------  ---------  ----  ----------  -----  -----
-            1  154  Coffee beans                                       The [Café] Nero blend is 50% off this week at the big…       Groceries                           -4.26
-            2  86   Ask about the walking group at the leisure centre  Tuesday mornings, they meet at the [café] by the entrance.   Health     call                     -3.81
-            3  121  Dispute the double charge on the credit card       [Café] bill on 14 Feb was charged twice, £38.40 each. Call…  Finance    call  2026-03-03  !!     -2.71
+            1  86   Ask about the walking group at the leisure centre  Tuesday mornings, they meet at the [café] by the entrance.   Health     call                     -4.35
+            2  154  Coffee beans                                       The [Café] Nero blend is 50% off this week at the big…       Groceries                           -3.94
+            3  121  Dispute the double charge on the credit card       [Café] bill on 14 Feb was charged twice, £38.40 each. Call…  Finance    call  2026-03-03  !!     -2.57
             3 of 3 (0 completed)
             lists: Finance (1), Groceries (1), Health (1)
             tags: call (2)
@@ -188,9 +188,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -200,8 +200,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"calibration"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -213,7 +213,7 @@ import TroveTestSupport
             """
             #  id  title                snippet                                                                  list  tags  due         flags        rank
             -  --  -------------------  -----------------------------------------------------------------------  ----  ----  ----------  -----------  -----
-            1  97  Performance reviews  …reviews came in last week. [Calibration] meeting is on the 18th. Look…  Work        2026-03-13  !!! flagged  -2.32
+            1  97  Performance reviews  …reviews came in last week. [Calibration] meeting is on the 18th. Look…  Work        2026-03-13  !!! flagged  -1.82
             1 of 1 (0 completed)
             lists: Work (1)
             """
@@ -291,9 +291,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%💊%' ESCAPE '\')),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\')),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\')),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -304,8 +304,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"leo"*')
               AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -317,7 +317,7 @@ import TroveTestSupport
             """
             #  id   title                     snippet                                      list    tags         due         flags        rank
             -  ---  ------------------------  -------------------------------------------  ------  -----------  ----------  -----------  -----
-            1  170  Refill [Leo]'s inhaler 💊  Blue one. The school needs a spare as well.  Health  doctor,kids  2026-03-05  !!! flagged  -5.55
+            1  170  Refill [Leo]'s inhaler 💊  Blue one. The school needs a spare as well.  Health  doctor,kids  2026-03-05  !!! flagged  -5.19
             1 of 1 (0 completed)
             lists: Health (1)
             tags: doctor (1), kids (1)
@@ -345,9 +345,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -357,8 +357,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"позвонить"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -370,7 +370,7 @@ import TroveTestSupport
             """
             #  id   title             snippet                                              list  tags  due         flags  rank
             -  ---  ----------------  ---------------------------------------------------  ----  ----  ----------  -----  -----
-            1  166  [Позвонить] маме  Ask about her test results, and about Easter plans.  Home  call  2026-03-02         -9.67
+            1  166  [Позвонить] маме  Ask about her test results, and about Easter plans.  Home  call  2026-03-02         -9.30
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1)
@@ -399,9 +399,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -411,8 +411,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"νικο"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -449,9 +449,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -461,8 +461,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"νίκο"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -474,7 +474,7 @@ import TroveTestSupport
             """
             #  id   title                                    snippet                                    list  tags          due         flags  rank
             -  ---  ---------------------------------------  -----------------------------------------  ----  ------------  ----------  -----  -----
-            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -9.54
+            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -8.24
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1), weekend (1)

@@ -25,9 +25,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -37,8 +37,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"e-mail"* OR "email"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -49,17 +49,17 @@ import TroveTestSupport
         } results: {
             """
             #   id   title                                               snippet                                                             list     tags          due               flags        rank
-            --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  ------
-            1   157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -11.82
-            2   149  [Email] Priya the Q1 numbers                        She needs revenue AND churn, split by region, not just the totals.  Work     email         2026-03-02        !!           -5.89
-            3   91   Send the accountant the rental figures                                                                                  Finance  email,tax     2026-03-13                     -5.59
-            4   66   Renew the team's O'Reilly subscription                                                                                  Work     email                           !            -5.59
-            5   103  Follow up with legal on the NDA                     ref:ABC-123 again. They closed the ticket by mistake.               Work     email,urgent  2026-02-24        !!! flagged  -5.11
-            6   141  Ångström Hotel: ask about late check-out            For the Zürich trip, flight is at 20:10 on the Thursday.            Travel   email         2026-03-16        !            -5.07
-            7   161  Send the slides to the São Paulo team               They are 3 hours behind, so send before lunch and they have…        Work     email         2026-03-03 11:00               -4.78
-            8   158  Reply to Marcus about the contract                  He wants the draft by Friday. Tracked as ref:ABC-123 in…            Work     email         2026-03-06                     -4.61
-            9   122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                              Health                 2026-03-09        !!           -3.51
-            10  77   Scan travel documents                               …Save to the shared drive, not to plain [e-mail].                   Travel   passport      2026-03-20                     -3.36
+            --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  -----
+            1   157  Draft the [e-mail] announcing the new on-call rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -9.79
+            2   149  [Email] Priya the Q1 numbers                        She needs revenue AND churn, split by region, not just the totals.  Work     email         2026-03-02        !!           -6.20
+            3   161  Send the slides to the São Paulo team               They are 3 hours behind, so send before lunch and they have…        Work     email         2026-03-03 11:00               -4.39
+            4   158  Reply to Marcus about the contract                  He wants the draft by Friday. Tracked as ref:ABC-123 in…            Work     email         2026-03-06                     -4.39
+            5   141  Ångström Hotel: ask about late check-out            For the Zürich trip, flight is at 20:10 on the Thursday.            Travel   email         2026-03-16        !            -4.39
+            6   66   Renew the team's O'Reilly subscription                                                                                  Work     email                           !            -4.39
+            7   103  Follow up with legal on the NDA                     ref:ABC-123 again. They closed the ticket by mistake.               Work     email,urgent  2026-02-24        !!! flagged  -3.44
+            8   91   Send the accountant the rental figures                                                                                  Finance  email,tax     2026-03-13                     -3.44
+            9   122  Cancel the gym membership                           …Apparently an [e-mail] doesn't count.                              Health                 2026-03-09        !!           -3.38
+            10  50   Airport parking                                     Booked, confirmation in [e-mail].                                   Travel                                   done         -3.26
             10 of 13 (2 completed)
             next: cursor
             lists: Work (8), Travel (3), Finance (1), Health (1)
@@ -89,9 +89,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -101,8 +101,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"c++"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -114,10 +114,10 @@ import TroveTestSupport
             """
             #  id   title                                   snippet                                                                        list       tags     due         flags    rank
             -  ---  --------------------------------------  -----------------------------------------------------------------------------  ---------  -------  ----------  -------  -----
-            1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -7.29
-            2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -7.04
-            3  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.62
-            4  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -3.42
+            1  160  Look up the [C]++ book Jun recommended  A Tour of [C]++, third edition, not the old one.                               Reading    books                         -6.55
+            2  159  Review Jun's [C]++ pull request         The allocator change. Look at the benchmarks before approving; last time the…  Work                2026-03-03  !!       -6.35
+            3  62   Submit expenses for January             …Upload the scan a_[c]_report.pdf, not the phone photos.                       Work                2026-02-10  !! done  -2.23
+            4  152  Ingredients for crème brûlée            …Bake in a water bath at 150°[C] for 35 to 40…                                 Groceries  weekend  2026-03-07           -1.31
             4 of 4 (1 completed)
             lists: Work (2), Groceries (1), Reading (1)
             tags: books (1), weekend (1)
@@ -145,9 +145,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -157,8 +157,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"Q&A"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -170,8 +170,8 @@ import TroveTestSupport
             """
             #  id   title                         snippet                                                                             list  tags  due               flags        rank
             -  ---  ----------------------------  ----------------------------------------------------------------------------------  ----  ----  ----------------  -----------  -----
-            1  127  Prep [Q&A] for the all-hands  Likely questions: reorg timeline, hiring freeze, the office move. Check with Dana…  Work        2026-03-04 15:00  !!! flagged  -8.02
-            2  131  1:1 with Tom                  …Feedback from the [Q&A] session, he was great, tell him. 5…                        Work        2026-03-03 10:00               -1.93
+            1  127  Prep [Q&A] for the all-hands  Likely questions: reorg timeline, hiring freeze, the office move. Check with Dana…  Work        2026-03-04 15:00  !!! flagged  -7.16
+            2  131  1:1 with Tom                  …Feedback from the [Q&A] session, he was great, tell him. 5…                        Work        2026-03-03 10:00               -1.53
             2 of 2 (0 completed)
             lists: Work (2)
             """
@@ -198,9 +198,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -210,8 +210,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -223,7 +223,7 @@ import TroveTestSupport
             """
             #  id   title                       snippet                                                                   list  tags   due         flags  rank
             -  ---  --------------------------  ------------------------------------------------------------------------  ----  -----  ----------  -----  ------
-            1  149  Email Priya the Q1 numbers  She needs [revenue] [AND] [churn], split by region, not just the totals.  Work  email  2026-03-02  !!     -11.20
+            1  149  Email Priya the Q1 numbers  She needs [revenue] [AND] [churn], split by region, not just the totals.  Work  email  2026-03-02  !!     -13.30
             1 of 1 (0 completed)
             lists: Work (1)
             tags: email (1)
@@ -251,9 +251,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -263,8 +263,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -276,7 +276,7 @@ import TroveTestSupport
             """
             #  id   title                              snippet                                                                       list  tags  due         flags  rank
             -  ---  ---------------------------------  ----------------------------------------------------------------------------  ----  ----  ----------  -----  -----
-            1  165  Team lunch for Jun's leaving do 🍕  …Find somewhere [NEAR] the [station] that does group bookings; the place by…  Work        2026-03-12         -6.45
+            1  165  Team lunch for Jun's leaving do 🍕  …Find somewhere [NEAR] the [station] that does group bookings; the place by…  Work        2026-03-12         -7.09
             1 of 1 (0 completed)
             lists: Work (1)
             """
@@ -350,9 +350,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -362,8 +362,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"o''brien''s"* OR "obriens"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -375,7 +375,7 @@ import TroveTestSupport
             """
             #  id   title                                   snippet                                                  list  tags         due         flags  rank
             -  ---  --------------------------------------  -------------------------------------------------------  ----  -----------  ----------  -----  -----
-            1  120  Call [O'Brien's] about the fence panel  The panel between us and no. 14 blew down in the storm…  Home  call,garden  2026-03-05  !!     -8.99
+            1  120  Call [O'Brien's] about the fence panel  The panel between us and no. 14 blew down in the storm…  Home  call,garden  2026-03-05  !!     -7.80
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1), garden (1)
@@ -403,9 +403,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -415,8 +415,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ref:ABC-123"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -428,8 +428,8 @@ import TroveTestSupport
             """
             #  id   title                               snippet                                                     list  tags          due         flags        rank
             -  ---  ----------------------------------  ----------------------------------------------------------  ----  ------------  ----------  -----------  -----
-            1  103  Follow up with legal on the NDA     [ref:ABC-123] again. They closed the ticket by mistake.     Work  email,urgent  2026-02-24  !!! flagged  -4.23
-            2  158  Reply to Marcus about the contract  …Tracked as [ref:ABC-123] in the legal system. He said it…  Work  email         2026-03-06               -3.25
+            1  103  Follow up with legal on the NDA     [ref:ABC-123] again. They closed the ticket by mistake.     Work  email,urgent  2026-02-24  !!! flagged  -4.72
+            2  158  Reply to Marcus about the contract  …Tracked as [ref:ABC-123] in the legal system. He said it…  Work  email         2026-03-06               -3.04
             2 of 2 (0 completed)
             lists: Work (2)
             tags: email (2), urgent (1)

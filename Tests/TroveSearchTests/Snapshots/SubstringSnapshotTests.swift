@@ -5,7 +5,7 @@ import TroveTestSupport
 
 /// Every script searchable by part of a word: Chinese, Japanese and Thai are written without
 /// spaces, and Hebrew and Arabic words carry prefixes, so a word is found inside a longer
-/// token through schema 5's substring (trigram) index, or with LIKE over the rows that hold
+/// token through schema 6's substring (trigram) index, or with LIKE over the rows that hold
 /// such text when it has fewer than three characters.
 @Suite struct SubstringSnapshotTests {
     static let store = Task {
@@ -433,9 +433,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%奶奶%' ESCAPE '\')),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%奶奶%' ESCAPE '\')),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%奶奶%' ESCAPE '\')),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -446,8 +446,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"ring"')
               AND (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"奶奶"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\'))))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,

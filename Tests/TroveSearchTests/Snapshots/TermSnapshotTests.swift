@@ -25,9 +25,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -37,8 +37,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"milk"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -50,13 +50,13 @@ import TroveTestSupport
             """
             #  id   title                                snippet                                                                                   list       tags     due         flags  rank
             -  ---  -----------------------------------  ----------------------------------------------------------------------------------------  ---------  -------  ----------  -----  -----
-            1  1    Leave empties out for the [milkman]  Tuesday and Friday nights.                                                                Home       milk                        -6.54
-            2  178  Buy [milk]                           Semi-skimmed, the big one.                                                                Groceries  errand   2026-03-02         -6.46
-            3  171  Pay the Parker's Dairy invoice       February: £23.60.                                                                         Finance    milk     2026-03-06         -5.97
-            4  124  Pause deliveries while we're away    …cancel the [milk] before noon on the Wednesday before. Newsagent just needs…             Home       milk     2026-03-25  !      -5.25
-            5  114  Oat drink for Priya                  …doesn't split in coffee like the normal one does with [milk].                            Groceries                              -3.11
-            6  175  Weekly shop 🛒                        Bread, [milk], butter, bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand   2026-03-07         -2.70
-            7  152  Ingredients for crème brûlée         …600ml double cream, 100ml whole [milk], 1 vanilla pod, 6 egg yolks…                      Groceries  weekend  2026-03-07         -2.31
+            1  1    Leave empties out for the [milkman]  Tuesday and Friday nights.                                                                Home       milk                        -6.60
+            2  178  Buy [milk]                           Semi-skimmed, the big one.                                                                Groceries  errand   2026-03-02         -6.17
+            3  124  Pause deliveries while we're away    …cancel the [milk] before noon on the Wednesday before. Newsagent just needs…             Home       milk     2026-03-25  !      -5.27
+            4  171  Pay the Parker's Dairy invoice       February: £23.60.                                                                         Finance    milk     2026-03-06         -4.75
+            5  114  Oat drink for Priya                  …doesn't split in coffee like the normal one does with [milk].                            Groceries                              -2.99
+            6  175  Weekly shop 🛒                        Bread, [milk], butter, bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand   2026-03-07         -2.48
+            7  152  Ingredients for crème brûlée         …600ml double cream, 100ml whole [milk], 1 vanilla pod, 6 egg yolks…                      Groceries  weekend  2026-03-07         -1.94
             7 of 7 (0 completed)
             lists: Groceries (4), Home (2), Finance (1)
             tags: milk (3), errand (2), weekend (1)
@@ -90,9 +90,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -102,8 +102,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"passport"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -115,11 +115,11 @@ import TroveTestSupport
             """
             #  id  title                                       snippet                                                                              list    tags           due         flags        rank
             -  --  ------------------------------------------  -----------------------------------------------------------------------------------  ------  -------------  ----------  -----------  -----
-            1  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20               -6.28
-            2  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged  -6.25
-            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26               -4.56
-            4  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  !            -3.04
-            5  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done         -6.28
+            1  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged  -6.78
+            2  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20               -6.00
+            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26               -4.53
+            4  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done         -3.88
+            5  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  !            -3.01
             5 of 5 (1 completed)
             lists: Travel (5)
             tags: passport (3), kids (2), urgent (1)
@@ -147,9 +147,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -159,8 +159,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk" AND "dog"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -172,8 +172,8 @@ import TroveTestSupport
             """
             #  id   title                         snippet                                               list  tags     due               flags  rank
             -  ---  ----------------------------  ----------------------------------------------------  ----  -------  ----------------  -----  ------
-            1  33   [Walk] the [dog] before work                                                        Home           2026-03-02 07:00         -15.40
-            2  162  [Walk] the [dog]              Long one by the river, he's been cooped up all week.  Home  weekend  2026-02-28        done   -14.66
+            1  33   [Walk] the [dog] before work                                                        Home           2026-03-02 07:00         -14.04
+            2  162  [Walk] the [dog]              Long one by the river, he's been cooped up all week.  Home  weekend  2026-02-28        done   -10.40
             2 of 2 (1 completed)
             lists: Home (2)
             tags: weekend (1)
@@ -201,9 +201,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -213,8 +213,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -226,16 +226,16 @@ import TroveTestSupport
             """
             #   id   title                                                snippet                                                                    list       tags           due               flags  rank
             --  ---  ---------------------------------------------------  -------------------------------------------------------------------------  ---------  -------------  ----------------  -----  -----
-            1   33   [Walk] the dog before work                                                                                                      Home                      2026-03-02 07:00         -5.60
-            2   34   Go for a [walk] at lunch                             30 minutes, three times a week.                                            Health                                             -5.43
-            3   86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health     call                                    -5.24
-            4   176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…                Home       call           2026-03-04               -5.22
-            5   107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…               Home       errand         2026-03-12        !!     -5.18
-            6   59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                    2026-04-20        !      -5.13
-            7   55   [Walking] holiday in the Lake District               …maps, the good waterproofs, a [walking] pole for the knee, and someone…   Travel     weekend        2026-05-02               -5.06
-            8   173  Dog food                                             Large bag, the salmon one. The [walker] says we're nearly out.             Groceries                                          -2.99
-            9   74   Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel     kids,passport  2026-03-26               -1.18
-            10  45   Physio exercises for the knee                        …it afterwards if it aches. [Walking] is fine, but no running until…       Health                                             -1.18
+            1   59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                    2026-04-20        !      -5.02
+            2   33   [Walk] the dog before work                                                                                                      Home                      2026-03-02 07:00         -4.87
+            3   55   [Walking] holiday in the Lake District               …maps, the good waterproofs, a [walking] pole for the knee, and someone…   Travel     weekend        2026-05-02               -4.86
+            4   176  Text the dog [walker] about Thursday                 Sam can't do Thursday 5 March. Ask if Friday works instead…                Home       call           2026-03-04               -4.74
+            5   107  Buy a new [walker] for Grandad                       The physio said a wheeled one with a seat. Ask the mobility…               Home       errand         2026-03-12        !!     -4.74
+            6   34   Go for a [walk] at lunch                             30 minutes, three times a week.                                            Health                                             -4.74
+            7   86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health     call                                    -4.36
+            8   162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.                       Home       weekend        2026-02-28        done   -3.62
+            9   173  Dog food                                             Large bag, the salmon one. The [walker] says we're nearly out.             Groceries                                          -2.84
+            10  74   Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel     kids,passport  2026-03-26               -0.97
             10 of 11 (1 completed)
             next: cursor
             lists: Home (4), Health (3), Travel (3), Groceries (1)
@@ -264,9 +264,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -276,8 +276,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -289,9 +289,9 @@ import TroveTestSupport
             """
             #  id   title                       snippet                                               list    tags     due               flags  rank
             -  ---  --------------------------  ----------------------------------------------------  ------  -------  ----------------  -----  -----
-            1  33   [Walk] the dog before work                                                        Home             2026-03-02 07:00         -8.18
-            2  34   Go for a [walk] at lunch    30 minutes, three times a week.                       Health                                    -7.93
-            3  162  [Walk] the dog              Long one by the river, he's been cooped up all week.  Home    weekend  2026-02-28        done   -7.79
+            1  33   [Walk] the dog before work                                                        Home             2026-03-02 07:00         -6.98
+            2  34   Go for a [walk] at lunch    30 minutes, three times a week.                       Health                                    -6.78
+            3  162  [Walk] the dog              Long one by the river, he's been cooped up all week.  Home    weekend  2026-02-28        done   -5.19
             3 of 3 (1 completed)
             lists: Home (2), Health (1)
             tags: weekend (1)
@@ -319,9 +319,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -331,8 +331,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist appointment"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -343,9 +343,9 @@ import TroveTestSupport
         } results: {
             """
             #  id  title                                    snippet                                                           list    tags              due               flags    rank
-            -  --  ---------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  -------  -----
-            1  51  [Dentist appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged  -8.51
-            2  72  Book [dentist appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !!       -8.40
+            -  --  ---------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  -------  ------
+            1  51  [Dentist appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged  -10.45
+            2  72  Book [dentist appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !!       -7.36
             2 of 2 (0 completed)
             lists: Health (2)
             tags: doctor (2), call (1), kids (1)
@@ -373,9 +373,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -385,8 +385,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -398,7 +398,7 @@ import TroveTestSupport
             """
             #  id  title                  snippet                                                           list    tags    due               flags    rank
             -  --  ---------------------  ----------------------------------------------------------------  ------  ------  ----------------  -------  -----
-            1  51  [Dentist] appointment  Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor  2026-03-04 09:20  flagged  -8.51
+            1  51  [Dentist] appointment  Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor  2026-03-04 09:20  flagged  -8.31
             1 of 1 (0 completed)
             lists: Health (1)
             tags: doctor (1)
@@ -426,9 +426,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -438,8 +438,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk" NOT "the dog"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -451,7 +451,7 @@ import TroveTestSupport
             """
             #  id  title                     snippet                          list    tags  due  flags  rank
             -  --  ------------------------  -------------------------------  ------  ----  ---  -----  -----
-            1  34  Go for a [walk] at lunch  30 minutes, three times a week.  Health                    -7.93
+            1  34  Go for a [walk] at lunch  30 minutes, three times a week.  Health                    -6.78
             1 of 1 (0 completed)
             lists: Health (1)
             """
@@ -478,9 +478,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -490,8 +490,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"plumber" OR "pharmacist"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -503,8 +503,8 @@ import TroveTestSupport
             """
             #  id   title                                         snippet                                                             list    tags         due         flags        rank
             -  ---  --------------------------------------------  ------------------------------------------------------------------  ------  -----------  ----------  -----------  -----
-            1  139  Ask the [pharmacist] about hay fever tablets  The non-drowsy ones. Start them early this year.                    Health  errand                   !            -9.46
-            2  153  Call the [plumber] about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…  Home    call,urgent  2026-03-03  !!! flagged  -9.03
+            1  153  Call the [plumber] about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…  Home    call,urgent  2026-03-03  !!! flagged  -8.02
+            2  139  Ask the [pharmacist] about hay fever tablets  The non-drowsy ones. Start them early this year.                    Health  errand                   !            -8.02
             2 of 2 (0 completed)
             lists: Health (1), Home (1)
             tags: call (1), errand (1), urgent (1)
@@ -533,9 +533,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -545,8 +545,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND "butter"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -570,9 +570,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -583,8 +583,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND ("butter"* OR "batter"* OR "better"*)')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -596,7 +596,7 @@ import TroveTestSupport
             """
             #  id   title          snippet                                                                                       list       tags    due         flags  rank
             -  ---  -------------  --------------------------------------------------------------------------------------------  ---------  ------  ----------  -----  ------
-            1  175  Weekly shop 🛒  [Bread], [milk], [butter], bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand  2026-03-07         -10.50
+            1  175  Weekly shop 🛒  [Bread], [milk], [butter], bananas, porridge oats, chicken thighs, rice, tinned tomatoes x4…  Groceries  errand  2026-03-07         -11.40
             1 of 1 (0 completed)
             lists: Groceries (1)
             tags: errand (1)

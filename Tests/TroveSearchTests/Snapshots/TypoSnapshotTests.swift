@@ -26,9 +26,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -38,8 +38,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swelling"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -63,9 +63,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -76,8 +76,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"swelling" OR "selling"')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"swelling"'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -89,9 +89,9 @@ import TroveTestSupport
             """
             #  id   title                                     snippet                                                                  list    tags     due         flags  rank
             -  ---  ----------------------------------------  -----------------------------------------------------------------------  ------  -------  ----------  -----  -----
-            1  101  Chase IT for a callback about the laptop  Battery is [swelling] and the trackpad lifts. Ticket ref:IT-4821. They…  Work    call     2026-02-26  !!     -3.30
-            2  45   Physio exercises for the knee             …If the [swelling] comes back, stop the wall sits and ring the…          Health                              -1.87
-            3  39   Sort out the loft                         …Take photos of anything worth [selling]. Leo wants to keep the train…   Home    weekend              typo   -2.43
+            1  101  Chase IT for a callback about the laptop  Battery is [swelling] and the trackpad lifts. Ticket ref:IT-4821. They…  Work    call     2026-02-26  !!     -3.25
+            2  45   Physio exercises for the knee             …If the [swelling] comes back, stop the wall sits and ring the…          Health                              -1.50
+            3  39   Sort out the loft                         …Take photos of anything worth [selling]. Leo wants to keep the train…   Home    weekend              typo   -1.90
             3 of 3 (0 completed, 1 with typos)
             lists: Health (1), Home (1), Work (1)
             tags: call (1), weekend (1)
@@ -120,9 +120,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -132,8 +132,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentsi"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -157,9 +157,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -170,8 +170,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"dentsi"* OR "dentis"*')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentsi"*'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -183,8 +183,8 @@ import TroveTestSupport
             """
             #  id  title                                    snippet                                                           list    tags              due               flags         rank
             -  --  ---------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  ------------  -----
-            1  51  [Dentist] appointment                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -8.51
-            2  72  Book [dentist] appointment for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -8.40
+            1  51  [Dentist] appointment                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -8.31
+            2  72  Book [dentist] appointment for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -7.36
             2 of 2 (0 completed, 2 with typos)
             lists: Health (2)
             tags: doctor (2), call (1), kids (1)
@@ -213,9 +213,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -225,8 +225,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentst"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -263,9 +263,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -275,8 +275,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"boks"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -315,9 +315,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -327,8 +327,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swelling"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -340,8 +340,8 @@ import TroveTestSupport
             """
             #  id   title                                     snippet                                                                  list    tags  due         flags  rank
             -  ---  ----------------------------------------  -----------------------------------------------------------------------  ------  ----  ----------  -----  -----
-            1  101  Chase IT for a callback about the laptop  Battery is [swelling] and the trackpad lifts. Ticket ref:IT-4821. They…  Work    call  2026-02-26  !!     -3.30
-            2  45   Physio exercises for the knee             …If the [swelling] comes back, stop the wall sits and ring the…          Health                           -1.87
+            1  101  Chase IT for a callback about the laptop  Battery is [swelling] and the trackpad lifts. Ticket ref:IT-4821. They…  Work    call  2026-02-26  !!     -3.25
+            2  45   Physio exercises for the knee             …If the [swelling] comes back, stop the wall sits and ring the…          Health                           -1.50
             2 of 3 (0 completed, 1 with typos)
             next: cursor
             lists: Health (1), Home (1), Work (1)
@@ -366,9 +366,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -377,10 +377,10 @@ import TroveTestSupport
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swelling"')
-              AND ("reminders"."is_completed" > 0 OR ("reminders"."is_completed" = 0 AND ("reminders_fts"."rank" > -1.8724220575858372 OR ("reminders_fts"."rank" = -1.8724220575858372 AND (("reminders"."due_date" IS NULL) > 1 OR (("reminders"."due_date" IS NULL) = 1 AND (ifnull("reminders"."due_date", '') > '' OR (ifnull("reminders"."due_date", '') = '' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-01-19 18:25:00.000' OR ("reminders"."created_at" = '2026-01-19 18:25:00.000' AND ("reminders"."id" > 45)))))))))))))
+              AND (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7) > -1.4970948715282644 OR (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7) = -1.4970948715282644 AND ("reminders"."is_completed" > 0 OR ("reminders"."is_completed" = 0 AND (("reminders"."due_date" IS NULL) > 1 OR (("reminders"."due_date" IS NULL) = 1 AND (ifnull("reminders"."due_date", '') > '' OR (ifnull("reminders"."due_date", '') = '' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-01-19 18:25:00.000' OR ("reminders"."created_at" = '2026-01-19 18:25:00.000' AND ("reminders"."id" > 45)))))))))))))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -404,9 +404,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -417,8 +417,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"swelling" OR "selling"')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"swelling"'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -430,7 +430,7 @@ import TroveTestSupport
             """
             #  id  title              snippet                                                                 list  tags     due  flags  rank
             -  --  -----------------  ----------------------------------------------------------------------  ----  -------  ---  -----  -----
-            1  39  Sort out the loft  …Take photos of anything worth [selling]. Leo wants to keep the train…  Home  weekend       typo   -2.43
+            1  39  Sort out the loft  …Take photos of anything worth [selling]. Leo wants to keep the train…  Home  weekend       typo   -1.90
             1 of 3 (0 completed, 1 with typos)
             lists: Health (1), Home (1), Work (1)
             tags: call (1), weekend (1)
@@ -453,9 +453,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -465,8 +465,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swelling"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -490,9 +490,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -503,8 +503,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"swelling" OR "selling"')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"swelling"'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -516,7 +516,7 @@ import TroveTestSupport
             """
             #  id  title              snippet                                                                 list  tags     due  flags  rank
             -  --  -----------------  ----------------------------------------------------------------------  ----  -------  ---  -----  -----
-            1  39  Sort out the loft  …Take photos of anything worth [selling]. Leo wants to keep the train…  Home  weekend       typo   -2.43
+            1  39  Sort out the loft  …Take photos of anything worth [selling]. Leo wants to keep the train…  Home  weekend       typo   -1.90
             1 of 3 (0 completed, 1 with typos)
             lists: Health (1), Home (1), Work (1)
             tags: call (1), weekend (1)
@@ -539,9 +539,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -551,8 +551,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"swelling"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -564,7 +564,7 @@ import TroveTestSupport
             """
             #  id  title                          snippet                                                          list    tags  due  flags  rank
             -  --  -----------------------------  ---------------------------------------------------------------  ------  ----  ---  -----  -----
-            1  45  Physio exercises for the knee  …If the [swelling] comes back, stop the wall sits and ring the…  Health                    -1.87
+            1  45  Physio exercises for the knee  …If the [swelling] comes back, stop the wall sits and ring the…  Health                    -1.50
             1 of 3 (0 completed, 1 with typos)
             next: cursor
             lists: Health (1), Home (1), Work (1)

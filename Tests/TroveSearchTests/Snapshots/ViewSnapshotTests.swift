@@ -144,9 +144,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -156,8 +156,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -169,21 +169,21 @@ import TroveTestSupport
             """
             #   id   title                                              snippet                                                                               list     tags              due         flags     rank
             --  ---  -------------------------------------------------  ------------------------------------------------------------------------------------  -------  ----------------  ----------  --------  -----
-            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!        -4.67
-            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !         -4.67
-            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!        -4.65
-            4   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                   -4.65
-            5   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09            -4.61
-            6   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16            -4.56
-            7   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19            -4.52
-            8   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                   -4.39
-            9   119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !         -2.51
-            10  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10            -2.40
-            11  2    Christmas party: [book] the venue                                                                                                        Work                       2025-11-28  done      -4.93
-            12  32   [Book] the ferry for half-term                                                                                                           Travel                     2026-02-10  done      -4.91
-            13  82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                   done      -4.76
-            14  35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                     2026-01-31  !!! done  -4.69
-            15  36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                     2026-02-01  !! done   -4.69
+            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!        -4.48
+            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !         -4.48
+            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!        -4.22
+            4   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16            -4.11
+            5   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19            -4.11
+            6   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                   -4.11
+            7   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                   -4.11
+            8   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09            -4.00
+            9   35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                     2026-01-31  !!! done  -3.13
+            10  36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                     2026-02-01  !! done   -3.13
+            11  2    Christmas party: [book] the venue                                                                                                        Work                       2025-11-28  done      -3.04
+            12  32   [Book] the ferry for half-term                                                                                                           Travel                     2026-02-10  done      -2.96
+            13  119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !         -2.91
+            14  82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                   done      -2.87
+            15  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10            -2.81
             15 of 15 (5 completed)
             lists: Reading (5), Travel (4), Work (3), Health (2), Home (1)
             tags: books (5), call (2), doctor (2), kids (1)
@@ -211,9 +211,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -224,8 +224,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND ("reminders"."is_completed" = 0)
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -237,16 +237,16 @@ import TroveTestSupport
             """
             #   id   title                                              snippet                                                                               list     tags              due         flags  rank
             --  ---  -------------------------------------------------  ------------------------------------------------------------------------------------  -------  ----------------  ----------  -----  -----
-            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!     -4.67
-            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !      -4.67
-            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!     -4.65
-            4   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                -4.65
-            5   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09         -4.61
-            6   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16         -4.56
-            7   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19         -4.52
-            8   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                -4.39
-            9   119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !      -2.51
-            10  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10         -2.40
+            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!     -4.48
+            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !      -4.48
+            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!     -4.22
+            4   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16         -4.11
+            5   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19         -4.11
+            6   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                -4.11
+            7   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                -4.11
+            8   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09         -4.00
+            9   119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !      -2.91
+            10  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10         -2.81
             10 of 10 (5 completed)
             lists: Reading (5), Health (2), Home (1), Travel (1), Work (1)
             tags: books (5), call (2), doctor (2), kids (1)
@@ -338,7 +338,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."is_completed",
@@ -365,16 +365,16 @@ import TroveTestSupport
             """
             #   id   title                                         snippet                                                                 list     tags              due               flags        rank
             --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
-            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -4.07
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20        !!           -3.47
-            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26        !!           -3.84
-            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                     Home     call              2026-03-02                     -3.64
-            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -3.86
-            6   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03        !!           -3.26
-            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…              Work                       2026-03-03 10:00               -0.88
-            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…             Home     call              2026-03-04                     -3.39
-            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -3.85
-            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -3.06
+            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -2.87
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20        !!           -2.04
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26        !!           -4.29
+            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                     Home     call              2026-03-02                     -3.11
+            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -4.16
+            6   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03        !!           -3.64
+            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…              Work                       2026-03-03 10:00               -0.74
+            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…             Home     call              2026-03-04                     -3.11
+            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -4.09
+            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -4.41
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -403,7 +403,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."priority",
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -428,16 +428,16 @@ import TroveTestSupport
             """
             #   id   title                                         snippet                                                                 list     tags              due         flags        rank
             --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
-            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -3.86
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20  !!           -3.47
-            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26  !!           -3.84
-            4   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03  !!           -3.26
-            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -3.85
-            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…     Home     call              2026-03-20  !!           -3.22
-            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…         Travel   call              2026-03-20  !!           -3.44
-            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…          Work                                   !!           -1.78
-            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -4.07
-            10  31   Ask about the allotment waiting list                                                                                  Garden   call,garden                   !            -3.76
+            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -4.16
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20  !!           -2.04
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26  !!           -4.29
+            4   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03  !!           -3.64
+            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -4.09
+            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…     Home     call              2026-03-20  !!           -3.11
+            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…         Travel   call              2026-03-20  !!           -3.11
+            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…          Work                                   !!           -1.85
+            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -2.87
+            10  31   Ask about the allotment waiting list                                                                                  Garden   call,garden                   !            -2.43
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -466,7 +466,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."created_at"
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
@@ -481,16 +481,16 @@ import TroveTestSupport
             """
             #   id   title                                               snippet                                                             list     tags          due               flags        rank
             --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  -----
-            1   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.39
-            2   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.64
-            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.80
-            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -3.86
-            5   151  Ask Nikos to water the plants while we're away                                                                          Travel   call          2026-03-22                     -3.67
-            6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -3.55
-            7   131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.88
-            8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.76
-            9   121  Dispute the double charge on the credit card        …[Call] the number on the back of the card and ask for…             Finance  call          2026-03-03        !!           -3.26
-            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -3.85
+            1   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.11
+            2   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.11
+            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.22
+            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -4.16
+            5   151  Ask Nikos to water the plants while we're away                                                                          Travel   call          2026-03-22                     -3.11
+            6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -2.43
+            7   131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.74
+            8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.11
+            9   121  Dispute the double charge on the credit card        …[Call] the number on the back of the card and ask for…             Finance  call          2026-03-03        !!           -3.64
+            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -4.09
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -520,9 +520,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -532,8 +532,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -557,9 +557,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -570,8 +570,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"*'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -583,11 +583,11 @@ import TroveTestSupport
             """
             #  id  title                                       snippet                                                                              list    tags           due         flags             rank
             -  --  ------------------------------------------  -----------------------------------------------------------------------------------  ------  -------------  ----------  ----------------  -----
-            1  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20  typo              -6.28
-            2  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged typo  -6.25
-            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26  typo              -4.56
-            4  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  ! typo            -3.04
-            5  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done typo         -6.28
+            1  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged typo  -6.78
+            2  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20  typo              -6.00
+            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26  typo              -4.53
+            4  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done typo         -3.88
+            5  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  ! typo            -3.01
             5 of 5 (1 completed, 5 with typos)
             lists: Travel (5)
             tags: passport (3), kids (2), urgent (1)
@@ -617,9 +617,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -629,8 +629,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*')
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -654,9 +654,9 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              "reminders_fts"."rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
@@ -667,8 +667,8 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentst" AND "apointment"*'))
             ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
-              "reminders_fts"."rank",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority" DESC,
@@ -680,8 +680,8 @@ import TroveTestSupport
             """
             #  id  title                                      snippet                                                           list    tags              due               flags         rank
             -  --  -----------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  ------------  ------
-            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -16.33
-            2  72  Book [dentist] [appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -16.12
+            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -20.07
+            2  72  Book [dentist] [appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -14.15
             2 of 2 (0 completed, 2 with typos)
             lists: Health (2)
             tags: doctor (2), call (1), kids (1)

@@ -69,20 +69,28 @@ import TroveStore
                 due: .day(day("2026-03-02")), createdAt: Moments.feb20At0915),
             ReminderRecord(title: "Say \"hi\", then\nleave", isCompleted: true, completedAt: Moments.mar1Midnight),
         ]
-        let expected = "title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt\r\n"
-            + "Buy milk,,Groceries,\"dairy,shop\",low,false,false,,2026-03-02,2026-02-20T09:15:00.000Z\r\n"
-            + "\"Say \"\"hi\"\", then\nleave\",,,,none,false,true,2026-03-01T00:00:00.000Z,,\r\n"
+        let header = "id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar\r\n"
+        let expected = header
+            + ",,Buy milk,,Groceries,\"dairy,shop\",low,false,false,,2026-03-02,,2026-02-20T09:15:00.000Z,,,\r\n"
+            + ",,\"Say \"\"hi\"\", then\nleave\",,,,none,false,true,2026-03-01T00:00:00.000Z,,,,,,\r\n"
         #expect(try writeAll(.csv, records).text == expected)
-        #expect(try writeAll(.csv, []).text == "title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt\r\n")
+        #expect(try writeAll(.csv, []).text == header)
     }
 
     @Test func roundTripsRecords() throws {
-        // NB: CSV cannot tell \r\n from \n inside a quoted field (the reader joins lines with \n),
-        // so the hostile notes' CRLF comes back as LF; everything else is kept.
-        var expected = hostileRecords
-        expected[1].notes = expected[1].notes.replacingOccurrences(of: "\r\n", with: "\n")
+        // Regression: CRLF inside a quoted field came back as LF (the framer joined lines with \n).
         let text = try writeAll(.csv, hostileRecords).text
-        #expect(try readAll(.csv, text).records == expected)
+        #expect(try readAll(.csv, text).records == hostileRecords)
+    }
+
+    @Test func carriesIdentityRepeatCompletionsAndKeptLines() throws {
+        let record = ReminderRecord(
+            id: 12, uid: "abc-1", title: "Water", due: .day(day("2026-03-09")),
+            repeat: RepeatRule(.weekly, byDay: [.init(.monday)]), createdAt: Moments.feb20At0915, updatedAt: Moments.mar1Midnight,
+            completions: [Completion(due: .day(day("2026-03-02")), completedAt: Moments.mar1Midnight), Completion(due: nil, completedAt: nil)],
+            icalendar: ["CLASS:PRIVATE", "X-A;P=\"x,y\":z"])
+        let text = try writeAll(.csv, [record]).text
+        #expect(try readAll(.csv, text).records == [record])
     }
 
     @Test func warnsThatTagsWithCommasSplit() throws {

@@ -31,7 +31,7 @@ import TroveStore
             ReminderRecord(title: "t", isCompleted: true, completedAt: Moments.mar1Midnight)
         ),
         (["SUMMARY:t", "CREATED:20260220T091500Z"], ReminderRecord(title: "t", createdAt: Moments.feb20At0915)),
-        (["SUMMARY:t", "CATEGORIES:a,b\\,c", "CATEGORIES:d,A"], ReminderRecord(title: "t", tags: ["a", "b,c", "d"])),
+        (["SUMMARY:t", "CATEGORIES:a,b\\,c", "CATEGORIES:d,A"], ReminderRecord(title: "t", tags: ["a", "b，c", "d"])),
         (
             ["SUMMARY:t", #"DESCRIPTION:one\ntwo\Nthree\, four\; five\\six"#],
             ReminderRecord(title: "t", notes: "one\ntwo\nthree, four; five\\six")
@@ -40,8 +40,18 @@ import TroveStore
         (["SUMMARY:t", "X-TROVE-LIST:Work", "X-TROVE-FLAGGED:TRUE"], ReminderRecord(title: "t", list: "Work", isFlagged: true)),
         (
             ["SUMMARY:t", "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:alarm text", "TRIGGER:-PT15M", "END:VALARM"],
-            ReminderRecord(title: "t")
+            ReminderRecord(title: "t", icalendar: ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:alarm text", "TRIGGER:-PT15M", "END:VALARM"])
         ),
+        (["UID:abc@example.com", "SUMMARY:t", "CLASS:PRIVATE", "RELATED-TO;RELTYPE=PARENT:p@x", "X-APPLE-SORT-ORDER:3"],
+         ReminderRecord(uid: "abc@example.com", title: "t", icalendar: ["CLASS:PRIVATE", "RELATED-TO;RELTYPE=PARENT:p@x", "X-APPLE-SORT-ORDER:3"])),
+        (["DESCRIPTION:first line\\nsecond"], ReminderRecord(title: "first line", notes: "first line\nsecond")),
+        ([String](), ReminderRecord(title: "(untitled)")),
+        (["SUMMARY:t", "RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH", "DUE;VALUE=DATE:20260302"],
+         ReminderRecord(title: "t", due: .day(day("2026-03-02")), repeat: RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)]))),
+        (["SUMMARY:t", "RRULE:FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2"], ReminderRecord(title: "t", icalendar: ["RRULE:FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2"])),
+        (["SUMMARY:t", "STATUS:IN-PROCESS", "PERCENT-COMPLETE:40"], ReminderRecord(title: "t", icalendar: ["STATUS:IN-PROCESS", "PERCENT-COMPLETE:40"])),
+        (["SUMMARY:t", "DTSTAMP:20260301T000000Z"], ReminderRecord(title: "t", updatedAt: Moments.mar1Midnight)),
+        (["SUMMARY:t", "DTSTAMP:20260220T091500Z", "LAST-MODIFIED:20260301T000000Z"], ReminderRecord(title: "t", updatedAt: Moments.mar1Midnight)),
     ])
     func parsesProperties(properties: [String], expected: ReminderRecord) throws {
         #expect(try readAll(.ics, calendar(properties)).records == [expected])
@@ -79,17 +89,69 @@ import TroveStore
     }
 
     @Test func warnsOnceAboutAnUnknownTimeZoneAndReadsItAsUTC() throws {
-        let text = calendar(["SUMMARY:t", "DUE;TZID=W. Europe Standard Time:20260302T170000"])
-            + calendar(["SUMMARY:u", "DUE;TZID=W. Europe Standard Time:20260302T170000"])
+        let text = calendar(["SUMMARY:t", "DUE;TZID=Somewhere/Nowhere:20260302T170000"])
+            + calendar(["SUMMARY:u", "DUE;TZID=Somewhere/Nowhere:20260302T170000"])
         let (records, warnings) = try readAll(.ics, text)
         #expect(records.map(\.due) == [.time(Moments.mar2At1700), .time(Moments.mar2At1700)])
-        #expect(warnings == [#"unknown time zone "W. Europe Standard Time" (first on line 5); its times were read as UTC"#])
+        #expect(warnings == [#"unknown time zone "Somewhere/Nowhere" (first on line 5) with no VTIMEZONE in the file; its times were read as UTC"#])
+    }
+
+    // Regression: a TZID the file defines in its own VTIMEZONE (Outlook's Windows names) was read as UTC.
+    @Test func honoursTheFilesOwnVTimezoneRules() throws {
+        let zone = [
+            "BEGIN:VTIMEZONE", "TZID:Custom Zone", "BEGIN:STANDARD", "DTSTART:16010101T030000", "TZOFFSETFROM:+0200",
+            "TZOFFSETTO:+0100", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", "END:STANDARD", "BEGIN:DAYLIGHT",
+            "DTSTART:16010101T020000", "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
+            "END:DAYLIGHT", "END:VTIMEZONE",
+        ]
+        let text = calendar(["SUMMARY:winter", "DUE;TZID=Custom Zone:20260302T180000"], header: zone)
+            + calendar(["SUMMARY:summer", "DUE;TZID=Custom Zone:20260701T170000"], header: zone)
+            + calendar(["SUMMARY:windows name, no VTIMEZONE", "DUE;TZID=W. Europe Standard Time:20260302T180000"])
+        let (records, warnings) = try readAll(.ics, text)
+        #expect(records.map(\.due) == [.time(Moments.mar2At1700), .time(Moments.jul1At1500), .time(Moments.mar2At1700)])
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func readsFloatingTimesAsLocalTimeAndSaysSo() throws {
+        let text = calendar(["SUMMARY:t", "DUE:20260302T180000", "CREATED:20260701T170000"])
+        var reader = ICalendarReader(LineReader(string: text), localTimeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let record = try reader.next()
+        #expect(record?.due == .time(Moments.mar2At1700))
+        #expect(record?.createdAt == Moments.jul1At1500)
+        #expect(reader.warnings == ["2 floating times (no time zone, RFC 5545 §3.3.5 form 1) were read as local time (Europe/Berlin)"])
+    }
+
+    // Regression: a fold inside a multi-byte character made the file "not UTF-8".
+    @Test func restoresAFoldInsideAMultiByteCharacter() throws {
+        var bytes = Array("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\n".utf8)
+        let summary = Array("SUMMARY:東京 🌸".utf8)
+        let cut = summary.count - 2  // inside the 4-byte 🌸
+        bytes += summary[..<cut] + Array("\r\n ".utf8) + summary[cut...] + Array("\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+        var reader = ICalendarReader(LineReader(bytes: bytes))
+        #expect(try reader.next()?.title == "東京 🌸")
+    }
+
+    @Test func aCompletedOccurrenceIsMarkedAsOneAndACompletedTaskWithoutATimeKeepsItUnknown() throws {
+        let text = calendar(["UID:w@x", "SUMMARY:Water", "RRULE:FREQ=WEEKLY", "DUE;VALUE=DATE:20260309"])
+            + calendar(["UID:w@x", "RECURRENCE-ID;VALUE=DATE:20260302", "STATUS:COMPLETED"])
+        let records = try readAll(.ics, text).records
+        #expect(records.count == 2)
+        #expect(records[1].recurrenceID == .day(day("2026-03-02")))
+        #expect(records[1].isCompleted && records[1].completedAt == nil)
+    }
+
+    @Test func countsSkippedEvents() throws {
+        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:e\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        var reader = ICalendarReader(LineReader(string: text))
+        #expect(try reader.next() == nil)
+        #expect(reader.skippedEvents == 2)
+        #expect(reader.warnings == ["skipped 2 events (VEVENT): Trove imports to-dos"])
     }
 
     @Test(arguments: [
         ("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:t\r\nDESCRIPTION:cut he", 2, nil as String?, "BEGIN:VTODO is never closed"),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nDUE:20260302\nEND:VTODO\nEND:VCALENDAR\n", 2, "SUMMARY", "has no SUMMARY"),
-        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY: \nEND:VTODO\n", 2, "SUMMARY", "the title is empty"),
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:t\nTZOFFSETFROM:+0100\nEND:VTODO\nBEGIN:VTIMEZONE\nBEGIN:STANDARD\nTZOFFSETTO:+1\n", 8, "TZOFFSETTO", "§3.3.14"),
+        ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:t\nRECURRENCE-ID:2026\nEND:VTODO\n", 4, "RECURRENCE-ID", "§3.3.5"),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:t\nDUE:2026-03-02\nEND:VTODO\n", 4, "DUE", #"got "2026-03-02""#),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:t\nDUE;VALUE=DATE:20260302T170000Z\nEND:VTODO\n", 4, "DUE", "expected a date YYYYMMDD"),
         ("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:t\nCOMPLETED:20261301T000000Z\nEND:VTODO\n", 4, "COMPLETED", "expected a date-time"),
@@ -117,7 +179,7 @@ import TroveStore
         let withoutUID = lines.filter { !$0.hasPrefix("UID:") }
         #expect(withoutUID == [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Trove//Trove//EN",
-            "BEGIN:VTODO", "DTSTAMP:20260220T091500Z", #"SUMMARY:Buy milk\; bread\, eggs"#, #"DESCRIPTION:two\nlines"#,
+            "BEGIN:VTODO", "DTSTAMP:20260220T091500Z", "LAST-MODIFIED:20260220T091500Z", #"SUMMARY:Buy milk\; bread\, eggs"#, #"DESCRIPTION:two\nlines"#,
             #"CATEGORIES:dairy,a\,b"#, "PRIORITY:9", "STATUS:COMPLETED", "COMPLETED:20260301T000000Z",
             "DUE;VALUE=DATE:20260302", "CREATED:20260220T091500Z", "X-TROVE-LIST:Groceries", "X-TROVE-FLAGGED:TRUE",
             "END:VTODO", "END:VCALENDAR", "",
@@ -172,7 +234,21 @@ import TroveStore
             ReminderRecord(title: "Low", priority: .low, isCompleted: true, due: .day(day("2026-03-02"))),
         ]
         let text = try writeAll(.ics, records).text
-        #expect(try readAll(.ics, text).records == records)
+        // An iCalendar file always carries a UID and a DTSTAMP (RFC 5545 §3.6.2): they come back as
+        // the uid and updatedAt; everything else is as written.
+        let read = try readAll(.ics, text).records
+        #expect(read.map { record in
+            var record = record
+            record.uid = nil
+            record.updatedAt = nil
+            return record
+        } == records.map { record in
+            // A tag name holds no comma, so an escaped comma in CATEGORIES comes back as "，".
+            var record = record
+            record.tags = record.tags.map { $0.replacingOccurrences(of: ",", with: "，") }
+            return record
+        })
+        #expect(read.allSatisfy { $0.uid != nil })
     }
 
     @Test func dropsControlCharactersAndMillisecondsWithWarnings() throws {

@@ -6,17 +6,22 @@ import TroveStore
     @Test func writesTheCanonicalShapeWithEveryFieldInOrder() throws {
         let records = [
             ReminderRecord(
+                id: 7, uid: "0193a1c2-0000-7000-8000-000000000007",
                 title: "Buy milk", notes: "2 litres", list: "Groceries", tags: ["dairy", "shop"], priority: .medium,
                 isFlagged: true, isCompleted: true, completedAt: Moments.mar1Midnight, due: .time(Moments.mar2At1700),
-                createdAt: Moments.feb20At0915),
+                repeat: RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)]),
+                createdAt: Moments.feb20At0915, updatedAt: Moments.mar1Midnight,
+                completions: [Completion(due: .day(day("2026-02-23")), completedAt: Moments.feb20At0915), Completion(due: nil, completedAt: nil)],
+                icalendar: ["CLASS:PRIVATE", "BEGIN:VALARM", "TRIGGER:-PT15M", "END:VALARM"]),
             ReminderRecord(title: "Call", due: .day(day("2026-03-02"))),
         ]
         let expected = """
-            {"title":"Buy milk","notes":"2 litres","list":"Groceries","tags":["dairy","shop"],"priority":"medium","flagged":true,"completed":true,"completedAt":"2026-03-01T00:00:00.000Z","due":"2026-03-02T17:00:00.000Z","createdAt":"2026-02-20T09:15:00.000Z"}
-            {"title":"Call","notes":"","list":null,"tags":[],"priority":"none","flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","createdAt":null}
+            {"id":7,"uid":"0193a1c2-0000-7000-8000-000000000007","title":"Buy milk","notes":"2 litres","list":"Groceries","tags":["dairy","shop"],"priority":"medium","flagged":true,"completed":true,"completedAt":"2026-03-01T00:00:00.000Z","due":"2026-03-02T17:00:00.000Z","repeat":"FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH","createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-03-01T00:00:00.000Z","completions":[{"due":"2026-02-23","completedAt":"2026-02-20T09:15:00.000Z"},{"due":null,"completedAt":null}],"icalendar":["CLASS:PRIVATE","BEGIN:VALARM","TRIGGER:-PT15M","END:VALARM"]}
+            {"id":null,"uid":null,"title":"Call","notes":"","list":null,"tags":[],"priority":"none","flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":null,"updatedAt":null,"completions":[],"icalendar":[]}
 
             """
         #expect(try writeAll(.jsonl, records).text == expected)
+        #expect(try readAll(.jsonl, expected).records == records)
     }
 
     @Test(arguments: [
@@ -29,7 +34,7 @@ import TroveStore
     ])
     func escapesOnlyQuotesBackslashesAndControlCharacters(title: String, json: String) throws {
         let text = try writeAll(.jsonl, [ReminderRecord(title: title)]).text
-        #expect(text.hasPrefix("{\"title\":\(json),\"notes\""))
+        #expect(text.hasPrefix("{\"id\":null,\"uid\":null,\"title\":\(json),\"notes\""))
         #expect(try readAll(.jsonl, text).records.first?.title == title)
     }
 

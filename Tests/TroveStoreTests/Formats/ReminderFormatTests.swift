@@ -43,6 +43,15 @@ import TroveStore
         var reader = format.makeReader(LineReader(bytes: sink.bytes))
         var read: [ReminderRecord] = []
         while let record = try reader.next() { read.append(record) }
+        // iCalendar always writes a UID and a DTSTAMP (RFC 5545 §3.6.2), read back as uid and updatedAt.
+        if format == .ics {
+            read = read.map { record in
+                var record = record
+                record.uid = nil
+                record.updatedAt = nil
+                return record
+            }
+        }
         #expect(read == records)
     }
 

@@ -27,7 +27,15 @@ import TroveStore
         ("X not completed", ReminderRecord(title: "X not completed")),
         ("Plan +Work trip +Travel", ReminderRecord(title: "Plan trip +Travel", list: "Work")),
         ("Tags @a @b @A", ReminderRecord(title: "Tags", tags: ["a", "b"])),
-        ("Read  rec:1w  at 10:30 see https://example.com", ReminderRecord(title: "Read rec:1w at 10:30 see https://example.com")),
+        ("Read  t:2026-03-01  at 10:30 see https://example.com", ReminderRecord(title: "Read t:2026-03-01 at 10:30 see https://example.com")),
+        ("Water rec:1w", ReminderRecord(title: "Water", repeat: RepeatRule(.weekly))),
+        ("Rent rec:+2m", ReminderRecord(title: "Rent", repeat: RepeatRule(.monthly, interval: 2))),
+        ("Pages rec:1b", ReminderRecord(title: "Pages", repeat: RepeatRule(.daily, byDay: [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }))),
+        ("Gym rrule:FREQ=WEEKLY;BYDAY=MO,TH uid:abc%20def", ReminderRecord(uid: "abc def", title: "Gym", repeat: RepeatRule(.weekly, byDay: [.init(.monday), .init(.thursday)]))),
+        // Backslash-escaped words stay in the title, one backslash lighter (see TodoTxtEscaping).
+        (#"\x marks \+Family \@phone \due:soon \\+kept"#, ReminderRecord(title: #"x marks +Family @phone due:soon \+kept"#)),
+        (#"(A) \2026-01-01 plan \note:x"#, ReminderRecord(title: "2026-01-01 plan note:x", priority: .high)),
+        (#"a\b \plain"#, ReminderRecord(title: #"a\b \plain"#)),
         (
             "Encoded +Home%20Office @with%20space note:line%201%0Aline%202%25 flagged:yes",
             ReminderRecord(
@@ -75,6 +83,24 @@ import TroveStore
             (B) Multi line title
 
             """)
+    }
+
+    // Regression: title words such as +Family, @phone or due:soon were written as they are, so a
+    // re-import moved reminders to other lists or refused Trove's own file.
+    @Test(arguments: [
+        ("Call +Family @phone about due:soon", #"Call \+Family \@phone about \due:soon +Reminders"#),
+        ("x marks the spot", #"\x marks the spot +Reminders"#),
+        ("(A) is not a priority", #"\(A) is not a priority +Reminders"#),
+        ("2026-01-01 is not a date", #"\2026-01-01 is not a date +Reminders"#),
+        (#"\+already escaped"#, #"\\+already escaped +Reminders"#),
+        ("ratio 2:1 and key:value stay", "ratio 2:1 and key:value stay +Reminders"),
+        ("+ and @ alone", "+ and @ alone +Reminders"),
+    ])
+    func escapesTitleWordsThatWouldBeReadAsSomethingElse(title: String, line: String) throws {
+        let record = ReminderRecord(title: title, list: "Reminders")
+        let text = try writeAll(.todotxt, [record]).text
+        #expect(text == line + "\n")
+        #expect(try readAll(.todotxt, text).records == [record])
     }
 
     @Test func roundTripsWhatTheFormatKeeps() throws {

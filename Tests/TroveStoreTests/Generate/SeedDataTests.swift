@@ -6,7 +6,8 @@ import TroveStore
 /// The hand-written fixture keeps the shape every seeded test and the demo rely on.
 @Suite struct SeedDataTests {
     static let fields = [
-        "title", "notes", "list", "tags", "priority", "flagged", "completed", "completedAt", "due", "createdAt",
+        "id", "uid", "title", "notes", "list", "tags", "priority", "flagged", "completed", "completedAt", "due", "repeat",
+        "createdAt", "updatedAt", "completions", "icalendar",
     ]
     static let pinnedDay = CalendarDay(year: 2026, month: 3, day: 2)!
     /// The last millisecond of the pinned day: nothing in the file may be created or done later.

@@ -19,17 +19,21 @@ import TroveTestSupport
         ReminderRecord(title: "Nothing set"),
     ])
     func reminderRowBindingsAreTheBuildersValuesInColumnOrder(record: ReminderRecord) {
-        let row = ReminderRow(listID: 42, record: record, createdAt: Date(timeIntervalSince1970: 1_771_578_900),
-                              updatedAt: Self.moment, tags: "dairy, errand")
-        #expect(row.bindings == row.insert.sql.render().bindings)
-        #expect(row.bindings.count == 11)
+        var withID = ReminderRow(id: nil, uid: "0193-uid", listID: 42, record: record, createdAt: Date(timeIntervalSince1970: 1_771_578_900),
+                                 updatedAt: Self.moment, tags: "dairy, errand")
+        #expect(withID.bindings == withID.insert.sql.render().bindings)
+        #expect(withID.bindings.count == 15)
+        withID.id = 7
+        withID.record.repeat = RepeatRule(.weekly, byDay: [.init(.monday)])
+        withID.record.icalendar = ["CLASS:PRIVATE", "X-A:b"]
+        #expect(withID.bindings == withID.insert.sql.render().bindings)
     }
 
     @Test func reminderInsertAndLinkPrepareAsOneStatementEach() throws {
         let db = try Connection.inMemory()
         try Migrator().migrate(db, path: ":memory:")
-        let row = ReminderRow(listID: 1, record: ReminderRecord(title: "x"), createdAt: Self.moment, updatedAt: Self.moment, tags: "")
-        #expect(try db.prepare(row.insert.sql).sql.hasPrefix(#"INSERT INTO "reminders" ("list_id", "title""#))
+        let row = ReminderRow(id: nil, uid: "u", listID: 1, record: ReminderRecord(title: "x"), createdAt: Self.moment, updatedAt: Self.moment, tags: "")
+        #expect(try db.prepare(row.insert.sql).sql.hasPrefix(#"INSERT INTO "reminders" ("id", "uid", "list_id", "title""#))
         #expect(try db.prepare(RecordInserter.linkTag(reminderID: 1, tagID: 2).sql).sql
             == #"INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)"#)
     }
@@ -41,7 +45,9 @@ import TroveTestSupport
         records[8].list = "ATTIC"
         records[9].tags = ["Zoo", "apple", "zoo", "Mango"]
         records[10].isCompleted = true
-        records[10].completedAt = nil
+        // NB: an import keeps a missing completion time unknown, where `add` means "now"; give one.
+        records[10].completedAt = Self.moment
+        for index in records.indices { records[index].uid = "uid-\(index)" }
         let imported = try await seededStore(records: [])
         var reader = RecordArrayReader(records)
         let summary = try await imported.importRecords(&reader, source: "generated")

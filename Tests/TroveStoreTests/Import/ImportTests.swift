@@ -28,7 +28,7 @@ import TroveTestSupport
         #expect(summary.imported == 2 && summary.listsCreated == ["Groceries", "Reminders"] && summary.tagsCreated == 2)
         #expect(summary.warnings.count == 1 && summary.warnings[0].contains("colour"))
         let milk = try await store.reminder(id: 1)
-        #expect(milk.record == ReminderRecord(
+        #expect(milk.record.withoutIdentity == ReminderRecord(
             title: "Buy milk", notes: "Semi", list: "Groceries", tags: ["Dairy", "errand"], priority: .low, isFlagged: true,
             isCompleted: true, completedAt: Self.completed, due: .day(CalendarDay("2026-03-02")!), createdAt: Self.created))
         let call = try await store.reminder(id: 2)
@@ -42,7 +42,7 @@ import TroveTestSupport
             "title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt\r\n"
                 + "Buy milk,2 litres,Groceries,\"dairy, shop\",high,false,no,,2026-03-02,2026-02-20T09:15:00Z\r\n",
             .csv, into: store)
-        #expect(try await store.reminder(id: 1).record == ReminderRecord(
+        #expect(try await store.reminder(id: 1).record.withoutIdentity == ReminderRecord(
             title: "Buy milk", notes: "2 litres", list: "Groceries", tags: ["dairy", "shop"], priority: .high,
             due: .day(CalendarDay("2026-03-02")!), createdAt: Self.created))
     }
@@ -54,7 +54,7 @@ import TroveTestSupport
                     "COMPLETED:20260301T000000Z", "CREATED:20260220T091500Z", "END:VTODO", "END:VCALENDAR"]
             .map { $0 + "\r\n" }.joined()
         try await importText(text, .ics, into: store)
-        #expect(try await store.reminder(id: 1).record == ReminderRecord(
+        #expect(try await store.reminder(id: 1).record.withoutIdentity == ReminderRecord(
             title: "Book flights", notes: "Window seat, please", list: "Family", tags: ["kids", "travel"], priority: .medium,
             isCompleted: true, completedAt: Self.completed, createdAt: Self.created))
     }
@@ -62,7 +62,7 @@ import TroveTestSupport
     @Test func todoTxtFixtureLands() async throws {
         let store = try await seededStore(records: [])
         try await importText("(A) 2026-02-20 Call Mum +Family @phone due:2026-03-02\nx 2026-03-01 Water plants\n", .todotxt, into: store)
-        #expect(try await store.reminder(id: 1).record == ReminderRecord(
+        #expect(try await store.reminder(id: 1).record.withoutIdentity == ReminderRecord(
             title: "Call Mum", list: "Family", tags: ["phone"], priority: .high, due: .day(CalendarDay("2026-03-02")!),
             createdAt: Date(timeIntervalSince1970: 1_771_545_600)))
         let plants = try await store.reminder(id: 2)

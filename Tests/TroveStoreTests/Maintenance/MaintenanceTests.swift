@@ -33,7 +33,7 @@ import TroveTestSupport
         #expect(try await store.matching("passport") == ids)
     }
 
-    // Schema 5's substring index is checked and rebuilt with the word index.
+    // Schema 6's substring index is checked and rebuilt with the word index.
     @Test func checkFindsADriftedSubstringIndexAndRebuildFixesIt() async throws {
         let store = try await seededStore()
         let cjk = try await store.rows("SELECT id FROM reminders_substring_text ORDER BY id").map { row -> Int64 in try row[0] }

@@ -54,7 +54,7 @@ import TroveStore
         #expect(plan == ["SCAN reminders USING INDEX reminders_with_substring_text"])
     }
 
-    /// The partial index's WHERE, as schema 5 writes it.
+    /// The partial index's WHERE, as schema 6 writes it.
     static var predicate: String {
         let sql = Migration.all.first { $0.version == version }!.sql
         let start = sql.range(of: "CREATE INDEX reminders_with_substring_text ON reminders(id)\nWHERE ")!.upperBound

@@ -99,7 +99,7 @@ struct TestRandom: RandomNumberGenerator {
         #expect(ids.count > 100)  // the run ends with plenty to search
         let check = try await store.check()
         #expect(check.isOK, "\(check.messages)")
-        // The substring index holds exactly the reminders with such text (schema 5).
+        // The substring index holds exactly the reminders with such text (schema 6).
         #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize")
             == (try await store.int("SELECT count(*) FROM reminders_substring_text")))
         #expect(try await store.int("SELECT count(*) FROM reminders_substring_text") > 0)

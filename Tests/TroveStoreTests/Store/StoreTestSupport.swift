@@ -100,3 +100,37 @@ func thrownError<E: Error>(
     }
     return nil
 }
+
+extension ReminderRecord {
+    /// The record without what the store assigns (id, uid, updatedAt), to compare with what a
+    /// file said.
+    var withoutIdentity: ReminderRecord {
+        var record = self
+        record.id = nil
+        record.uid = nil
+        record.updatedAt = nil
+        return record
+    }
+}
+
+extension ReminderStore {
+    /// Adds a reminder with plain SQL that every older schema accepts, for migration tests
+    /// (`add` writes the newest schema's columns and journal).
+    func legacyAdd(_ title: String, notes: String = "", list: String = "Reminders", tags: [String] = [], isFlagged: Bool = false)
+        async throws
+    {
+        try await database.write { db in
+            try db.execute("INSERT INTO lists (name, position) VALUES (\(list), 0) ON CONFLICT DO NOTHING" as SQL)
+            try db.execute("""
+                INSERT INTO reminders (list_id, title, notes, is_flagged, created_at, updated_at)
+                VALUES ((SELECT id FROM lists WHERE name = \(list)), \(title), \(notes), \(isFlagged),
+                        '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000')
+                """ as SQL)
+            let id = db.lastInsertRowID
+            for tag in tags {
+                try db.execute("INSERT INTO tags (name) VALUES (\(tag)) ON CONFLICT DO NOTHING" as SQL)
+                try db.execute("INSERT INTO reminder_tags (reminder_id, tag_id) SELECT \(id), id FROM tags WHERE name = \(tag)" as SQL)
+            }
+        }
+    }
+}

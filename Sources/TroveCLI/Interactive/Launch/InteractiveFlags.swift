@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveSearch
 
 /// The options of the interactive search, shared by `trove` alone and `trove search -i`.
 ///
@@ -34,6 +35,9 @@ struct InteractiveFlags: ParsableArguments {
     @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
     var format: String?
 
+    @Option(help: ArgumentHelp("What orders the results: trove (Trove's ranking), bm25 or bm25-mixed.", valueName: "ranking"))
+    var rank: String?
+
     @Option(name: .customLong("color"), help: ArgumentHelp(
         "Colour the interactive screen: auto (unless NO_COLOR is set or TERM=dumb), always, never.",
         valueName: "when"))
@@ -53,10 +57,17 @@ struct InteractiveFlags: ParsableArguments {
         let typos = try Self.choice(typos, for: "--typos", default: TypoOption.on)
         // NB: the screen is always a terminal (/dev/tty), whatever stdout is.
         let colour = color.isEnabled(isTerminal: true, environment: environment)
-        return InteractiveOptions(
+        var options = InteractiveOptions(
             height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat, exact: exact,
             typos: typos.tolerance,
             latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
+        if let rank {
+            guard let ranking = SearchRanking(name: rank.lowercased()) else {
+                throw ValidationError("--rank \"\(rank)\" is not valid: use one of \(SearchRanking.names.joined(separator: ", ")).")
+            }
+            options.ranking = ranking
+        }
+        return options
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(

@@ -51,7 +51,8 @@ enum InteractiveLauncher {
         defer { terminal.restore() }
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
-            search: InteractiveSearch.function(provider: provider, exact: options.exact, typos: options.typos),
+            search: InteractiveSearch.function(
+                provider: provider, exact: options.exact, typos: options.typos, ranking: options.ranking),
             toggleDone: { id, isCompleted in _ = try await store.setCompleted([id], isCompleted) })
         return await session.run()
     }

@@ -1,7 +1,7 @@
 import TroveQuery
 
 extension MatchPlan {
-    /// The reminders whose title or notes hold `term`'s text as a substring, from schema 5's
+    /// The reminders whose title or notes hold `term`'s text as a substring, from schema 6's
     /// substring index; nil when the searched columns are only the tags (it has none).
     ///
     /// ```swift
@@ -38,7 +38,7 @@ extension MatchPlan {
             """
     }
 
-    /// Schema 5's test for a row in the substring index, on the table named `alias`.
+    /// Schema 6's test for a row in the substring index, on the table named `alias`.
     ///
     /// NB: the GLOB patterns are spliced, not bound: SQLite uses a partial index only when the
     /// query repeats its WHERE with the same constants. The class holds no quote.

@@ -5,25 +5,29 @@ extension SearchExecutor {
     /// How many of the newest matches a provisional answer orders: a few pages' worth.
     static func sampleSize(forLimit limit: Int) -> Int { max(200, 4 * limit) }
 
-    /// A quick first answer: the newest ``sampleSize(forLimit:)`` matches, ordered without bm25.
+    /// A quick first answer: the newest ``sampleSize(forLimit:)`` matches, ordered by Trove's
+    /// ranking without document counts.
     ///
     /// ```swift
     /// try SearchExecutor(plan: plan, request: request, engineName: "fts").provisional(on: db)
-    /// // WITH "sample" AS (SELECT … AS "c0", … FROM "reminders_fts" JOIN "reminders" …
+    /// // WITH "sample" AS (SELECT … AS "c0", …, trove_rank_sample("reminders_fts", …) AS "score"
+    /// //     FROM "reminders_fts" JOIN "reminders" …
     /// //     WHERE ("reminders_fts" MATCH ?) … ORDER BY "reminders_fts"."rowid" DESC LIMIT 201)
     /// // SELECT *, (SELECT count(*) FROM "sample"), (SELECT ifnull(sum("c7"), 0) FROM "sample")
-    /// // FROM "sample" ORDER BY (10 * "c11" + 5 * "c13" + "c12") DESC, length("c1"), "c15", … LIMIT 50
+    /// // FROM "sample" ORDER BY "score", "c15", … LIMIT 50
     /// ```
     ///
     /// NB: why this is fast where `ORDER BY rank` is not. FTS5 returns the rows of a MATCH in
     /// rowid order and can walk them backwards, so `ORDER BY rowid DESC LIMIT n` reads only the
     /// last few pages of the doclist (one doclist for a 1- to 3-letter prefix, thanks to the
-    /// schema's prefix indexes) and stops. `rank` cannot be used even on those few rows: bm25
-    /// needs each phrase's document count, which FTS5 gets by walking every match of the
-    /// phrase (`xQueryPhrase`) — for `a*` at 1M reminders that alone is ~40 ms. So the sample
-    /// is ordered by a stand-in for bm25 with the same column weights: a title match counts
-    /// 10, a tags match 5, a notes match 1, and a shorter title first (bm25 favours short
-    /// fields); then the sort's tiebreakers. Other sorts order the sample exactly.
+    /// schema's prefix indexes) and stops. The full ranking cannot be used even on those few
+    /// rows: its idf needs each phrase's document count, which FTS5 gets by walking every match
+    /// of the phrase (`xQueryPhrase`) — for `a*` at 1M reminders that alone is ~40 ms. So the
+    /// sample is ordered by `trove_rank_sample`: the same per-field BM25, boosts and completion
+    /// rule with every word's idf taken as 1, computed on the sampled rows only; then the
+    /// sort's tiebreakers. (For a one-word query idf scales every score alike, so the order is
+    /// the full ranking's.) Under the bm25 rankings the sample is ordered the same way, after
+    /// open-first for `.bm25`. Other sorts order the sample exactly.
     ///
     /// - Returns: nil when the query has no more matches than the sample holds and its text
     ///   no more than ``windowSize``: then the full answer is nearly as cheap, and a
@@ -32,8 +36,11 @@ extension SearchExecutor {
     func provisional(on db: Connection) throws -> ResultSet? {
         if !isRanked, request.sort == .rank { return try leadingPage(on: db) }
         let size = Self.sampleSize(forLimit: request.limit)
-        let named = selectionColumns(ranked: false).enumerated().map { index, column -> SQL in
+        var named = selectionColumns(ranked: false).enumerated().map { index, column -> SQL in
             "\(column) AS \(identifier: "c\(index)")"
+        }
+        if isRanked, sortKeys.contains(where: \.isRank) {
+            named.append("\(sampleRanking.expression(.sample)) AS \"score\"")
         }
         let newest: SQL = isRanked ? "\"reminders_fts\".\"rowid\"" : "\"reminders\".\"id\""
         var conditions = scopedConditions
@@ -57,7 +64,7 @@ extension SearchExecutor {
         // one) is all that can be shown quickly.
         guard sampled > size || window != nil else { return nil }
         return ResultSet(
-            query: resultQuery, engine: engineName, hits: try rows.map(hit), total: sampled,
+            query: resultQuery, engine: engineName, hits: try Self.withRepeatRules(try rows.map(hit), on: db), total: sampled,
             completedCount: completed, includesCompleted: !isOpenOnly, isProvisional: true)
     }
 
@@ -102,23 +109,27 @@ extension SearchExecutor {
     ///
     /// - Returns: nil when every match fits on the page: then the counts are as cheap.
     private func leadingPage(on db: Connection) throws -> ResultSet? {
-        let (hits, next) = try page(on: db)
+        let (pageHits, next) = try page(on: db)
         guard next != nil else { return nil }
+        let hits = try Self.withRepeatRules(pageHits, on: db)
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: hits.count + 1,
             completedCount: hits.filter(\.isCompleted).count, includesCompleted: !isOpenOnly, isProvisional: true)
     }
 
+    /// The ranking that orders a sample: the request's, or Trove's standard one under bm25.
+    private var sampleRanking: TroveRanking {
+        if case .custom(let ranking) = request.ranking { return ranking }
+        return .standard
+    }
+
     /// The order of the sample, by the names ``provisional(on:)`` gives its columns.
     private var sampleOrder: [SQL] {
         func column(_ index: Int) -> SQL { "\(identifier: "c\(index)")" }
-        let title = column(HitColumn.matchedStart), notes = column(HitColumn.matchedStart + 1)
-        let tags = column(HitColumn.matchedStart + 2)
         var order: [SQL] = []
         for (offset, key) in sortKeys.dropLast().enumerated() {
             if key.isRank {
-                order.append("(10 * \(title) + 5 * \(tags) + \(notes)) DESC")
-                order.append("length(\(column(HitColumn.title)))")
+                order.append("\"score\"")
             } else {
                 order.append("\(column(HitColumn.keyStart + offset))\(raw: key.isDescending ? " DESC" : "")")
             }

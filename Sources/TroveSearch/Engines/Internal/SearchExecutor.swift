@@ -12,7 +12,9 @@ struct SearchExecutor {
 
     var query: Query { request.query }
     var isRanked: Bool { plan.ftsMatch != nil }
-    var sortKeys: [SortKey] { SortKey.keys(for: request.sort, ranked: isRanked) + [SortKey.id] }
+    var sortKeys: [SortKey] {
+        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked) + [SortKey.id]
+    }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
     var from: SQL {
@@ -51,7 +53,8 @@ struct SearchExecutor {
     /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
     func run(on db: Connection) throws -> ResultSet {
         try db.transaction(.deferred) {
-            let (hits, next) = try page(on: db)
+            let (pageHits, next) = try page(on: db)
+            let hits = try Self.withRepeatRules(pageHits, on: db)
             let (total, completed) = try counts(on: db)
             let (lists, tags) = try facets(on: db)
             return ResultSet(
@@ -112,7 +115,9 @@ struct SearchExecutor {
         case .first: break
         case .offset(let count): offset = max(0, count)
         case .after(let cursor):
-            guard cursor.sort == request.sort, cursor.keys.count == sortKeys.count - 1 else {
+            guard cursor.sort == request.sort, cursor.ranking == request.ranking.name,
+                cursor.keys.count == sortKeys.count - 1
+            else {
                 throw SearchError.invalidCursor
             }
             let current = try db.flatMap { try anchorValues(of: cursor, on: $0) }
@@ -134,14 +139,16 @@ struct SearchExecutor {
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
         let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
-        let cursor = SearchCursor(sort: request.sort, id: try last[HitColumn.id], keys: keyValues)
+        let cursor = SearchCursor(
+            sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
         return (hits, rows.count > request.limit ? .after(cursor) : nil, cursor)
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.
     ///
-    /// NB: bm25 depends on every row in the index, so inserting any row shifts all ranks a
-    /// little; comparing with the anchor's current rank keeps pages from skipping or repeating.
+    /// NB: both rankings depend on every row in the index (idf, average field lengths), so
+    /// inserting any row shifts all ranks a little; comparing with the anchor's current rank
+    /// keeps pages from skipping or repeating.
     private func anchorValues(of cursor: SearchCursor, on db: Connection) throws -> [QueryBinding]? {
         let keys = sortKeys.map(\.expression).joined(separator: ", ")
         let sql: SQL = "SELECT \(keys) \(from)"
@@ -152,8 +159,8 @@ struct SearchExecutor {
     /// The columns of a hit; see ``HitColumn`` for their positions.
     private var selection: SQL { selectionColumns(ranked: true).joined(separator: ", ") }
 
-    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the bm25 rank (column and
-    /// sort key) is 0.0: computing it makes FTS5 count every match of every phrase first.
+    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the rank (column and sort
+    /// key) is 0.0: computing it makes FTS5 count every match of every phrase first.
     func selectionColumns(ranked: Bool) -> [SQL] {
         let style = request.highlight
         var columns: [SQL] = [
@@ -170,7 +177,7 @@ struct SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column))
         }
-        columns.append(isRanked && ranked ? "\"reminders_fts\".\"rank\"" : "0.0")
+        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking) : "0.0")
         columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
         return columns
     }
@@ -190,6 +197,32 @@ struct SearchExecutor {
             tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
         }
         return tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))"
+    }
+
+    /// Fills in the repeat rule of the hits that repeat: one look-up by primary key for the
+    /// page, so the search's own statements (and their snapshots) stay as they are.
+    ///
+    /// ```swift
+    /// // SELECT "reminders"."id", "reminders"."repeat_rule" FROM "reminders"
+    /// //   WHERE ("reminders"."id" IN (?, ?, …)) AND ("reminders"."repeat_rule" IS NOT NULL)
+    /// ```
+    static func withRepeatRules(_ hits: [SearchHit], on db: Connection) throws -> [SearchHit] {
+        guard !hits.isEmpty else { return hits }
+        let rows = try db.fetchAll(ReminderTable.where { r in
+            r.id.in(hits.map(\.id))
+            r.repeatRule.isNotNull
+        }.select { ($0.id, $0.repeatRule) }.sql)
+        guard !rows.isEmpty else { return hits }
+        var rules: [Int64: RepeatRule] = [:]
+        for row in rows {
+            let id: Int64 = try row[0], text: String? = try row[1]
+            if let text, let rule = try? RepeatRule(rrule: text) { rules[id] = rule }
+        }
+        return hits.map { hit in
+            var hit = hit
+            hit.repeatRule = rules[hit.id]
+            return hit
+        }
     }
 
     func hit(_ row: Row) throws -> SearchHit {

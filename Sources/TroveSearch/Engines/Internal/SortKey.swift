@@ -4,8 +4,22 @@ import TroveQuery
 struct SortKey: Sendable {
     var expression: SQL
     var isDescending: Bool
+    /// Whether this is the ranking's score, which only an FTS5 cursor can compute.
+    var isRank = false
 
-    static let rank = SortKey(expression: "\"reminders_fts\".\"rank\"", isDescending: false)
+    /// The score of `ranking`, smaller first.
+    static func rank(_ ranking: SearchRanking) -> SortKey {
+        SortKey(expression: rankExpression(ranking), isDescending: false, isRank: true)
+    }
+
+    /// What ``SearchHit/rank`` holds: `trove_rank(…)`, or FTS5's `rank` column (bm25 with the
+    /// schema's weights).
+    static func rankExpression(_ ranking: SearchRanking) -> SQL {
+        switch ranking {
+        case .custom(let trove): trove.expression()
+        case .bm25, .bm25Mixed: "\"reminders_fts\".\"rank\""
+        }
+    }
     static let open = SortKey(expression: "\"reminders\".\"is_completed\"", isDescending: false)
     static let hasNoDue = SortKey(expression: "(\"reminders\".\"due_date\" IS NULL)", isDescending: false)
     static let due = SortKey(expression: "ifnull(\"reminders\".\"due_date\", '')", isDescending: false)
@@ -21,20 +35,23 @@ struct SortKey: Sendable {
 
     /// The keys for a sort, without the final id.
     ///
-    /// NB: a ranked search puts open hits before completed ones *before* comparing ranks, as
-    /// ``SearchRequest/includeCompleted`` promises: bm25 scores almost never tie, so as a mere
-    /// tiebreaker "open first" never applied and a completed reminder could lead the list.
-    static func keys(for sort: SearchSort, ranked: Bool) -> [SortKey] {
+    /// NB: Trove's ranking weighs completion inside its score (``TroveRanking/completedFactor``),
+    /// so "open first" is only a tiebreaker after it. `.bm25` puts open hits before completed
+    /// ones *before* comparing ranks, as Trove did before it had its own ranking: bm25 scores
+    /// almost never tie, so as a mere tiebreaker "open first" would never apply.
+    static func keys(for sort: SearchSort, ranking: SearchRanking, ranked: Bool) -> [SortKey] {
         switch sort {
-        case .rank: ranked ? [open, rank] + tiebreakers.dropFirst() : tiebreakers
+        case .rank where !ranked: tiebreakers
+        case .rank:
+            switch ranking {
+            case .custom, .bm25Mixed: [rank(ranking)] + tiebreakers
+            case .bm25: [open, rank(ranking)] + tiebreakers.dropFirst()
+            }
         case .due: [hasNoDue, due] + tiebreakers
         case .priority: [priority] + tiebreakers
         case .created: [created]
         }
     }
-
-    /// Whether this is the bm25 key, which only an FTS5 cursor can compute.
-    var isRank: Bool { expression == SortKey.rank.expression }
 
     static let id = SortKey(expression: "\"reminders\".\"id\"", isDescending: false)
 

@@ -88,6 +88,7 @@ struct TieredSearch {
             if typoCursor == nil {
                 try record("hits", try exact.pageStatement(on: nil))
                 (hits, next, lastExact) = try exact.pageAndLastCursor(on: db)
+                hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
             record("counts", exact.countSQL)
             let (total, completed) = try exact.counts(on: db)
@@ -131,7 +132,7 @@ struct TieredSearch {
             } else {
                 if recordsStatements { statements.insert(("typo hits", try typoOnly.pageStatement(on: nil)), at: statements.count - 1) }
                 let (typoHits, typoNext) = try typoOnly.page(on: db)
-                hits += typoHits.map { hit in
+                hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
                     var typo = hit
                     typo.isTypo = true
                     return typo

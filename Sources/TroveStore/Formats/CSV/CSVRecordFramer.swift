@@ -7,7 +7,8 @@ struct CSVRecordFramer {
     struct Record {
         /// The line the record starts on.
         let line: Int
-        /// The record's text, lines joined with `\n` (so `\r\n` inside a quoted field reads as `\n`).
+        /// The record's text, lines joined with the line break each ended with, so `\r\n` inside
+        /// a quoted field reads back as `\r\n`.
         let text: String
         let isBlank: Bool
     }
@@ -29,6 +30,7 @@ struct CSVRecordFramer {
         var state = State.fieldStart
         var fieldIndex = 0
         var scanFrom = 0
+        var endedWithCR = line.endedWithCR
         while true {
             for byte in bytes[scanFrom...] {
                 switch (state, byte) {
@@ -49,7 +51,9 @@ struct CSVRecordFramer {
                     problem: "a quoted field opened on this line is never closed",
                     remedy: "Add the closing double quote; the file may be cut short.")
             }
+            if endedWithCR { bytes.append(0x0D) }
             bytes.append(0x0A)
+            endedWithCR = more.endedWithCR
             scanFrom = bytes.count
             bytes.append(contentsOf: more.bytes)
             guard bytes.count <= lines.maxLineLength else {

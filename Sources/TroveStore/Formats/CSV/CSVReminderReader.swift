@@ -9,11 +9,15 @@ import Foundation
 /// ```
 ///
 /// Columns are the JSON Lines field names (matched in any case). An empty cell means absent.
-/// `tags` holds comma-separated names; `flagged`/`completed` take true/false, yes/no or 1/0.
-/// Unknown columns are ignored with one warning; blank lines are skipped.
+/// `tags` holds comma-separated names; `flagged`/`completed` take true/false, yes/no or 1/0;
+/// `repeat` an RRULE; `completions` one `DUE/COMPLETEDAT` per line (either side may be
+/// empty); `icalendar` one kept iCalendar line per line. Line breaks inside quoted cells are
+/// kept as written (CRLF stays CRLF). Unknown columns are ignored with one warning; blank
+/// lines are skipped.
 public struct CSVReminderReader: ReminderReader {
     enum Column: String, CaseIterable {
-        case title, notes, list, tags, priority, flagged, completed, completedAt, due, createdAt
+        case id, uid, title, notes, list, tags, priority, flagged, completed, completedAt, due, `repeat`, createdAt, updatedAt
+        case completions, icalendar
     }
 
     private var framer: CSVRecordFramer
@@ -21,6 +25,7 @@ public struct CSVReminderReader: ReminderReader {
     private var header: [String]?
     private var columns: [Column?] = []
     private var unknownColumns: [String] = []
+    public private(set) var recordLine: Int?
 
     public init(_ lines: LineReader, list: String? = nil) {
         self.framer = CSVRecordFramer(lines: lines)
@@ -37,6 +42,7 @@ public struct CSVReminderReader: ReminderReader {
         if header == nil { try readHeader() }
         while let record = try frame() {
             if record.isBlank { continue }
+            recordLine = record.line
             return try convert(cells(of: record), line: record.line)
         }
         return nil
@@ -119,11 +125,39 @@ public struct CSVReminderReader: ReminderReader {
                     throw invalid("true or false", "Write true or false (yes/no and 1/0 work too), or leave it empty.")
                 }
                 if column == .flagged { record.isFlagged = value } else { record.isCompleted = value }
-            case .completedAt, .createdAt:
+            case .completedAt, .createdAt, .updatedAt:
                 guard let date = Timestamp.parseISO(cell.trimmingCharacters(in: .whitespaces)) else {
                     throw invalid("an ISO 8601 date-time", RecordRules.dateRemedy)
                 }
-                if column == .completedAt { record.completedAt = date } else { record.createdAt = date }
+                switch column {
+                case .completedAt: record.completedAt = date
+                case .createdAt: record.createdAt = date
+                default: record.updatedAt = date
+                }
+            case .id:
+                guard let id = Int64(cell.trimmingCharacters(in: .whitespaces)) else {
+                    throw invalid("a whole number", "Write the id as a whole number, or leave the cell empty.")
+                }
+                record.id = id
+            case .uid: record.uid = cell
+            case .repeat:
+                do {
+                    record.repeat = try RepeatRule(rrule: cell)
+                } catch {
+                    throw invalid("an RRULE (\(error))", "Write a rule such as FREQ=WEEKLY;BYDAY=MO, or leave the cell empty.")
+                }
+            case .completions:
+                record.completions = try cell.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { entry in
+                    let parts = entry.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+                    let due = parts[0].isEmpty ? nil : Timestamp.parseDue(String(parts[0]))
+                    let done = parts.count < 2 || parts[1].isEmpty ? nil : Timestamp.parseISO(String(parts[1]))
+                    guard parts.count == 2, due != nil || parts[0].isEmpty, done != nil || parts[1].isEmpty else {
+                        throw invalid("DUE/COMPLETEDAT on each line", "Write each completion as 2026-03-02/2026-03-02T18:00:00.000Z (either side may be empty).")
+                    }
+                    return Completion(due: due, completedAt: done)
+                }
+            case .icalendar:
+                record.icalendar = cell.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
             case .due:
                 guard let due = Timestamp.parseDue(cell.trimmingCharacters(in: .whitespaces)) else {
                     throw invalid("YYYY-MM-DD or an ISO 8601 date-time", "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z.")

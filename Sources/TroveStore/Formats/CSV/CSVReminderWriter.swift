@@ -4,9 +4,11 @@ import Foundation
 /// Writes CSV with a header row, CRLF line endings (RFC 4180), and fields quoted when needed.
 ///
 /// ```swift
-/// // title,notes,list,tags,priority,flagged,completed,completedAt,due,createdAt
-/// // Buy milk,,Groceries,"dairy,shop",low,false,false,,2026-03-02,
+/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar
+/// // 4,0193…,Buy milk,,Groceries,"dairy,shop",low,false,false,,2026-03-02,,,,,
 /// ```
+///
+/// `completions` holds one `DUE/COMPLETEDAT` per line, `icalendar` one kept line per line.
 ///
 /// Empty cells stand for nil. A tag that contains a comma cannot survive the comma-separated
 /// `tags` cell; such exports are counted in `warnings`.
@@ -31,6 +33,8 @@ public struct CSVReminderWriter: ReminderWriter {
         }
         if record.tags.contains(where: { $0.contains(",") }) { tagsWithCommas += 1 }
         try row([
+            record.id.map(String.init) ?? "",
+            record.uid ?? "",
             record.title,
             record.notes,
             record.list ?? "",
@@ -40,7 +44,13 @@ public struct CSVReminderWriter: ReminderWriter {
             record.isCompleted ? "true" : "false",
             record.completedAt.map(Timestamp.iso) ?? "",
             record.due.map(Timestamp.dueText) ?? "",
+            record.repeat?.rrule ?? "",
             record.createdAt.map(Timestamp.iso) ?? "",
+            record.updatedAt.map(Timestamp.iso) ?? "",
+            record.completions.map { completion in
+                (completion.due.map(Timestamp.dueText) ?? "") + "/" + (completion.completedAt.map(Timestamp.iso) ?? "")
+            }.joined(separator: "\n"),
+            record.icalendar.joined(separator: "\n"),
         ])
         try sink.flushIfFull()
     }

@@ -18,7 +18,7 @@ struct ContentLine {
         func fail() -> FormatError {
             FormatError(
                 line: line, problem: "not an iCalendar content line: \(FormatError.quote(text))",
-                remedy: "Each line must read NAME:value (or NAME;PARAM=x:value); check for a broken fold.")
+                remedy: "Each line must read NAME:value (or NAME;PARAM=x:value), RFC 5545 §3.1; check for a broken fold.")
         }
         while index < text.endIndex, text[index] != ";", text[index] != ":" { index = text.index(after: index) }
         name = String(text[..<index]).uppercased()
@@ -88,6 +88,16 @@ struct ContentLineUnfolder {
                     line: number, problem: "the unfolded line is longer than \(lines.maxLineLength) bytes",
                     remedy: "Check that this is an iCalendar file.")
             }
+        }
+        // NB: checked here, after unfolding: a fold may fall inside a multi-byte character
+        // (RFC 5545 §3.1 folds by octets), which makes each physical line invalid on its own.
+        let invalid = bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+        if let invalid {
+            let column = bytes.withUnsafeBufferPointer { UTF8Validation.column(ofOffset: invalid, in: $0) }
+            throw FormatError(
+                line: number, column: column,
+                problem: "the text is not valid UTF-8 (byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)))",
+                remedy: "Save the file as UTF-8, which RFC 5545 §3.1 requires, and try again.")
         }
         return (String(decoding: bytes, as: UTF8.self), number)
     }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads the VTODO components of an iCalendar file (RFC 5545); other components are skipped.
 ///
@@ -9,32 +9,71 @@ import Foundation
 /// try reader.next()?.due  // .day(2026-03-02)
 /// ```
 ///
-/// SUMMARY → title, DESCRIPTION → notes, CATEGORIES (may repeat) → tags, PRIORITY 1–4 → high,
-/// 5 → medium, 6–9 → low, 0 → none; STATUS:COMPLETED or a COMPLETED time → completed; CREATED →
-/// createdAt; DUE → a day (`VALUE=DATE`) or a moment. A time with `Z` is UTC; with `TZID` it is
-/// converted by that zone's rules when the system knows the name (else read as UTC, with a
-/// warning); a floating time (no zone) is read as UTC. The list is `X-TROVE-LIST`, else the
-/// `list` argument, else the calendar's `X-WR-CALNAME`. `X-TROVE-FLAGGED:TRUE` → flagged.
+/// UID → uid; SUMMARY → title (optional: else the first line of DESCRIPTION, else
+/// "(untitled)"); DESCRIPTION → notes; CATEGORIES (may repeat; `\,` is a comma inside a name,
+/// which tag names cannot hold, so it becomes "，" U+FF0C) → tags; PRIORITY 1–4 → high, 5 →
+/// medium, 6–9 → low, 0 → none; STATUS:COMPLETED or a COMPLETED time → completed (without
+/// COMPLETED its time stays unknown); CREATED → createdAt; LAST-MODIFIED, else DTSTAMP →
+/// updatedAt; DUE → a day (`VALUE=DATE`) or a moment; RRULE → repeat (Trove's subset; any other
+/// rule is kept as written, with a warning); RECURRENCE-ID marks an occurrence of the repeating
+/// to-do with the same UID. Every other property, and nested components such as VALARM, are
+/// kept verbatim for export.
+///
+/// Times: `Z` is UTC; a TZID is converted by the file's own VTIMEZONE (its STANDARD and
+/// DAYLIGHT rules) when it has one, else by the system's zone of that name (Olson, or a
+/// Windows name such as "W. Europe Standard Time"), else read as UTC with a warning; a
+/// floating time (no zone) is read as local time, with a warning that says so. The list is
+/// `X-TROVE-LIST`, else the `list` argument, else the calendar's `X-WR-CALNAME`.
+/// `X-TROVE-FLAGGED:TRUE` → flagged. Folded lines are joined before they are checked to be
+/// UTF-8, so a fold inside a multi-byte character is restored.
 public struct ICalendarReader: ReminderReader {
     private var lines: ContentLineUnfolder
     private let defaultList: String?
+    private let localTimeZone: TimeZone
     private var calendarName: String?
     /// Open components, outermost first, with the line each began on.
     private var stack: [(name: String, line: Int)] = []
     private var todo: TodoBuilder?
+    private var zones: [String: ICalendarTimeZone] = [:]
+    private var zone: (id: String?, value: ICalendarTimeZone)?
+    private var observance: ICalendarTimeZone.Observance?
     private var unknownZones: [String: Int] = [:]
     private var unknownZoneOrder: [String] = []
+    private var floatingTimes = 0
+    private var keptRules: [(line: Int, reason: String)] = []
+    private var commaCategories = 0
     private var endedEarly = false
+    /// VEVENT components skipped: Trove imports to-dos.
+    public private(set) var skippedEvents = 0
+    /// VJOURNAL components skipped.
+    public private(set) var skippedJournals = 0
+    public private(set) var recordLine: Int?
 
-    public init(_ lines: LineReader, list: String? = nil) {
+    /// - Parameters:
+    ///   - localTimeZone: The zone floating times are read in; tests pin it.
+    public init(_ lines: LineReader, list: String? = nil, localTimeZone: TimeZone = .current) {
+        var lines = lines
+        lines.validatesUTF8 = false
         self.lines = ContentLineUnfolder(lines: lines)
         self.defaultList = RecordRules.listName(list)
+        self.localTimeZone = localTimeZone
     }
 
     public var warnings: [String] {
         var warnings = unknownZoneOrder.map { zone in
-            "unknown time zone \(FormatError.quote(zone)) (first on line \(unknownZones[zone]!)); its times were read as UTC"
+            "unknown time zone \(FormatError.quote(zone)) (first on line \(unknownZones[zone]!)) with no VTIMEZONE in the file; its times were read as UTC"
         }
+        if floatingTimes > 0 {
+            warnings.append("\(floatingTimes) floating time\(floatingTimes == 1 ? "" : "s") (no time zone, RFC 5545 §3.3.5 form 1) \(floatingTimes == 1 ? "was" : "were") read as local time (\(localTimeZone.identifier))")
+        }
+        if let first = keptRules.first {
+            warnings.append("\(keptRules.count) repeat rule(s) outside Trove's subset were kept as written for export but do not repeat in Trove (first on line \(first.line): \(first.reason))")
+        }
+        if commaCategories > 0 {
+            warnings.append("\(commaCategories) categor\(commaCategories == 1 ? "y" : "ies") held an escaped comma, which tag names cannot; it became \"，\" (U+FF0C)")
+        }
+        if skippedEvents > 0 { warnings.append("skipped \(skippedEvents) event\(skippedEvents == 1 ? "" : "s") (VEVENT): Trove imports to-dos") }
+        if skippedJournals > 0 { warnings.append("skipped \(skippedJournals) journal entr\(skippedJournals == 1 ? "y" : "ies") (VJOURNAL)") }
         if endedEarly { warnings.append("the file ends before END:VCALENDAR; it may be cut short") }
         return warnings
     }
@@ -45,13 +84,24 @@ public struct ICalendarReader: ReminderReader {
             switch line.name {
             case "BEGIN":
                 let component = line.value.uppercased()
-                if component == "VTODO" {
-                    if let todo {
+                if var builder = todo {
+                    if component == "VTODO" {
                         throw FormatError(
-                            line: number, problem: "BEGIN:VTODO inside the VTODO that begins on line \(todo.line)",
-                            remedy: "Add the missing END:VTODO before this line.")
+                            line: number, problem: "BEGIN:VTODO inside the VTODO that begins on line \(builder.line)",
+                            remedy: "Add the missing END:VTODO before this line (RFC 5545 §3.6.2: a VTODO holds no VTODO).")
                     }
+                    builder.kept.append(text)
+                    todo = builder
+                } else if component == "VTODO" {
                     todo = TodoBuilder(line: number)
+                } else if component == "VTIMEZONE" {
+                    zone = (nil, ICalendarTimeZone())
+                } else if component == "STANDARD" || component == "DAYLIGHT", zone != nil {
+                    observance = ICalendarTimeZone.Observance()
+                } else if component == "VEVENT", stack.count == 1 {
+                    skippedEvents += 1
+                } else if component == "VJOURNAL", stack.count == 1 {
+                    skippedJournals += 1
                 }
                 stack.append((component, number))
             case "END":
@@ -60,16 +110,30 @@ public struct ICalendarReader: ReminderReader {
                     let expected = stack.last.map { "END:\($0.name) for BEGIN:\($0.name) on line \($0.line)" }
                     throw FormatError(
                         line: number, problem: "END:\(component) does not close an open component",
-                        remedy: expected.map { "Expected \($0); check the BEGIN/END pairs." } ?? "Remove it or add its BEGIN line.")
+                        remedy: expected.map { "Expected \($0); every BEGIN needs its END (RFC 5545 §3.4, §3.6)." }
+                            ?? "Remove it or add its BEGIN line (RFC 5545 §3.4, §3.6).")
                 }
                 stack.removeLast()
-                if component == "VTODO", let builder = todo {
+                if component == "VTODO", let builder = todo, !stack.contains(where: { $0.name == "VTODO" }) {
                     todo = nil
-                    return try builder.record(defaultList: defaultList ?? calendarName)
+                    recordLine = builder.line
+                    return builder.record(defaultList: defaultList ?? calendarName)
+                } else if todo != nil {
+                    todo!.kept.append(text)
+                } else if component == "STANDARD" || component == "DAYLIGHT", let finished = observance {
+                    zone?.value.observances.append(finished)
+                    observance = nil
+                } else if component == "VTIMEZONE", let finished = zone {
+                    if let id = finished.id { zones[id] = finished.value }
+                    zone = nil
                 }
             default:
-                if stack.last?.name == "VTODO", todo != nil {
-                    try apply(line)
+                if todo != nil {
+                    if stack.last?.name == "VTODO" { try apply(line, text: text) } else { todo!.kept.append(text) }
+                } else if observance != nil {
+                    try applyObservance(line)
+                } else if zone != nil, line.name == "TZID" {
+                    zone!.id = line.value
                 } else if stack.count == 1, stack[0].name == "VCALENDAR", line.name == "X-WR-CALNAME" {
                     calendarName = RecordRules.listName(ICalendarText.unescape(line.value))
                 }
@@ -84,20 +148,30 @@ public struct ICalendarReader: ReminderReader {
         return nil
     }
 
-    private mutating func apply(_ line: ContentLine) throws {
+    private mutating func apply(_ line: ContentLine, text: String) throws {
         switch line.name {
+        case "UID": todo!.uid = line.value
         case "SUMMARY": todo!.title = ICalendarText.unescape(line.value)
         case "DESCRIPTION": todo!.notes = ICalendarText.unescape(line.value)
-        case "CATEGORIES": todo!.tags += ICalendarText.splitList(line.value)
+        case "CATEGORIES":
+            for name in ICalendarText.splitList(line.value) {
+                if name.contains(",") { commaCategories += 1 }
+                todo!.tags.append(name.replacingOccurrences(of: ",", with: "，"))
+            }
         case "X-TROVE-LIST": todo!.list = RecordRules.listName(ICalendarText.unescape(line.value))
         case "X-TROVE-FLAGGED": todo!.isFlagged = line.value.uppercased() == "TRUE"
-        case "STATUS": todo!.isCompleted = todo!.isCompleted || line.value.uppercased() == "COMPLETED"
+        case "STATUS":
+            switch line.value.uppercased() {
+            case "COMPLETED": todo!.isCompleted = true
+            case "NEEDS-ACTION": break
+            default: todo!.kept.append(text)
+            }
         case "PRIORITY":
             guard let value = Int(line.value.trimmingCharacters(in: .whitespaces)), (0...9).contains(value) else {
                 throw FormatError(
                     line: line.line, field: "PRIORITY", fieldKind: .property,
                     problem: "expected a number 0–9, got \(FormatError.quote(line.value))",
-                    remedy: "Use 1–4 for high, 5 for medium, 6–9 for low, or 0 for none (RFC 5545).")
+                    remedy: "Use 1–4 for high, 5 for medium, 6–9 for low, or 0 for none (RFC 5545 §3.8.1.9).")
             }
             todo!.priority = switch value {
             case 1...4: .high
@@ -109,12 +183,46 @@ public struct ICalendarReader: ReminderReader {
             todo!.completedAt = try moment(line)
             todo!.isCompleted = true
         case "CREATED": todo!.createdAt = try moment(line)
-        case "DUE":
-            switch try dateValue(line) {
-            case .day(let day): todo!.due = .day(day)
-            case .dateTime(let wall, let isUTC): todo!.due = .time(Timestamp.date(millis: resolve(wall, isUTC, line)))
+        case "DTSTAMP": todo!.stamp = try moment(line)
+        case "LAST-MODIFIED": todo!.lastModified = try moment(line)
+        case "DUE": todo!.due = try due(line)
+        case "RECURRENCE-ID": todo!.recurrenceID = try due(line)
+        case "RRULE":
+            do {
+                todo!.rule = try RepeatRule(rrule: line.value)
+            } catch {
+                keptRules.append((line.line, error.description))
+                todo!.kept.append(text)
+            }
+        default: todo!.kept.append(text)
+        }
+    }
+
+    private mutating func applyObservance(_ line: ContentLine) throws {
+        switch line.name {
+        case "DTSTART":
+            if case .dateTime(let wall, _) = try dateValue(line) { observance!.start = wall }
+        case "TZOFFSETFROM", "TZOFFSETTO":
+            guard let seconds = ICalendarTimeZone.offset(line.value) else {
+                throw FormatError(
+                    line: line.line, field: line.name, fieldKind: .property,
+                    problem: "expected a UTC offset such as +0100 or -0500, got \(FormatError.quote(line.value))",
+                    remedy: "Write the offset as ±HHMM (RFC 5545 §3.3.14).")
+            }
+            if line.name == "TZOFFSETFROM" { observance!.offsetFrom = seconds } else { observance!.offsetTo = seconds }
+        case "RRULE": ICalendarTimeZone.applyRule(line.value, to: &observance!)
+        case "RDATE":
+            for item in line.value.split(separator: ",") {
+                if case .dateTime(let wall, _)? = ICalendarText.parseDate(String(item)) { observance!.dates.append(wall) }
             }
         default: break
+        }
+    }
+
+    private mutating func due(_ line: ContentLine) throws -> DueDate {
+        switch try dateValue(line) {
+        case .day(let day): .day(day)
+        case .dateTime(let wall, let isUTC): .time(Timestamp.date(millis: resolve(wall, isUTC, line)))
         }
     }
 
@@ -132,61 +240,43 @@ public struct ICalendarReader: ReminderReader {
             throw FormatError(
                 line: line.line, field: line.name, fieldKind: .property,
                 problem: "expected \(wantsDay ? "a date YYYYMMDD" : "a date-time such as 20260302T170000Z"), got \(FormatError.quote(value))",
-                remedy: "Write dates as 20260302 (with VALUE=DATE) or date-times as 20260302T170000Z.")
+                remedy: "Write dates as 20260302 (with VALUE=DATE) or date-times as 20260302T170000Z (RFC 5545 §3.3.4, §3.3.5).")
         }
         return parsed
     }
 
-    /// Applies the time zone: `Z` is UTC, `TZID` a known zone, anything else UTC.
+    /// Applies the time zone: `Z` is UTC; a TZID the file defines, the system knows or Windows
+    /// names; no zone at all is local time; an unknown TZID is UTC, with a warning.
     private mutating func resolve(_ wall: Int64, _ isUTC: Bool, _ line: ContentLine) -> Int64 {
-        guard !isUTC, var zoneID = line.parameters["TZID"] else { return wall }
-        if zoneID.hasPrefix("/") { zoneID.removeFirst() }
-        if let zone = TimeZone(identifier: zoneID) { return ICalendarText.utcMillis(wallMillis: wall, in: zone) }
+        if isUTC { return wall }
+        guard let zoneID = line.parameters["TZID"] else {
+            floatingTimes += 1
+            return ICalendarText.utcMillis(wallMillis: wall, in: localTimeZone)
+        }
+        if let defined = zones[zoneID] { return defined.utcMillis(wallMillis: wall) }
+        if let system = Self.systemZone(zoneID) { return ICalendarText.utcMillis(wallMillis: wall, in: system) }
         if unknownZones[zoneID] == nil {
             unknownZones[zoneID] = line.line
             unknownZoneOrder.append(zoneID)
         }
         return wall
     }
+
+    /// An Olson name (also with a leading `/` or a vendor prefix such as
+    /// `/mozilla.org/20050126_1/Europe/Berlin`), or a Windows name.
+    static func systemZone(_ id: String) -> TimeZone? {
+        var name = id
+        if name.hasPrefix("/") { name.removeFirst() }
+        if let zone = TimeZone(identifier: name) { return zone }
+        let parts = name.split(separator: "/")
+        if parts.count > 2, let zone = TimeZone(identifier: parts.suffix(2).joined(separator: "/")) { return zone }
+        if let iana = WindowsZones.iana(id), let zone = TimeZone(identifier: iana) { return zone }
+        return nil
+    }
 }
 
 extension ICalendarText.DateValue {
     var isDay: Bool {
         if case .day = self { true } else { false }
-    }
-}
-
-/// The properties of one VTODO as they are read.
-private struct TodoBuilder {
-    let line: Int
-    var title: String?
-    var notes = ""
-    var list: String?
-    var tags: [String] = []
-    var priority = Priority.none
-    var isFlagged = false
-    var isCompleted = false
-    var completedAt: Date?
-    var due: DueDate?
-    var createdAt: Date?
-
-    init(line: Int) {
-        self.line = line
-    }
-
-    func record(defaultList: String?) throws -> ReminderRecord {
-        guard let title else {
-            throw FormatError(
-                line: line, field: "SUMMARY", fieldKind: .property, problem: "the VTODO starting here has no SUMMARY",
-                remedy: "Add a SUMMARY line with the reminder's title.")
-        }
-        guard !RecordRules.isBlank(title) else {
-            throw RecordRules.titleError(line: line, field: "SUMMARY", kind: .property, missing: false)
-        }
-        let cleanTags = tags.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return ReminderRecord(
-            title: title, notes: notes, list: list ?? defaultList, tags: RecordRules.deduplicated(cleanTags),
-            priority: priority, isFlagged: isFlagged, isCompleted: isCompleted, completedAt: completedAt,
-            due: due, createdAt: createdAt)
     }
 }

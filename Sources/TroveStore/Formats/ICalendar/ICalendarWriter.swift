@@ -10,9 +10,14 @@ public import Foundation
 /// ```
 ///
 /// Priority high → 1, medium → 5, low → 9. Each reminder's list goes in `X-TROVE-LIST`, so one
-/// file holds many lists; `calendarName`, when given, becomes `X-WR-CALNAME`. The UID hashes the
-/// title and creation time, so an unchanged reminder keeps its UID across exports; repeats in
-/// one export are numbered. Times are UTC to the second: iCalendar has no milliseconds.
+/// file holds many lists; `calendarName`, when given, becomes `X-WR-CALNAME`. The UID is the
+/// reminder's uid; DTSTAMP and LAST-MODIFIED are its `updatedAt` (RFC 5545 §3.8.7.2: without a
+/// METHOD, DTSTAMP is when the information last changed), so exporting twice gives the same
+/// bytes. The repeat is an RRULE; each completed occurrence is a VTODO of its own with the same
+/// UID, a RECURRENCE-ID and STATUS:COMPLETED (§3.8.4.4); kept properties and components (VALARM,
+/// RELATED-TO, X-…) are written back as they were read. Times are UTC to the second:
+/// iCalendar has no milliseconds. Text cannot hold a carriage return or other control
+/// characters: CRLF in notes becomes a line break (`\n`), and the rest are dropped (counted).
 public struct ICalendarWriter: ReminderWriter {
     private let sink: ByteSink
     private let calendarName: String?
@@ -21,6 +26,7 @@ public struct ICalendarWriter: ReminderWriter {
     private var uidCounts: [UInt64: Int] = [:]
     private var droppedControls = 0
     private var roundedTimes = 0
+    private var undatedCompletions = 0
 
     /// - Parameters:
     ///   - calendarName: The calendar's display name (`X-WR-CALNAME`), if any.
@@ -39,14 +45,20 @@ public struct ICalendarWriter: ReminderWriter {
         if roundedTimes > 0 {
             warnings.append("\(roundedTimes) time(s) lost their milliseconds; iCalendar stores whole seconds")
         }
+        if undatedCompletions > 0 {
+            warnings.append("\(undatedCompletions) completed occurrence(s) without a due date were left out; iCalendar names an occurrence by its date (RECURRENCE-ID)")
+        }
         return warnings
     }
 
     public mutating func write(_ record: ReminderRecord) throws {
         startIfNeeded()
+        let uid = record.uid ?? uid(for: record)
+        let modified = (record.updatedAt ?? record.createdAt).map { moment($0, counted: false) }
         property("BEGIN", "VTODO")
-        property("UID", uid(for: record))
-        property("DTSTAMP", stamp)
+        property("UID", uid)
+        property("DTSTAMP", modified ?? stamp)
+        if let modified { property("LAST-MODIFIED", modified) }
         property("SUMMARY", text(record.title))
         if !record.notes.isEmpty { property("DESCRIPTION", text(record.notes)) }
         if !record.tags.isEmpty { property("CATEGORIES", record.tags.map { text($0) }.joined(separator: ",")) }
@@ -56,7 +68,9 @@ public struct ICalendarWriter: ReminderWriter {
         case .medium: property("PRIORITY", "5")
         case .low: property("PRIORITY", "9")
         }
-        property("STATUS", record.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
+        // NB: a kept STATUS (IN-PROCESS, CANCELLED) stands while the reminder is open.
+        let keptStatus = record.icalendar.contains { Self.name(of: $0) == "STATUS" }
+        if record.isCompleted || !keptStatus { property("STATUS", record.isCompleted ? "COMPLETED" : "NEEDS-ACTION") }
         if record.isCompleted, let completedAt = record.completedAt { property("COMPLETED", moment(completedAt)) }
         switch record.due {
         case nil: break
@@ -66,8 +80,32 @@ public struct ICalendarWriter: ReminderWriter {
         if let createdAt = record.createdAt { property("CREATED", moment(createdAt)) }
         if let list = record.list { property("X-TROVE-LIST", text(list)) }
         if record.isFlagged { property("X-TROVE-FLAGGED", "TRUE") }
+        if let rule = record.repeat { property("RRULE", rule.rrule) }
+        for kept in record.icalendar where !(record.isCompleted && Self.name(of: kept) == "STATUS") { line(kept) }
         property("END", "VTODO")
+        for completion in record.completions {
+            guard let due = completion.due else {
+                undatedCompletions += 1
+                continue
+            }
+            property("BEGIN", "VTODO")
+            property("UID", uid)
+            property("DTSTAMP", modified ?? stamp)
+            switch due {
+            case .day(let day): property("RECURRENCE-ID;VALUE=DATE", ICalendarText.format(day))
+            case .time(let date): property("RECURRENCE-ID", moment(date))
+            }
+            property("SUMMARY", text(record.title))
+            property("STATUS", "COMPLETED")
+            if let completedAt = completion.completedAt { property("COMPLETED", moment(completedAt)) }
+            property("END", "VTODO")
+        }
         try sink.flushIfFull()
+    }
+
+    /// The property name of a kept content line: up to the first `;` or `:`.
+    static func name(of line: String) -> String {
+        String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
     }
 
     public mutating func finish() throws {
@@ -89,8 +127,8 @@ public struct ICalendarWriter: ReminderWriter {
         ICalendarText.escape(value, dropped: &droppedControls)
     }
 
-    private mutating func moment(_ date: Date) -> String {
-        if Timestamp.millis(date) % 1000 != 0 { roundedTimes += 1 }
+    private mutating func moment(_ date: Date, counted: Bool = true) -> String {
+        if counted, Timestamp.millis(date) % 1000 != 0 { roundedTimes += 1 }
         return ICalendarText.formatUTC(date)
     }
 
@@ -109,7 +147,12 @@ public struct ICalendarWriter: ReminderWriter {
 
     /// Writes `name:value` folded at 75 octets, never inside a UTF-8 sequence (RFC 5545 §3.1).
     private func property(_ name: String, _ value: String) {
-        let bytes = Array(name.utf8) + [UInt8(ascii: ":")] + Array(value.utf8)
+        line(name + ":" + value)
+    }
+
+    /// Writes one content line folded at 75 octets, never inside a UTF-8 sequence.
+    private func line(_ text: String) {
+        let bytes = Array(text.utf8)
         var start = 0
         var limit = 75
         while bytes.count - start > limit {

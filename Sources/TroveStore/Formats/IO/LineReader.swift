@@ -22,8 +22,12 @@ public struct LineReader {
     public struct Line {
         /// 1-based.
         public let number: Int
-        /// Valid UTF-8; a view into the reader's buffer until the next call to `next()`.
+        /// Valid UTF-8 (unless the reader's `validatesUTF8` is off); a view into the reader's
+        /// buffer until the next call to `next()`.
         public let bytes: ArraySlice<UInt8>
+        /// Whether the line ended with `\r\n` rather than `\n` (or the end of the input), for
+        /// formats that keep line breaks inside a value (a quoted CSV field).
+        public let endedWithCR: Bool
 
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
@@ -35,6 +39,9 @@ public struct LineReader {
     public let maxLineLength: Int
     /// The number of the line `next()` returned last.
     public private(set) var lineNumber = 0
+    /// Whether each line is checked to be UTF-8. iCalendar turns it off and checks after
+    /// unfolding, as a fold may fall inside a multi-byte character.
+    public var validatesUTF8 = true
 
     private let handle: FileHandle?
     private var buffer: [UInt8]
@@ -124,11 +131,17 @@ public struct LineReader {
 
     private mutating func emit(upTo lineEnd: Int, consuming next: Int) throws -> Line {
         var contentEnd = lineEnd
-        if contentEnd > start, buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        var endedWithCR = false
+        if contentEnd > start, buffer[contentEnd - 1] == 0x0D, lineEnd < next {
+            contentEnd -= 1
+            endedWithCR = true
+        } else if contentEnd > start, buffer[contentEnd - 1] == 0x0D {
+            contentEnd -= 1
+        }
         guard contentEnd - start <= maxLineLength else { throw tooLong() }
         lineNumber += 1
         let lineStart = start
-        let invalid = buffer.withUnsafeBufferPointer { buffer in
+        let invalid = !validatesUTF8 ? nil : buffer.withUnsafeBufferPointer { buffer in
             UTF8Validation.firstInvalidOffset(in: UnsafeBufferPointer(rebasing: buffer[lineStart..<contentEnd]))
         }
         if let invalid {
@@ -143,7 +156,7 @@ public struct LineReader {
         }
         start = next
         scanned = next
-        return Line(number: lineNumber, bytes: buffer[lineStart..<contentEnd])
+        return Line(number: lineNumber, bytes: buffer[lineStart..<contentEnd], endedWithCR: endedWithCR)
     }
 
     private func tooLong() -> FormatError {

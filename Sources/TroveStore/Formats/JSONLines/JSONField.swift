@@ -6,7 +6,8 @@ import Darwin
 
 /// The fields of a JSON Lines reminder, matched straight from a key's bytes.
 enum JSONField: String {
-    case title, notes, list, tags, priority, flagged, completed, completedAt, createdAt, due
+    case id, uid, title, notes, list, tags, priority, flagged, completed, completedAt, createdAt, due
+    case `repeat`, updatedAt, completions, icalendar
 
     /// NB: comparing bytes by length first beats `switch` over `String`s, which showed up
     /// at ~4% of a million-line import.
@@ -15,7 +16,13 @@ enum JSONField: String {
             memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0
         }
         switch bytes.count {
+        case 2 where equals("id"): self = .id
+        case 3 where equals("uid"): self = .uid
         case 3 where equals("due"): self = .due
+        case 6 where equals("repeat"): self = .repeat
+        case 9 where equals("updatedAt"): self = .updatedAt
+        case 9 where equals("icalendar"): self = .icalendar
+        case 11 where equals("completions"): self = .completions
         case 4 where equals("tags"): self = .tags
         case 4 where equals("list"): self = .list
         case 5 where equals("title"): self = .title

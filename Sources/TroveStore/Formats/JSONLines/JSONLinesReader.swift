@@ -8,16 +8,20 @@ import Foundation
 /// reader.warnings  // ["ignored unknown fields colour (first seen on line 1)"]
 /// ```
 ///
-/// Fields: `title` (required, not blank), `notes`, `list`, `tags` (array of strings), `priority`
-/// (0–3 or a name), `flagged`, `completed` (booleans), `completedAt`, `createdAt` (ISO 8601),
-/// `due` (`YYYY-MM-DD` or ISO 8601). Any field but `title` may be `null`, meaning absent.
-/// Wrong types are errors; unknown fields are skipped with one warning per file.
+/// Fields: `id` (a whole number), `uid` (a string), `title` (required, not blank), `notes`,
+/// `list`, `tags` (array of strings), `priority` (0–3 or a name), `flagged`, `completed`
+/// (booleans), `completedAt`, `createdAt`, `updatedAt` (ISO 8601), `due` (`YYYY-MM-DD` or ISO
+/// 8601), `repeat` (an RRULE such as `FREQ=WEEKLY;BYDAY=MO`), `completions` (array of
+/// `{"due":…,"completedAt":…}`), `icalendar` (array of iCalendar content lines kept verbatim).
+/// Any field but `title` may be `null`, meaning absent. Wrong types are errors; unknown fields
+/// are skipped with one warning per file.
 public struct JSONLinesReader: ReminderReader {
     private var lines: LineReader
     private let defaultList: String?
     private var unknownFields: [String] = []
     private var unknownFieldSet: Set<String> = []
     private var firstUnknownLine = 0
+    public private(set) var recordLine: Int?
 
     public init(_ lines: LineReader, list: String? = nil) {
         self.lines = lines
@@ -33,6 +37,7 @@ public struct JSONLinesReader: ReminderReader {
     public mutating func next() throws -> ReminderRecord? {
         while let line = try lines.next() {
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            recordLine = line.number
             return try line.bytes.withUnsafeBufferPointer { bytes in
                 try parse(JSONScanner(bytes: bytes, line: line.number))
             }
@@ -71,6 +76,12 @@ public struct JSONLinesReader: ReminderReader {
                 case .completedAt: record.completedAt = try json.date(field: key)
                 case .createdAt: record.createdAt = try json.date(field: key)
                 case .due: record.due = try json.due(field: key)
+                case .id: record.id = try json.integer(field: key)
+                case .uid: record.uid = try json.text(field: key)
+                case .repeat: record.repeat = try json.repeatRule(field: key)
+                case .updatedAt: record.updatedAt = try json.date(field: key)
+                case .completions: record.completions = try json.completions(field: key)
+                case .icalendar: record.icalendar = try json.strings(field: key)
                 case nil:
                     noteUnknown(escaped ? try json.decodeEscapes(range) : String(decoding: keyBytes, as: UTF8.self), line: json.line)
                     try json.skipValue()

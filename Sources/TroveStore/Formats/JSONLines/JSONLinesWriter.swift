@@ -3,9 +3,10 @@ import Foundation
 /// Writes the canonical JSON Lines shape: every field, always in this order, compact.
 ///
 /// ```swift
-/// try writer.write(ReminderRecord(title: "Buy \"oat\" milk", list: "Groceries", due: .day(CalendarDay("2026-03-02")!)))
-/// // {"title":"Buy \"oat\" milk","notes":"","list":"Groceries","tags":[],"priority":"none","flagged":false,
-/// //  "completed":false,"completedAt":null,"due":"2026-03-02","createdAt":null}
+/// try writer.write(ReminderRecord(id: 4, uid: "0193…", title: "Buy \"oat\" milk", list: "Groceries", due: .day(CalendarDay("2026-03-02")!)))
+/// // {"id":4,"uid":"0193…","title":"Buy \"oat\" milk","notes":"","list":"Groceries","tags":[],"priority":"none",
+/// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":null,
+/// //  "updatedAt":null,"completions":[],"icalendar":[]}
 /// ```
 ///
 /// Dates are UTC `YYYY-MM-DDTHH:MM:SS.SSSZ`; a due day is `YYYY-MM-DD`. Strings escape `"`, `\`
@@ -22,9 +23,28 @@ public struct JSONLinesWriter: ReminderWriter {
 
     public var warnings: [String] { [] }
 
+    /// One record as its JSON Lines line, without the newline: what `trove show --format json`
+    /// prints and the journal stores, from this one encoder.
+    ///
+    /// ```swift
+    /// JSONLinesWriter.line(for: reminder.record)  // {"id":4,"uid":"0193…","title":"Buy milk",…}
+    /// ```
+    public static func line(for record: ReminderRecord) -> String {
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink)
+        try? writer.write(record)  // NB: a memory sink cannot fail
+        var text = sink.text
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     public mutating func write(_ record: ReminderRecord) throws {
         line.removeAll(keepingCapacity: true)
-        raw(#"{"title":"#)
+        raw(#"{"id":"#)
+        if let id = record.id { raw(String(id)) } else { raw("null") }
+        raw(#","uid":"#)
+        if let uid = record.uid { string(uid) } else { raw("null") }
+        raw(#","title":"#)
         string(record.title)
         raw(#","notes":"#)
         string(record.notes)
@@ -44,14 +64,28 @@ public struct JSONLinesWriter: ReminderWriter {
         raw(#","completedAt":"#)
         date(record.completedAt)
         raw(#","due":"#)
-        switch record.due {
-        case nil: raw("null")
-        case .day(let day): string(day.description)
-        case .time(let moment): date(moment)
-        }
+        due(record.due)
+        raw(#","repeat":"#)
+        if let rule = record.repeat { string(rule.rrule) } else { raw("null") }
         raw(#","createdAt":"#)
         date(record.createdAt)
-        raw("}\n")
+        raw(#","updatedAt":"#)
+        date(record.updatedAt)
+        raw(#","completions":["#)
+        for (index, completion) in record.completions.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            raw(#"{"due":"#)
+            due(completion.due)
+            raw(#","completedAt":"#)
+            date(completion.completedAt)
+            line.append(UInt8(ascii: "}"))
+        }
+        raw(#"],"icalendar":["#)
+        for (index, kept) in record.icalendar.enumerated() {
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            string(kept)
+        }
+        raw("]}\n")
         sink.append(line)
         try sink.flushIfFull()
     }
@@ -66,6 +100,14 @@ public struct JSONLinesWriter: ReminderWriter {
 
     private mutating func raw(_ text: String) {
         line.append(contentsOf: text.utf8)
+    }
+
+    private mutating func due(_ due: DueDate?) {
+        switch due {
+        case nil: raw("null")
+        case .day(let day): string(day.description)
+        case .time(let moment): date(moment)
+        }
     }
 
     private mutating func date(_ date: Date?) {

@@ -133,4 +133,97 @@ extension JSONScanner {
         default: throw typeError(field: field, expected: "a date string or null")
         }
     }
+
+    /// A whole number, or nil for `null`.
+    mutating func integer(field: String) throws -> Int64? {
+        if peek == UInt8(ascii: "n") {
+            try literal("null")
+            return nil
+        }
+        let start = index
+        guard peek == UInt8(ascii: "-") || (peek.map { $0 >= 0x30 && $0 <= 0x39 } ?? false) else {
+            throw typeError(field: field, expected: "a whole number")
+        }
+        let range = try number()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        guard let value = Int64(text) else {
+            throw valueError(field: field, "expected a whole number, got \(text)", remedy: "Write the id as a whole number, or null.", at: start)
+        }
+        return value
+    }
+
+    /// An RRULE string, or nil for `null`.
+    mutating func repeatRule(field: String) throws -> RepeatRule? {
+        let start = index
+        guard let text = try self.text(field: field) else { return nil }
+        do {
+            return try RepeatRule(rrule: text)
+        } catch {
+            throw valueError(
+                field: field, "\(FormatError.quote(text)) is not a repeat rule Trove reads: \(error)",
+                remedy: "Write an RRULE such as FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH, or null.", at: start)
+        }
+    }
+
+    /// An array of strings, or `[]` for `null`.
+    mutating func strings(field: String) throws -> [String] {
+        if peek == UInt8(ascii: "n") {
+            try literal("null")
+            return []
+        }
+        guard consume("[") else { throw typeError(field: field, expected: "an array of strings") }
+        var values: [String] = []
+        skipWhitespace()
+        if consume("]") { return values }
+        while true {
+            skipWhitespace()
+            guard peek == UInt8(ascii: "\"") else { throw typeError(field: field, expected: "a string in the array") }
+            values.append(try string())
+            skipWhitespace()
+            if consume(",") { continue }
+            if consume("]") { return values }
+            throw unexpected(expected: "',' or ']'", field: field)
+        }
+    }
+
+    /// `[{"due":…,"completedAt":…}, …]`, or `[]` for `null`.
+    mutating func completions(field: String) throws -> [Completion] {
+        if peek == UInt8(ascii: "n") {
+            try literal("null")
+            return []
+        }
+        guard consume("[") else { throw typeError(field: field, expected: "an array of {\"due\",\"completedAt\"} objects") }
+        var values: [Completion] = []
+        skipWhitespace()
+        if consume("]") { return values }
+        while true {
+            skipWhitespace()
+            guard consume("{") else { throw typeError(field: field, expected: "an object {\"due\":…,\"completedAt\":…}") }
+            var completion = Completion(due: nil, completedAt: nil)
+            skipWhitespace()
+            if !consume("}") {
+                while true {
+                    skipWhitespace()
+                    let key = try string()
+                    skipWhitespace()
+                    guard consume(":") else { throw unexpected(expected: "':' after \"\(key)\"", field: field) }
+                    skipWhitespace()
+                    switch key {
+                    case "due": completion.due = try due(field: field + ".due")
+                    case "completedAt": completion.completedAt = try date(field: field + ".completedAt")
+                    default: try skipValue()
+                    }
+                    skipWhitespace()
+                    if consume(",") { continue }
+                    if consume("}") { break }
+                    throw unexpected(expected: "',' or '}'", field: field)
+                }
+            }
+            values.append(completion)
+            skipWhitespace()
+            if consume(",") { continue }
+            if consume("]") { return values }
+            throw unexpected(expected: "',' or ']'", field: field)
+        }
+    }
 }

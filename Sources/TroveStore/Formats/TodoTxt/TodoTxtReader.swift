@@ -14,8 +14,12 @@ import Foundation
 /// - Priority: A → high, B → medium, C–Z → low; `pri:X` carries it on completed tasks.
 /// - The first `+project` becomes the list and leaves the title; later ones stay in the title.
 /// - Each `@context` becomes a tag and leaves the title.
-/// - `due:YYYY-MM-DD` → due day; `note:` → notes; `flagged:yes` → flagged. Other `key:value`
-///   tokens stay in the title as written. `+`, `@` and `note:` values are percent-decoded.
+/// - `due:YYYY-MM-DD` → due day; `note:` → notes; `flagged:yes` → flagged; `uid:` → uid;
+///   `rec:` (`rec:1w`, `rec:+2m`: N days, b(usiness days), weeks, months or years) or `rrule:`
+///   (an RRULE) → repeat. Other `key:value` tokens stay in the title as written. `+`, `@`,
+///   `note:`, `uid:` and `rrule:` values are percent-decoded.
+/// - A word starting with a backslash that escapes a special word (see `TodoTxtEscaping`)
+///   loses one backslash and stays in the title.
 /// - The title is the remaining words joined by single spaces.
 public struct TodoTxtReader: ReminderReader {
     private var lines: LineReader
@@ -27,11 +31,13 @@ public struct TodoTxtReader: ReminderReader {
     }
 
     public var warnings: [String] { [] }
+    public private(set) var recordLine: Int?
 
     public mutating func next() throws -> ReminderRecord? {
         while let line = try lines.next() {
             let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if words.isEmpty { continue }
+            recordLine = line.number
             return try parse(words, line: line.number)
         }
         return nil
@@ -67,8 +73,10 @@ public struct TodoTxtReader: ReminderReader {
         var titleWords: [Substring] = []
         var list: String?
         var tags: [String] = []
-        for word in words[index...] {
-            if word.count > 1, word.first == "+", list == nil {
+        for (position, word) in words[index...].enumerated() {
+            if let escaped = TodoTxtEscaping.unescape(word, first: position == 0) {
+                titleWords.append(escaped)
+            } else if word.count > 1, word.first == "+", list == nil {
                 list = TodoTxtToken.decode(word.dropFirst())
             } else if word.count > 1, word.first == "@" {
                 tags.append(TodoTxtToken.decode(word.dropFirst()))
@@ -86,7 +94,7 @@ public struct TodoTxtReader: ReminderReader {
         guard !record.title.isEmpty else {
             throw FormatError(
                 line: line, problem: "the task has no text once its +list, @tags and key:value tags are taken out",
-                remedy: "Add words describing the task.")
+                remedy: "Add words describing the task: in todo.txt a task is its text after the optional x, priority and dates.")
         }
         return record
     }
@@ -99,7 +107,7 @@ public struct TodoTxtReader: ReminderReader {
                 throw FormatError(
                     line: line, field: "due:", fieldKind: .key,
                     problem: "expected a date YYYY-MM-DD, got \(FormatError.quote(value))",
-                    remedy: "Write the due date as due:2026-03-05.")
+                    remedy: "Write the due date as due:2026-03-05 (the todo.txt due: key takes a date YYYY-MM-DD).")
             }
             record.due = .day(day)
         case "pri":
@@ -107,16 +115,51 @@ public struct TodoTxtReader: ReminderReader {
                 throw FormatError(
                     line: line, field: "pri:", fieldKind: .key,
                     problem: "expected a letter A–Z, got \(FormatError.quote(value))",
-                    remedy: "Write the priority as pri:A (high), pri:B (medium) or pri:C (low).")
+                    remedy: "Write the priority as pri:A (high), pri:B (medium) or pri:C (low): todo.txt priorities are the letters A–Z.")
             }
             record.priority = priority
         case "note": record.notes = TodoTxtToken.decode(value)
+        case "uid": record.uid = TodoTxtToken.decode(value)
+        case "rrule":
+            do {
+                record.repeat = try RepeatRule(rrule: TodoTxtToken.decode(value))
+            } catch {
+                throw FormatError(
+                    line: line, field: "rrule:", fieldKind: .key, problem: "\(error)",
+                    remedy: "Write the repeat as rrule:FREQ=WEEKLY;BYDAY=MO (an RFC 5545 RRULE), or as rec:1w.")
+            }
+        case "rec":
+            guard let rule = Self.recurrence(value) else {
+                throw FormatError(
+                    line: line, field: "rec:", fieldKind: .key,
+                    problem: "expected a number and a unit such as 1w or +2m, got \(FormatError.quote(value))",
+                    remedy: "Write rec:Nd, rec:Nw, rec:Nm, rec:Ny or rec:1b (the todo.txt recurrence extension), with + for strict.")
+            }
+            record.repeat = rule
         case "flagged":
             guard let flagged = RecordRules.bool(String(value)) else { return false }
             record.isFlagged = flagged
         default: return false
         }
         return true
+    }
+
+    /// `rec:1w`, `rec:+2m`, `rec:1b`: the recurrence extension (SimpleTask, todotxt-android).
+    /// NB: without `+` those apps count from the completion day; Trove always counts from the due date.
+    static func recurrence(_ value: Substring) -> RepeatRule? {
+        var text = value.hasPrefix("+") ? value.dropFirst() : value
+        guard let unit = text.last else { return nil }
+        text = text.dropLast()
+        guard let count = text.isEmpty ? 1 : Int(text), count >= 1 else { return nil }
+        switch unit {
+        case "d": return RepeatRule(.daily, interval: count)
+        case "w": return RepeatRule(.weekly, interval: count)
+        case "m": return RepeatRule(.monthly, interval: count)
+        case "y": return RepeatRule(.yearly, interval: count)
+        case "b" where count == 1:
+            return RepeatRule(.daily, byDay: [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) })
+        default: return nil
+        }
     }
 
     static func priority(fromParenthesised word: Substring) -> Priority? {

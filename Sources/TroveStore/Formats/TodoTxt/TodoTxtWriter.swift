@@ -11,11 +11,16 @@ import Foundation
 /// format suggests. Dates are written as UTC days: a due time or the time of day of creation or
 /// completion is dropped (counted in `warnings`). Notes go in one `note:` token and the list and
 /// tags in `+list` and `@tag`, percent-encoded (`%20` for a space) so the reader gets them back.
-/// Line breaks and tabs in a title become spaces.
+/// Line breaks and tabs in a title become spaces. Title words that would be read back as
+/// something else are escaped with a backslash (see `TodoTxtEscaping`). The repeat is `rec:+Nw`
+/// when the rule is a plain interval, else `rrule:` with the RRULE; the uid is `uid:`.
+/// Completed occurrences, kept iCalendar properties and `updatedAt` have no place in todo.txt
+/// and are left out (counted in `warnings`).
 public struct TodoTxtWriter: ReminderWriter {
     private let sink: ByteSink
     private var droppedTimes = 0
     private var droppedCreationDates = 0
+    private var droppedExtras = 0
 
     public init(_ sink: ByteSink) {
         self.sink = sink
@@ -28,6 +33,9 @@ public struct TodoTxtWriter: ReminderWriter {
         }
         if droppedCreationDates > 0 {
             warnings.append("\(droppedCreationDates) completed reminder(s) without a completion date lost their creation date; todo.txt needs the completion date first")
+        }
+        if droppedExtras > 0 {
+            warnings.append("\(droppedExtras) reminder(s) lost their completed occurrences or kept iCalendar properties; todo.txt has no place for them (JSON Lines, CSV and iCalendar keep them)")
         }
         return warnings
     }
@@ -47,7 +55,7 @@ public struct TodoTxtWriter: ReminderWriter {
             if let createdAt = record.createdAt { words.append(day(createdAt)) }
         }
         let title = record.title.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " })
-        words.append(title.joined(separator: " "))
+        words += TodoTxtEscaping.escape(title, first: true)
         if let list = record.list { words.append("+" + TodoTxtToken.encode(list)) }
         for tag in record.tags { words.append("@" + TodoTxtToken.encode(tag)) }
         switch record.due {
@@ -55,9 +63,24 @@ public struct TodoTxtWriter: ReminderWriter {
         case .day(let day): words.append("due:\(day)")
         case .time(let date): words.append("due:" + day(date))
         }
+        if let rule = record.repeat {
+            if rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.end == nil {
+                let unit = switch rule.frequency {
+                case .daily: "d"
+                case .weekly: "w"
+                case .monthly: "m"
+                case .yearly: "y"
+                }
+                words.append("rec:+\(rule.interval)\(unit)")
+            } else {
+                words.append("rrule:" + TodoTxtToken.encode(rule.rrule))
+            }
+        }
         if record.isCompleted, let letter = Self.letter(record.priority) { words.append("pri:\(letter)") }
         if record.isFlagged { words.append("flagged:yes") }
         if !record.notes.isEmpty { words.append("note:" + TodoTxtToken.encode(record.notes)) }
+        if let uid = record.uid { words.append("uid:" + TodoTxtToken.encode(uid)) }
+        if !record.completions.isEmpty || !record.icalendar.isEmpty { droppedExtras += 1 }
         sink.append(words.joined(separator: " "))
         sink.append(UInt8(ascii: "\n"))
         try sink.flushIfFull()

@@ -1,4 +1,4 @@
--- Trove schema, version 5: the index's vocabulary as a table, and a substring index for
+-- Trove schema, version 6: the index's vocabulary as a table, and a substring index for
 -- scripts whose words run together.
 --
 -- The vocabulary. A persistent fts5vocab table over reminders_fts: one row per indexed word

@@ -1,0 +1,31 @@
+#ifndef TROVE_RANKING_H
+#define TROVE_RANKING_H
+
+#include <sqlite3.h>
+
+/*
+** Trove's ranking as FTS5 auxiliary functions. The definition, with its parameters and a worked
+** example, is TroveSearch's `TroveRanking` (Sources/TroveSearch/Ranking/TroveRanking.swift);
+** trove_ranking.c computes exactly what it documents.
+**
+**   trove_rank(reminders_fts, is_completed, wTitle, wNotes, wTags, bTitle, bNotes, bTags,
+**              k1, exactTitle, tagEquals, proximity, completedFactor)
+**     The score, negated (smaller is better, as FTS5's bm25): per-field BM25F over title,
+**     notes and tags, plus the boosts, times completedFactor for a completed reminder.
+**   trove_rank_sample(…same arguments…)
+**     The same with every phrase's IDF taken as 1, so it never counts a phrase's documents:
+**     for ordering a bounded sample of the newest matches cheaply.
+**   trove_rank_explain(…same arguments…)
+**     The same score as text, each field's contribution and each boost on its own line.
+**
+** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
+*/
+
+/// How many arguments each function takes after the FTS5 table: is_completed and the 11 parameters.
+#define TROVE_RANKING_ARGUMENT_COUNT 12
+
+/// Registers trove_rank, trove_rank_sample and trove_rank_explain on `db`'s FTS5.
+/// Returns SQLITE_OK, or an SQLite error code when FTS5 cannot be reached.
+int trove_ranking_register(sqlite3 *db);
+
+#endif

@@ -1,0 +1,456 @@
+/*
+** Trove's ranking: FTS5 auxiliary functions that mirror TroveSearch's `TroveRanking`
+** (Sources/TroveSearch/Ranking/TroveRanking.swift), which defines and documents the formula.
+**
+** For a row d and the query's phrases p (FTS5 numbers them in the order of the MATCH text):
+**
+**   N        rows in the index (xRowCount)
+**   n_p      rows that hold phrase p (counted with xQueryPhrase, once per query, as bm25 does)
+**   idf_p    ln(1 + (N - n_p + 0.5) / (n_p + 0.5))                       (1 in sample mode)
+**   B_f      1 - b_f + b_f * len_f(d) / avglen_f                           per field f
+**   x_p      sum over f of w_f * tf_f(p, d) / B_f                           weighted, normalised tf
+**   bm25f    sum over p of idf_p * x_p * (k1 + 1) / (k1 + x_p)              saturated once
+**   exact    exactTitle * sum of idf_p over the phrases in d, when the title's tokens are
+**            exactly the query's phrases in query order (case and accents folded by the
+**            tokenizer) and no phrase found in d is left out
+**   tag      tagEquals * (sum of idf_p over phrases p that equal a whole tag of d, or over all
+**            the phrases found in d when one tag equals the whole query, whichever is larger)
+**   near     proximity * sum over neighbouring phrases (p, p+1) of min(idf_p, idf_p+1) / d,
+**            d the smallest distance between them in one field: 1 when adjacent in query
+**            order, 2 when adjacent but reversed, growing by 1 per token between them
+**   score    (bm25f + exact + tag + near) * (completedFactor when completed, else 1)
+**
+** trove_rank returns -score, so that smaller is better, as FTS5's bm25.
+*/
+#include "trove_ranking.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TITLE = 0, NOTES = 1, TAGS = 2, FIELDS = 3 };
+
+typedef enum { MODE_RANK, MODE_SAMPLE, MODE_EXPLAIN } Mode;
+
+static const Mode rankMode = MODE_RANK, sampleMode = MODE_SAMPLE, explainMode = MODE_EXPLAIN;
+
+/* The parameters, in argument order after is_completed. */
+typedef struct {
+    double weight[FIELDS];
+    double b[FIELDS];
+    double k1;
+    double exactTitle;
+    double tagEquals;
+    double proximity;
+    double completedFactor;
+} Parameters;
+
+typedef struct {
+    int phrase, field, offset;
+} Instance;
+
+/* What one query keeps between rows (FTS5 auxdata), and per-row scratch space. */
+typedef struct {
+    Parameters parameters;   /* read from the arguments on the first row: they are constants */
+    int phraseCount;
+    double *idf;
+    int *phraseSize;
+    double averageLength[FIELDS];
+    /* Scratch, reused row after row. */
+    int *frequency;          /* phraseCount * FIELDS */
+    unsigned char *present;  /* phrase occurs in the row */
+    unsigned char *used;     /* phrase used by a cover */
+    unsigned char *tagWord;  /* phrase equals a whole tag */
+    int *lastOffset;         /* latest offset of each phrase in the current field, or -1 */
+    double *closeness;       /* best 1/d for the pair (p, p+1) */
+    Instance *instances;
+    int instanceCapacity;
+    int *tagOfToken;         /* tag number of each token of the tags field */
+    int tokenCapacity;
+} QueryState;
+
+static void freeState(void *pointer) {
+    QueryState *state = pointer;
+    if (!state) return;
+    sqlite3_free(state->idf);
+    sqlite3_free(state->phraseSize);
+    sqlite3_free(state->frequency);
+    sqlite3_free(state->present);
+    sqlite3_free(state->used);
+    sqlite3_free(state->tagWord);
+    sqlite3_free(state->lastOffset);
+    sqlite3_free(state->closeness);
+    sqlite3_free(state->instances);
+    sqlite3_free(state->tagOfToken);
+    sqlite3_free(state);
+}
+
+static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
+    (void)api;
+    (void)fts;
+    (*(sqlite3_int64 *)user)++;
+    return SQLITE_OK;
+}
+
+static int allocateState(const Fts5ExtensionApi *api, Fts5Context *fts, Mode mode, QueryState **out) {
+    int count = api->xPhraseCount(fts);
+    int slots = count > 0 ? count : 1;
+    QueryState *state = sqlite3_malloc(sizeof(QueryState));
+    if (!state) return SQLITE_NOMEM;
+    memset(state, 0, sizeof(QueryState));
+    state->phraseCount = count;
+    state->idf = sqlite3_malloc64(sizeof(double) * slots);
+    state->phraseSize = sqlite3_malloc64(sizeof(int) * slots);
+    state->frequency = sqlite3_malloc64(sizeof(int) * slots * FIELDS);
+    state->present = sqlite3_malloc64(slots);
+    state->used = sqlite3_malloc64(slots);
+    state->tagWord = sqlite3_malloc64(slots);
+    state->lastOffset = sqlite3_malloc64(sizeof(int) * slots);
+    state->closeness = sqlite3_malloc64(sizeof(double) * slots);
+    if (!state->idf || !state->phraseSize || !state->frequency || !state->present || !state->used
+        || !state->tagWord || !state->lastOffset || !state->closeness) {
+        freeState(state);
+        return SQLITE_NOMEM;
+    }
+    sqlite3_int64 rows = 0;
+    int rc = api->xRowCount(fts, &rows);
+    for (int field = 0; rc == SQLITE_OK && field < FIELDS; field++) {
+        sqlite3_int64 tokens = 0;
+        rc = api->xColumnTotalSize(fts, field, &tokens);
+        state->averageLength[field] = rows > 0 ? (double)tokens / (double)rows : 0;
+    }
+    for (int phrase = 0; rc == SQLITE_OK && phrase < count; phrase++) {
+        state->phraseSize[phrase] = api->xPhraseSize(fts, phrase);
+        if (mode == MODE_SAMPLE) {
+            state->idf[phrase] = 1;
+            continue;
+        }
+        /* NB: this walks every row that holds the phrase, once per query, as bm25 does. */
+        sqlite3_int64 holding = 0;
+        rc = api->xQueryPhrase(fts, phrase, &holding, countRow);
+        state->idf[phrase] = log(1.0 + ((double)rows - (double)holding + 0.5) / ((double)holding + 0.5));
+    }
+    if (rc != SQLITE_OK) {
+        freeState(state);
+        return rc;
+    }
+    *out = state;
+    return SQLITE_OK;
+}
+
+static int compareInstances(const void *left, const void *right) {
+    const Instance *a = left, *b = right;
+    if (a->field != b->field) return a->field < b->field ? -1 : 1;
+    if (a->offset != b->offset) return a->offset < b->offset ? -1 : 1;
+    return a->phrase < b->phrase ? -1 : a->phrase > b->phrase;
+}
+
+/* The row's phrase instances, sorted by field then offset. */
+static int loadInstances(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, int *count) {
+    int total = 0;
+    int rc = api->xInstCount(fts, &total);
+    if (rc != SQLITE_OK) return rc;
+    if (total > state->instanceCapacity) {
+        int capacity = total > 64 ? total : 64;
+        Instance *grown = sqlite3_realloc64(state->instances, sizeof(Instance) * (sqlite3_uint64)capacity);
+        if (!grown) return SQLITE_NOMEM;
+        state->instances = grown;
+        state->instanceCapacity = capacity;
+    }
+    int sorted = 1;
+    for (int i = 0; i < total; i++) {
+        Instance *instance = &state->instances[i];
+        rc = api->xInst(fts, i, &instance->phrase, &instance->field, &instance->offset);
+        if (rc != SQLITE_OK) return rc;
+        if (i > 0 && compareInstances(&state->instances[i - 1], instance) > 0) sorted = 0;
+    }
+    if (!sorted) qsort(state->instances, (size_t)total, sizeof(Instance), compareInstances);
+    *count = total;
+    return SQLITE_OK;
+}
+
+/*
+** Whether tokens [from, to) of `field` are exactly the query's phrases in query order: each
+** next phrase (a higher phrase number than the last, so OR alternatives may be skipped)
+** starts where the last ended, the last ends at `to`, and every phrase present in the row is
+** used. Marks the phrases used in state->used.
+*/
+static int covers(const QueryState *state, const Instance *instances, int count, int field, int from, int to) {
+    memset(state->used, 0, (size_t)(state->phraseCount > 0 ? state->phraseCount : 1));
+    int position = from, last = -1;
+    while (position < to) {
+        int best = -1;
+        for (int i = 0; i < count; i++) {
+            const Instance *instance = &instances[i];
+            if (instance->field != field || instance->offset != position || instance->phrase <= last) continue;
+            if (best < 0 || instance->phrase < best) best = instance->phrase;
+        }
+        if (best < 0) return 0;
+        state->used[best] = 1;
+        position += state->phraseSize[best] > 0 ? state->phraseSize[best] : 1;
+        last = best;
+    }
+    if (position != to || to <= from) return 0;
+    for (int phrase = 0; phrase < state->phraseCount; phrase++) {
+        if (state->present[phrase] && !state->used[phrase]) return 0;
+    }
+    return 1;
+}
+
+/* Tokenizer callback state: which tag each token of the tags field belongs to. */
+typedef struct {
+    QueryState *state;
+    const char *text;
+    int scanned;   /* bytes of text already searched for commas */
+    int tag;
+    int tokens;
+    int failed;
+} TagScan;
+
+static int tagToken(void *context, int flags, const char *token, int length, int start, int end) {
+    (void)token;
+    (void)length;
+    (void)end;
+    TagScan *scan = context;
+    if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
+    /* NB: tag names hold no comma (schema CHECK), so a comma between tokens ends a tag. */
+    for (; scan->scanned < start; scan->scanned++) {
+        if (scan->text[scan->scanned] == ',') scan->tag++;
+    }
+    QueryState *state = scan->state;
+    if (scan->tokens >= state->tokenCapacity) {
+        int capacity = state->tokenCapacity > 0 ? state->tokenCapacity * 2 : 32;
+        int *grown = sqlite3_realloc64(state->tagOfToken, sizeof(int) * (sqlite3_uint64)capacity);
+        if (!grown) {
+            scan->failed = 1;
+            return SQLITE_NOMEM;
+        }
+        state->tagOfToken = grown;
+        state->tokenCapacity = capacity;
+    }
+    state->tagOfToken[scan->tokens++] = scan->tag;
+    return SQLITE_OK;
+}
+
+/* The parts of one row's score. */
+typedef struct {
+    double fieldPart[FIELDS]; /* each field's share of bm25f, split by its share of x_p */
+    double bm25f, exact, tag, near, factor, score;
+    int length[FIELDS];
+} Breakdown;
+
+static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, const Parameters *parameters,
+                    int completed, int explaining, Breakdown *out) {
+    memset(out, 0, sizeof(Breakdown));
+    int phrases = state->phraseCount;
+    int count = 0;
+    int rc = loadInstances(api, fts, state, &count);
+    if (rc != SQLITE_OK) return rc;
+    const Instance *instances = state->instances;
+
+    memset(state->frequency, 0, sizeof(int) * (size_t)(phrases > 0 ? phrases : 1) * FIELDS);
+    memset(state->present, 0, (size_t)(phrases > 0 ? phrases : 1));
+    int inField[FIELDS] = {0, 0, 0};
+    for (int i = 0; i < count; i++) {
+        const Instance *instance = &instances[i];
+        if (instance->phrase < 0 || instance->phrase >= phrases || instance->field < 0 || instance->field >= FIELDS) continue;
+        state->frequency[instance->phrase * FIELDS + instance->field]++;
+        state->present[instance->phrase] = 1;
+        inField[instance->field]++;
+    }
+
+    /* Per-field BM25F: normalise each field by its own length, weight, then saturate once. */
+    double norm[FIELDS];
+    for (int field = 0; field < FIELDS; field++) {
+        norm[field] = 1.0;
+        /* NB: a field without a match needs no norm; the title's length is also the exact-title test's. */
+        if (inField[field] == 0 && !explaining) continue;
+        rc = api->xColumnSize(fts, field, &out->length[field]);
+        if (rc != SQLITE_OK) return rc;
+        double average = state->averageLength[field];
+        double b = parameters->b[field];
+        norm[field] = average > 0 ? 1.0 - b + b * (double)out->length[field] / average : 1.0;
+        if (norm[field] <= 0) norm[field] = 1.0;
+    }
+    double presentIDF = 0;
+    for (int phrase = 0; phrase < phrases; phrase++) {
+        double part[FIELDS], x = 0;
+        for (int field = 0; field < FIELDS; field++) {
+            part[field] = parameters->weight[field] * state->frequency[phrase * FIELDS + field] / norm[field];
+            x += part[field];
+        }
+        if (x <= 0) continue;
+        presentIDF += state->idf[phrase];
+        double saturated = state->idf[phrase] * x * (parameters->k1 + 1.0) / (parameters->k1 + x);
+        out->bm25f += saturated;
+        for (int field = 0; field < FIELDS; field++) out->fieldPart[field] += saturated * part[field] / x;
+    }
+
+    /* Exact title: the title's tokens are the query's phrases, in order. */
+    if (inField[TITLE] > 0 && covers(state, instances, count, TITLE, 0, out->length[TITLE])) {
+        out->exact = parameters->exactTitle * presentIDF;
+    }
+
+    /* A tag equal to a query word, or to the whole query. */
+    if (inField[TAGS] > 0 && parameters->tagEquals != 0 && out->length[TAGS] == 1) {
+        /* NB: one tag of one word, and a query word matched it: no need to find tag boundaries. */
+        double wordIDF = 0;
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            if (state->frequency[phrase * FIELDS + TAGS] > 0 && state->phraseSize[phrase] == 1) wordIDF += state->idf[phrase];
+        }
+        out->tag = parameters->tagEquals * wordIDF;
+    } else if (inField[TAGS] > 0 && parameters->tagEquals != 0) {
+        const char *text = 0;
+        int bytes = 0;
+        rc = api->xColumnText(fts, TAGS, &text, &bytes);
+        if (rc != SQLITE_OK) return rc;
+        TagScan scan = {state, text ? text : "", 0, 0, 0, 0};
+        if (text && bytes > 0) {
+            rc = api->xTokenize(fts, text, bytes, &scan, tagToken);
+            if (scan.failed) return SQLITE_NOMEM;
+            if (rc != SQLITE_OK) return rc;
+        }
+        memset(state->tagWord, 0, (size_t)(phrases > 0 ? phrases : 1));
+        double wordIDF = 0, wholeIDF = 0;
+        for (int i = 0; i < count; i++) {
+            const Instance *instance = &instances[i];
+            if (instance->field != TAGS || instance->offset >= scan.tokens) continue;
+            int size = state->phraseSize[instance->phrase] > 0 ? state->phraseSize[instance->phrase] : 1;
+            int tag = state->tagOfToken[instance->offset];
+            int startsTag = instance->offset == 0 || state->tagOfToken[instance->offset - 1] != tag;
+            int end = instance->offset + size;
+            int endsTag = end <= scan.tokens && (end == scan.tokens || state->tagOfToken[end] != tag)
+                && state->tagOfToken[end - 1] == tag;
+            if (!startsTag || !endsTag) continue;
+            if (!state->tagWord[instance->phrase]) {
+                state->tagWord[instance->phrase] = 1;
+                wordIDF += state->idf[instance->phrase];
+            }
+        }
+        /* The whole query as one tag: only worth checking with several phrases. */
+        if (phrases > 1) {
+            int start = 0;
+            while (start < scan.tokens && wholeIDF == 0) {
+                int end = start;
+                while (end < scan.tokens && state->tagOfToken[end] == state->tagOfToken[start]) end++;
+                if (covers(state, instances, count, TAGS, start, end)) wholeIDF = presentIDF;
+                start = end;
+            }
+        }
+        out->tag = parameters->tagEquals * (wholeIDF > wordIDF ? wholeIDF : wordIDF);
+    }
+
+    /* Proximity of neighbouring phrases, in one field. */
+    if (phrases > 1 && parameters->proximity != 0) {
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            state->lastOffset[phrase] = -1;
+            state->closeness[phrase] = 0;
+        }
+        int field = -1;
+        for (int i = 0; i < count; i++) {
+            const Instance *instance = &instances[i];
+            int phrase = instance->phrase;
+            if (phrase < 0 || phrase >= phrases) continue;
+            if (instance->field != field) {
+                field = instance->field;
+                for (int p = 0; p < phrases; p++) state->lastOffset[p] = -1;
+            }
+            if (phrase > 0 && state->lastOffset[phrase - 1] >= 0) {
+                int gap = instance->offset - (state->lastOffset[phrase - 1] + state->phraseSize[phrase - 1]) + 1;
+                if (gap >= 1 && 1.0 / gap > state->closeness[phrase - 1]) state->closeness[phrase - 1] = 1.0 / gap;
+            }
+            if (phrase + 1 < phrases && state->lastOffset[phrase + 1] >= 0) {
+                int gap = instance->offset - (state->lastOffset[phrase + 1] + state->phraseSize[phrase + 1]) + 2;
+                if (gap >= 2 && 1.0 / gap > state->closeness[phrase]) state->closeness[phrase] = 1.0 / gap;
+            }
+            state->lastOffset[phrase] = instance->offset;
+        }
+        for (int phrase = 0; phrase + 1 < phrases; phrase++) {
+            if (state->closeness[phrase] <= 0) continue;
+            double low = state->idf[phrase] < state->idf[phrase + 1] ? state->idf[phrase] : state->idf[phrase + 1];
+            out->near += parameters->proximity * low * state->closeness[phrase];
+        }
+    }
+
+    out->factor = completed ? parameters->completedFactor : 1.0;
+    out->score = (out->bm25f + out->exact + out->tag + out->near) * out->factor;
+    return SQLITE_OK;
+}
+
+static void explain(sqlite3_context *context, const QueryState *state, const Breakdown *parts) {
+    static const char *names[FIELDS] = {"title", "notes", "tags"};
+    sqlite3_str *text = sqlite3_str_new(0);
+    for (int field = 0; field < FIELDS; field++) {
+        sqlite3_str_appendf(text, "%s %.3f (length %d, average %.2f); ", names[field], parts->fieldPart[field],
+                            parts->length[field], state->averageLength[field]);
+    }
+    sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; proximity +%.3f; ", parts->bm25f, parts->exact,
+                        parts->tag, parts->near);
+    sqlite3_str_appendf(text, "completed x%.2f; score %.3f; idf", parts->factor, parts->score);
+    for (int phrase = 0; phrase < state->phraseCount; phrase++) sqlite3_str_appendf(text, " %.3f", state->idf[phrase]);
+    int length = sqlite3_str_length(text);
+    char *value = sqlite3_str_finish(text);
+    if (!value) {
+        sqlite3_result_error_nomem(context);
+        return;
+    }
+    sqlite3_result_text(context, value, length, sqlite3_free);
+}
+
+static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
+                         sqlite3_value **values) {
+    Mode mode = *(const Mode *)api->xUserData(fts);
+    if (count != TROVE_RANKING_ARGUMENT_COUNT) {
+        sqlite3_result_error(context,
+                             "trove_rank takes the FTS5 table, is_completed and 11 parameters; see TroveRanking", -1);
+        return;
+    }
+    int completed = sqlite3_value_int(values[0]) != 0;
+    QueryState *state = api->xGetAuxdata(fts, 0);
+    if (!state) {
+        int rc = allocateState(api, fts, mode, &state);
+        if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
+        if (rc != SQLITE_OK) {
+            sqlite3_result_error_code(context, rc);
+            return;
+        }
+        /* NB: TroveRanking writes the parameters as SQL number literals, the same on every row. */
+        Parameters *parameters = &state->parameters;
+        for (int field = 0; field < FIELDS; field++) {
+            parameters->weight[field] = sqlite3_value_double(values[1 + field]);
+            parameters->b[field] = sqlite3_value_double(values[4 + field]);
+        }
+        parameters->k1 = sqlite3_value_double(values[7]);
+        parameters->exactTitle = sqlite3_value_double(values[8]);
+        parameters->tagEquals = sqlite3_value_double(values[9]);
+        parameters->proximity = sqlite3_value_double(values[10]);
+        parameters->completedFactor = sqlite3_value_double(values[11]);
+    }
+    Breakdown parts;
+    int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, &parts);
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    if (mode == MODE_EXPLAIN) {
+        explain(context, state, &parts);
+        return;
+    }
+    sqlite3_result_double(context, parts.score > 0 ? -parts.score : 0.0);
+}
+
+int trove_ranking_register(sqlite3 *db) {
+    fts5_api *api = 0;
+    sqlite3_stmt *statement = 0;
+    int rc = sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, 0);
+    if (rc != SQLITE_OK) return rc;
+    sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", 0);
+    sqlite3_step(statement);
+    rc = sqlite3_finalize(statement);
+    if (rc != SQLITE_OK) return rc;
+    if (!api || api->iVersion < 2) return SQLITE_ERROR;
+    rc = api->xCreateFunction(api, "trove_rank", (void *)&rankMode, rankFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_sample", (void *)&sampleMode, rankFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_explain", (void *)&explainMode, rankFunction, 0);
+    return rc;
+}

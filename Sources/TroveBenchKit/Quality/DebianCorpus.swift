@@ -1,0 +1,54 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+import TroveStore
+
+/// The Debian package corpus that `Benchmarks/quality/make-debian-corpus.py` writes, imported
+/// into a Trove database beside it (once; again when the JSON Lines file is newer).
+///
+/// ```swift
+/// let (database, keys) = try await DebianCorpus(directory: ".build/quality").open()
+/// keys[0]   // "0ad": the package that is reminder 1
+/// ```
+struct DebianCorpus {
+    var directory: String
+
+    var jsonl: String { directory + "/debian-corpus.jsonl" }
+    var keysFile: String { directory + "/debian-keys.txt" }
+    var databasePath: String { directory + "/debian-corpus.db" }
+
+    /// The database and the package name of each reminder id (id N is `keys[N - 1]`).
+    ///
+    /// - Throws: ``BenchError`` when the corpus has not been made, or the import did not give
+    ///   the reminders ids 1 to N in file order.
+    func open(progress: (String) -> Void = { _ in }) async throws -> (Database, [String]) {
+        let files = FileManager.default
+        guard files.fileExists(atPath: jsonl), let keyText = try? String(contentsOfFile: keysFile, encoding: .utf8) else {
+            throw BenchError("no corpus in \(directory): run Benchmarks/quality/make-debian-corpus.py --out \(directory) first")
+        }
+        let keys = keyText.split(separator: "\n").map(String.init)
+        if try isStale() {
+            progress("importing \(jsonl)")
+            for suffix in ["", "-wal", "-shm"] { try? files.removeItem(atPath: databasePath + suffix) }
+            let store = try await ReminderStore.open(path: databasePath)
+            var reader = JSONLinesReader(try LineReader(path: jsonl))
+            _ = try await store.importRecords(&reader, source: jsonl)
+        }
+        let store = try await ReminderStore.open(path: databasePath)
+        let (count, last) = try await store.database.read { db in
+            let row = try db.fetchOne("SELECT count(*), ifnull(max(id), 0) FROM reminders")
+            return (try row?[0] as Int? ?? 0, try row?[1] as Int? ?? 0)
+        }
+        guard count == keys.count, last == keys.count else {
+            throw BenchError("\(databasePath) holds \(count) reminders (ids up to \(last)), \(keysFile) names \(keys.count); delete the database and run again")
+        }
+        return (store.database, keys)
+    }
+
+    private func isStale() throws -> Bool {
+        let files = FileManager.default
+        guard let built = try? files.attributesOfItem(atPath: databasePath)[.modificationDate] as? Date else { return true }
+        let source = try files.attributesOfItem(atPath: jsonl)[.modificationDate] as? Date ?? .distantFuture
+        return source > built
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+public import TroveSearch
+import TroveStore
+
+/// Relevance: success@1, MRR@10 and nDCG@10 of Trove's ranking beside plain FTS5 bm25, through
+/// the search path people use (a ``SearchRequest`` through the engine registry, final answer).
+///
+/// ```swift
+/// let text = try await QualityBenchmark(directory: "Benchmarks/quality", corpusDirectory: ".build/quality").run()
+/// // | Corpus | Queries | Ranking | success@1 | MRR@10 | nDCG@10 |
+/// // | seed-data (179 reminders) | 66 hand-judged | Trove | … |
+/// ```
+///
+/// Part (a) searches an in-memory copy of `seed-data/` with `seed-judgments.tsv`. Part (b),
+/// when `corpusDirectory` is set, searches the Debian package corpus that
+/// `make-debian-corpus.py` writes there, with its generated known-item queries and the
+/// hand-judged `debian-judgments.tsv`. Every figure is deterministic: same data, same table.
+public struct QualityBenchmark: Sendable {
+    /// Where the judgments live: `Benchmarks/quality`.
+    public var directory: String
+    /// Where `make-debian-corpus.py` wrote the corpus; nil to run the seed part only.
+    public var corpusDirectory: String?
+    /// A ranking to measure beside the others (for tuning), labelled with its parameters.
+    public var candidate: TroveRanking?
+
+    public init(directory: String, corpusDirectory: String? = nil, candidate: TroveRanking? = nil) {
+        self.directory = directory
+        self.corpusDirectory = corpusDirectory
+        self.candidate = candidate
+    }
+
+    /// The rankings compared, with their labels.
+    var rankings: [(label: String, ranking: SearchRanking)] {
+        var all: [(String, SearchRanking)] = [
+            ("Trove", .trove), ("bm25, open first (Trove before)", .bm25), ("bm25 alone", .bm25Mixed),
+        ]
+        if let candidate { all.append(("candidate \(candidate.arguments.map { "\($0)" }.joined(separator: ","))", .custom(candidate))) }
+        return all
+    }
+
+    /// One corpus and query set, ready to search.
+    struct QuerySet {
+        var corpus: String
+        var name: String
+        var judgments: RelevanceJudgments
+        var database: Database
+        /// The judgment key of a hit.
+        var key: @Sendable (SearchHit) -> String
+    }
+
+    /// The markdown table, one row per query set and ranking.
+    public func run(progress: (String) -> Void = { _ in }) async throws -> String {
+        var table = MarkdownTable(header: ["Corpus", "Queries", "Ranking", "success@1", "MRR@10", "nDCG@10"])
+        for set in try await querySets(progress: progress) {
+            progress("quality: \(set.corpus), \(set.name)")
+            for (label, ranking) in rankings {
+                let scores = try await measure(set, ranking: ranking)
+                let mean = RelevanceMetrics.mean(scores.map(\.metrics))
+                table.append([
+                    set.corpus, set.name, label, Self.figure(mean.successAt1), Self.figure(mean.mrrAt10),
+                    Self.figure(mean.ndcgAt10),
+                ])
+            }
+        }
+        return table.render()
+    }
+
+    /// Per query: the rank of the first wanted hit under each ranking (`-` when not in the
+    /// top 10), for finding where one ranking loses.
+    public func details(progress: (String) -> Void = { _ in }) async throws -> String {
+        var table = MarkdownTable(header: ["Corpus", "Query"] + rankings.map(\.label))
+        for set in try await querySets(progress: progress) {
+            var columns: [[String]] = []
+            for (_, ranking) in rankings {
+                columns.append(try await measure(set, ranking: ranking).map { score in
+                    score.metrics.mrrAt10 > 0 ? String(Int((1 / score.metrics.mrrAt10).rounded())) : "-"
+                })
+            }
+            for (index, query) in set.judgments.queries.enumerated() {
+                table.append([set.corpus + " " + set.name, query.text] + columns.map { $0[index] })
+            }
+        }
+        return table.render()
+    }
+
+    /// The unjudged documents in the top 10 of any ranking, per query, as lines to judge:
+    /// `query<TAB>?<TAB>key<TAB>title<TAB>notes`. Judged ones are left out.
+    public func pool(progress: (String) -> Void = { _ in }) async throws -> String {
+        var lines: [String] = []
+        for set in try await querySets(progress: progress) where !set.name.hasSuffix("known-item") {
+            for query in set.judgments.queries {
+                var seen: Set<String> = []
+                for (_, ranking) in rankings {
+                    for hit in try await search(query.text, ranking: ranking, in: set.database).hits {
+                        let key = set.key(hit)
+                        guard query.grades[key] == nil, seen.insert(key).inserted else { continue }
+                        let notes = hit.notes.replacingOccurrences(of: "\n", with: " ").prefix(160)
+                        lines.append([query.text, "?", key, hit.title, String(notes)].joined(separator: "\t"))
+                    }
+                }
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    // MARK: Running
+
+    struct QueryScore {
+        var metrics: RelevanceMetrics
+    }
+
+    func measure(_ set: QuerySet, ranking: SearchRanking) async throws -> [QueryScore] {
+        var scores: [QueryScore] = []
+        for query in set.judgments.queries {
+            let hits = try await search(query.text, ranking: ranking, in: set.database).hits
+            scores.append(QueryScore(metrics: RelevanceMetrics(ranked: hits.map(set.key), grades: query.grades)))
+        }
+        return scores
+    }
+
+    /// The final answer to `text`, as `trove search` gets it: the top 10, completed included.
+    func search(_ text: String, ranking: SearchRanking, in database: Database) async throws -> ResultSet {
+        var request = SearchRequest(text: text, limit: 10, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+        request.ranking = ranking
+        var last: ResultSet?
+        for try await resultSet in EngineRegistry().results(for: request, in: database) { last = resultSet }
+        guard let last else { throw BenchError("the search for \(text) returned no result set") }
+        return last
+    }
+
+    func querySets(progress: (String) -> Void) async throws -> [QuerySet] {
+        let now = Date(timeIntervalSince1970: TimeInterval(ReminderStore.seedPinnedDay.daysSince1970 * 86_400 + 9 * 3_600))
+        let seed = try await ReminderStore.inMemory(now: { now })
+        var reader = SeedData.reader()
+        _ = try await seed.importRecords(&reader, source: SeedData.source)
+        let seedJudgments = try RelevanceJudgments(path: directory + "/seed-judgments.tsv")
+        let titles = Set(try await seed.database.read { db in
+            try db.fetchAll("SELECT title FROM reminders").map { try $0[0] as String }
+        })
+        let unknown = seedJudgments.keys.subtracting(titles)
+        guard unknown.isEmpty else {
+            throw BenchError("seed-judgments.tsv names reminders that seed-data/ does not hold: \(unknown.sorted().prefix(5))")
+        }
+        var sets = [
+            QuerySet(
+                corpus: "seed-data (\(titles.count) reminders)", name: "\(seedJudgments.queries.count) hand-judged",
+                judgments: seedJudgments, database: seed.database, key: { $0.title }),
+        ]
+        guard let corpusDirectory else { return sets }
+        let (database, keys) = try await DebianCorpus(directory: corpusDirectory).open(progress: progress)
+        let knownItems = try RelevanceJudgments(path: corpusDirectory + "/debian-known-items.tsv", knownItems: true)
+        let natural = try RelevanceJudgments(path: directory + "/debian-judgments.tsv")
+        let names = Set(keys)
+        let missing = natural.keys.union(knownItems.keys).subtracting(names)
+        guard missing.isEmpty else {
+            throw BenchError("judged packages missing from the corpus (other package lists?): \(missing.sorted().prefix(5)); re-run make-debian-corpus.py")
+        }
+        let key: @Sendable (SearchHit) -> String = { hit in
+            hit.id >= 1 && hit.id <= keys.count ? keys[Int(hit.id) - 1] : "#\(hit.id)"
+        }
+        let corpus = "Debian 12 packages (\(Format.count(Double(keys.count))))"
+        sets.append(QuerySet(corpus: corpus, name: "\(knownItems.queries.count) known-item", judgments: knownItems, database: database, key: key))
+        sets.append(QuerySet(corpus: corpus, name: "\(natural.queries.count) hand-judged", judgments: natural, database: database, key: key))
+        return sets
+    }
+
+    static func figure(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+}

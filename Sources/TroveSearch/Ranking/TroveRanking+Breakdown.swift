@@ -1,0 +1,36 @@
+import TroveQuery
+public import TroveSQLite
+
+extension TroveRanking {
+    /// Each hit's score taken apart, as `trove_rank_explain` writes it: every field's share of
+    /// the BM25F sum (with its length and the field's average), each boost, the completion
+    /// factor, the total, and each query word's idf. What `trove search --explain` prints.
+    ///
+    /// ```swift
+    /// try TroveRanking.breakdown(of: SearchRequest(text: "passport"), ids: [67], on: db)
+    /// // SELECT "reminders"."id", trove_rank_explain("reminders_fts", "reminders"."is_completed", 5.0, …)
+    /// //   FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) AND "reminders"."id" IN (?)
+    /// // [67: "title 6.776 (length 2, average 4.96); notes 0.000 (length 36, average 13.00); …; score 6.776; idf 3.488"]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The search; its ranking's parameters are used (the standard ones under bm25).
+    ///   - ids: The reminders to explain, such as a page's hits.
+    /// - Returns: The text for each id that matches the request's text; empty when the request
+    ///   has no text that FTS5 matches.
+    /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.
+    public static func breakdown(of request: SearchRequest, ids: [Int64], on db: Connection) throws -> [Int64: String] {
+        guard let match = FTSEngine.plan(for: request.query).ftsMatch, !ids.isEmpty else { return [:] }
+        let ranking: TroveRanking
+        if case .custom(let custom) = request.ranking { ranking = custom } else { ranking = .standard }
+        let list = SQL.join(ids.map { SQL(binding: $0) }, separator: ", ")
+        let sql: SQL = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain))"
+            + " FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\""
+            + " WHERE (\"reminders_fts\" MATCH \(match)) AND \"reminders\".\"id\" IN (" + list + ")"
+        var result: [Int64: String] = [:]
+        for row in try db.fetchAll(sql) {
+            result[try row[0]] = try row[1]
+        }
+        return result
+    }
+}

@@ -1,0 +1,138 @@
+import TroveQuery
+
+/// Trove's ranking: the one definition of how well a reminder matches a text query.
+///
+/// SQLite computes it, once per matching row, with the FTS5 auxiliary function `trove_rank`
+/// (C, `Sources/CTroveRanking/trove_ranking.c`, registered on every connection Trove opens).
+/// The function has no constants of its own: every parameter below is passed to it in the SQL,
+/// so this type is the whole definition and the C code only its arithmetic.
+///
+/// ```swift
+/// TroveRanking.standard.expression()
+/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7)
+/// ```
+///
+/// For a reminder d and the query's phrases p (each word or quoted phrase; `a OR b` is two):
+///
+/// - **Per-field BM25 (BM25F).** Each field f (title, notes, tags) is normalised by its own
+///   length, `B_f = 1 - b_f + b_f · len_f(d) / avglen_f`, weighted, and summed:
+///   `x_p = Σ_f w_f · tf_f(p, d) / B_f`. Saturation is applied once to that sum,
+///   `idf_p · x_p · (k1 + 1) / (k1 + x_p)`, with `idf_p = ln(1 + (N − n_p + 0.5) / (n_p + 0.5))`
+///   over the N reminders and the n_p that hold p. Long notes therefore lengthen only the
+///   notes' norm and never dilute a title hit (FTS5's bm25 divides by the whole row's length).
+/// - **Exact title**: `+ exactTitle · Σ idf_p` when the title's tokens are exactly the query's
+///   words in query order (the tokenizer folds case and accents and drops punctuation, so
+///   `renew passport` equals "Renew passport!"), and no query word found in d is left out.
+/// - **Tag equal to a query word**: `+ tagEquals · Σ idf_p` over the words equal to a whole
+///   tag of d (`call` and the tag `call`, not `call` and a tag `conference call`); or, when one
+///   tag equals the whole query (`home office`), over all its words, whichever is larger.
+/// - **Proximity**, for several words: `+ proximity · Σ min(idf_p, idf_p+1) / dist` over each
+///   pair of neighbouring query words, dist being their smallest distance in one field: 1 when
+///   adjacent in query order, 2 when adjacent but reversed, one more per token between them.
+/// - **Completion is a soft signal**: a completed reminder's total is multiplied by
+///   ``completedFactor`` (0.7). So a completed reminder comes after an open one unless it
+///   scores more than `1 / completedFactor` times as much (about 1.43 times): open reminders
+///   win close calls, and a clearly better completed match (the query in its title against a
+///   mention in another's notes, or its exact title) is not buried.
+///
+/// The hit's ``SearchHit/rank`` is that total negated, so that smaller is better, as with
+/// FTS5's bm25; ties go to the request's tiebreakers (open first, due soonest, priority,
+/// newest). `trove_rank_explain` returns the same score as text, each part on its own; the
+/// README's "How results are ranked" walks through `passport` on the demo data with it.
+///
+/// The parameters were chosen by `trove-bench --only quality` (hand-judged queries on
+/// `seed-data/` and on 60,000 Debian package descriptions), not by eye; see
+/// `Benchmarks/quality/README.md`.
+public struct TroveRanking: Hashable, Sendable {
+    /// w_f: how much one occurrence in each field counts, before normalisation.
+    public var titleWeight: Double
+    public var notesWeight: Double
+    public var tagsWeight: Double
+    /// b_f: how much each field's length normalises its count (0 none, 1 fully).
+    public var titleLengthNormalization: Double
+    public var notesLengthNormalization: Double
+    public var tagsLengthNormalization: Double
+    /// k1: how fast more occurrences stop adding to a word's score.
+    public var saturation: Double
+    /// Added, times the words' idf, when the title is exactly the query.
+    public var exactTitle: Double
+    /// Added, times the idf of each word equal to a whole tag (or of the whole query as one tag).
+    public var tagEquals: Double
+    /// Added, times the smaller idf of two neighbouring words, divided by their distance.
+    public var proximity: Double
+    /// What a completed reminder's score is multiplied by: below 1 puts open ones first in close calls.
+    public var completedFactor: Double
+
+    public init(
+        titleWeight: Double, notesWeight: Double, tagsWeight: Double,
+        titleLengthNormalization: Double, notesLengthNormalization: Double, tagsLengthNormalization: Double,
+        saturation: Double, exactTitle: Double, tagEquals: Double, proximity: Double, completedFactor: Double
+    ) {
+        self.titleWeight = titleWeight
+        self.notesWeight = notesWeight
+        self.tagsWeight = tagsWeight
+        self.titleLengthNormalization = titleLengthNormalization
+        self.notesLengthNormalization = notesLengthNormalization
+        self.tagsLengthNormalization = tagsLengthNormalization
+        self.saturation = saturation
+        self.exactTitle = exactTitle
+        self.tagEquals = tagEquals
+        self.proximity = proximity
+        self.completedFactor = completedFactor
+    }
+
+    /// Trove's ranking as shipped.
+    public static let standard = TroveRanking(
+        titleWeight: 5, notesWeight: 1, tagsWeight: 2,
+        titleLengthNormalization: 0.75, notesLengthNormalization: 0.75, tagsLengthNormalization: 0.75,
+        saturation: 1.2, exactTitle: 0.5, tagEquals: 0.25, proximity: 0.5, completedFactor: 0.7)
+
+    /// The functions that compute it; all take the same arguments.
+    public enum Function: String, Sendable {
+        /// The score, negated: smaller is better.
+        case rank = "trove_rank"
+        /// The same with every word's idf taken as 1: no document counts, so it costs only the
+        /// rows it is called on. Orders the provisional sample.
+        case sample = "trove_rank_sample"
+        /// The score as text, each field's share and each boost on its own.
+        case explain = "trove_rank_explain"
+    }
+
+    /// The ranking whose ``arguments`` are `values`; nil unless there are 11 finite numbers.
+    public init?(arguments values: [Double]) {
+        guard values.count == 11, values.allSatisfy(\.isFinite) else { return nil }
+        self.init(
+            titleWeight: values[0], notesWeight: values[1], tagsWeight: values[2],
+            titleLengthNormalization: values[3], notesLengthNormalization: values[4],
+            tagsLengthNormalization: values[5], saturation: values[6], exactTitle: values[7],
+            tagEquals: values[8], proximity: values[9], completedFactor: values[10])
+    }
+
+    /// The parameters in the order `trove_rank` takes them after `is_completed`.
+    public var arguments: [Double] {
+        [
+            titleWeight, notesWeight, tagsWeight,
+            titleLengthNormalization, notesLengthNormalization, tagsLengthNormalization,
+            saturation, exactTitle, tagEquals, proximity, completedFactor,
+        ]
+    }
+
+    /// The call that computes it for the current row of a query on `reminders_fts`.
+    ///
+    /// ```swift
+    /// TroveRanking.standard.expression(.sample)
+    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …)
+    /// ```
+    ///
+    /// NB: the parameters are SQL number literals, not bound values: the same call then reads
+    /// the same in the result columns and in `ORDER BY`, which SQLite needs to see to compute
+    /// it once per row, and the statement cache keeps one statement per ranking.
+    func expression(_ function: Function = .rank) -> SQL {
+        let numbers = arguments.map { value -> SQL in
+            precondition(value.isFinite, "TroveRanking parameters must be finite")
+            return SQL(raw: "\(value)")
+        }
+        return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
+            + SQL.join(numbers, separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+
+/// One file's import inside its write transaction: matching on uid, keeping ids, the counts,
+/// and the journal entry that undoes it.
+struct ImportRun {
+    let db: Connection
+    let now: Date
+    let source: String
+    let onConflict: ImportConflictPolicy
+    private var inserter: RecordInserter
+    private(set) var summary = ImportSummary(imported: 0, listsCreated: [], tagsCreated: 0, warnings: [], elapsed: .zero)
+    private(set) var warnings: [String] = []
+    private var undo = JournalUndo()
+    /// Whether the database held reminders when the import began: if not, no uid can match
+    /// and no kept id can clash with a stored one, so neither is looked up.
+    private var hadReminders = false
+    /// Ids above this are free: the highest stored before the import or inserted since.
+    private var highestID: Int64 = 0
+    /// Line (or position) of each uid in the file, to name both lines of a clash.
+    private var uidLines: [String: Int] = [:]
+    private var remembered = Set<Int64>()
+    private var occurrences: [(record: ReminderRecord, place: Int)] = []
+    /// Records that match a stored reminder with completions while saying none themselves: in
+    /// iCalendar the completions follow as occurrences (RECURRENCE-ID), so they are compared
+    /// once the whole file is read.
+    private var pendingMasters: [(record: ReminderRecord, id: Int64, place: Int, line: Int?)] = []
+    private var orphanOccurrences = 0
+    private var openOccurrences = 0
+    private var findUID: PreparedStatement?
+    private var findID: PreparedStatement?
+
+    init(db: Connection, now: Date, source: String, onConflict: ImportConflictPolicy) {
+        self.db = db
+        self.now = now
+        self.source = source
+        self.onConflict = onConflict
+        self.inserter = RecordInserter(db: db, now: now, bulk: true)
+    }
+
+    mutating func begin() throws {
+        highestID = try db.fetchValue("SELECT ifnull(max(id), 0) FROM reminders", as: Int64.self) ?? 0
+        hadReminders = highestID > 0
+    }
+
+    /// Stores one record, or holds it back when it is an occurrence of a repeating to-do.
+    mutating func take(_ incoming: ReminderRecord, line: Int?, position: Int) throws {
+        let place = line ?? position
+        if incoming.recurrenceID != nil, incoming.uid != nil {
+            occurrences.append((incoming, place))
+            return
+        }
+        var record = incoming
+        if let uid = record.uid, !StoreNames.isBlank(uid) {
+            if let first = uidLines.updateValue(place, forKey: uid) {
+                let what = line == nil ? "reminders \(first) and \(place)" : "lines \(first) and \(place)"
+                throw FormatError(
+                    file: source, line: line, field: "uid",
+                    problem: "\(what) have the same uid \(FormatError.quote(uid)); a uid names one reminder",
+                    remedy: "Give one of them another uid (or none, for a new one), or remove the copy.")
+            }
+            if hadReminders, let existingID = try lookUp(uid: uid) {
+                if record.completions.isEmpty, try !Reminder.completions(of: existingID, on: db).isEmpty {
+                    pendingMasters.append((record, existingID, place, line))
+                } else {
+                    try merge(record, into: existingID, place: place, line: line)
+                }
+                return
+            }
+        } else {
+            record.uid = nil
+        }
+        try insert(record, place: place, line: line)
+    }
+
+    /// Applies the held-back occurrences, records the journal entry and fills in the summary.
+    mutating func finish() throws {
+        for (master, id, place, line) in pendingMasters {
+            var record = master
+            let mine = occurrences.filter { $0.record.uid == record.uid && $0.record.isCompleted }
+            record.completions = mine.map { Completion(due: $0.record.recurrenceID, completedAt: $0.record.completedAt) }
+            occurrences.removeAll { $0.record.uid == record.uid && $0.record.isCompleted }
+            let unchangedBefore = summary.unchanged
+            try merge(record, into: id, place: place, line: line)
+            // NB: an unchanged reminder's occurrences are unchanged records of the file too; a
+            // changed one's are part of its update.
+            if summary.unchanged > unchangedBefore { summary.unchanged += mine.count }
+        }
+        for (record, place) in occurrences { try applyOccurrence(record, place: place) }
+        if orphanOccurrences > 0 {
+            warnings.append("\(orphanOccurrences) occurrence(s) (RECURRENCE-ID) had no repeating to-do with their UID; each was imported as a reminder of its own")
+        }
+        if openOccurrences > 0 {
+            warnings.append("\(openOccurrences) changed occurrence(s) (RECURRENCE-ID) that are not completed were not imported; Trove keeps one due date per repeating reminder")
+        }
+        summary.listsCreated = inserter.listsCreated
+        summary.tagsCreated = inserter.tagsCreated
+        guard summary.imported + summary.updated + summary.occurrences > 0 else { return }
+        undo.listsCreated = inserter.listsCreated
+        undo.tagsCreated = inserter.tagNamesCreated
+        try db.journal("import", "imported \(source): " + summary.counts, undo, at: now)
+    }
+
+    // MARK: Rows
+
+    private mutating func insert(_ record: ReminderRecord, place: Int, line: Int?) throws {
+        let valid = try validate(record, place: place, line: line)
+        var keep: Int64?
+        if let id = record.id, id > 0 {
+            if id > highestID {
+                keep = id
+            } else if hadReminders || !undo.added.isEmpty, try !isTaken(id) {
+                keep = id
+            }
+        }
+        let id = try inserter.insert(valid, keepingID: keep)
+        highestID = max(highestID, id)
+        undo.added.insert(id)
+        summary.imported += 1
+    }
+
+    private mutating func merge(_ incoming: ReminderRecord, into id: Int64, place: Int, line: Int?) throws {
+        let existing = try Reminder.fetch(id: id, on: db)
+        var record = incoming
+        record.createdAt = record.createdAt ?? existing.createdAt
+        if Self.sameFields(record, existing) {
+            summary.unchanged += 1
+            return
+        }
+        switch onConflict {
+        case .skip:
+            summary.skipped += 1
+        case .duplicate:
+            record.uid = nil
+            record.id = nil
+            try insert(record, place: place, line: line)
+        case .update:
+            let valid = try validate(record, place: place, line: line)
+            rememberOnce(existing)
+            try inserter.overwrite(id: id, with: valid, uid: existing.uid, updatedAt: record.updatedAt ?? now)
+            summary.updated += 1
+        }
+    }
+
+    /// A completed occurrence becomes a completion of its reminder, not a second reminder.
+    private mutating func applyOccurrence(_ record: ReminderRecord, place: Int) throws {
+        guard let uid = record.uid else { return }
+        guard let master = try Reminder.fetch(uid: uid, on: db) else {
+            orphanOccurrences += 1
+            var standalone = record
+            standalone.recurrenceID = nil
+            try insert(standalone, place: place, line: nil)
+            return
+        }
+        guard record.isCompleted else {
+            openOccurrences += 1
+            return
+        }
+        let completion = Completion(due: record.recurrenceID, completedAt: record.completedAt)
+        guard !master.completions.contains(completion) else {
+            summary.unchanged += 1
+            return
+        }
+        if !undo.added.contains(master.id) { rememberOnce(master) }
+        try db.run(completion.insert(reminderID: master.id))
+        summary.occurrences += 1
+    }
+
+    private mutating func rememberOnce(_ reminder: Reminder) {
+        if remembered.insert(reminder.id).inserted { undo.remember(reminder) }
+    }
+
+    private func validate(_ record: ReminderRecord, place: Int, line: Int?) throws -> ValidRecord {
+        do {
+            return try ValidRecord(record, now: now, completedNow: false)
+        } catch {
+            throw ReminderStore.formatError(error, record: place, line: line, source: source)
+        }
+    }
+
+    // MARK: Look-ups
+
+    private mutating func lookUp(uid: String) throws -> Int64? {
+        if findUID == nil { findUID = try db.prepare(ReminderTable.where { $0.uid == "" }.select { $0.id }.sql) }
+        return try findUID!.fetchValue([.text(uid)], as: Int64.self)
+    }
+
+    private mutating func isTaken(_ id: Int64) throws -> Bool {
+        if findID == nil { findID = try db.prepare(ReminderTable.where { $0.id == 0 }.select { $0.id }.sql) }
+        return try findID!.fetchValue([.integer(id)], as: Int64.self) != nil
+    }
+
+    /// Whether an incoming record says the same as a stored reminder (ids, uids and
+    /// `updatedAt` aside; list and tag names compared as the database compares them).
+    static func sameFields(_ record: ReminderRecord, _ stored: Reminder) -> Bool {
+        let list = (try? StoreNames.list(record.list)) ?? ""
+        let tags = ((try? StoreNames.tags(record.tags)) ?? []).map(StoreNames.key).sorted()
+        return record.title == stored.title && record.notes == stored.notes
+            && StoreNames.key(list) == StoreNames.key(stored.list)
+            && tags == stored.tags.map(StoreNames.key).sorted()
+            && record.priority == stored.priority && record.isFlagged == stored.isFlagged
+            && record.isCompleted == stored.isCompleted
+            && (record.isCompleted ? record.completedAt.map(Timestamp.millis) == stored.completedAt.map(Timestamp.millis) : true)
+            && record.due == stored.due && record.repeat == stored.repeat
+            && record.createdAt.map(Timestamp.millis) == Timestamp.millis(stored.createdAt)
+            && record.completions == stored.completions && record.icalendar == stored.icalendar
+    }
+}
+
+extension IDRanges {
+    func contains(_ id: Int64) -> Bool {
+        ranges.contains { $0[0] <= id && id <= $0[1] }
+    }
+}

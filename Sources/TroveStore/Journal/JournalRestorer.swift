@@ -1,0 +1,66 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+
+/// Reverts one journal entry inside the undo's write transaction.
+///
+/// ```swift
+/// try JournalRestorer(db: db, now: now).revert(undo)
+/// // DELETE FROM "reminders" WHERE ("reminders"."id" BETWEEN ? AND ?)          -- what it added
+/// // UPDATE "reminders" SET … WHERE ("reminders"."id" = ?)                      -- what it changed
+/// // INSERT INTO "reminders" ("id", "uid", …) VALUES (…)                        -- what it deleted
+/// // DELETE FROM "lists" WHERE …; DELETE FROM "tags" WHERE …                    -- what it created, if unused
+/// ```
+struct JournalRestorer {
+    let db: Connection
+    let now: Date
+
+    func revert(_ undo: JournalUndo) throws {
+        for range in undo.added.ranges {
+            try db.run(ReminderTable.where { $0.id.between(range[0], and: range[1]) }.delete())
+        }
+        var inserter = RecordInserter(db: db, now: now)
+        // NB: lists and tags come back with their own ids when those are free, so the database
+        // is as it was, not merely equivalent.
+        for list in undo.listsDeleted
+        where try db.first(ListTable.where { $0.name == list.name }.select { $0.id }) == nil {
+            let free = try db.first(ListTable.where { $0.id == list.id }.select { $0.id }) == nil
+            try db.run(ListTable.insert {
+                if free { $0.id.set(list.id) }
+                $0.name.set(list.name)
+                $0.position.set(list.position)
+            })
+        }
+        for tag in undo.tagsDeleted where try db.first(TagTable.where { $0.name == tag.name }.select { $0.id }) == nil {
+            let free = try db.first(TagTable.where { $0.id == tag.id }.select { $0.id }) == nil
+            try db.run(TagTable.insert {
+                if free { $0.id.set(tag.id) }
+                $0.name.set(tag.name)
+            })
+        }
+        for rename in undo.tagRenames {
+            try db.run(TagTable.where { $0.name == rename.to }.update { $0.name.set(rename.from) })
+        }
+        for record in try undo.beforeRecords() {
+            guard let id = record.id, let uid = record.uid else { continue }
+            let valid = try ValidRecord(record, now: now, completedNow: false)
+            if try db.first(ReminderTable.where { $0.id == id }.select { $0.id }) != nil {
+                try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now)
+            } else {
+                _ = try inserter.insert(valid, keepingID: id)
+            }
+        }
+        for name in undo.listsCreated {
+            guard let id = try db.first(ListTable.where { $0.name == name }.select { $0.id }),
+                try db.first(ReminderTable.where { $0.listID == id }.count()) == 0
+            else { continue }
+            try db.run(ListTable.where { $0.id == id }.delete())
+        }
+        for name in undo.tagsCreated {
+            guard let id = try db.first(TagTable.where { $0.name == name }.select { $0.id }),
+                try db.first(ReminderTagTable.where { $0.tagID == id }.count()) == 0
+            else { continue }
+            try db.run(TagTable.where { $0.id == id }.delete())
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+
+extension RecordInserter {
+    /// Rewrites reminder `id` so that it holds exactly `valid`: every column, its tags and its
+    /// completions. What an import's `--on-conflict update` and an undo's restore do.
+    ///
+    /// ```swift
+    /// try inserter.overwrite(id: 7, with: valid, uid: "0193…", updatedAt: now)
+    /// // UPDATE "reminders" SET "uid" = ?, "list_id" = ?, "title" = ?, … WHERE ("reminders"."id" = ?)
+    /// // DELETE FROM "reminder_tags" WHERE … ; INSERT INTO "reminder_tags" …   -- only the tags that differ
+    /// // DELETE FROM "reminder_completions" WHERE ("reminder_completions"."reminder_id" = ?); INSERT …
+    /// ```
+    mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date) throws {
+        let listID = try listID(named: valid.list)
+        let record = valid.record
+        try db.run(ReminderTable.where { $0.id == id }.update {
+            $0.uid.set(uid)
+            $0.listID.set(listID)
+            $0.title.set(record.title)
+            $0.notes.set(record.notes)
+            $0.priority.set(record.priority.rawValue)
+            $0.isFlagged.set(record.isFlagged)
+            $0.isCompleted.set(record.isCompleted)
+            $0.completedAt.set(record.completedAt)
+            $0.dueDate.set(record.due?.storageText)
+            $0.createdAt.set(valid.createdAt)
+            $0.updatedAt.set(updatedAt)
+            $0.repeatRule.set(record.repeat?.rrule)
+            $0.icalendar.set(ReminderRow.icalendarText(record.icalendar))
+        })
+        try setTags(valid.tags, of: id)
+        try db.run(CompletionTable.where { $0.reminderID == id }.delete())
+        for completion in record.completions { try db.run(completion.insert(reminderID: id)) }
+    }
+
+    /// Links exactly these tags to reminder `id`, touching only the links that change (each
+    /// link and unlink re-indexes the reminder through the schema's triggers).
+    mutating func setTags(_ names: [String], of id: Int64) throws {
+        let linked: [Int64] = try db.all(ReminderTagTable.where { $0.reminderID == id }.select { $0.tagID })
+        let current = Set(linked)
+        var wanted: [Int64] = []
+        for name in names { wanted.append(try tag(named: name).id) }
+        let wantedSet = Set(wanted)
+        for tagID in current where !wantedSet.contains(tagID) {
+            try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
+        }
+        for tagID in wanted where !current.contains(tagID) {
+            try db.run(Self.linkTag(reminderID: id, tagID: tagID))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `trove search --rank` and the ranking part of `--explain`, through the real binary.
+@Suite struct SearchRankCommandTests {
+    private func ids(_ arguments: [String]) throws -> [Int] {
+        let result = try TroveProcess.run(["--demo", "search", "--format", "jsonl"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try result.stdout.split(separator: "\n").map { line in
+            let hit = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(hit["id"] as? Int)
+        }
+    }
+
+    @Test func troveRankingIsTheDefaultAndBM25StaysSelectable() throws {
+        // Renew passport (67) first by Trove's ranking; bm25 puts Scan travel documents (77) first.
+        #expect(try ids(["passport"]).prefix(2) == [67, 77])
+        #expect(try ids(["--rank", "trove", "passport"]).prefix(2) == [67, 77])
+        #expect(try ids(["--rank", "bm25", "passport"]).prefix(2) == [77, 67])
+        // bm25 puts the completed 68 last; bm25-mixed ranks it by its bm25 score alone.
+        #expect(try ids(["--rank", "bm25", "passport"]).last == 68)
+        #expect(try ids(["--rank", "bm25-mixed", "passport"]).last != 68)
+    }
+
+    @Test func aCursorContinuesOnlyItsOwnRanking() throws {
+        let first = try TroveProcess.run(["--demo", "search", "--rank", "bm25", "--limit", "2", "--format", "json", "call"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        let cursor = try #require((object["next"] as? [String: Any])?["after"] as? String)
+        let same = try TroveProcess.run(["--demo", "search", "--rank", "bm25", "--limit", "2", "--after", cursor, "call"])
+        #expect(same.status == 0, "\(same.stderr)")
+        let other = try TroveProcess.run(["--demo", "search", "--limit", "2", "--after", cursor, "call"])
+        #expect(other.status == 2)
+        #expect(other.stderr.hasPrefix("trove: "))
+    }
+
+    @Test func explainTakesEachHitsScoreApart() throws {
+        let result = try TroveProcess.run(["--demo", "search", "--explain", "--limit", "2", "passport"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("trove_rank(\"reminders_fts\""))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("ranking:") })
+        #expect(lines[start + 1] == "  67  Renew passport")
+        #expect(lines[start + 2].hasPrefix("    title 6.776 (length 2, average 4.96); notes 0.000"))
+        #expect(lines[start + 2].hasSuffix("score 6.776; idf 3.488"))
+        #expect(lines[start + 3] == "  77  Scan travel documents")
+        // Under bm25 there is no breakdown: the score is FTS5's.
+        let bm25 = try TroveProcess.run(["--demo", "search", "--explain", "--rank", "bm25", "passport"])
+        #expect(!bm25.stdout.contains("ranking:"))
+    }
+}

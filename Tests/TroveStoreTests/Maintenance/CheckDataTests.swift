@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveStore
+import TroveTestSupport
+
+/// `check` also compares the denormalised `reminders.tags` with the tag links, and the uids;
+/// `rebuildIndex` repairs both.
+@Suite struct CheckDataTests {
+    @Test func checkFindsATagsColumnThatDriftedAndRebuildRepairsIt() async throws {
+        let store = try await seededStore(records: [
+            ReminderRecord(title: "a", tags: ["x", "y"]), ReminderRecord(title: "b", tags: ["x"]),
+        ])
+        #expect(try await store.check().isOK)
+        try await store.database.write { db in
+            // NB: a tool that writes the column by hand; the triggers cannot see it coming.
+            try db.execute("UPDATE reminders SET tags = 'stale' WHERE id = 2")
+        }
+        let report = try await store.check()
+        #expect(!report.isOK)
+        #expect(report.dataProblems == [
+            "1 reminder(s), the first 2, have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links",
+        ])
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+        #expect(try await store.reminder(id: 2).tags == ["x"])
+    }
+
+    @Test func checkFindsAMissingUidAndRebuildGivesOne() async throws {
+        let store = try await seededStore(records: [ReminderRecord(title: "a"), ReminderRecord(title: "b")])
+        try await store.database.write { db in
+            // NB: only dropping the guard lets a uid be cleared, as a damaged file might have it.
+            try db.execute("DROP TRIGGER reminders_keep_uid")
+            try db.execute("UPDATE reminders SET uid = NULL WHERE id = 1")
+        }
+        #expect(try await store.check().dataProblems == ["1 reminder(s) have no uid; run `trove rebuild` to give each a new one"])
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+        #expect(try await store.int("SELECT count(DISTINCT uid) FROM reminders") == 2)
+    }
+}
