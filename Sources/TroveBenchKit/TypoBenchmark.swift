@@ -61,9 +61,10 @@ public struct TypoBenchmark {
     }
 
     /// Reminders of pseudo-words made of syllables, so that misspellings have neighbours, with
-    /// about ``largeVocabulary`` distinct words; built once and kept in the data directory.
+    /// about ``largeVocabulary`` distinct words; built once per schema version and kept in the
+    /// data directory (a file of an older schema lacks columns the search reads).
     func largeVocabularyDatabase() async throws -> String {
-        let path = "\(dataDirectory)/typo-vocabulary-\(seed).db"
+        let path = "\(dataDirectory)/typo-vocabulary-\(seed)-schema\(Migrator().latestVersion).db"
         if FileManager.default.fileExists(atPath: path) { return path }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         var random = SplitMix64(seed: seed ^ 0x766F_6361_62)
