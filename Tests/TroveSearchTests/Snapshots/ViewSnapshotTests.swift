@@ -144,8 +144,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -156,7 +156,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -211,8 +211,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -224,7 +224,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND ("reminders"."is_completed" = 0)
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -338,7 +338,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."is_completed",
@@ -365,16 +365,16 @@ import TroveTestSupport
             """
             #   id   title                                         snippet                                                                 list     tags              due               flags        rank
             --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
-            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -2.87
+            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -4.32
             2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20        !!           -2.04
             3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26        !!           -4.29
             4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                     Home     call              2026-03-02                     -3.11
-            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -4.16
+            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -6.24
             6   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03        !!           -3.64
             7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…              Work                       2026-03-03 10:00               -0.74
             8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…             Home     call              2026-03-04                     -3.11
-            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -4.09
-            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -4.41
+            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -6.17
+            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -6.49
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -403,7 +403,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               "reminders"."priority",
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -428,15 +428,15 @@ import TroveTestSupport
             """
             #   id   title                                         snippet                                                                 list     tags              due         flags        rank
             --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
-            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -4.16
+            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -6.24
             2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20  !!           -2.04
             3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26  !!           -4.29
             4   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03  !!           -3.64
-            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -4.09
+            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -6.17
             6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…     Home     call              2026-03-20  !!           -3.11
             7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…         Travel   call              2026-03-20  !!           -3.11
             8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…          Work                                   !!           -1.85
-            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -2.87
+            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -4.32
             10  31   Ask about the allotment waiting list                                                                                  Garden   call,garden                   !            -2.43
             10 of 22 (3 completed)
             next: cursor
@@ -466,7 +466,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               "reminders"."created_at"
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
@@ -483,14 +483,14 @@ import TroveTestSupport
             --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  -----
             1   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.11
             2   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.11
-            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.22
-            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -4.16
+            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -5.29
+            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -6.24
             5   151  Ask Nikos to water the plants while we're away                                                                          Travel   call          2026-03-22                     -3.11
             6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -2.43
             7   131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.74
             8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.11
             9   121  Dispute the double charge on the credit card        …[Call] the number on the back of the card and ask for…             Finance  call          2026-03-03        !!           -3.64
-            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -4.09
+            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -6.17
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -520,8 +520,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -532,7 +532,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -557,8 +557,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -570,7 +570,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"*'))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -617,8 +617,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -629,7 +629,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -654,8 +654,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -667,7 +667,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
               AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentst" AND "apointment"*'))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

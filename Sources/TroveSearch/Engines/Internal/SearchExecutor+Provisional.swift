@@ -40,7 +40,7 @@ extension SearchExecutor {
             "\(column) AS \(identifier: "c\(index)")"
         }
         if isRanked, sortKeys.contains(where: \.isRank) {
-            named.append("\(sampleRanking.expression(.sample)) AS \"score\"")
+            named.append("\(sampleRanking.expression(.sample, exactWords: exactWords)) AS \"score\"")
         }
         let newest: SQL = isRanked ? "\"reminders_fts\".\"rowid\"" : "\"reminders\".\"id\""
         var conditions = scopedConditions

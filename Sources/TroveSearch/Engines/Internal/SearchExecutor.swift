@@ -13,8 +13,10 @@ struct SearchExecutor {
     var query: Query { request.query }
     var isRanked: Bool { plan.ftsMatch != nil }
     var sortKeys: [SortKey] {
-        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked) + [SortKey.id]
+        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords) + [SortKey.id]
     }
+    /// The words ``TroveRanking/exactWord`` rewards when they stand whole in a title.
+    var exactWords: [String] { TroveRanking.exactWords(of: query) }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
     var from: SQL {
@@ -177,7 +179,7 @@ struct SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column))
         }
-        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking) : "0.0")
+        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0")
         columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
         return columns
     }
