@@ -81,7 +81,7 @@ public struct ClassLatency: Sendable {
 
     /// Milliseconds to the first and to the final result set, and whether the first was provisional.
     private func measure(_ text: String, _ provider: SearchProvider, settle: Bool) async throws -> (Double, Double, Bool) {
-        let request = SearchRequest(text: text, typing: true, limit: 50, highlight: .brackets)
+        let request = SearchRequest(text: text, limit: 50, highlight: .brackets)
         let clock = ContinuousClock()
         let start = clock.now
         var first: Duration?

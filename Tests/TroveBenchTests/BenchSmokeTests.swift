@@ -50,7 +50,7 @@ import TroveBenchKit
         #expect(measures.allSatisfy { $0.count == 6 })
 
         let areas = Set(measures.map { $0[0] })
-        let expected = ["Import", "As-you-type", "Memory", "Startup", "Index size", "Index option"]
+        let expected = ["Import", "As-you-type", "Memory", "Startup", "Index size", "Index option", "Typo"]
             + QueryClass.allCases.map { "Query: \($0.label)" }
         #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
         for queryClass in QueryClass.allCases {
@@ -58,6 +58,9 @@ import TroveBenchKit
         }
         #expect(measures.filter { $0[0] == "Memory" }.count == 2)
         #expect(measures.filter { $0[0] == "Index option" }.count == 3)
+        #expect(measures.filter { $0[0] == "Index size" }.count == 4, "file, FTS, substring index, trigram over every row")
+        #expect(measures.filter { $0[0] == "Typo" }.count == 4)
+        #expect(measures.contains { $0[0] == "Typo" && $0[2] == "0 of 10" }, "the trie and fts5vocab agree")
 
         // Every Trove and baseline cell that should hold a figure holds a digit, and none failed.
         for row in measures where !row[3].isEmpty {

@@ -25,7 +25,7 @@ import TroveStore
         // Per-request streams: start, maybe take an answer, cancel at once or a moment later.
         var answered = 0
         for cycle in 0..<cycles {
-            let request = SearchRequest(text: words[cycle % words.count], typing: true, limit: 10)
+            let request = SearchRequest(text: words[cycle % words.count], limit: 10)
             let task = Task { () -> Int in
                 var count = 0
                 for try await _ in provider.results(for: request) { count += 1 }

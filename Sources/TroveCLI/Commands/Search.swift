@@ -10,9 +10,13 @@ struct Search: AsyncParsableCommand {
         abstract: "Search reminders and print the hits.",
         discussion: """
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \
-            "list:Work budget". No QUERY shows open reminders by due date.
+            "list:Work budget". No QUERY shows open reminders by due date. Repeated words count \
+            once and at most 16 different words are searched; stderr says when words were \
+            merged or left out.
 
-            The query language: words must all match; `a OR b`; "exact phrase"; -word and \
+            The query language: words must all match; the last word is a prefix unless the \
+            query ends with a space or --exact is given, and word* is a prefix anywhere; \
+            `a OR b`; "exact phrase"; -word and \
             -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
             priority:none|low|medium|high; due:today|tomorrow|overdue|week|none|DATE|DATE..DATE; \
             in:title|notes|tags; -key:value negates. !like matches substrings; !raw passes an \
@@ -24,14 +28,19 @@ struct Search: AsyncParsableCommand {
             `--`: trove search -- --literal.
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
-            tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
-            the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions"}; each hit is the reminder as `trove export` writes it (id, uid, \
-            title, notes, list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD \
-            or UTC ISO 8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats \
-            (as the text output says it, or null), rank (the --rank score, negated: smaller is \
-            better; 0 without text), titleHighlighted, snippet and matchedFields. CSV and TSV rows \
+            tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
+            beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
+            "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", \
+            "notices"}; each hit is the reminder as `trove export` writes it (id, uid, title, notes, \
+            list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD or UTC ISO \
+            8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats (as the text \
+            output says it, or null), rank (the --rank score, negated: smaller is better; 0 without \
+            text), titleHighlighted, snippet, matchedFields and typo (true/false). CSV and TSV rows \
             hold the same fields but repeats. "next" is null or {"offset": N, "after": CURSOR}.
+
+            Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
+            first letter; typo matches come after every exact match, only once the exact matches \
+            end. --typos off turns them off.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
             bindings, then runs the search and prints the count and the time, without the hits; \
@@ -78,7 +87,15 @@ struct Search: AsyncParsableCommand {
     @Flag(help: "Print the parsed query and the SQL with its bindings, then the count and time, not the hits.")
     var explain = false
 
-    @Flag(help: "Treat the last word as a prefix, as interactive search does while typing.")
+    @Flag(help: "Match whole words only: the last word is not a prefix (word* still is).")
+    var exact = false
+
+    @Option(help: "on or off: whether words with a typo also match, after every exact match, when those do not fill the page.")
+    var typos: TypoOption = .on
+
+    // NB: the last word has been a prefix by default since one query semantics; the flag stays
+    // accepted so that scripts written for it keep working.
+    @Flag(help: .hidden)
     var prefix = false
 
     @Flag(exclusivity: .exclusive, help: "--all includes completed reminders, --open leaves them out. Default: a query with words includes them (after open ones); the default view does not.")
@@ -127,7 +144,7 @@ struct Search: AsyncParsableCommand {
         let registry = EngineRegistry.trove()
         if explain {
             let clock = ContinuousClock()
-            let explanation = try registry.explanation(for: request)
+            let explanation = try await registry.explanation(for: request, in: store.database)
             let start = clock.now
             let resultSet = try await run(request, registry: registry, store: store)
             let elapsed = clock.now - start
@@ -147,11 +164,19 @@ struct Search: AsyncParsableCommand {
         }
         let resultSet = try await run(request, registry: registry, store: store)
         try Task.checkCancellation()
+        // NB: JSON carries the notices itself; every other format keeps standard output clean.
+        if format != .json, !resultSet.query.notices.isEmpty {
+            Terminal.standardError.write(resultSet.query.notices.joined(separator: "\n") + "\n")
+        }
         if resultSet.hits.isEmpty, format == .text {
             Terminal.standardError.write(textRenderer.noResultsMessage(resultSet, text: text))
             return .noResults
         }
         print(try await output(resultSet, text: text, store: store), terminator: "")
+        // NB: only typo matches: say which word matched nothing and what it could have been.
+        if format == .text, !resultSet.didYouMean.isEmpty {
+            Terminal.standardError.write(resultSet.didYouMean.sentences.joined(separator: "\n") + "\n")
+        }
         return resultSet.hits.isEmpty ? .noResults : .success
     }
 
@@ -212,8 +237,8 @@ struct Search: AsyncParsableCommand {
             page = .after(cursor)
         }
         var request = SearchRequest(
-            text: text, typing: prefix, limit: limit, page: page,
-            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+            text: text, exact: exact, limit: limit, page: page,
+            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
         request.ranking = rank.ranking
         return request
     }
@@ -255,6 +280,8 @@ struct Search: AsyncParsableCommand {
         if let height { arguments += ["--height", String(height)] }
         if rank != .trove { arguments += ["--rank", rank.rawValue] }
         if fullscreen { arguments.append("--fullscreen") }
+        if exact { arguments.append("--exact") }
+        if typos == .off { arguments += ["--typos", "off"] }
         return try InteractiveFlags.parse(arguments).options()
     }
 
@@ -291,6 +318,13 @@ enum SortOption: String, CaseIterable, ExpressibleByArgument {
     case rank, due, priority, created
 
     var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--typos`, named as ``TypoTolerance`` names its cases.
+enum TypoOption: String, CaseIterable, ExpressibleByArgument {
+    case on, off
+
+    var tolerance: TypoTolerance { TypoTolerance(rawValue: rawValue)! }
 }
 
 /// `--rank`, named as ``SearchRanking/name`` names them.

@@ -9,7 +9,7 @@ import TroveStore
 /// // {"id":12,"uid":"0193…","title":"Call the dentist","notes":"…","list":"Health","tags":["phone"],"priority":"high",
 /// //  "flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,
 /// //  "createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-02-20T09:15:00.000Z","completions":[],"icalendar":[],
-/// //  "repeats":null,"rank":-3.1,"titleHighlighted":"Call the [dentist]","snippet":"…","matchedFields":["title"]}
+/// //  "repeats":null,"rank":-3.1,"titleHighlighted":"Call the [dentist]","snippet":"…","matchedFields":["title"],"typo":false}
 /// ```
 ///
 /// A hit is the reminder exactly as ``ReminderJSON`` writes it everywhere (the line `trove
@@ -27,11 +27,14 @@ enum SearchJSON {
                 "parsed": .string(resultSet.query.description),
             ]),
             "total": .integer(Int64(resultSet.total)),
+            "typoCount": .integer(Int64(resultSet.typoCount)),
             "completedCount": .integer(Int64(resultSet.completedCount)),
             "includesCompleted": .bool(resultSet.includesCompleted),
             "hits": .array(zip(resultSet.hits, reminders).map(hit)),
             "next": next(resultSet.next, offset: nextOffset),
             "suggestions": .array(resultSet.suggestions.map(JSONValue.string)),
+            "didYouMean": didYouMean(resultSet.didYouMean),
+            "notices": .array(resultSet.query.notices.map(JSONValue.string)),
         ])
     }
 
@@ -43,6 +46,17 @@ enum SearchJSON {
             .init(key: "titleHighlighted", value: .string(hit.titleHighlighted)),
             .init(key: "snippet", value: .string(hit.snippet)),
             .init(key: "matchedFields", value: .array(matchedFields(hit).map(JSONValue.string))),
+            .init(key: "typo", value: .bool(hit.isTypo)),
+        ])
+    }
+
+    /// `{"sentences": [...], "unmatchedWords": [...], "unknownLists": [...], "unknownTags": [...]}`.
+    private static func didYouMean(_ value: DidYouMean) -> JSONValue {
+        .object([
+            "sentences": .array(value.sentences.map(JSONValue.string)),
+            "unmatchedWords": .array(value.unmatchedWords.map(JSONValue.string)),
+            "unknownLists": .array(value.unknownLists.map(JSONValue.string)),
+            "unknownTags": .array(value.unknownTags.map(JSONValue.string)),
         ])
     }
 

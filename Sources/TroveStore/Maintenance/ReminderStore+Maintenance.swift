@@ -16,6 +16,7 @@ extension ReminderStore {
     /// // on a reader: the schema against SchemaDefinition.current(), tag texts against their
     /// //   links, PRAGMA integrity_check
     /// // on the writer: INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)
+    /// //   INSERT INTO reminders_substrings (reminders_substrings, rank) VALUES ('integrity-check', 1)
     /// ```
     ///
     /// With rank 1, FTS5 also re-reads every reminder and compares its tokens with the index,
@@ -37,20 +38,25 @@ extension ReminderStore {
               !report.schemaProblems.contains(where: { Self.blocksIndexCheck($0) })
         else { return report }
         // NB: the FTS5 check is spelled as an INSERT, so it runs on the writer; it changes nothing.
-        let (problems, checked, locked) = try await database.writeWithoutTransaction { db in
+        let (problems, checked, locked) = try await database.writeWithoutTransaction { db -> ([String], Bool, Bool) in
             let usual = db.busyTimeout
             db.busyTimeout = lockWait
             defer { db.busyTimeout = usual }
-            do {
-                try db.execute("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)")
-                return ([String](), true, false)
-            } catch let error as SQLiteError where error.code == .readOnly {
-                return ([], false, false)
-            } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
-                return ([], false, true)
-            } catch let error as SQLiteError {
-                return ([error.message], true, false)
+            var problems: [String] = []
+            // NB: every FTS5 table of the schema (those with a `_config`): the word index and
+            // schema 6's substring index; fts5vocab tables have nothing of their own to check.
+            for table in schema.configuration.keys.sorted() {
+                do {
+                    try db.execute("INSERT INTO \(identifier: table) (\(identifier: table), rank) VALUES ('integrity-check', 1)")
+                } catch let error as SQLiteError where error.code == .readOnly {
+                    return ([String](), false, false)
+                } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
+                    return ([], false, true)
+                } catch let error as SQLiteError {
+                    problems.append(table == "reminders_fts" ? error.message : "\(table): \(error.message)")
+                }
             }
+            return (problems, true, false)
         }
         report.indexProblems = problems
         report.indexChecked = checked || locked

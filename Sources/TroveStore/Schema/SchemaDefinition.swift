@@ -257,7 +257,8 @@ public struct SchemaDefinition: Sendable {
             }
         }
         try refilling(db)
-        for table in objects where table.kind == .virtualTable {
+        // NB: only FTS5 tables (those with a `_config`) take 'rebuild'; an fts5vocab table reads its index.
+        for table in objects where table.kind == .virtualTable && configuration[table.name] != nil {
             try db.execute(Self.refills[table.name] ?? "INSERT INTO \(identifier: table.name) (\(identifier: table.name)) VALUES ('rebuild')")
         }
     }

@@ -72,7 +72,7 @@ import TroveStore
     @Test func explainShowsControlCharactersAsPictures() {
         #expect(SearchExplainRenderer.visible("'\u{2}'") == "'␂'")
         let explanation = SearchExplanation(
-            query: .parse("milk"), engine: "fts",
+            query: .parse("milk", exact: true), engine: "fts",
             statements: [.init(purpose: "hits", sql: "SELECT 1 WHERE x MATCH ?", bindings: ["'\"milk\"'"])])
         #expect(SearchExplainRenderer.render(explanation) == """
             query:   engine=fts terms=[+milk] filters=[]

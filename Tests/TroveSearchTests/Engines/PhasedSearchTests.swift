@@ -21,10 +21,11 @@ struct PhasedSearchTests {
     }
 
     static func request(
-        _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil
+        _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil,
+        typos: TypoTolerance = .on
     ) -> SearchRequest {
         SearchRequest(
-            text: text, typing: true, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            text: text, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort, typos: typos,
             highlight: .brackets, today: ReminderGenerator.pinnedToday, timeZone: TimeZone(identifier: "UTC")!)
     }
 
@@ -114,9 +115,9 @@ struct PhasedSearchTests {
     }
 
     @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
-        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis", typing: true))?.description
-            == Query.parse("call dentis", typing: false).description)
-        #expect(FTSEngine.exactLongPrefixes(.parse("call den", typing: true)) == nil, "3 letters have a prefix index")
+        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis"))?.description
+            == Query.parse("call dentis", exact: true).description)
+        #expect(FTSEngine.exactLongPrefixes(.parse("call den")) == nil, "3 letters have a prefix index")
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request("dentist"), in: database)
         let quick = try #require(all.first)
@@ -142,17 +143,34 @@ struct PhasedSearchTests {
     @Test(arguments: ["dentsit", "zzzzqx"])
     func noMatchIsSaidBeforeItsSuggestions(text: String) async throws {
         let database = try await Self.generated.value
-        let request = Self.request(text)
+        let request = Self.request(text, typos: .off)
         let all = try await Self.stream(request, in: database)
         try #require(all.count == 2)
         let (quick, final) = (all[0], all[1])
-        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.suggestions.isEmpty)
+        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.didYouMean.isEmpty)
         #expect(!final.isProvisional && final.total == 0)
         #expect(final == (try await Self.plain(request, in: database)), "the final one carries the suggestions")
         var withoutSuggestions = final
-        withoutSuggestions.suggestions = []
+        withoutSuggestions.didYouMean = .none
         withoutSuggestions.isProvisional = true
         #expect(quick == withoutSuggestions, "the same empty answer, less the suggestions")
+    }
+
+    /// No exact match but typo matches: the empty exact answer first, then the typo matches,
+    /// then the same with the suggestions, each replacing the one before.
+    @Test func typoMatchesFollowTheEmptyExactAnswerAndPrecedeTheSuggestions() async throws {
+        let database = try await Self.generated.value
+        let request = Self.request("dentsit")
+        let all = try await Self.stream(request, in: database)
+        try #require(all.count == 3)
+        #expect(all[0].isProvisional && all[0].hits.isEmpty && all[0].total == 0)
+        #expect(all[1].isProvisional && !all[1].hits.isEmpty && all[1].hits.allSatisfy { $0.isTypo })
+        #expect(!all[2].isProvisional && all[2].typoCount == all[2].total && !all[2].suggestions.isEmpty)
+        #expect(all[2] == (try await Self.plain(request, in: database)))
+        var withoutSuggestions = all[2]
+        withoutSuggestions.didYouMean = .none
+        withoutSuggestions.isProvisional = true
+        #expect(all[1] == withoutSuggestions)
     }
 
     /// A selective filter with common text: few of the text's many matches pass the filter,

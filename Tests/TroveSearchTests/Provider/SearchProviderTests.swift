@@ -103,7 +103,7 @@ struct SearchProviderTests {
         let (texts, input) = AsyncStream.makeStream(of: String.self)
         let started = ContinuousClock.now
         input.yield("!slow slow query")
-        let stream = provider.results(for: texts, request: SearchFixture.request(""), typing: false)
+        let stream = provider.results(for: texts, request: SearchFixture.request(""), exact: true)
         // NB: the second text once the slow query runs inside SQLite (polled, not slept: a
         // fixed 100 ms let the second text arrive first on a loaded machine).
         Task {
@@ -126,7 +126,7 @@ struct SearchProviderTests {
         let database = try await SearchFixture.database()
         let provider = try SearchProvider(database: database, pollInterval: .seconds(60))
         let texts = AsyncStream<String> { $0.yield("!raw milk AND"); $0.finish() }
-        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), typing: false) {
+        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), exact: true) {
             #expect(resultSet.hits.isEmpty)
             #expect(resultSet.query.problems.last?.reason.contains("FTS5 syntax error") == true)
             break

@@ -75,7 +75,8 @@ enum InteractiveLauncher {
         let database = store.database
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
-            search: InteractiveSearch.function(provider: provider, ranking: options.ranking),
+            search: InteractiveSearch.function(
+                provider: provider, exact: options.exact, typos: options.typos, ranking: options.ranking),
             toggleDone: { id, isCompleted in
                 // NB: checked before every write: deleting -shm under an open trove, then
                 // writing, once lost a saved reminder.

@@ -17,15 +17,18 @@ enum InteractiveSearch {
     /// - Parameters:
     ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
     ///   - limit: The most rows in one page.
+    ///   - exact: Only starred words are prefixes; by default the word being typed is one.
+    ///   - typos: Whether typo matches follow the exact ones.
     ///   - timeZone: Where "today" and timed due dates are read.
     ///   - ranking: What orders the hits (`--rank`).
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
-        provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current, ranking: SearchRanking = .trove
+        provider: SearchProvider, limit: Int = defaultLimit, exact: Bool = false, typos: TypoTolerance = .on,
+        timeZone: TimeZone = .current, ranking: SearchRanking = .trove
     ) -> InteractiveSession<ContinuousClock>.Search {
         { text, includeCompleted in
             var request = SearchRequest(
-                text: text, typing: true, limit: limit, includeCompleted: includeCompleted,
+                text: text, exact: exact, limit: limit, includeCompleted: includeCompleted, typos: typos,
                 highlight: ResultPage.markers, timeZone: timeZone)
             request.ranking = ranking
             let results = provider.results(for: request)

@@ -32,12 +32,14 @@ extension ResultPage {
                 due: hit.due.map { DueText.format($0, today: today, timeZone: timeZone) },
                 isCompleted: hit.isCompleted,
                 isFlagged: hit.isFlagged,
-                priority: hit.priority.rawValue
+                priority: hit.priority.rawValue,
+                isTypo: hit.isTypo
             )
         }
         self.init(
             rows: rows, total: resultSet.total, completedCount: resultSet.completedCount, queryText: text,
             isProvisional: resultSet.isProvisional, hint: Self.hint(for: resultSet))
+        typoCount = resultSet.typoCount
         if resultSet.query.terms.isEmpty {
             pendingWork = "counting…"
         } else if resultSet.hits.isEmpty {
@@ -45,13 +47,20 @@ extension ResultPage {
         }
     }
 
-    /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.
+    /// The query's problems first, since they explain an empty or odd answer (but not a last
+    /// filter still being typed, `is:comp`); then its notices (words merged or left out); else
+    /// did-you-mean.
     static func hint(for resultSet: ResultSet) -> String? {
-        if !resultSet.query.problems.isEmpty {
-            return resultSet.query.problems.map(\.message).joined(separator: "; ")
+        let problems = resultSet.query.problems.filter { !$0.isIncomplete }
+        if !problems.isEmpty {
+            return problems.map(\.message).joined(separator: "; ")
         }
-        guard resultSet.hits.isEmpty, !resultSet.suggestions.isEmpty else { return nil }
-        return "did you mean: " + resultSet.suggestions.prefix(3).joined(separator: ", ") + "?"
+        if !resultSet.query.notices.isEmpty {
+            return resultSet.query.notices.joined(separator: " ")
+        }
+        // NB: the same sentences `trove search` prints when nothing matched exactly.
+        guard !resultSet.didYouMean.isEmpty else { return nil }
+        return resultSet.didYouMean.sentences.joined(separator: " ")
     }
 
     /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.

@@ -18,6 +18,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
     var isFlagged: Bool
     /// 0 none, 1 low, 2 medium, 3 high, as `TroveStore.Priority`.
     var priority: Int
+    /// Matched only with a typo (`SearchHit.isTypo`); such rows come after the exact ones.
+    var isTypo: Bool
 
     init(
         id: Int64,
@@ -28,7 +30,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         due: String? = nil,
         isCompleted: Bool = false,
         isFlagged: Bool = false,
-        priority: Int = 0
+        priority: Int = 0,
+        isTypo: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -39,5 +42,6 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         self.isCompleted = isCompleted
         self.isFlagged = isFlagged
         self.priority = priority
+        self.isTypo = isTypo
     }
 }

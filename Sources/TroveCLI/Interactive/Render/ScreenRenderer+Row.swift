@@ -1,9 +1,11 @@
 extension ScreenRenderer {
     /// `> ✓ !! Title ⚑            List · #tag · due`: the marker, status glyphs and title on
-    /// the left, the dim details right-aligned in at most two fifths of the width.
+    /// the left, the dim details right-aligned in at most two fifths of the width. A typo
+    /// match starts with a dim `~`.
     func titleLine(_ row: ResultRow, isSelected: Bool, width: Int) -> StyledText {
         var left = isSelected ? StyledText(">", .marker) : StyledText(" ")
         left.append(" ")
+        if row.isTypo { left.append("~ ", .secondary) }
         if row.isCompleted { left.append("✓ ", .secondary) }
         if row.priority > 0 { left.append(String(repeating: "!", count: min(row.priority, 3)) + " ", .red) }
         left.append(row.title, base: isSelected ? .bold : .plain)

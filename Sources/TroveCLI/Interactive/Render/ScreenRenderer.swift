@@ -70,6 +70,7 @@ struct ScreenRenderer: Sendable {
                 ? " (\(page.completedCount)\(atLeast) completed)"
                 : " (\(page.completedCount)\(atLeast) completed hidden)"
         }
+        if page.typoCount > 0 { counts += " · \(page.typoCount) with a typo" }
         if page.isProvisional { counts += " · " + page.pendingWork }
         line.append(counts, .secondary)
         if state.status == .searching, state.debounce.isSlow {
