@@ -17,8 +17,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // TestClock, so the interactive session's debounce and the fake engine's delays run on
+        // time a test advances instead of fixed sleeps (issue 15).
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // The system's libsqlite3, found through pkg-config.
@@ -60,15 +62,18 @@ let package = Package(
             dependencies: [
                 "TroveStore", "TroveSearch", "TroveQuery", "TroveSQLite",
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
-                .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+
+        // Process settings `trove` makes first in main (address space, out-of-memory exit), in C
+        // for glibc extensions and async-signal-safe handlers.
+        .target(name: "CTroveRuntime"),
 
         // The `trove` command.
         .executableTarget(
             name: "TroveCLI",
             dependencies: [
-                "TroveSearch", "TroveStore",
+                "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "CTroveRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["StampVersion"]
@@ -111,10 +116,18 @@ let package = Package(
         ),
         .testTarget(
             name: "TroveSearchTests",
-            dependencies: ["TroveSearch", "TroveStore", "TroveQuery", "TroveTestSupport"]
+            dependencies: ["TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
-        // Fixtures/Import holds the real-world-style iCalendar and todo.txt files the import table runs.
-        .testTarget(name: "TroveCLITests", dependencies: ["TroveCLI"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TroveCLITests",
+            dependencies: [
+                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Clocks", package: "swift-clocks"),
+            ],
+            // Fixtures/Import holds the real-world-style iCalendar and todo.txt files the import table runs.
+            exclude: ["Fixtures"]
+        ),
         // Hostile input, kill -9, concurrent processes and damaged files, against the real
         // `trove` binary (built by depending on TroveCLI) and the library. `scripts/reliability`
         // runs it at full scale.
@@ -122,13 +135,15 @@ let package = Package(
             name: "TroveReliabilityTests",
             dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
-        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveStore"]),
+        // NB: TroveBench only so that `trove-bench`, which BenchSmokeTests runs, is built first.
+        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench"]),
     ]
 )
 
 // Upcoming features that keep the code honest, for every Swift target.
-// (The C target takes no Swift settings.)
-for target in package.targets where target.type != .system && target.type != .plugin && target.name != "CTroveRanking" {
+// (The C targets take no Swift settings.)
+for target in package.targets where target.type != .system && target.type != .plugin
+    && !["CTroveRanking", "CTroveRuntime"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),

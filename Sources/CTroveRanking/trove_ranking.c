@@ -15,10 +15,13 @@
 **            tokenizer) and no phrase found in d is left out
 **   tag      tagEquals * (sum of idf_p over phrases p that equal a whole tag of d, or over all
 **            the phrases found in d when one tag equals the whole query, whichever is larger)
+**   word     exactWord * sum of idf_p over the phrases found in the title at a token that is
+**            one of the exact words (the query's prefix words, tokenized as the index is): the
+**            whole word beats a longer word it is a prefix of
 **   near     proximity * sum over neighbouring phrases (p, p+1) of min(idf_p, idf_p+1) / d,
 **            d the smallest distance between them in one field: 1 when adjacent in query
 **            order, 2 when adjacent but reversed, growing by 1 per token between them
-**   score    (bm25f + exact + tag + near) * (completedFactor when completed, else 1)
+**   score    (bm25f + exact + tag + word + near) * (completedFactor when completed, else 1)
 **
 ** trove_rank returns -score, so that smaller is better, as FTS5's bm25.
 */
@@ -43,6 +46,7 @@ typedef struct {
     double tagEquals;
     double proximity;
     double completedFactor;
+    double exactWord;
 } Parameters;
 
 typedef struct {
@@ -67,6 +71,12 @@ typedef struct {
     int instanceCapacity;
     int *tagOfToken;         /* tag number of each token of the tags field */
     int tokenCapacity;
+    /* The exact words, tokenized once per query: `wordCount` tokens packed in `wordText`. */
+    char *wordText;
+    int *wordStart, *wordLength;
+    int wordCount, wordCapacity, wordTextUsed, wordTextCapacity;
+    int *exactOffset;        /* offsets of the title's tokens that are exact words */
+    int exactCount, exactCapacity;
 } QueryState;
 
 static void freeState(void *pointer) {
@@ -82,6 +92,10 @@ static void freeState(void *pointer) {
     sqlite3_free(state->closeness);
     sqlite3_free(state->instances);
     sqlite3_free(state->tagOfToken);
+    sqlite3_free(state->wordText);
+    sqlite3_free(state->wordStart);
+    sqlite3_free(state->wordLength);
+    sqlite3_free(state->exactOffset);
     sqlite3_free(state);
 }
 
@@ -232,10 +246,69 @@ static int tagToken(void *context, int flags, const char *token, int length, int
     return SQLITE_OK;
 }
 
+/* Tokenizer callback: keeps each token of the exact words (folded as the index folds them). */
+static int wordToken(void *context, int flags, const char *token, int length, int start, int end) {
+    (void)start;
+    (void)end;
+    QueryState *state = context;
+    if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
+    if (state->wordCount >= state->wordCapacity) {
+        int capacity = state->wordCapacity > 0 ? state->wordCapacity * 2 : 8;
+        int *starts = sqlite3_realloc64(state->wordStart, sizeof(int) * (sqlite3_uint64)capacity);
+        if (!starts) return SQLITE_NOMEM;
+        state->wordStart = starts;
+        int *lengths = sqlite3_realloc64(state->wordLength, sizeof(int) * (sqlite3_uint64)capacity);
+        if (!lengths) return SQLITE_NOMEM;
+        state->wordLength = lengths;
+        state->wordCapacity = capacity;
+    }
+    if (state->wordTextUsed + length > state->wordTextCapacity) {
+        int capacity = (state->wordTextUsed + length) * 2 + 16;
+        char *text = sqlite3_realloc64(state->wordText, (sqlite3_uint64)capacity);
+        if (!text) return SQLITE_NOMEM;
+        state->wordText = text;
+        state->wordTextCapacity = capacity;
+    }
+    memcpy(state->wordText + state->wordTextUsed, token, (size_t)length);
+    state->wordStart[state->wordCount] = state->wordTextUsed;
+    state->wordLength[state->wordCount] = length;
+    state->wordTextUsed += length;
+    state->wordCount++;
+    return SQLITE_OK;
+}
+
+/* Tokenizer callback over the title: notes the offsets of tokens that are exact words. */
+typedef struct {
+    QueryState *state;
+    int offset;
+} TitleScan;
+
+static int titleToken(void *context, int flags, const char *token, int length, int start, int end) {
+    (void)start;
+    (void)end;
+    TitleScan *scan = context;
+    QueryState *state = scan->state;
+    if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
+    int offset = scan->offset++;
+    for (int word = 0; word < state->wordCount; word++) {
+        if (state->wordLength[word] != length || memcmp(state->wordText + state->wordStart[word], token, (size_t)length) != 0) continue;
+        if (state->exactCount >= state->exactCapacity) {
+            int capacity = state->exactCapacity > 0 ? state->exactCapacity * 2 : 8;
+            int *grown = sqlite3_realloc64(state->exactOffset, sizeof(int) * (sqlite3_uint64)capacity);
+            if (!grown) return SQLITE_NOMEM;
+            state->exactOffset = grown;
+            state->exactCapacity = capacity;
+        }
+        state->exactOffset[state->exactCount++] = offset;
+        break;
+    }
+    return SQLITE_OK;
+}
+
 /* The parts of one row's score. */
 typedef struct {
     double fieldPart[FIELDS]; /* each field's share of bm25f, split by its share of x_p */
-    double bm25f, exact, tag, near, factor, score;
+    double bm25f, exact, tag, word, near, factor, score;
     int length[FIELDS];
 } Breakdown;
 
@@ -340,6 +413,36 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         out->tag = parameters->tagEquals * (wholeIDF > wordIDF ? wholeIDF : wordIDF);
     }
 
+    /* Exact words: a prefix word that stands whole in the title. */
+    if (inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0) {
+        const char *text = 0;
+        int bytes = 0;
+        rc = api->xColumnText(fts, TITLE, &text, &bytes);
+        if (rc != SQLITE_OK) return rc;
+        state->exactCount = 0;
+        TitleScan scan = {state, 0};
+        if (text && bytes > 0) {
+            rc = api->xTokenize(fts, text, bytes, &scan, titleToken);
+            if (rc != SQLITE_OK) return rc;
+        }
+        if (state->exactCount > 0) {
+            memset(state->tagWord, 0, (size_t)(phrases > 0 ? phrases : 1));
+            double wordIDF = 0;
+            for (int i = 0; i < count; i++) {
+                const Instance *instance = &instances[i];
+                if (instance->field != TITLE || instance->phrase < 0 || instance->phrase >= phrases) continue;
+                if (state->tagWord[instance->phrase]) continue;
+                for (int e = 0; e < state->exactCount; e++) {
+                    if (state->exactOffset[e] != instance->offset) continue;
+                    state->tagWord[instance->phrase] = 1;
+                    wordIDF += state->idf[instance->phrase];
+                    break;
+                }
+            }
+            out->word = parameters->exactWord * wordIDF;
+        }
+    }
+
     /* Proximity of neighbouring phrases, in one field. */
     if (phrases > 1 && parameters->proximity != 0) {
         for (int phrase = 0; phrase < phrases; phrase++) {
@@ -373,7 +476,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     }
 
     out->factor = completed ? parameters->completedFactor : 1.0;
-    out->score = (out->bm25f + out->exact + out->tag + out->near) * out->factor;
+    out->score = (out->bm25f + out->exact + out->tag + out->word + out->near) * out->factor;
     return SQLITE_OK;
 }
 
@@ -384,8 +487,8 @@ static void explain(sqlite3_context *context, const QueryState *state, const Bre
         sqlite3_str_appendf(text, "%s %.3f (length %d, average %.2f); ", names[field], parts->fieldPart[field],
                             parts->length[field], state->averageLength[field]);
     }
-    sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; proximity +%.3f; ", parts->bm25f, parts->exact,
-                        parts->tag, parts->near);
+    sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; exact word +%.3f; proximity +%.3f; ", parts->bm25f,
+                        parts->exact, parts->tag, parts->word, parts->near);
     sqlite3_str_appendf(text, "completed x%.2f; score %.3f; idf", parts->factor, parts->score);
     for (int phrase = 0; phrase < state->phraseCount; phrase++) sqlite3_str_appendf(text, " %.3f", state->idf[phrase]);
     int length = sqlite3_str_length(text);
@@ -402,7 +505,7 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     Mode mode = *(const Mode *)api->xUserData(fts);
     if (count != TROVE_RANKING_ARGUMENT_COUNT) {
         sqlite3_result_error(context,
-                             "trove_rank takes the FTS5 table, is_completed and 11 parameters; see TroveRanking", -1);
+                             "trove_rank takes the FTS5 table, is_completed, 12 parameters and the exact words; see TroveRanking", -1);
         return;
     }
     int completed = sqlite3_value_int(values[0]) != 0;
@@ -425,6 +528,16 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
         parameters->tagEquals = sqlite3_value_double(values[9]);
         parameters->proximity = sqlite3_value_double(values[10]);
         parameters->completedFactor = sqlite3_value_double(values[11]);
+        parameters->exactWord = sqlite3_value_double(values[12]);
+        const char *words = (const char *)sqlite3_value_text(values[13]);
+        int length = sqlite3_value_bytes(values[13]);
+        if (words && length > 0) {
+            rc = api->xTokenize(fts, words, length, state, wordToken);
+            if (rc != SQLITE_OK) {
+                sqlite3_result_error_code(context, rc);
+                return;
+            }
+        }
     }
     Breakdown parts;
     int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, &parts);

@@ -9,7 +9,7 @@ struct TroveBench: AsyncParsableCommand {
         commandName: "trove-bench",
         abstract: "Measure Trove against bare libsqlite3 and print one markdown table.",
         discussion: "Example: swift run -c release trove-bench --count 1000000 > BENCHMARKS.md",
-        subcommands: [Run.self, Child.self],
+        subcommands: [Run.self, TypingLatency.self, Generate.self, Child.self],
         defaultSubcommand: Run.self)
 }
 
@@ -30,7 +30,7 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Where the relevance judgments are (quality section).") var qualityDir = "Benchmarks/quality"
     @Option(help: "Also measure relevance on the Debian corpus that Benchmarks/quality/make-debian-corpus.py wrote here.")
     var corpusDir: String?
-    @Option(help: ArgumentHelp("Also measure Trove's ranking with these 11 parameters, comma-separated (TroveRanking's order), for tuning.", visibility: .hidden))
+    @Option(help: ArgumentHelp("Also measure Trove's ranking with these 12 parameters, comma-separated (TroveRanking's order), for tuning.", visibility: .hidden))
     var candidate: String?
     @Flag(help: ArgumentHelp("Print, per query, where each ranking puts the first wanted hit, instead of the table.", visibility: .hidden))
     var qualityDetails = false
@@ -50,7 +50,7 @@ struct Run: AsyncParsableCommand {
         if let candidate {
             let values = candidate.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard let ranking = TroveRanking(arguments: values) else {
-                throw ValidationError("--candidate needs 11 comma-separated numbers, in TroveRanking's order")
+                throw ValidationError("--candidate needs 12 comma-separated numbers, in TroveRanking's order")
             }
             candidateRanking = ranking
         }

@@ -4,7 +4,7 @@ import Foundation
 /// A whole run: prepares the data, runs the chosen sections and renders BENCHMARKS.md's text.
 public struct BenchSuite {
     public enum Section: String, CaseIterable, Sendable {
-        case `import`, query, typing, memory, startup, index, quality
+        case `import`, query, typing, memory, startup, index, typo, quality
     }
 
     public var workload: Workload
@@ -73,6 +73,12 @@ public struct BenchSuite {
             try IndexBenchmark(path: path, count: workload.count, dataDirectory: workload.dataDirectory,
                 prefix1: Array((classes.queries[.prefix1] ?? []).prefix(limit)),
                 prefix2: Array((classes.queries[.prefix2] ?? []).prefix(limit))).run(into: &report)
+        }
+        if sections.contains(.typo) {
+            progress("typo candidates")
+            try await TypoBenchmark(
+                path: path, count: workload.count, queries: perClass, seed: workload.seed, dataDirectory: workload.dataDirectory
+            ).run(into: &report)
         }
         let loadAfter = Self.loadAverage()
         return header(started: started, load: (loadBefore, loadAfter)) + "\n" + report.table.render()

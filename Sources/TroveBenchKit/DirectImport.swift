@@ -5,10 +5,10 @@ import TroveStore
 /// libsqlite3, in one `BEGIN IMMEDIATE` transaction, creating lists and tags on the way.
 ///
 /// Writes what Trove's importer writes: a uid from the same generator (increasing, so the uid
-/// index is appended to), `reminders.tags` already holding the sorted names (so the link
-/// trigger indexes nothing twice), then one `reminder_tags` row per tag. The schema's triggers
-/// keep the FTS index as they do for Trove. The journal is Trove's own: one row per import,
-/// which the baseline does not write.
+/// index is appended to), `reminders.tags` already holding the names in the order given (so the
+/// link trigger indexes nothing twice), then one `reminder_tags` row per tag with its position.
+/// The schema's triggers keep the FTS index as they do for Trove. The journal is Trove's own:
+/// one row per import, which the baseline does not write.
 public enum DirectImport {
     static let insertReminder = """
         INSERT INTO reminders (uid, list_id, title, notes, priority, is_flagged, is_completed, completed_at, \
@@ -41,7 +41,7 @@ public enum DirectImport {
                 tags[name.lowercased()] = db.lastInsertRowID
                 tagIDs.append(db.lastInsertRowID)
             }
-            let tagText = record.tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")
+            let tagText = record.tags.joined(separator: ", ")
             let created = record.createdAt.map { Int64($0.timeIntervalSince1970) }
             try db.step(insertReminder, [
                 .text(uids.next()), .integer(listID), .text(record.title), .text(record.notes), .integer(Int64(record.priority.rawValue)),
@@ -51,8 +51,10 @@ public enum DirectImport {
                 .text(created.map(Timestamp.text) ?? now), .text(now), .text(tagText),
             ])
             let id = db.lastInsertRowID
-            for tagID in tagIDs {
-                try db.step("INSERT INTO reminder_tags (reminder_id, tag_id) VALUES (?, ?)", [.integer(id), .integer(tagID)])
+            for (position, tagID) in tagIDs.enumerated() {
+                try db.step(
+                    "INSERT INTO reminder_tags (reminder_id, tag_id, position) VALUES (?, ?, ?)",
+                    [.integer(id), .integer(tagID), .integer(Int64(position))])
             }
             rows += 1
         }

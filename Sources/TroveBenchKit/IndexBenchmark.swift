@@ -39,13 +39,12 @@ public struct IndexBenchmark {
             trove: Format.mebibytes(bytes: Int(Double(fts) * perMillion)), baseline: "whole database: \(Format.mebibytes(bytes: Int(Double(fileBytes) * perMillion)))",
             versus: Format.share(Double(fts), of: Double(fileBytes)) + " of the file")
 
+        try substringRows(source, fts: fts, into: &report)
+
         var base: (bytes: Int, timings: String)?
         for option in Self.options {
-            let copy = "\(dataDirectory)/index-option.db"
-            Workload.remove(copy)
+            let (copy, db) = try self.copy(source, named: "index-option")
             defer { Workload.remove(copy) }
-            try source.execute("VACUUM INTO '\(copy)'")
-            let db = try DirectConnection(path: copy, readOnly: false)
             try db.execute("""
                 DROP TABLE reminders_fts;
                 CREATE VIRTUAL TABLE reminders_fts USING fts5(title, notes, tags, content = 'reminders',
@@ -65,6 +64,41 @@ public struct IndexBenchmark {
                 base = (bytes, timings)
             }
         }
+    }
+
+    /// The substring (trigram) index of schema 6: what it costs here, where only reminders with
+    /// Chinese, Japanese, Thai, Hebrew, Arabic, Korean… text are in it, and what it would cost
+    /// if every reminder were (a trigram index over every title and notes, built on a copy).
+    private func substringRows(_ source: DirectConnection, fts: Int, into report: inout BenchReport) throws {
+        let bytes = Int(try source.integer("""
+            SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'reminders\\_substrings\\_%' ESCAPE '\\'
+               OR name = 'reminders_with_substring_text'
+            """) ?? 0)
+        let rows = Int(try source.integer("SELECT count(*) FROM reminders_substrings_docsize") ?? 0)
+        report.add("Index size", "substring index (trigram over the \(Format.count(Double(rows))) reminders with such text, \(Format.share(Double(rows), of: Double(count)))) per 1M reminders",
+            trove: Format.mebibytes(bytes: Int(Double(bytes) * perMillion)),
+            baseline: "FTS index: \(Format.mebibytes(bytes: Int(Double(fts) * perMillion)))",
+            versus: Format.share(Double(bytes), of: Double(fts)))
+
+        let (copy, db) = try self.copy(source, named: "index-trigram")
+        defer { Workload.remove(copy) }
+        try db.execute("""
+            CREATE VIRTUAL TABLE every_trigram USING fts5(title, notes, content = 'reminders', content_rowid = 'id', tokenize = 'trigram');
+            INSERT INTO every_trigram (every_trigram) VALUES ('rebuild');
+            """)
+        let every = Int(try db.integer("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'every\\_trigram\\_%' ESCAPE '\\'") ?? 0)
+        report.add("Index size", "the same over every reminder's title and notes, per 1M (the cost if all held such text)",
+            trove: Format.mebibytes(bytes: Int(Double(every) * perMillion)),
+            baseline: "FTS index: \(Format.mebibytes(bytes: Int(Double(fts) * perMillion)))",
+            versus: Format.share(Double(every), of: Double(fts)))
+    }
+
+    /// A fresh copy of the database to change, open for writing; the caller removes it.
+    private func copy(_ source: DirectConnection, named name: String) throws -> (String, DirectConnection) {
+        let copy = "\(dataDirectory)/\(name).db"
+        Workload.remove(copy)
+        try source.execute("VACUUM INTO '\(copy)'")
+        return (copy, try DirectConnection(path: copy, readOnly: false))
     }
 
     /// `a / b; c / d`: fts p50/p99 for the 1- and 2-letter prefixes on the file at `copy`.

@@ -23,7 +23,7 @@ public struct QueryBenchmark {
 
     /// The request every benchmark sends for `query`: Trove's defaults, today pinned.
     static func request(_ query: BenchQuery) -> SearchRequest {
-        SearchRequest(text: query.text, typing: query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
+        SearchRequest(text: query.text, exact: !query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
     }
 
     public func run(into report: inout BenchReport) async throws {

@@ -17,7 +17,7 @@ public enum QueryClass: String, CaseIterable, Sendable {
 /// One search of a class: the text as typed and whether the last word is still being typed.
 public struct BenchQuery: Hashable, Sendable, CustomStringConvertible {
     public var text: String
-    /// Parse as while typing: the last word is a prefix.
+    /// The last word is a prefix, as Trove parses by default; false runs it `exact` (no prefix).
     public var typing: Bool
 
     public init(_ text: String, typing: Bool = false) {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import TroveSQLite
 import TroveStore
 
@@ -44,7 +44,7 @@ public struct Workload: Sendable {
         return databasePath
     }
 
-    /// The records as a JSON Lines file, as `trove generate` writes it; written once.
+    /// The records as a JSON Lines file, as `trove-bench generate` writes it; written once.
     public func jsonl() throws -> String {
         if FileManager.default.fileExists(atPath: jsonlPath) { return jsonlPath }
         try createDirectory()
@@ -52,14 +52,24 @@ public struct Workload: Sendable {
         guard FileManager.default.createFile(atPath: temporary, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporary)
         else { throw BenchError("cannot write \(temporary); check that --data-dir is writable") }
+        try writeJSONL(to: handle)
+        try handle.close()
+        try FileManager.default.moveItem(atPath: temporary, toPath: jsonlPath)
+        return jsonlPath
+    }
+
+    /// Writes the records as JSON Lines: the same seed and count always give the same bytes.
+    ///
+    /// ```swift
+    /// try Workload(seed: 1, count: 1000, dataDirectory: "").writeJSONL(to: .standardOutput)
+    /// // {"title":"Call the plumber …","notes":"…","list":"Home",…}   (1,000 lines)
+    /// ```
+    public func writeJSONL(to handle: FileHandle) throws {
         let sink = ByteSink(fileHandle: handle)
         var writer = JSONLinesWriter(sink)
         for record in ReminderGenerator(seed: seed, count: count) { try writer.write(record) }
         try writer.finish()
         try sink.flush()
-        try handle.close()
-        try FileManager.default.moveItem(atPath: temporary, toPath: jsonlPath)
-        return jsonlPath
     }
 
     private func createDirectory() throws {

@@ -13,6 +13,7 @@ extension Trove {
     /// trove --version                 # trove 0.1.0 (commit 4057e49)
     /// ```
     static func main() async {
+        MemoryLimits.prepare()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments == ["--version"] {
             print("trove \(TroveVersion.number)")
@@ -36,7 +37,7 @@ extension Trove {
         } catch {
             guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
             // NB: a name one typo away from a command or option is said instead of the usage.
-            let hint = root is Trove.Type ? DidYouMean.hint(for: arguments) : nil
+            let hint = root is Trove.Type ? CommandSpelling.hint(for: arguments) : nil
             Terminal.standardError.write((hint.map { "trove: \($0)" } ?? root.fullMessage(for: error)) + "\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }

@@ -26,7 +26,7 @@ struct Trove: AsyncParsableCommand {
         subcommands: [
             Init.self, Add.self, Edit.self, Done.self, Undone.self, Remove.self, Show.self, Undo.self, Log.self,
             Search.self, Lists.self, Tags.self, Import.self, Export.self,
-            Check.self, Rebuild.self, Optimize.self, Stats.self, Generate.self, ShellCompletion.self, DebugTypingLatency.self,
+            Check.self, Rebuild.self, Optimize.self, Stats.self, ShellCompletion.self,
         ]
     )
 

@@ -10,6 +10,18 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
     case tagNotFound(name: String)
+    /// A date outside ``ValidDates`` (years 1 to 9999); `field` is `due`, `completedAt` or `createdAt`.
+    case dateOutOfRange(field: String)
+    /// Objects of the search index (its FTS5 table, triggers, views or indexes) are missing
+    /// from the database, dropped by hand or by another tool: writes and searches would fail
+    /// or let the index drift, so they are refused until `trove rebuild`.
+    case indexMissing(objects: [String])
+    /// Tables of data differ from this Trove's schema; `trove rebuild` cannot recreate them.
+    case schemaDamaged(problems: [String])
+    /// A damaged database gave fewer reminders than it holds, so an export would be incomplete.
+    case unreadableRows(written: Int, stored: Int)
+    /// Compacting needs more free disk than there is.
+    case notEnoughSpace(path: String, needed: Int, available: Int)
     case reminderUIDNotFound(uid: String)
     case nothingToUndo
     case repeatNeedsDue
@@ -19,8 +31,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case undoSuperseded(entry: Int64, newest: JournalEntry)
     /// `undo(entry:)`: the entry is no longer in the journal (undone already, or pruned).
     case journalEntryGone(entry: Int64)
-    /// This build's embedded schema has no index definition: a broken build, not a user error.
-    case indexDefinitionMissing
 
     public var description: String {
         switch self {
@@ -42,10 +52,18 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "There is no list named \"\(name)\"; `trove lists` shows them."
         case .listNotEmpty(let name, let count):
             "The list \"\(name)\" still holds \(count) reminders; move or delete them first."
-        case .indexDefinitionMissing:
-            "This build of Trove has no search index definition in its schema; reinstall Trove."
+        case .indexMissing(let objects):
+            "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); run `trove rebuild` to recreate it from the reminders."
+        case .schemaDamaged(let problems):
+            "The database's own tables are damaged (\(problems.joined(separator: "; "))); `trove rebuild` cannot repair them. Save what can be read with `trove export --salvage -o rescue.jsonl`, then restore a backup or import rescue.jsonl into a new database."
+        case .unreadableRows(let written, let stored):
+            "Only \(written) of the \(stored) reminders could be read: the database is damaged, so the export is incomplete and was not saved. Run `trove export --salvage -o rescue.jsonl` to save every readable reminder and name the rest."
+        case .notEnoughSpace(let path, let needed, let available):
+            "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and run `trove optimize` again. Nothing was changed."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
+        case .dateOutOfRange(let field):
+            "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
         case .reminderUIDNotFound(let uid):
             "There is no reminder with the uid \(uid); `trove search --format json` and `trove export` show the uids."
         case .repeatNeedsDue:
@@ -59,5 +77,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .journalEntryGone:
             "Not undone: that change is no longer in the journal (it was undone already); `trove log` lists what can be undone."
         }
+    }
+
+    /// `12.3 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+        let tenths = (bytes + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -15,11 +15,21 @@ import TroveBenchKit
     }()
 
     static func quickRun() throws -> (status: Int32, table: String) {
+        // NB: the benchmarks read peak RSS from /usr/bin/time; a missing one fails here, by name.
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+            "this test needs /usr/bin/time, which is not installed; run scripts/bootstrap (or apt-get install time)")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("trove-bench-smoke-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
+        let (status, text) = try run(["--quick", "--data-dir", data.path])
+        return (status, text)
+    }
+
+    /// Runs `trove-bench ARGUMENTS…` to the end; its standard error is thrown away.
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--quick", "--data-dir", data.path]
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -40,7 +50,7 @@ import TroveBenchKit
         #expect(measures.allSatisfy { $0.count == 6 })
 
         let areas = Set(measures.map { $0[0] })
-        let expected = ["Import", "As-you-type", "Memory", "Startup", "Index size", "Index option"]
+        let expected = ["Import", "As-you-type", "Memory", "Startup", "Index size", "Index option", "Typo"]
             + QueryClass.allCases.map { "Query: \($0.label)" }
         #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
         for queryClass in QueryClass.allCases {
@@ -48,6 +58,9 @@ import TroveBenchKit
         }
         #expect(measures.filter { $0[0] == "Memory" }.count == 2)
         #expect(measures.filter { $0[0] == "Index option" }.count == 3)
+        #expect(measures.filter { $0[0] == "Index size" }.count == 4, "file, FTS, substring index, trigram over every row")
+        #expect(measures.filter { $0[0] == "Typo" }.count == 4)
+        #expect(measures.contains { $0[0] == "Typo" && $0[2] == "0 of 10" }, "the trie and fts5vocab agree")
 
         // Every Trove and baseline cell that should hold a figure holds a digit, and none failed.
         for row in measures where !row[3].isEmpty {
@@ -64,5 +77,28 @@ import TroveBenchKit
         }
         #expect(text.contains("- SQLite: 3."))
         #expect(text.contains("- N: 2,000 reminders"))
+    }
+}
+
+/// `trove-bench generate`, moved out of `trove` (issue 15): the same seed gives the same file.
+@Suite struct GenerateCommandTests {
+    static func generate(_ arguments: [String]) throws -> (status: Int32, stdout: String) {
+        try BenchSmokeTests.run(["generate"] + arguments)
+    }
+
+    @Test func generateIsDeterministicJSONLines() throws {
+        let a = try Self.generate(["--count", "50", "--seed", "7"])
+        let b = try Self.generate(["--count", "50", "--seed", "7"])
+        let c = try Self.generate(["--count", "50", "--seed", "8"])
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout != c.stdout)
+        #expect(a.stdout.split(separator: "\n").count == 50)
+        #expect(a.stdout.hasPrefix("{\"id\":null,\"uid\":null,\"title\":"))
+    }
+
+    @Test func aCountOutOfRangeIsRefusedWithTheRange() throws {
+        #expect(try Self.generate(["--count", "-1"]).status != 0)
+        #expect(try Self.generate(["--count", "9223372036854775807"]).status != 0)
     }
 }

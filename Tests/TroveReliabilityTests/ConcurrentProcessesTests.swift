@@ -13,7 +13,7 @@ import TroveStore
         let folder = try TemporaryFolder()
         let rows = ReliabilityScale.concurrentRows
         let source = folder.path("big.jsonl")
-        try #require(try TroveProcess.run(["generate", "--count", String(rows), "--seed", "11", "-o", source]).status == 0)
+        try writeGeneratedJSONLines(count: rows, seed: 11, to: source)
         let db = folder.path("trove.db")
         try makeSeededDatabase(at: db)
         let before = try DatabaseState.read(db)

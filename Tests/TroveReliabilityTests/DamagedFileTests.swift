@@ -30,7 +30,7 @@ import TroveStore
         let full = folder.path("full.db")
         try makeSeededDatabase(at: full)
         // NB: fold the WAL into the file first, so that cutting the file cuts real data.
-        _ = try TroveProcess.runExecutable(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", full, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        _ = try TroveProcess.runExecutable(try requireTool("sqlite3", package: "sqlite3"), [full, "PRAGMA wal_checkpoint(TRUNCATE)"])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: full))
         let path = folder.path("cut.db")
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
@@ -52,17 +52,17 @@ import TroveStore
         let folder = try TemporaryFolder()
         let path = folder.path("trove.db")
         try makeSeededDatabase(at: path)
-        let dropped = try TroveProcess.runExecutable(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", path, "DROP TABLE reminders_fts"])
+        let dropped = try TroveProcess.runExecutable(try requireTool("sqlite3", package: "sqlite3"), [path, "DROP TABLE reminders_fts"])
         try #require(dropped.status == 0, "needs the sqlite3 command: \(dropped.stderr)")
         let hash = FNV1a.file(path)
         let content = try DatabaseState.read(path)
 
         let add = try TroveProcess.run(["add", "x", "--db", path])
         #expect(add.status == 3)
-        #expect(add.stderr.contains("search index is missing; run `trove rebuild`"), "\(add.stderr)")
+        #expect(add.stderr.contains("search index is incomplete (missing: reminders_fts); run `trove rebuild`"), "\(add.stderr)")
         let check = try TroveProcess.run(["check", "--db", path])
         #expect(check.status == 1)
-        #expect(check.stdout.contains("reminders_fts is missing. Run `trove rebuild`"), "\(check.stdout)")
+        #expect(check.stdout.contains("the search index reminders_fts is missing.\nRun `trove rebuild`"), "\(check.stdout)")
         #expect(!check.stdout.contains("rebuild-index"))
         // NB: the main file stays byte-identical; opening in WAL mode may add an empty -wal beside it.
         #expect(FNV1a.file(path) == hash)
@@ -89,14 +89,13 @@ import TroveStore
         let folder = try TemporaryFolder()
         let path = folder.path("ro.db")
         try makeSeededDatabase(at: path)
-        _ = try TroveProcess.runExecutable(URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        _ = try TroveProcess.runExecutable(try requireTool("sqlite3", package: "sqlite3"), [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.url.path)
         let hash = FNV1a.file(path)
         let asUser: (([String]) throws -> TroveProcess.Result)
         if getuid() == 0 {
-            let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-            try #require(FileManager.default.isExecutableFile(atPath: setpriv.path), "running as root needs setpriv to drop to nobody")
+            let setpriv = try requireTool("setpriv", package: "util-linux")
             asUser = { try TroveProcess.runExecutable(
                 setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", TroveProcess.binary.path] + $0) }
         } else {

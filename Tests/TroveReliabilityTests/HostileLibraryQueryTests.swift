@@ -26,7 +26,7 @@ import TroveTestSupport
         for index in 0..<(count + longCount) {
             let input = index < longCount ? text.long(bytes: 100_000) : text.string()
             let request = SearchRequest(
-                text: input, typing: text.below(2) == 0, limit: 5, sort: SearchSort.allCases[text.below(SearchSort.allCases.count)],
+                text: input, exact: text.below(2) == 0, limit: 5, sort: SearchSort.allCases[text.below(SearchSort.allCases.count)],
                 highlight: .brackets, today: ReminderStore.seedPinnedDay, timeZone: TimeZone(identifier: "UTC")!)
             let began = clock.now
             do {

@@ -25,13 +25,14 @@ import TroveStore
         // Per-request streams: start, maybe take an answer, cancel at once or a moment later.
         var answered = 0
         for cycle in 0..<cycles {
-            let request = SearchRequest(text: words[cycle % words.count], typing: true, limit: 10)
+            let request = SearchRequest(text: words[cycle % words.count], limit: 10)
             let task = Task { () -> Int in
                 var count = 0
                 for try await _ in provider.results(for: request) { count += 1 }
                 return count
             }
             if cycle % 3 == 1 { await Task.yield() }
+            // NB: jitter, so cancels land before, during and after the engine starts; not a wait.
             if cycle % 3 == 2 { try await Task.sleep(for: .microseconds(300)) }
             task.cancel()
             answered += (try? await task.value) ?? 0
@@ -47,7 +48,7 @@ import TroveStore
                 return count
             }
             for step in 0..<10 { input.yield(words[(burst + step) % words.count]) }
-            try await Task.sleep(for: .milliseconds(burst % 4))
+            try await Task.sleep(for: .milliseconds(burst % 4))  // NB: jitter for the cancel, not a wait
             consumer.cancel()
             input.finish()
             delivered += (try? await consumer.value) ?? 0

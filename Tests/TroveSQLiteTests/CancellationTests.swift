@@ -12,18 +12,32 @@ struct CancellationTests {
         directory = try TemporaryDirectory()
     }
 
+    /// A read that is inside a running statement when `started` is raised: it has stepped
+    /// once, and steps on through a billion rows until interrupted.
+    static func longRunningRead(_ db: Database, started: Signal) -> Task<Int, any Error> {
+        Task {
+            try await db.read { db in
+                let cursor = try db.cursor(
+                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
+                defer { cursor.finish() }
+                var rows = 0
+                // NB: raised only once the statement runs, so the cancel below lands inside it,
+                // not before it starts (a fixed sleep waited for that, and on a slow machine did not).
+                while try cursor.next() != nil {
+                    rows += 1
+                    if rows == 1 { started.raise() }
+                }
+                return rows
+            }
+        }
+    }
+
     @Test func cancellingALongReadInterruptsItWithin50Milliseconds() async throws {
         let db = try Database(path: directory.file("c.db"), readers: 1)
         let started = Signal()
         let clock = ContinuousClock()
-        let task = Task {
-            try await db.read { db in
-                started.raise()
-                return try db.fetchValue(countingQuery(to: 1_000_000_000), as: Int.self)
-            }
-        }
+        let task = Self.longRunningRead(db, started: started)
         #expect(await started.wait())
-        try await Task.sleep(for: .milliseconds(100))
         let cancelledAt = clock.now
         task.cancel()
         let result = await task.result
@@ -82,7 +96,8 @@ struct CancellationTests {
         #expect(await holding.wait())
         let ran = Signal()
         let waiter = Task { try await db.read { _ in ran.raise() } }
-        try await Task.sleep(for: .milliseconds(20))
+        // NB: cancelled once it is queued for the reader, not before it asks (polled, not slept).
+        #expect(await eventually { db.readers.occupancy().waiting == 1 })
         waiter.cancel()
         #expect(await waiter.result.isCancellation)
         #expect(!ran.isRaised)
@@ -106,14 +121,8 @@ struct CancellationTests {
         let db = try Database.inMemory()
         try await db.write { try $0.execute("CREATE TABLE t(x)") }
         let started = Signal()
-        let task = Task {
-            try await db.read { db in
-                started.raise()
-                return try db.fetchValue(countingQuery(to: 1_000_000_000), as: Int.self)
-            }
-        }
+        let task = Self.longRunningRead(db, started: started)
         #expect(await started.wait())
-        try await Task.sleep(for: .milliseconds(20))
         task.cancel()
         #expect(await task.result.isCancellation)
         try await db.write { try $0.execute("INSERT INTO t VALUES (\(1))") }
@@ -149,7 +158,8 @@ struct CancellationTests {
         #expect(await holding.wait())
         let ran = Signal()
         let queued = Task { try await db.write { _ in ran.raise() } }
-        try await Task.sleep(for: .milliseconds(20))
+        // NB: cancelled once it is queued behind the holder (polled, not slept).
+        #expect(await eventually { db.writer.pendingBodies == 2 })
         queued.cancel()
         release.raise()
         try await holder.value

@@ -50,6 +50,16 @@ final class Signal: Sendable {
     }
 }
 
+/// Polls `condition` until it holds or `timeout` passes on the real clock; true if it held.
+func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
+
 /// A statement that counts to `limit`, taking roughly `limit / 10^7` seconds or more.
 func countingQuery(to limit: Int) -> SQL {
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(limit)) SELECT count(*) FROM c"

@@ -9,9 +9,11 @@
 ** trove_ranking.c computes exactly what it documents.
 **
 **   trove_rank(reminders_fts, is_completed, wTitle, wNotes, wTags, bTitle, bNotes, bTags,
-**              k1, exactTitle, tagEquals, proximity, completedFactor)
+**              k1, exactTitle, tagEquals, proximity, completedFactor, exactWord, exactWords)
 **     The score, negated (smaller is better, as FTS5's bm25): per-field BM25F over title,
 **     notes and tags, plus the boosts, times completedFactor for a completed reminder.
+**     exactWords is text: the query's prefix words, space-separated, that earn exactWord when
+**     they stand whole in the title ('' for none).
 **   trove_rank_sample(…same arguments…)
 **     The same with every phrase's IDF taken as 1, so it never counts a phrase's documents:
 **     for ordering a bounded sample of the newest matches cheaply.
@@ -21,8 +23,9 @@
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
 */
 
-/// How many arguments each function takes after the FTS5 table: is_completed and the 11 parameters.
-#define TROVE_RANKING_ARGUMENT_COUNT 12
+/// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters
+/// and the exact words.
+#define TROVE_RANKING_ARGUMENT_COUNT 14
 
 /// Registers trove_rank, trove_rank_sample and trove_rank_explain on `db`'s FTS5.
 /// Returns SQLITE_OK, or an SQLite error code when FTS5 cannot be reached.

@@ -27,7 +27,7 @@ struct Add: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let record = ReminderRecord(
                 title: title, notes: notes, list: list, tags: tags,
                 priority: try priority.map(ReminderInput.priority) ?? .none,

@@ -8,7 +8,7 @@ struct Done: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let store = try await database.openForWriting()
             let changed = try await store.setCompleted(ids, true)
             print("Completed \(changed.count) of \(ids.count).")
@@ -46,7 +46,7 @@ struct Undone: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let changed = try await database.openForWriting().setCompleted(ids, false)
             print("Reopened \(changed.count) of \(ids.count).")
             try Done.sayUnchanged(ids, changed: changed, state: "open")
@@ -60,7 +60,7 @@ struct Remove: AsyncParsableCommand {
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let deleted = try await database.openForWriting().delete(ids)
             print("Deleted \(deleted.count).")
         }

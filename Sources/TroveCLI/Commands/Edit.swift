@@ -30,7 +30,7 @@ struct Edit: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             var changes = ReminderChanges()
             changes.title = title
             changes.notes = notes

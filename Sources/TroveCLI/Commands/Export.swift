@@ -3,40 +3,71 @@ import Foundation
 import TroveStore
 
 struct Export: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Export every reminder, by default as JSON Lines on standard output.")
+    static let configuration = CommandConfiguration(
+        abstract: "Export every reminder, by default as JSON Lines on standard output.",
+        discussion: """
+            -o FILE writes a new or regular file through a temporary file renamed over it when \\
+            complete; a device, FIFO or /dev/stdout (or a link to one) is written in place.
+
+            --salvage reads a damaged database one reminder at a time, writes every one that \\
+            can be read (in id order), names on stderr each one it could not read, and exits 1 \\
+            when it skipped any: what `trove check` advises when the file itself is damaged.
+            """)
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "jsonl, csv, ics or todotxt. Default: from --output's extension, else jsonl.") var format: String?
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.") var output: String?
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output (- is standard output).") var output: String?
     @Flag(help: "Leave out completed reminders.") var openOnly = false
+    @Flag(help: "Save every reminder that can still be read from a damaged database, and name the rest.") var salvage = false
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let chosen = try format.map(ExportFormatName.parse) ?? output.flatMap(ReminderFormat.init(path:)) ?? .jsonl
             let store = try await database.openForReading()
-            let handle: FileHandle
-            if let output {
-                guard FileManager.default.createFile(atPath: output + ".partial", contents: nil),
-                      let file = FileHandle(forWritingAtPath: output + ".partial")
-                else { throw CLIError.cannotWrite(path: output, reason: "the folder is missing or not writable") }
-                handle = file
-            } else {
-                handle = FileHandle.standardOutput
-            }
-            let sink = ByteSink(fileHandle: handle)
+            // NB: `-o -` is standard output, as `import -` reads standard input.
+            let file = try output.flatMap { $0 == "-" ? nil : try OutputFile.open($0) }
+            let sink = ByteSink(fileHandle: file?.handle ?? FileHandle.standardOutput)
             var writer = chosen.makeWriter(sink)
-            // NB: export(to:) finishes the writer; finishing it again wrote END:VCALENDAR twice.
-            let count = try await store.export(to: &writer, includeCompleted: !openOnly)
-            try sink.flush()
+            let count: Int
+            var report: SalvageReport?
+            do {
+                // NB: export finishes the writer; finishing it again wrote iCalendar's END:VCALENDAR
+                // twice, and `trove import` refused the file.
+                if salvage {
+                    report = try await store.exportSalvaging(to: &writer, includeCompleted: !openOnly)
+                    count = report?.written ?? 0
+                } else {
+                    count = try await store.export(to: &writer, includeCompleted: !openOnly)
+                }
+                try sink.flush()
+                try file?.commit()
+            } catch {
+                file?.discard()
+                throw error
+            }
             for warning in writer.warnings { Terminal.standardError.write("trove: \(warning)\n") }
-            if let output {
-                // NB: write beside the target and rename, so an interrupted export never leaves
-                // a half-written file under the real name.
-                try handle.close()
-                _ = try? FileManager.default.removeItem(atPath: output)
-                try FileManager.default.moveItem(atPath: output + ".partial", toPath: output)
-                Terminal.standardError.write("Exported \(count) reminders to \(output).\n")
+            if let file { Terminal.standardError.write("Exported \(count) reminders to \(file.path).\n") }
+            if let report, !report.isComplete {
+                Terminal.standardError.write(Self.describe(report))
+                throw ExitCode(ExitStatus.noResults.rawValue)
             }
         }
+    }
+
+    /// What salvage could not read, one sentence each.
+    static func describe(_ report: SalvageReport) -> String {
+        var text = ""
+        if !report.skipped.isEmpty {
+            let shown = report.skipped.prefix(100).map(String.init).joined(separator: ", ")
+            let more = report.skipped.count > 100 ? " and \(report.skipped.count - 100) more" : ""
+            let noun = report.skipped.count == 1 ? "reminder that could not be read: id" : "reminders that could not be read: ids"
+            text += "trove: skipped \(report.skipped.count) \(noun) \(shown)\(more).\n"
+        }
+        for range in report.unreadableRanges {
+            let end = range.upperBound == .max ? "the end" : "id \(range.upperBound)"
+            let start = range.lowerBound == .min ? "the start" : "id \(range.lowerBound)"
+            text += "trove: the table could not be read from \(start) to \(end); a reminder there that no index names is lost.\n"
+        }
+        return text
     }
 }

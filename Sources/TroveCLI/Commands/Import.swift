@@ -1,5 +1,10 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TroveStore
 
 struct Import: AsyncParsableCommand {
@@ -28,12 +33,13 @@ struct Import: AsyncParsableCommand {
     var onConflict: ConflictOption = .update
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let forced = try format.map(ExportFormatName.parse)
             // NB: check every file before touching the database, so a typo in the last name
             // does not leave the first files imported.
             let plan: [(path: String, format: ReminderFormat)] = try files.map { path in
                 guard let format = forced ?? ReminderFormat(path: path) else { throw CLIError.unknownFormat(path: path) }
+                try Self.checkReadable(path)
                 return (path, format)
             }
             var store: ReminderStore?
@@ -118,6 +124,24 @@ struct PeekedReader: ReminderReader {
 
     var warnings: [String] { base.warnings }
     var recordLine: Int? { base.recordLine }
+}
+
+extension Import {
+    /// Refuses a file that cannot be read before anything is imported (a missing second file
+    /// used to leave the first imported; the argv fuzz test found it).
+    static func checkReadable(_ path: String) throws {
+        guard path != "-" else { return }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw CLIError.importFailed(file: path, reason: "Cannot read \(path): \(String(cString: strerror(errno))).", alreadyImported: [])
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw CLIError.importFailed(file: path, reason: "\(path) is a folder, not a file.", alreadyImported: [])
+        }
+        guard access(path, R_OK) == 0 else {
+            throw CLIError.importFailed(file: path, reason: "Cannot read \(path): \(String(cString: strerror(errno))).", alreadyImported: [])
+        }
+    }
 }
 
 /// `--format` values shared by import and export.

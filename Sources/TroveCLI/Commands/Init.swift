@@ -7,7 +7,7 @@ struct Init: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let existed = database.location.exists
             let store = try await database.openForWriting()
             print(existed ? "The database at \(store.path) is ready (schema \(Migrator().latestVersion))." : "Created \(store.path).")

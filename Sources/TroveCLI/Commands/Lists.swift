@@ -6,7 +6,7 @@ struct Lists: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let lists = try await database.openForReading().lists()
             guard !lists.isEmpty else { return print("No lists yet; `trove add TITLE --list NAME` makes one.") }
             let rows = [["LIST", "OPEN", "DONE"]] + lists.map { [$0.name, String($0.openCount), String($0.completedCount)] }
@@ -20,7 +20,7 @@ struct Tags: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let tags = try await database.openForReading().tags()
             guard !tags.isEmpty else { return print("No tags yet; `trove add TITLE --tag NAME` adds one.") }
             let rows = [["TAG", "REMINDERS"]] + tags.map { [$0.name, String($0.count)] }

@@ -13,15 +13,24 @@ enum ReminderInput {
     }
 
     /// A date as people type it, read by ``NaturalDate`` as everywhere else: `fri`, `next friday`,
-    /// `in 3 days`, `1w`, `eow`, `eom`, `dec 24`, `2026-12-24`, `tomorrow 9am`, `+3`.
+    /// `in 3 days`, `1w`, `eow`, `eom`, `dec 24`, `2026-12-24`, `tomorrow 9am`, `+3`; every date
+    /// from 0001-01-01 to 9999-12-31 (``ValidDates``).
+    ///
+    /// ```swift
+    /// try ReminderInput.due("+3")          // .day(today + 3)
+    /// try ReminderInput.due("+3000000")    // throws: --due "+3000000" is not valid: expected +0 to +2897340 days …
+    /// ```
     static func due(_ text: String, dates: NaturalDate = NaturalDate()) throws -> DueDate {
         do {
             return try dates.parse(text)
         } catch {
             let expected = switch error {
-            case .unknown: "a date such as " + NaturalDate.examples.joined(separator: ", ")
+            case _ where text.hasPrefix("+"):
+                "+0 to +\(max(0, ValidDates.days.upperBound.daysSince1970 - dates.today.daysSince1970)) days "
+                    + "(the last date Trove keeps is \(ValidDates.days.upperBound))"
+            case .unknown: "a date such as " + NaturalDate.examples.joined(separator: ", ") + ", from \(ValidDates.description)"
             case .noSuchDay: "a day the calendar has; check the month and day"
-            case .outOfRange: "a date in the years 1 to 9999"
+            case .outOfRange: "a date from \(ValidDates.description)"
             }
             throw CLIError.invalidValue(option: "--due", value: text, expected: expected)
         }

@@ -10,9 +10,13 @@ struct Search: AsyncParsableCommand {
         abstract: "Search reminders and print the hits.",
         discussion: """
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \
-            "list:Work budget". No QUERY shows open reminders by due date.
+            "list:Work budget". No QUERY shows open reminders by due date. Repeated words count \
+            once and at most 16 different words are searched; stderr says when words were \
+            merged or left out.
 
-            The query language: words must all match; `a OR b`; "exact phrase"; -word and \
+            The query language: words must all match; the last word is a prefix unless the \
+            query ends with a space or --exact is given, and word* is a prefix anywhere; \
+            `a OR b`; "exact phrase"; -word and \
             -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
             priority:none|low|medium|high; due:today|tomorrow|overdue|week|none|DATE|DATE..DATE; \
             in:title|notes|tags; -key:value negates. !like matches substrings; !raw passes an \
@@ -24,12 +28,19 @@ struct Search: AsyncParsableCommand {
             `--`: trove search -- --literal.
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
-            tags and a ✓ when completed, with the matching notes beneath, then "N of TOTAL" and \
-            the next page. JSON: {"query", "total", "completedCount", "includesCompleted", "hits", \
-            "next", "suggestions"}; each hit has id, title, notes, list, tags, priority, flagged, \
-            completed (true/false), due (YYYY-MM-DD, or UTC ISO 8601 for a time, or null), rank \
-            (the --rank score, negated: smaller is better; 0 without text), titleHighlighted, snippet and matchedFields. "next" is null \
-            or {"offset": N, "after": CURSOR}.
+            tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
+            beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
+            "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", \
+            "notices"}; each hit is the reminder as `trove export` writes it (id, uid, title, notes, \
+            list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD or UTC ISO \
+            8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats (as the text \
+            output says it, or null), rank (the --rank score, negated: smaller is better; 0 without \
+            text), titleHighlighted, snippet, matchedFields and typo (true/false). CSV and TSV rows \
+            hold the same fields but repeats. "next" is null or {"offset": N, "after": CURSOR}.
+
+            Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
+            first letter; typo matches come after every exact match, only once the exact matches \
+            end. --typos off turns them off.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
             bindings, then runs the search and prints the count and the time, without the hits; \
@@ -49,11 +60,14 @@ struct Search: AsyncParsableCommand {
 
     // NB: no one-letter options: ArgumentParser would split a query word like `-milk` into
     // `-m -i -l -k` and take a `-l` out of it.
-    @Option(help: "The most hits to print.")
+    @Option(help: "The most hits to print, up to 10,000.")
     var limit = 20
 
-    @Option(help: "Skip this many hits first.")
+    @Option(help: "Skip this many hits first (0 to 1,000,000,000).")
     var offset: Int?
+
+    /// The largest `--offset`: more than any database holds, small enough that adding a page never overflows.
+    static let maxOffset = 1_000_000_000
 
     @Option(help: ArgumentHelp("Start after the page that printed this cursor (stable while data changes).", valueName: "cursor"))
     var after: String?
@@ -73,7 +87,15 @@ struct Search: AsyncParsableCommand {
     @Flag(help: "Print the parsed query and the SQL with its bindings, then the count and time, not the hits.")
     var explain = false
 
-    @Flag(help: "Treat the last word as a prefix, as interactive search does while typing.")
+    @Flag(help: "Match whole words only: the last word is not a prefix (word* still is).")
+    var exact = false
+
+    @Option(help: "on or off: whether words with a typo also match, after every exact match, when those do not fill the page.")
+    var typos: TypoOption = .on
+
+    // NB: the last word has been a prefix by default since one query semantics; the flag stays
+    // accepted so that scripts written for it keep working.
+    @Flag(help: .hidden)
     var prefix = false
 
     @Flag(exclusivity: .exclusive, help: "--all includes completed reminders, --open leaves them out. Default: a query with words includes them (after open ones); the default view does not.")
@@ -103,7 +125,7 @@ struct Search: AsyncParsableCommand {
             if status != ExitStatus.success.rawValue { throw ExitCode(status) }
             return
         }
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let work = Task { try await search() }
             let interrupt = InterruptSignal { work.cancel() }
             defer { interrupt.cancel() }
@@ -117,11 +139,12 @@ struct Search: AsyncParsableCommand {
         let request = try makeRequest()
         guard request.query.problems.isEmpty else { throw SearchCommandError.queryProblems(request.query.problems) }
         let store = try await database.openForReading()
+        try store.requireIndex()
         try Task.checkCancellation()
-        let registry = EngineRegistry()
+        let registry = EngineRegistry.trove()
         if explain {
             let clock = ContinuousClock()
-            let explanation = try registry.explanation(for: request)
+            let explanation = try await registry.explanation(for: request, in: store.database)
             let start = clock.now
             let resultSet = try await run(request, registry: registry, store: store)
             let elapsed = clock.now - start
@@ -141,11 +164,19 @@ struct Search: AsyncParsableCommand {
         }
         let resultSet = try await run(request, registry: registry, store: store)
         try Task.checkCancellation()
+        // NB: JSON carries the notices itself; every other format keeps standard output clean.
+        if format != .json, !resultSet.query.notices.isEmpty {
+            Terminal.standardError.write(resultSet.query.notices.joined(separator: "\n") + "\n")
+        }
         if resultSet.hits.isEmpty, format == .text {
             Terminal.standardError.write(textRenderer.noResultsMessage(resultSet, text: text))
             return .noResults
         }
-        print(output(resultSet, text: text), terminator: "")
+        print(try await output(resultSet, text: text, store: store), terminator: "")
+        // NB: only typo matches: say which word matched nothing and what it could have been.
+        if format == .text, !resultSet.didYouMean.isEmpty {
+            Terminal.standardError.write(resultSet.didYouMean.sentences.joined(separator: "\n") + "\n")
+        }
         return resultSet.hits.isEmpty ? .noResults : .success
     }
 
@@ -158,18 +189,28 @@ struct Search: AsyncParsableCommand {
         return final
     }
 
-    private func output(_ resultSet: ResultSet, text: String) -> String {
+    private func output(_ resultSet: ResultSet, text: String, store: ReminderStore) async throws -> String {
+        guard format != .text else { return textRenderer.render(resultSet, position: position) }
+        // NB: the machine formats write each hit's reminder as every output writes it
+        // (ReminderJSON, CSVReminderWriter), so they read the reminders themselves; a hit
+        // deleted since the search ran is left out.
+        let reminders = try await store.reminders(ids: resultSet.hits.map(\.id))
+        let byID = Dictionary(uniqueKeysWithValues: reminders.map { ($0.id, $0) })
+        let pairs = resultSet.hits.compactMap { hit in byID[hit.id].map { (hit, $0) } }
         switch format {
         case .text:
             return textRenderer.render(resultSet, position: position)
         case .json:
-            return SearchJSON.resultSet(resultSet, text: text, nextOffset: nextOffset(resultSet)).serialized(pretty: true) + "\n"
+            var answer = resultSet
+            answer.hits = pairs.map(\.0)
+            return SearchJSON.resultSet(answer, reminders: pairs.map(\.1), text: text, nextOffset: nextOffset(resultSet))
+                .serialized(pretty: true) + "\n"
         case .jsonl:
-            return resultSet.hits.map { SearchJSON.hit($0).serialized() + "\n" }.joined()
+            return pairs.map { SearchJSON.hit($0, $1).serialized() + "\n" }.joined()
         case .csv:
-            return SearchDelimited.csv.render(resultSet.hits)
+            return try SearchDelimited.csv.render(pairs)
         case .tsv:
-            return SearchDelimited.tsv.render(resultSet.hits)
+            return try SearchDelimited.tsv.render(pairs)
         }
     }
 
@@ -178,10 +219,17 @@ struct Search: AsyncParsableCommand {
     private func makeRequest() throws -> SearchRequest {
         try rejectMistypedOptions()
         guard limit >= 1 else { throw SearchCommandError.invalidValue(option: "--limit", value: String(limit), expected: "a whole number of at least 1") }
+        if limit > SearchRequest.maxLimit {
+            // NB: clamped with a note rather than refused: the person asked for everything.
+            Terminal.standardError.write(
+                "trove: --limit \(limit) is more than one page holds; showing at most \(ProgressBar.formatCount(SearchRequest.maxLimit)) hits (page on with --after).\n")
+        }
         if offset != nil, after != nil { throw SearchCommandError.conflictingPages }
         var page = SearchPage.first
         if let offset {
-            guard offset >= 0 else { throw SearchCommandError.invalidValue(option: "--offset", value: String(offset), expected: "0 or more") }
+            guard (0...Self.maxOffset).contains(offset) else {
+                throw SearchCommandError.invalidValue(option: "--offset", value: String(offset), expected: "0 to \(ProgressBar.formatCount(Self.maxOffset))")
+            }
             page = .offset(offset)
         }
         if let after {
@@ -189,8 +237,8 @@ struct Search: AsyncParsableCommand {
             page = .after(cursor)
         }
         var request = SearchRequest(
-            text: text, typing: prefix, limit: limit, page: page,
-            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, highlight: highlight)
+            text: text, exact: exact, limit: limit, page: page,
+            includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
         request.ranking = rank.ranking
         return request
     }
@@ -232,6 +280,8 @@ struct Search: AsyncParsableCommand {
         if let height { arguments += ["--height", String(height)] }
         if rank != .trove { arguments += ["--rank", rank.rawValue] }
         if fullscreen { arguments.append("--fullscreen") }
+        if exact { arguments.append("--exact") }
+        if typos == .off { arguments += ["--typos", "off"] }
         return try InteractiveFlags.parse(arguments).options()
     }
 
@@ -268,6 +318,13 @@ enum SortOption: String, CaseIterable, ExpressibleByArgument {
     case rank, due, priority, created
 
     var sort: SearchSort { SearchSort(rawValue: rawValue)! }
+}
+
+/// `--typos`, named as ``TypoTolerance`` names its cases.
+enum TypoOption: String, CaseIterable, ExpressibleByArgument {
+    case on, off
+
+    var tolerance: TypoTolerance { TypoTolerance(rawValue: rawValue)! }
 }
 
 /// `--rank`, named as ``SearchRanking/name`` names them.

@@ -16,10 +16,14 @@ enum SearchCommandError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .queryProblems(let problems):
-            let list = problems.map(\.message).joined(separator: "; ")
+            // NB: a pasted page can hold thousands of the same mistake; name each kind once.
+            var messages: [String] = []
+            for message in problems.map(\.message) where !messages.contains(message) { messages.append(message) }
+            var list = messages.prefix(3).joined(separator: "; ")
+            if messages.count > 3 { list += "; and \(messages.count - 3) more" }
             return "The query has \(problems.count == 1 ? "a problem" : "problems"): \(list). Change \(problems.count == 1 ? "it" : "them") and search again."
         case .unknownOption(let word):
-            let meant = DidYouMean.closest(to: word, among: DidYouMean.options(of: Search.self)).map { "did you mean \($0)? Or, " } ?? ""
+            let meant = CommandSpelling.closest(to: word, among: CommandSpelling.options(of: Search.self)).map { "did you mean \($0)? Or, " } ?? ""
             return "search has no option \(word); \(meant)to search for text that starts with --, put it after `--`, as in `trove search -- \(word)`."
         case .conflictingPages:
             return "Use --offset or --after, not both."

@@ -16,7 +16,7 @@ struct Show: AsyncParsableCommand {
     @Option(help: "text or json.") var format: ShowFormat = .text
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let store = try await database.openForReading()
             // NB: a uid may be all digits (tasks.org writes such UIDs): an id that names no
             // reminder is tried as a uid before giving up.

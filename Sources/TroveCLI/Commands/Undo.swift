@@ -23,7 +23,7 @@ struct Undo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let store = try await database.openForWriting()
             do {
                 let undone = try await store.undo(count: count)
@@ -45,7 +45,7 @@ struct Log: AsyncParsableCommand {
     @Option(help: "The most entries to list.") var limit: Int = 20
 
     func run() async throws {
-        try await runReportingErrors(verbose: database.verbose) {
+        try await runReportingErrors(database) {
             let entries = try await database.openForReading().log(limit: max(1, limit))
             guard !entries.isEmpty else { return print("The journal is empty: nothing to undo.") }
             let formatter = DateFormatter()

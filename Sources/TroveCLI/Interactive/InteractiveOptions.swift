@@ -15,6 +15,10 @@ struct InteractiveOptions: Sendable {
     var colour: Bool
     /// How Enter prints the chosen reminder.
     var format: SelectionFormat
+    /// Only starred words are prefixes (`--exact`), as `trove search --exact` reads its query.
+    var exact: Bool
+    /// Whether typo matches follow the exact ones (`--typos off` turns them off).
+    var typos: TypoTolerance
     /// When to wait before searching once queries are slow.
     var debounce: AdaptiveDebounce
     /// How long a lone Esc waits for the rest of a possible escape sequence.
@@ -31,6 +35,8 @@ struct InteractiveOptions: Sendable {
         fullscreen: Bool = false,
         colour: Bool = true,
         format: SelectionFormat = .plain,
+        exact: Bool = false,
+        typos: TypoTolerance = .on,
         debounce: AdaptiveDebounce = .init(),
         escapeTimeout: Duration = .milliseconds(25),
         latencyTracePath: String? = nil
@@ -39,6 +45,8 @@ struct InteractiveOptions: Sendable {
         self.fullscreen = fullscreen
         self.colour = colour
         self.format = format
+        self.exact = exact
+        self.typos = typos
         self.debounce = debounce
         self.escapeTimeout = escapeTimeout
         self.latencyTracePath = latencyTracePath

@@ -5,50 +5,44 @@ import TroveStore
 /// `--format csv` and `tsv`: a header row, then one row per hit, with the fields of the JSON hit.
 ///
 /// ```swift
-/// SearchDelimited.csv.render([hit])
-/// // id,title,notes,list,tags,priority,flagged,completed,due,rank,titleHighlighted,snippet\r\n
-/// // 12,"Call the dentist, then the bank",,Health,"phone, errand",high,false,false,2026-03-02,-3.1,…\r\n
+/// try SearchDelimited.csv.render([(hit, reminder)])
+/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,rank,titleHighlighted,snippet,matchedFields\r\n
+/// // 12,0193…,"Call the dentist, then the bank",,Health,"phone,errand",high,false,false,,2026-03-02,,2026-02-20T09:15:00.000Z,…,-3.1,…\r\n
 /// ```
+///
+/// The reminder's cells are `trove export --format csv`'s (``CSVReminderWriter/cells(_:)``);
+/// the hit's own follow.
 enum SearchDelimited {
-    /// RFC 4180: a field holding `,`, `"`, CR or LF is quoted with `"` doubled; rows end in CRLF,
-    /// as `trove export --format csv` writes them.
+    /// RFC 4180, written by CSV.swift (``CSVRow``): rows end in CRLF, as `trove export --format
+    /// csv` writes them.
     case csv
     /// Tab-separated; a tab, newline, carriage return or backslash in a field is written as
     /// `\t`, `\n`, `\r` or `\\`, so every row is one line with one tab between fields.
     case tsv
 
-    static let header = [
-        "id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank",
-        "titleHighlighted", "snippet", "repeat",
-    ]
+    static let header = CSVReminderWriter.columns + ["rank", "titleHighlighted", "snippet", "matchedFields"]
 
     /// The header and the rows.
-    func render(_ hits: [SearchHit]) -> String {
-        ([SearchDelimited.header] + hits.map(SearchDelimited.fields)).map(row).joined()
+    func render(_ hits: [(SearchHit, Reminder)]) throws -> String {
+        var bytes: [UInt8] = []
+        for fields in [SearchDelimited.header] + hits.map(SearchDelimited.fields) { try row(fields, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Tags are joined with `, `; booleans are `true`/`false`; `due` as in JSON.
-    static func fields(_ hit: SearchHit) -> [String] {
-        [
-            String(hit.id), hit.title, hit.notes, hit.list, hit.tags.joined(separator: ", "), hit.priority.name,
-            String(hit.isFlagged), String(hit.isCompleted), hit.due.map(SearchJSON.dueText) ?? "", "\(hit.rank)",
-            hit.titleHighlighted, hit.snippet, hit.repeatRule?.rrule ?? "",
+    static func fields(_ hit: SearchHit, _ reminder: Reminder) -> [String] {
+        CSVReminderWriter.cells(reminder.record) + [
+            "\(hit.rank)", hit.titleHighlighted, hit.snippet, SearchJSON.matchedFields(hit).joined(separator: ","),
         ]
     }
 
-    func row(_ fields: [String]) -> String {
+    private func row(_ fields: [String], to bytes: inout [UInt8]) throws {
         switch self {
-        case .csv: fields.map(SearchDelimited.quoteCSV).joined(separator: ",") + "\r\n"
-        case .tsv: fields.map(SearchDelimited.escapeTSV).joined(separator: "\t") + "\n"
+        case .csv:
+            bytes += try CSVRow.bytes(fields)
+        case .tsv:
+            bytes += fields.map(SearchDelimited.escapeTSV).joined(separator: "\t").utf8
+            bytes.append(0x0A)
         }
-    }
-
-    static func quoteCSV(_ field: String) -> String {
-        // NB: unicodeScalars, because "\r\n" is one Character and `contains("\n")` would miss it.
-        guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-            return field
-        }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     static func escapeTSV(_ field: String) -> String {

@@ -40,14 +40,14 @@ struct SearchTextRenderer {
 
     /// The message for standard error when nothing matched, with any suggestions.
     func noResultsMessage(_ resultSet: ResultSet, text: String) -> String {
-        var lines = [text.trimmingCharacters(in: .whitespaces).isEmpty
-            ? "No reminders to show." : "No reminders match \(MarkedText(text).plain)."]
+        let shown = MarkedText(text.trimmingCharacters(in: .whitespaces)).plain
+        // NB: a pasted page is named by its start, not echoed whole.
+        let named = shown.count > 80 ? shown.prefix(77) + "…" : shown
+        var lines = [shown.isEmpty ? "No reminders to show." : "No reminders match \(named)."]
         if !resultSet.includesCompleted, resultSet.completedCount > 0 {
             lines.append("\(resultSet.completedCount) completed \(resultSet.completedCount == 1 ? "one matches" : "ones match"); add --all to see them.")
         }
-        if !resultSet.suggestions.isEmpty {
-            lines.append("Did you mean: \(resultSet.suggestions.joined(separator: ", "))?")
-        }
+        lines += resultSet.didYouMean.sentences
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -102,7 +102,7 @@ struct SearchTextRenderer {
         let tags = hit.tags.map { "#" + MarkedText($0).plain }.joined(separator: " ")
         return [
             Cell(text: style(.dim, String(hit.id)), width: String(hit.id).count, rightAligned: true),
-            hit.isCompleted ? Cell(text: style(.green, "✓"), width: 1) : .empty,
+            statusCell(hit),
             Cell(
                 text: title.rendered(color: color, marks: marks),
                 width: DisplayWidth.of(title.rendered(color: false, marks: marks))),
@@ -113,6 +113,13 @@ struct SearchTextRenderer {
             hit.repeatRule != nil ? plainCell("↻", nil) : .empty,
             plainCell(tags, .dim),
         ]
+    }
+
+    /// `✓` when completed, `~` when it matched with a typo.
+    private func statusCell(_ hit: SearchHit) -> Cell {
+        guard hit.isCompleted || hit.isTypo else { return .empty }
+        let text = (hit.isCompleted ? style(.green, "✓") : "") + (hit.isTypo ? style(.dim, "~") : "")
+        return Cell(text: text, width: (hit.isCompleted ? 1 : 0) + (hit.isTypo ? 1 : 0))
     }
 
     private func plainCell(_ text: String, _ ansi: ANSIStyle?) -> Cell {
@@ -138,7 +145,8 @@ struct SearchTextRenderer {
 
     // MARK: Summary
 
-    /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`.
+    /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`,
+    /// `3 of 3 (1 with a typo)`.
     func summary(_ resultSet: ResultSet, position: Position) -> String {
         let count = resultSet.hits.count
         var text: String
@@ -150,12 +158,14 @@ struct SearchTextRenderer {
         case .afterCursor:
             text = "\(count) more of \(resultSet.total)"
         }
+        var notes: [String] = []
         if resultSet.completedCount > 0 {
-            text += resultSet.includesCompleted
-                ? " (\(resultSet.completedCount) completed)"
-                : " (\(resultSet.completedCount) completed not shown; add --all)"
+            notes.append(resultSet.includesCompleted
+                ? "\(resultSet.completedCount) completed"
+                : "\(resultSet.completedCount) completed not shown; add --all")
         }
-        return text
+        if resultSet.typoCount > 0 { notes.append("\(resultSet.typoCount) with a typo") }
+        return notes.isEmpty ? text : text + " (" + notes.joined(separator: ", ") + ")"
     }
 
     /// `Next page: --offset 20 or --after CURSOR`, or nil on the last page.

@@ -5,6 +5,7 @@ enum CLIError: Error, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     case unknownFormat(path: String)
     case cannotWrite(path: String, reason: String)
+    case cannotCreateFolder(path: String, reason: String)
     case invalidRepeat(value: String, problem: String)
     case importFailed(file: String, reason: String, alreadyImported: [(file: String, count: Int)])
 
@@ -22,6 +23,8 @@ enum CLIError: Error, CustomStringConvertible {
             return "Cannot tell the format of \(path) from its extension; pass --format jsonl, csv, ics or todotxt."
         case .cannotWrite(let path, let reason):
             return "Cannot write \(path): \(reason)."
+        case .cannotCreateFolder(let path, let reason):
+            return "Cannot create the folder \(path) for the database: \(reason). Set XDG_DATA_HOME to a folder you can write, or pass --db."
         case .importFailed(let file, let reason, let done):
             var text = "\(reason)\nNothing from \(file) was imported; fix it and import that file again."
             if !done.isEmpty {
@@ -36,7 +39,7 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .noDatabase, .emptyDatabaseFile: .database
         case .invalidValue, .invalidRepeat, .unknownFormat, .importFailed: .usage
-        case .cannotWrite: .database
+        case .cannotWrite, .cannotCreateFolder: .database
         }
     }
 }

@@ -17,6 +17,9 @@ struct DatabaseOptions: ParsableArguments {
 
     var location: DatabaseLocation { DatabaseLocation.resolve(flag: db) }
 
+    /// The database as messages name it.
+    var displayPath: String { demo ? "the demo database" : location.path }
+
     /// How long a command waits for another trove's write (an import commits each file in one
     /// transaction, which takes 7 s for 100,000 rows) before saying the database is busy.
     /// NB: the bug: with SQLite's 5 s here, `trove done` during a large import failed with
@@ -33,6 +36,7 @@ struct DatabaseOptions: ParsableArguments {
     func openForReading() async throws -> ReminderStore {
         if demo { return try await ReminderStore.demo() }
         let location = location
+        HardLinkWarning.check(location.path)
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
         let attributes = try? FileManager.default.attributesOfItem(atPath: location.path)
         if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
@@ -40,7 +44,8 @@ struct DatabaseOptions: ParsableArguments {
         }
         let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
             && !FileManager.default.isWritableFile(atPath: location.path)
-        return try await ReminderStore.open(path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout)
+        return try await ReminderStore.open(
+            path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path))
     }
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.
@@ -48,6 +53,8 @@ struct DatabaseOptions: ParsableArguments {
         if demo { return try await ReminderStore.demo() }
         let location = location
         try location.prepareForWriting()
-        return try await ReminderStore.open(path: location.path, busyTimeout: Self.busyTimeout)
+        HardLinkWarning.check(location.path)
+        return try await ReminderStore.open(
+            path: location.path, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path))
     }
 }

@@ -15,50 +15,71 @@ struct ErrorPresenter {
             return (error.description, error.exitStatus)
         case let error as StoreError:
             switch error {
-            case .foreignDatabase, .newerSchema, .needsMigration, .indexDefinitionMissing: return (error.description, .database)
-            default: return (error.description, .usage)
+            case .foreignDatabase, .newerSchema, .needsMigration, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
+                return (error.description, .database)
+            default:
+                return (error.description, .usage)
             }
         case let error as FormatError:
             return (error.description, .usage)
         case let error as SearchError:
-            return (capitalized(error.description) + ".", .usage)
+            let sentence = capitalized(error.description) + "."
+            return (verbose ? error.rawMessage.map { sentence + "\n  detail: " + $0 } ?? sentence : sentence, .usage)
         case let error as SearchCommandError:
             return (error.description, .usage)
         case let error as OpenError:
             if error.kind == .cannotOpen {
-                return (withDetail("Cannot open the database at \(error.path); check the path and its permissions.", error.underlying), .database)
+                let text = error.underlying.flatMap { self.sentence(for: $0, path: error.path) }
+                    ?? "Cannot open the database at \(error.path); check the path and its permissions."
+                return (withDetail(text, error.underlying), .database)
             }
             // NB: a message that starts with the path keeps it exactly as typed.
             let text = error.description.hasPrefix(error.path) ? error.description : capitalized(error.description)
             return (text + ".", .database)
-        case let error as SQLiteError where error.message.contains("no such table") && error.message.contains("reminders_fts"):
-            // NB: the index table was dropped (by hand or another tool); the triggers on
-            // `reminders` then fail every write, and every search.
-            return (withDetail("The database's search index is missing; run `trove rebuild` to recreate it from the reminders.", error), .database)
         case let error as SQLiteError:
-            return (withDetail(sentence(for: error), error), .database)
+            return (withDetail(sentence(for: error, path: path) ?? Self.fallback, error), .database)
         case is CancellationError:
             return ("Interrupted.", .interrupted)
+        case let error as FilesReplacedError:
+            return (error.description, .database)
         default:
+            if let code = SystemErrorSentence.errno(of: error), let sentence = SystemErrorSentence.sentence(errno: code, path: path) {
+                return (withDetail(sentence, error), .database)
+            }
             return (withDetail("Unexpected error; run again with --verbose for details.", error), .database)
         }
     }
 
-    /// What a SQLite failure means for the person, by result code.
-    private func sentence(for error: SQLiteError) -> String {
-        switch error.code.name {
-        case "SQLITE_BUSY", "SQLITE_LOCKED":
-            return "The database is busy with another trove process; try again in a moment."
-        case "SQLITE_CORRUPT", "SQLITE_NOTADB":
-            return "The database file is damaged. Run `trove check` to see how, and `trove rebuild` to rebuild the search index."
-        case "SQLITE_READONLY":
+    /// The database's path for messages; "the database" when unknown.
+    var path = "the database"
+
+    private static let fallback = "The database reported an error; run again with --verbose for details."
+
+    /// What a SQLite failure means for the person, by result code (and the system's error
+    /// number behind an I/O or open failure); nil for a code with nothing better to say.
+    private func sentence(for error: SQLiteError, path: String) -> String? {
+        if let code = error.systemErrno, let sentence = SystemErrorSentence.sentence(errno: code, path: path) {
+            return sentence
+        }
+        switch error.code {
+        case .busy, .locked:
+            return "The database is busy with another trove process; try again when it has finished."
+        case .corrupt, .notADatabase:
+            return "The database file is damaged. Save what can still be read with `trove export --salvage -o rescue.jsonl`, "
+                + "then restore a backup or import rescue.jsonl into a new database; `trove check` lists the damage."
+        case .readOnly:
             return "The database is read-only; check the file's permissions."
-        case "SQLITE_FULL":
+        case .full:
             return "The disk is full; free some space and try again. Nothing was changed."
-        case "SQLITE_IOERR", "SQLITE_CANTOPEN":
+        case .noMemory:
+            return "Trove ran out of memory (SQLite could not allocate); close other programs or raise the memory limit "
+                + "(`ulimit -v`), and try again. Nothing was changed."
+        case .ioError:
             return "The database file could not be read or written; check the disk and the file's permissions."
+        case .cannotOpen:
+            return "Cannot open the database at \(path); check the path and its permissions."
         default:
-            return "The database reported an error; run again with --verbose for details."
+            return nil
         }
     }
 
@@ -72,8 +93,14 @@ struct ErrorPresenter {
     }
 }
 
+/// Runs a command body, printing any error as one sentence (naming `database`'s path) on
+/// stderr and exiting with its code.
+func runReportingErrors(_ database: DatabaseOptions, _ body: () async throws -> Void) async throws {
+    try await runReportingErrors(verbose: database.verbose, path: database.displayPath, body)
+}
+
 /// Runs a command body, printing any error as one sentence on stderr and exiting with its code.
-func runReportingErrors(verbose: Bool, _ body: () async throws -> Void) async throws {
+func runReportingErrors(verbose: Bool, path: String? = nil, _ body: () async throws -> Void) async throws {
     do {
         try await body()
     } catch let exit as ExitCode {
@@ -81,7 +108,9 @@ func runReportingErrors(verbose: Bool, _ body: () async throws -> Void) async th
     } catch let error as ValidationError {
         throw error
     } catch {
-        let (message, status) = ErrorPresenter(verbose: verbose).present(error)
+        var presenter = ErrorPresenter(verbose: verbose)
+        if let path { presenter.path = path }
+        let (message, status) = presenter.present(error)
         Terminal.standardError.write("trove: " + message + "\n")
         throw ExitCode(status.rawValue)
     }

@@ -56,14 +56,8 @@ extension Connection {
     ///
     /// - Throws: `SQLiteError` carrying the SQL and (hidden) bindings.
     public func execute(_ sql: SQL) throws {
-        let statement: Statement
-        do {
-            statement = try checkout(sql)
-        } catch let error as SQLiteError where error.message == Statement.multipleStatementsMessage {
-            let (text, bindings) = sql.render()
-            guard bindings.isEmpty else { throw SQLiteError(
-                extendedCode: error.extendedCode, message: error.message, sql: error.sql, bindings: bindings) }
-            try execute(text)
+        guard let statement = try checkout(sql, allowingScript: true) else {
+            try execute(sql.render().sql)
             return
         }
         defer { release(statement) }
@@ -135,6 +129,15 @@ extension Connection {
 
     /// A bound statement for `sql`, from the cache when an idle one is there.
     func checkout(_ sql: SQL) throws -> Statement {
+        // NB: never nil: a script is refused with SQLITE_MISUSE unless scripts are allowed.
+        try checkout(sql, allowingScript: false)!
+    }
+
+    /// A bound statement for `sql`; with `allowingScript`, nil when `sql` holds several
+    /// statements and nothing is bound, so the caller can run it as a script.
+    ///
+    /// - Throws: `SQLiteError`; `SQLITE_MISUSE` for several statements with values bound.
+    func checkout(_ sql: SQL, allowingScript: Bool) throws -> Statement? {
         let (text, bindings) = sql.render()
         let statement: Statement
         if let cached = statementCache.idleStatement(for: text) {
@@ -143,7 +146,16 @@ extension Connection {
             // NB: a busy cached statement (an open cursor on the same SQL) is left alone; this
             // one is used once and finalized.
             let cacheable = !statementCache.contains(text)
-            statement = try Statement.prepare(text, db: handle, persistent: cacheable, interruptState: interruptState)
+            guard let prepared = try Statement.prepareUnlessScript(
+                text, db: handle, persistent: cacheable, interruptState: interruptState)
+            else {
+                guard allowingScript, bindings.isEmpty else {
+                    throw SQLiteError(
+                        extendedCode: .misuse, message: Statement.multipleStatementsMessage, sql: text, bindings: bindings)
+                }
+                return nil
+            }
+            statement = prepared
             if cacheable { statementCache.insert(statement) }
         }
         statement.isInUse = true

@@ -1,5 +1,10 @@
 import CSQLite
 import CTroveRanking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import TroveQuery
 
@@ -11,10 +16,15 @@ extension Connection {
     /// The checks SQLite would report vaguely (`unable to open database file`), made first.
     static func checkPath(_ path: String, options: Options) throws(OpenError) {
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
-        if files.fileExists(atPath: path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw OpenError(.isDirectory, path: path) }
-            return
+        var info = stat()
+        // NB: followed through links; only a regular file is a database. A FIFO would block the
+        // first read for ever (TROVE_DB pointing at one hung), a device would be written into.
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return
+            case S_IFDIR: throw OpenError(.isDirectory, path: path)
+            default: throw OpenError(.notARegularFile, path: path)
+            }
         }
         var folderIsDirectory: ObjCBool = false
         let folder = OpenError.folder(of: path)
@@ -28,9 +38,9 @@ extension Connection {
     /// and Trove's ranking functions.
     func configure(isFile: Bool) throws(OpenError) {
         sqlite3_extended_result_codes(handle, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        // NB: a busy handler of our own instead of sqlite3_busy_timeout, which waits the same
+        // way but cannot say it is waiting.
+        busyWait.install(on: handle)
         do {
             // NB: opening is lazy; the first read of page 1 is what finds SQLITE_NOTADB.
             _ = try fetchValue("SELECT count(*) FROM sqlite_schema", as: Int64.self)

@@ -23,6 +23,12 @@ public final class Connection {
         public var readOnly = false
         /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
         public var busyTimeout: Duration = .seconds(5)
+        /// Called once per wait, on the connection's thread, when a statement has waited
+        /// ``busyNoticeAfter`` for another connection's lock: for "waiting for another
+        /// process…" on a terminal. Nil says nothing.
+        public var onBusyWait: (@Sendable () -> Void)?
+        /// How long a wait runs before ``onBusyWait`` is called.
+        public var busyNoticeAfter: Duration = .seconds(1)
         /// Put files in WAL mode, so readers never block the writer. Ignored for `:memory:`
         /// (SQLite keeps it in `memory` journal mode) and for read-only connections.
         public var walMode = true
@@ -30,10 +36,13 @@ public final class Connection {
         public var foreignKeys = true
 
         public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5), walMode: Bool = true,
-                    foreignKeys: Bool = true)
+                    foreignKeys: Bool = true, onBusyWait: (@Sendable () -> Void)? = nil,
+                    busyNoticeAfter: Duration = .seconds(1))
         {
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
+            self.onBusyWait = onBusyWait
+            self.busyNoticeAfter = busyNoticeAfter
             self.walMode = walMode
             self.foreignKeys = foreignKeys
         }
@@ -44,6 +53,8 @@ public final class Connection {
     public let path: String
     public let options: Options
     let interruptState: InterruptState
+    /// The busy handler's state; SQLite holds an unretained pointer to it while `handle` lives.
+    let busyWait: BusyWait
     var statementCache = StatementCache(capacity: 64)
     var savepointDepth = 0
 
@@ -83,6 +94,7 @@ public final class Connection {
         self.path = path
         self.options = options
         interruptState = InterruptState(handle: db)
+        busyWait = BusyWait(timeout: options.busyTimeout, notice: options.onBusyWait, after: options.busyNoticeAfter)
         // NB: from here on a throw runs `deinit`, which closes the handle.
         try configure(isFile: isFile)
     }
@@ -94,6 +106,9 @@ public final class Connection {
 
     deinit {
         statementCache.removeAll()
+        // NB: `busyWait` goes with `self`; a zombie connection kept by a live statement must
+        // not call back into it.
+        sqlite3_busy_handler(handle, nil, nil)
         // NB: `close_v2` waits for any statement still alive before really closing.
         sqlite3_close_v2(handle)
     }
@@ -121,6 +136,13 @@ public final class Connection {
     /// See https://www.sqlite.org/pragma.html#pragma_data_version
     public var dataVersion: Int64 {
         get throws { try fetchValue("PRAGMA data_version", as: Int64.self) ?? 0 }
+    }
+
+    /// How long a statement waits for another connection's lock before `SQLITE_BUSY`; starts
+    /// as ``Options/busyTimeout``. Set it around one statement that should give up sooner.
+    public var busyTimeout: Duration {
+        get { busyWait.timeout }
+        set { busyWait.timeout = newValue }
     }
 
     /// Stops the statement running now, which then throws `CancellationError`.

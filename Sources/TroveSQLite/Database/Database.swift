@@ -31,6 +31,9 @@ public final class Database: Sendable {
     let writer: SerialConnection
     /// Whether reads share the writer's connection (in-memory databases).
     let readersShareWriter: Bool
+    /// The database file, its `-wal` and its `-shm` as they were once every connection had
+    /// opened them; see ``replacedFiles()``.
+    let openedFiles: [(path: String, identity: FileIdentity?)]
 
     /// Opens (creating if need be) the database at `path` with a writer and `readers` readers.
     ///
@@ -59,6 +62,34 @@ public final class Database: Sendable {
             self.readers = ReaderPool(readers: [writer])
             readersShareWriter = true
         }
+        openedFiles = Connection.isFile(path)
+            ? ["", "-wal", "-shm"].map { (path + $0, FileIdentity(path: path + $0)) } : []
+    }
+
+    /// The database's files (the `.db`, its `-wal` or `-shm`) deleted or replaced by another
+    /// program since this `Database` opened them, by path; empty when all are as they were.
+    ///
+    /// ```swift
+    /// database.replacedFiles()   // ["/home/me/trove.db-shm"] after `rm trove.db-shm`
+    /// ```
+    ///
+    /// NB: every connection here keeps using the files it opened; a process that opens the
+    /// path afterwards gets new ones, and from then on the two see different databases, so
+    /// a write would be lost (SQLite documents it as a way to corrupt a database). A
+    /// long-running program checks this before writing and stops when it is not empty.
+    /// See https://www.sqlite.org/howtocorrupt.html#_deleting_a_hot_journal
+    public func replacedFiles() -> [String] {
+        openedFiles.compactMap { file in
+            guard let identity = file.identity else { return nil }
+            return FileIdentity(path: file.path) == identity ? nil : file.path
+        }
+    }
+
+    deinit {
+        // NB: so that the connections close here, readers then writer, before a command's
+        // process exits, and the writer, closing last, folds the WAL into the file.
+        if !readersShareWriter { for reader in readers.readers { reader.drain() } }
+        writer.drain()
     }
 
     /// A private in-memory database, served by ONE connection for both reads and writes.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A database that could not be opened, with what went wrong and what to do about it.
 ///
 /// ```swift
@@ -15,6 +21,9 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
         case missingDirectory
         /// The path names a folder.
         case isDirectory
+        /// The path names something that is neither a file nor a folder: a FIFO, a device or a
+        /// socket. SQLite would block reading a FIFO for ever, or write into the device.
+        case notARegularFile
         /// Opening read-only, and there is no file.
         case fileNotFound
         /// The file is not a SQLite database, or is encrypted or corrupt (`SQLITE_NOTADB`, `SQLITE_CORRUPT`).
@@ -49,6 +58,9 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
         case .isDirectory:
             return "cannot open the database at \(path): it is a folder, not a file; "
                 + "pass the path of a database file (--db)"
+        case .notARegularFile:
+            return "cannot open the database at \(path): it is \(Self.kindOfFile(at: path)), not a database file; "
+                + "pass the path of a database file (--db)"
         case .fileNotFound:
             return "there is no database at \(path) to open read-only; check the path, "
                 + "or open it once for writing to create it"
@@ -66,6 +78,19 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
             let reason = underlying.map { "\($0.message) (\($0.extendedCode.name))" } ?? "unknown reason"
             return "cannot open the database at \(path): \(reason); check the path and its permissions "
                 + "(a read-only open of a WAL database also needs its -shm file, or a writable folder)"
+        }
+    }
+
+    /// `a FIFO (named pipe)`, `a character device`, …: what `path` is, for messages.
+    static func kindOfFile(at path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "not a regular file" }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
         }
     }
 

@@ -24,12 +24,20 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     public var sql: String?
     /// The values bound to the statement. Hidden in `description`.
     public var bindings: [QueryBinding]
+    /// The operating system's error number behind an I/O or open failure (`EMFILE`, `EACCES`,
+    /// `ENOSPC`, …), from `sqlite3_system_errno`; nil when SQLite reported none.
+    /// See https://www.sqlite.org/c3ref/system_errno.html
+    public var systemErrno: Int32?
 
-    public init(extendedCode: ResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = []) {
+    public init(
+        extendedCode: ResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = [],
+        systemErrno: Int32? = nil
+    ) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
         self.bindings = bindings
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code, e.g. `SQLITE_CONSTRAINT`.
@@ -93,6 +101,6 @@ extension SQLiteError: CustomReflectable {
     // NB: keeps `dump(error)` from printing the bound values.
     public var customMirror: Mirror {
         Mirror(self, children: ["extendedCode": extendedCode, "message": message, "sql": sql as Any,
-                                "bindings": "\(bindings.count) hidden"])
+                                "bindings": "\(bindings.count) hidden", "systemErrno": systemErrno as Any])
     }
 }

@@ -16,11 +16,30 @@ final class SerialConnection: @unchecked Sendable {
     private let connection: Connection
     private let queue: DispatchQueue
     private let interruptState: InterruptState
+    /// Bodies handed to the queue and not yet finished (or skipped), the one running included;
+    /// for tests that must know a body is queued.
+    private let pending = Atomic<Int>(0)
+
+    /// Bodies queued or running on this connection.
+    var pendingBodies: Int { pending.load(ordering: .acquiring) }
 
     init(_ connection: Connection, label: String) {
         self.connection = connection
         self.interruptState = connection.interruptState
         self.queue = DispatchQueue(label: label)
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
+    }
+
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Waits until the block running on the queue (if any) has finished and let go of `self`.
+    ///
+    /// NB: a body's block still holds this object for a moment after its caller has resumed;
+    /// if the process exits then, the connection is never closed and the database's `-wal`
+    /// outlives the process (`Database.deinit` calls this; a no-op on the queue itself).
+    func drain() {
+        guard DispatchQueue.getSpecific(key: Self.queueKey) != ObjectIdentifier(self) else { return }
+        queue.sync {}
     }
 
     /// Runs `body` on the connection's queue and returns its result.
@@ -41,8 +60,11 @@ final class SerialConnection: @unchecked Sendable {
             let box = BodyBox(escapable)
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+                    pending.add(1, ordering: .releasing)
                     queue.async {
-                        continuation.resume(with: self.execute(box, gate: gate, queryOnly: queryOnly))
+                        let result = self.execute(box, gate: gate, queryOnly: queryOnly)
+                        self.pending.subtract(1, ordering: .releasing)
+                        continuation.resume(with: result)
                     }
                 }
             } onCancel: {

@@ -38,8 +38,21 @@ final class Statement {
 
     /// Prepares exactly one statement. `persistent` hints SQLite that it will be reused.
     ///
+    /// - Throws: `SQLiteError`; `SQLITE_MISUSE` when `sql` holds more than one statement.
+    ///
     /// See https://www.sqlite.org/c3ref/prepare.html
     static func prepare(_ sql: String, db: OpaquePointer, persistent: Bool, interruptState: InterruptState) throws -> Statement {
+        guard let statement = try prepareUnlessScript(sql, db: db, persistent: persistent, interruptState: interruptState) else {
+            throw SQLiteError(extendedCode: .misuse, message: multipleStatementsMessage, sql: sql)
+        }
+        return statement
+    }
+
+    /// Prepares `sql` when it is one statement; nil when more statements follow the first, for
+    /// callers that then run it as a script.
+    static func prepareUnlessScript(
+        _ sql: String, db: OpaquePointer, persistent: Bool, interruptState: InterruptState
+    ) throws -> Statement? {
         let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
         return try sql.withCString { text in
             var handle: OpaquePointer?
@@ -52,9 +65,7 @@ final class Statement {
                 throw SQLiteError(extendedCode: .misuse, message: "the SQL holds no statement", sql: sql)
             }
             let statement = Statement(handle: handle, db: db, sql: sql, interruptState: interruptState)
-            if let tail, Self.holdsStatement(tail, db: db) {
-                throw SQLiteError(extendedCode: .misuse, message: multipleStatementsMessage, sql: sql)
-            }
+            if let tail, Self.holdsStatement(tail, db: db) { return nil }
             return statement
         }
     }
@@ -206,9 +217,11 @@ extension SQLiteError {
         let extended = sqlite3_extended_errcode(db)
         // NB: prefer the code the call returned; the connection's code can belong to a later call.
         let codeToReport = extended & 0xFF == code & 0xFF ? extended : code
+        let primary = codeToReport & 0xFF
+        let systemErrno = [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_NOMEM].contains(primary) ? sqlite3_system_errno(db) : 0
         self.init(
             extendedCode: ResultCode(rawValue: codeToReport),
             message: String(cString: sqlite3_errmsg(db)),
-            sql: sql, bindings: bindings)
+            sql: sql, bindings: bindings, systemErrno: systemErrno == 0 ? nil : systemErrno)
     }
 }

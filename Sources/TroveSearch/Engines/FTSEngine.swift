@@ -13,12 +13,21 @@ public import TroveSQLite
 ///
 /// Terms without a letter or digit (`🎉`, `:-)`), which FTS5 cannot see, are matched with LIKE
 /// on the searched columns instead and ANDed in; a group that mixes both kinds (`🎉 OR party`)
-/// ORs a LIKE with an `id IN (… MATCH …)`. Only ``FTS5Expression`` text reaches `MATCH`, so no
+/// ORs a LIKE with an `id IN (… MATCH …)`. A term in a script whose words run together
+/// (``SubstringScripts``: 春节, בית) matches an indexed word or any substring of a title or
+/// notes, through schema 6's substring index; a query of only such terms is not ranked (the
+/// hits come in the tiebreaker order). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
     public let name = "fts"
+    /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
+    public let vocabulary: VocabularyCache?
 
-    public init() {}
+    /// - Parameter vocabulary: A cache of the index's words for a long-lived searcher (see
+    ///   ``SearchProvider``); without one, each search reads the words it needs from SQL.
+    public init(vocabulary: VocabularyCache? = nil) {
+        self.vocabulary = vocabulary
+    }
 
     /// Answers in two phases when there are many matches: first a provisional ResultSet
     /// (``ResultSet/isProvisional``) from the newest few hundred matches, ordered by the ranking
@@ -32,12 +41,21 @@ public struct FTSEngine: Engine {
     ///     show(resultSet)   // provisional (isProvisional == true, total >= 201), then final
     /// }
     /// ```
+    ///
+    /// When the exact matches do not fill the page, the final ResultSet adds the typo matches
+    /// below them (``ResultSet/typoCount``), after a provisional one with the exact matches.
     public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
-        let query = request.query
-        let exact = FTSEngine.exactLongPrefixes(query).map { FTSEngine.plan(for: $0) }
-        return EngineRun.stream(
-            FTSEngine.plan(for: query), request, engine: name, inPhases: true, samplePlans: exact.map { [$0] } ?? [],
-            in: database)
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let quick: (@Sendable () async throws -> ResultSet?)?
+        if request.page == .first {
+            quick = { try await database.read { db in try search.provisional(on: db) } }
+        } else {
+            quick = nil
+        }
+        return EngineRun.phased(first: quick) { early in
+            let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
+            return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database)
+        }
     }
 
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
@@ -66,15 +84,26 @@ public struct FTSEngine: Engine {
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
     public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
-        try EngineRun.search(FTSEngine.plan(for: request.query), request, engine: name, on: db)
+        var resultSet = try TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary).run(on: db).resultSet
+        if EngineRun.needsSuggestions(resultSet) {
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
+        }
+        return resultSet
     }
 
     static func plan(for query: Query) -> MatchPlan {
+        plan(for: query, expansion: .none)
+    }
+
+    /// The plan for a query's text, with the forms `expansion` adds to its words.
+    static func plan(for query: Query, expansion: QueryExpansion) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
-        let pure = query.terms.filter { $0.anyOf.allSatisfy(\.isSearchableByFTS) }
-        let mixed = query.terms.filter { !$0.anyOf.allSatisfy(\.isSearchableByFTS) }
+        let isPlain = { (term: Term) in term.isSearchableByFTS && !term.isSubstringSearched }
+        let pure = query.terms.filter { $0.anyOf.allSatisfy(isPlain) }
+        let mixed = query.terms.filter { !$0.anyOf.allSatisfy(isPlain) }
         let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
-        if let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded, columns: query.columns)) {
+        if let expression = FTS5Expression(
+            query: Query(terms: pure, excludedTerms: excluded, columns: query.columns), expansion: expansion) {
             plan.ftsMatch = expression.positive
             if let negative = expression.negative {
                 plan.conditions.append(
@@ -85,9 +114,14 @@ public struct FTSEngine: Engine {
         for group in mixed {
             var alternatives: [SQL] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
-            if let part = FTS5Expression(query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns))?.positive {
+            if let part = FTS5Expression(
+                query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns), expansion: expansion)?.positive {
                 alternatives.append(
                     "(\"reminders\".\"id\" IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(part)))")
+            }
+            for term in group.anyOf where term.isSubstringSearched {
+                if let substring = plan.substring(term) { alternatives.append(substring) }
+                plan.likeTerms.append(term)
             }
             for term in group.anyOf where !term.isSearchableByFTS {
                 if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
@@ -95,6 +129,9 @@ public struct FTSEngine: Engine {
             // NB: a group whose LIKE terms were all dropped (past the cap) but that has an FTS5
             // part still narrows by that part; one with nothing left is skipped.
             if !alternatives.isEmpty { plan.conditions.append("(\(alternatives.joined(separator: " OR ")))") }
+        }
+        for term in query.excludedTerms where term.isSubstringSearched {
+            if let substring = plan.substring(term) { plan.conditions.append("(NOT \(substring))") }
         }
         for term in query.excludedTerms where !term.isSearchableByFTS {
             if let like = plan.like(term) { plan.conditions.append("(NOT \(like))") } else { dropped += 1 }

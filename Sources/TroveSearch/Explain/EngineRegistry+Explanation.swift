@@ -1,4 +1,5 @@
 import TroveQuery
+public import TroveSQLite
 
 /// A built-in engine, whose SQL comes from a ``MatchPlan``.
 protocol PlannedEngine: Engine {
@@ -39,8 +40,30 @@ extension EngineRegistry {
             statements: [statement("hits", page), statement("counts", executor.countSQL)])
     }
 
+    /// What the request's engine runs on `database`: for the fts engine, the statements of the
+    /// search itself, with the joined and split forms of words the index holds and, when typo
+    /// matches were searched for, their statements; for the other built-in engines, as
+    /// ``explanation(for:)``. The fts engine's explanation runs the search to know.
+    ///
+    /// ```swift
+    /// try await EngineRegistry().explanation(for: SearchRequest(text: "dentst"), in: database)?.statements.map(\.purpose)
+    /// // ["hits", "counts", "typo hits", "typo counts"]
+    /// ```
+    ///
+    /// - Throws: What the search throws: ``SearchError``, `CancellationError`, a `SQLiteError`.
+    public func explanation(for request: SearchRequest, in database: Database) async throws -> SearchExplanation? {
+        guard let fts = try engine(named: request.query.engineName) as? FTSEngine else { return try explanation(for: request) }
+        let search = TieredSearch(
+            request: request, engineName: fts.name, vocabularyCache: fts.vocabulary, recordsStatements: true)
+        let outcome = try await database.read { db in try search.run(on: db) }
+        return SearchExplanation(
+            query: outcome.resultSet.query, engine: fts.name,
+            statements: outcome.statements.map { statement($0.purpose, $0.sql) })
+    }
+
     private func statement(_ purpose: String, _ sql: SQL) -> SearchExplanation.Statement {
         let (text, bindings) = sql.render()
-        return SearchExplanation.Statement(purpose: purpose, sql: text, bindings: bindings.map(\.description))
+        return SearchExplanation.Statement(
+            purpose: purpose, sql: text, bindings: bindings.map(\.description), inlinedSQL: sql.debugDescription)
     }
 }

@@ -11,7 +11,8 @@ public struct SearchExplanation: Hashable, Sendable {
     public var query: Query
     /// The engine that would run it.
     public var engine: String
-    /// The statements, in the order they run: the page of hits, then the counts.
+    /// The statements, in the order they run: the page of hits, then the counts; for the fts
+    /// engine, when typo matches were searched for, then `typo hits` and `typo counts`.
     public var statements: [Statement]
 
     public init(query: Query, engine: String, statements: [Statement]) {
@@ -28,11 +29,14 @@ public struct SearchExplanation: Hashable, Sendable {
         public var sql: String
         /// Each bound value as an SQL literal (`'text'`, `42`, `NULL`), in placeholder order.
         public var bindings: [String]
+        /// The SQL with the bindings written in place, as snapshots show it.
+        public var inlinedSQL: String
 
-        public init(purpose: String, sql: String, bindings: [String]) {
+        public init(purpose: String, sql: String, bindings: [String], inlinedSQL: String = "") {
             self.purpose = purpose
             self.sql = sql
             self.bindings = bindings
+            self.inlinedSQL = inlinedSQL
         }
     }
 }

@@ -10,8 +10,13 @@ public struct ResultSet: Hashable, Sendable {
     public var engine: String
     /// This page's hits, in order.
     public var hits: [SearchHit]
-    /// How many reminders match in all pages.
+    /// How many reminders match in all pages, typo matches included.
     public var total: Int
+    /// How many of ``total`` match only with a typo; their hits (``SearchHit/isTypo``) come
+    /// after every exact one. Typo matches are searched for only on the page where the exact
+    /// matches end (and when ``SearchRequest/typos`` allows them), so this is 0 on a page with
+    /// more exact matches to follow.
+    public var typoCount: Int
     /// How many completed reminders match the query, whether or not they were included.
     public var completedCount: Int
     /// Whether completed matches are among the hits and in ``total``; when false, the
@@ -23,8 +28,14 @@ public struct ResultSet: Hashable, Sendable {
     public var tagFacets: [Facet]
     /// The next page; nil on the last page.
     public var next: SearchPage?
-    /// Indexed words close to the query's words, when the query found nothing.
-    public var suggestions: [String]
+    /// What to say when nothing matched exactly: words no reminder holds, lists and tags that
+    /// do not exist, queries to try instead. Empty when something matched exactly.
+    public var didYouMean: DidYouMean
+    /// The queries to try instead (``DidYouMean/queries``).
+    public var suggestions: [String] {
+        get { didYouMean.queries }
+        set { didYouMean.queries = newValue }
+    }
     /// True for a quick first answer that a final one will replace: its hits are the best of a
     /// sample of the matches (not all of them), ``total`` and ``completedCount`` are lower
     /// bounds, the facets are empty, ``next`` is nil and every hit's ``SearchHit/rank`` is 0.
@@ -34,20 +45,21 @@ public struct ResultSet: Hashable, Sendable {
     public var isProvisional: Bool
 
     public init(
-        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, completedCount: Int = 0,
+        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, typoCount: Int = 0, completedCount: Int = 0,
         includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil,
-        suggestions: [String] = [], isProvisional: Bool = false
+        suggestions: [String] = [], didYouMean: DidYouMean? = nil, isProvisional: Bool = false
     ) {
         self.query = query
         self.engine = engine
         self.hits = hits
         self.total = total
+        self.typoCount = typoCount
         self.completedCount = completedCount
         self.includesCompleted = includesCompleted
         self.listFacets = listFacets
         self.tagFacets = tagFacets
         self.next = next
-        self.suggestions = suggestions
+        self.didYouMean = didYouMean ?? DidYouMean(queries: suggestions)
         self.isProvisional = isProvisional
     }
 }

@@ -22,13 +22,19 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
     let id: Int64
     /// The last hit's sort key values, in key order (id excluded).
     let keys: [QueryBinding]
+    /// True when the last hit was a typo match: the next page continues among those.
+    let isTypo: Bool
 
-    init(sort: SearchSort, ranking: String, id: Int64, keys: [QueryBinding]) {
+    init(sort: SearchSort, ranking: String, id: Int64, keys: [QueryBinding], isTypo: Bool = false) {
         self.sort = sort
         self.ranking = ranking
         self.id = id
         self.keys = keys
+        self.isTypo = isTypo
     }
+
+    /// The same position, among the typo matches.
+    var amongTypos: SearchCursor { SearchCursor(sort: sort, ranking: ranking, id: id, keys: keys, isTypo: true) }
 
     /// Reads a cursor from ``description``; nil when the text is not one.
     public init?(_ text: String) {
@@ -45,17 +51,23 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
         }
         let ranking = sortAndRanking.count > 1 ? sortAndRanking[1] : SearchRanking.trove.name
         var keys: [QueryBinding] = []
-        for field in fields.dropFirst(2) {
+        var rest = fields.dropFirst(2)
+        // NB: a typo-tier cursor carries a marker before its keys; older cursors have none.
+        let isTypo = rest.first == SearchCursor.typoMarker
+        if isTypo { rest = rest.dropFirst() }
+        for field in rest {
             guard let value = SearchCursor.decode(field) else { return nil }
             keys.append(value)
         }
-        self.init(sort: sort, ranking: ranking, id: id, keys: keys)
+        self.init(sort: sort, ranking: ranking, id: id, keys: keys, isTypo: isTypo)
     }
+
+    private static let typoMarker: Substring = "y"
 
     /// The cursor as URL-safe base64 without padding.
     public var description: String {
         let order = ranking == SearchRanking.trove.name ? sort.rawValue : sort.rawValue + "/" + ranking
-        let fields = [order, String(id)] + keys.map(SearchCursor.encode)
+        let fields = [order, String(id)] + (isTypo ? [String(SearchCursor.typoMarker)] : []) + keys.map(SearchCursor.encode)
         return Data(fields.joined(separator: "\u{1F}").utf8).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")

@@ -16,10 +16,18 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
             (near.map { $0.isEmpty
                 ? "the !raw query has an FTS5 syntax error at its end: an operator or bracket there lacks what follows it"
                 : "the !raw query has an FTS5 syntax error near \"\($0)\"" }
-                ?? "the !raw query is not valid FTS5 (\(message))")
+                // NB: not SQLite's own words ("no such column: due"), which a person should not
+                // need to read; `trove --verbose` shows them (``rawMessage``).
+                ?? "the !raw query is not valid FTS5 (a column filter names a column other than title, notes or tags, or an operator is misplaced)")
                 + "; check its quotes, parentheses and operators, or leave out !raw to search the words as typed"
         case .invalidCursor:
             "the page cursor is damaged or was made for another sort; start again from the first page"
         }
+    }
+
+    /// SQLite's own message for an invalid `!raw` query, for `--verbose`; nil otherwise.
+    public var rawMessage: String? {
+        if case .invalidRawQuery(let message, _) = self { return message }
+        return nil
     }
 }

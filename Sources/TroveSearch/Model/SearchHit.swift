@@ -8,7 +8,7 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     public var notes: String
     /// The list's name.
     public var list: String
-    /// Tag names in name order.
+    /// Tag names in the order they were given.
     public var tags: [String]
     public var priority: Priority
     public var isFlagged: Bool
@@ -28,12 +28,15 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     /// score (``TroveRanking``) or bm25 (``SearchRanking/bm25``); 0 when the search has no
     /// text or the engine does not rank, and in a provisional ResultSet.
     public var rank: Double
+    /// True for a typo match: it matched only with a typo in a word (`dentst` for dentist).
+    /// Typo matches come after every exact match; see ``ResultSet/typoCount``.
+    public var isTypo: Bool
 
     public init(
         id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
         priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,
         titleHighlighted: String? = nil, snippet: String = "", matchedFields: Set<SearchColumn> = [], rank: Double = 0,
-        repeatRule: RepeatRule? = nil
+        repeatRule: RepeatRule? = nil, isTypo: Bool = false
     ) {
         self.repeatRule = repeatRule
         self.id = id
@@ -49,5 +52,6 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
         self.snippet = snippet
         self.matchedFields = matchedFields
         self.rank = rank
+        self.isTypo = isTypo
     }
 }

@@ -9,10 +9,19 @@ public import TroveStore
 /// request.highlight = .brackets   // titles come back as "Call the [dentist]"
 /// ```
 public struct SearchRequest: Hashable, Sendable {
-    /// The parsed query; see ``Query/parse(_:typing:)``.
+    /// The parsed query; see ``Query/parse(_:exact:)``.
     public var query: Query
-    /// The most hits in one ``ResultSet``: the page size. At least 1.
-    public var limit: Int
+    /// The most hits in one ``ResultSet``: the page size, from 1 to ``maxLimit`` (a value
+    /// outside is clamped, so that the engines' `limit + 1` and `4 × limit` cannot overflow).
+    public var limit: Int {
+        didSet { limit = Self.clamp(limit: limit) }
+    }
+
+    /// The largest page: 10,000 hits. Page on with ``SearchPage/after(_:)`` for more.
+    public static let maxLimit = 10_000
+
+    /// `limit` within 1...``maxLimit``.
+    public static func clamp(limit: Int) -> Int { min(max(1, limit), maxLimit) }
     /// Which page: the first, an offset, or the cursor from a previous ``ResultSet/next``.
     public var page: SearchPage
     /// Whether completed reminders count as matches. nil: searches with text include them (ranked
@@ -22,6 +31,9 @@ public struct SearchRequest: Hashable, Sendable {
     public var includeCompleted: Bool?
     /// The order of the hits.
     public var sort: SearchSort
+    /// Whether words with typos match too, below the exact matches, when those do not fill
+    /// the page (`trove search --typos off` turns it off).
+    public var typos: TypoTolerance
     /// How matches are marked in ``SearchHit/titleHighlighted`` and ``SearchHit/snippet``.
     public var highlight: HighlightStyle
     /// The day `due:today`, `due:week` and `due:overdue` are relative to.
@@ -38,12 +50,14 @@ public struct SearchRequest: Hashable, Sendable {
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
         sort: SearchSort = .rank,
+        typos: TypoTolerance = .on,
         highlight: HighlightStyle = .none,
         today: CalendarDay? = nil,
         timeZone: TimeZone = .current
     ) {
         self.query = query
-        self.limit = max(1, limit)
+        self.typos = typos
+        self.limit = Self.clamp(limit: limit)
         self.page = page
         self.includeCompleted = includeCompleted
         self.sort = sort
@@ -52,22 +66,49 @@ public struct SearchRequest: Hashable, Sendable {
         self.today = today ?? CalendarDay(Date(), in: timeZone)
     }
 
-    /// Parses `text` with ``Query/parse(_:typing:)``; the other parameters as in the memberwise init.
+    /// Parses `text` with ``Query/parse(_:exact:)``; the other parameters as in the memberwise init.
+    ///
+    /// ```swift
+    /// SearchRequest(text: "dent")                // finds "Dentist appointment": dent is a prefix
+    /// SearchRequest(text: "dent", exact: true)   // only the word dent
+    /// ```
     public init(
         text: String,
-        typing: Bool = false,
+        exact: Bool = false,
         limit: Int = 50,
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
         sort: SearchSort = .rank,
+        typos: TypoTolerance = .on,
         highlight: HighlightStyle = .none,
         today: CalendarDay? = nil,
         timeZone: TimeZone = .current
     ) {
         self.init(
-            query: .parse(text, typing: typing), limit: limit, page: page, includeCompleted: includeCompleted,
-            sort: sort, highlight: highlight, today: today, timeZone: timeZone)
+            query: .parse(text, exact: exact), limit: limit, page: page, includeCompleted: includeCompleted,
+            sort: sort, typos: typos, highlight: highlight, today: today, timeZone: timeZone)
     }
+
+    /// The request before one semantics: `typing: false` made no word a prefix.
+    @available(*, deprecated, message: "the last word is a prefix by default; pass exact: true to turn that off")
+    public init(
+        text: String, typing: Bool, limit: Int = 50, page: SearchPage = .first, includeCompleted: Bool? = nil,
+        sort: SearchSort = .rank, highlight: HighlightStyle = .none, today: CalendarDay? = nil,
+        timeZone: TimeZone = .current
+    ) {
+        self.init(
+            text: text, exact: !typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            highlight: highlight, today: today, timeZone: timeZone)
+    }
+}
+
+/// Whether a search also finds words typed with typos: one typo in a word of 5 to 8 letters,
+/// two from 9 letters (Meilisearch's rule; the first letter is never a typo).
+public enum TypoTolerance: String, Hashable, Sendable, CaseIterable {
+    /// Typo matches come after the exact ones when those do not fill the page.
+    case on
+    /// Exact matches only.
+    case off
 }
 
 /// Which page of hits a request wants.

@@ -28,7 +28,8 @@ public actor SearchProvider {
 
     /// - Parameters:
     ///   - database: Where to search.
-    ///   - registry: The engines `!name` can pick.
+    ///   - registry: The engines `!name` can pick. Its built-in fts engine gets a
+    ///     ``VocabularyCache`` of the database, if it has none.
     ///   - pollInterval: How often to look for changes.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
     ///   - settledCapacity: How many final answers to keep for texts typed again while the
@@ -41,6 +42,12 @@ public actor SearchProvider {
     ) throws {
         settled = SettledResults(capacity: settledCapacity)
         self.database = database
+        // NB: a searcher that lives for many keystrokes keeps the index's words in memory, so
+        // typo candidates cost microseconds; the answers are the same either way.
+        var registry = registry
+        if let fts = try? registry.engine(named: "fts") as? FTSEngine, fts.vocabulary == nil {
+            registry.register(FTSEngine(vocabulary: VocabularyCache(database: database)))
+        }
         self.registry = registry
         self.pollInterval = pollInterval
         self.clock = clock
@@ -77,12 +84,13 @@ public actor SearchProvider {
     /// - Parameters:
     ///   - texts: What the person typed, one element per change.
     ///   - request: Everything but the text: page size, sort, highlight, today.
-    ///   - typing: Parse each text as still being typed (the last word is a prefix).
+    ///   - exact: Parse each text with ``Query/parse(_:exact:)``'s `exact`: only starred words
+    ///     are prefixes. By default the last word is one unless the text ends with a space.
     /// - Returns: A stream of result sets. A ``SearchError`` (such as a `!raw` syntax error
     ///   while typing) does not end it: it arrives as a result set with no hits and the error's
     ///   message in ``Query/problems``.
     public nonisolated func results<Texts: AsyncSequence & Sendable>(
-        for texts: Texts, request: SearchRequest, typing: Bool = true
+        for texts: Texts, request: SearchRequest, exact: Bool = false
     ) -> AsyncThrowingStream<ResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in
             let latest = LatestWins(continuation: continuation)
@@ -90,7 +98,7 @@ public actor SearchProvider {
                 do {
                     for try await text in texts {
                         var next = request
-                        next.query = .parse(text, typing: typing)
+                        next.query = .parse(text, exact: exact)
                         next.page = .first
                         let generation = latest.begin()
                         let work = Task {

@@ -68,6 +68,9 @@ public enum DueFilter: Hashable, Sendable, CustomStringConvertible {
     private static func day(_ text: Substring) throws(FilterValueError) -> CalendarDay {
         if let day = CalendarDay(String(text)) { return day }
         if text.utf8.count == 10, text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (48...57).contains($0) }) {
+            if text.hasPrefix("0000") {
+                throw FilterValueError("\(text) is before the first date Trove keeps; dates run from \(ValidDates.description)")
+            }
             throw FilterValueError("\(text) is not a calendar date; check the month and day")
         }
         throw FilterValueError(

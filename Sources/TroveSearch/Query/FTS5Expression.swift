@@ -5,9 +5,9 @@
 /// precedence never matters, and a prefix `*` goes after the closing quote.
 ///
 /// ```swift
-/// FTS5Expression(query: .parse("dentist appointment wal", typing: true))?.positive
+/// FTS5Expression(query: .parse("dentist appointment wal"))?.positive
 /// // "dentist" AND "appointment" AND "wal"*
-/// FTS5Expression(query: .parse(#"milk OR bread eggs -"sour cream" in:title"#))?.positive
+/// FTS5Expression(query: .parse(#"milk OR bread eggs -"sour cream" in:title"#, exact: true))?.positive
 /// // {title} : ((("milk" OR "bread") AND "eggs") NOT "sour cream")
 /// FTS5Expression(query: .parse("-milk"))   // positive nil, negative "milk"
 /// FTS5Expression(query: .parse("🎉 is:open"))   // nil: nothing FTS5 can search
@@ -32,11 +32,35 @@ public struct FTS5Expression: Hashable, Sendable, CustomStringConvertible {
     /// string `""` is ever produced.
     /// - Returns: nil when nothing remains to match, such as for an empty query.
     public init?(query: Query) {
-        let required = query.terms.compactMap { group in
-            Node.anyOf(group.anyOf.compactMap(Node.term))
+        self.init(query: query, expansion: .none)
+    }
+
+    /// The expression with the forms the vocabulary adds ORed in: each term's
+    /// ``QueryExpansion/alternatives``, and a joined word beside two adjacent words.
+    init?(query: Query, expansion: QueryExpansion) {
+        let term = { (term: Term) in Node.term(term, expansion: expansion) }
+        var required: [Node] = []
+        var index = query.terms.startIndex
+        while index < query.terms.endIndex {
+            let group = query.terms[index]
+            guard let node = Node.anyOf(group.anyOf.compactMap(term)) else {
+                index += 1
+                continue
+            }
+            let next = index + 1
+            if group.anyOf.count == 1, next < query.terms.endIndex, query.terms[next].anyOf.count == 1,
+                let joined = expansion.joins[.init(group.anyOf[0], query.terms[next].anyOf[0])],
+                let second = term(query.terms[next].anyOf[0]), let joinedNode = Node.term(joined, expansion: .none)
+            {
+                required.append(.or([.and([node, second]), joinedNode]))
+                index += 2
+                continue
+            }
+            required.append(node)
+            index += 1
         }
         let positive: Node? = required.count > 1 ? .and(required) : required.first
-        let negative = Node.anyOf(query.excludedTerms.compactMap(Node.term))
+        let negative = Node.anyOf(query.excludedTerms.compactMap(term))
         let columns = query.columns.map { $0.sorted() }
         func restricted(_ node: Node) -> String {
             guard let columns else { return node.rendered }
@@ -86,8 +110,18 @@ private indirect enum Node {
     case not(Node, Node)
     case columns([String], Node)
 
-    static func term(_ term: Term) -> Node? {
-        term.isSearchableByFTS ? .string(FTS5Text.quoted(term.text), isPrefix: term.isPrefix) : nil
+    /// The term, OR its joined form when it is a hyphenated or apostrophised word, OR its
+    /// alternatives.
+    static func term(_ term: Term, expansion: QueryExpansion) -> Node? {
+        guard term.isSearchableByFTS else { return nil }
+        var nodes: [Node] = [.string(FTS5Text.quoted(term.text), isPrefix: term.isPrefix)]
+        if let joined = WordJoiners.joined(term) {
+            nodes.append(.string(FTS5Text.quoted(joined), isPrefix: term.isPrefix))
+        }
+        for alternative in expansion.alternatives[term] ?? [] where alternative.isSearchableByFTS {
+            nodes.append(.string(FTS5Text.quoted(alternative.text), isPrefix: alternative.isPrefix))
+        }
+        return anyOf(nodes)
     }
 
     /// One node, or their OR; nil for none.

@@ -2,13 +2,13 @@ extension Query: CustomStringConvertible {
     /// A one-line summary for `--explain`.
     ///
     /// ```swift
-    /// Query.parse("walk tag:errand #home -is:completed", typing: true).description
-    /// // engine=fts terms=[+walk*] filters=[tag:errand OR tag:home, -is:completed]
+    /// Query.parse("walk tag:errand #home -is:completed").description
+    /// // engine=fts terms=[+walk] filters=[tag:errand OR tag:home, -is:completed]
     /// Query.parse("!like in:title 🎉 is:banana").description
     /// // engine=like terms=[+🎉] filters=[] columns=[title] fts-ignored=[🎉] problems=[is:banana — …]
     /// ```
     /// Required groups print with `+`, excluded terms with `-`; columns, raw text, terms FTS5
-    /// cannot search and problems print only when there are any.
+    /// cannot search, problems and notices print only when there are any.
     public var description: String {
         let termList = terms.map { "+\($0)" } + excludedTerms.map { "-\($0)" }
         var parts = [
@@ -23,6 +23,7 @@ extension Query: CustomStringConvertible {
         let ignored = ftsIgnoredTerms
         if !ignored.isEmpty { parts.append("fts-ignored=[\(ignored.map(\.description).joined(separator: ", "))]") }
         if !problems.isEmpty { parts.append("problems=[\(problems.map(\.message).joined(separator: "; "))]") }
+        if !notices.isEmpty { parts.append("notices=[\(notices.joined(separator: " "))]") }
         return parts.joined(separator: " ")
     }
 }

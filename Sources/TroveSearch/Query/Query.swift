@@ -1,14 +1,18 @@
 /// What a person typed into the search box, parsed: an engine, terms, filters and column limits.
 ///
 /// ```swift
-/// Query.parse("dentist tag:errand -is:completed wal", typing: true).description
+/// Query.parse("dentist tag:errand -is:completed wal").description
 /// // engine=fts terms=[+dentist, +wal*] filters=[tag:errand, -is:completed]
 /// ```
 ///
 /// The language, in brief:
-/// - words AND together; `a OR b` (capital `OR` between two words) ORs them and binds tighter
-///   than the implicit AND (`or` and `|` are words); `"exact phrase"`; `-word` and `-"phrase"`
-///   exclude (and never take part in an OR, nor become prefixes while typing);
+/// - words AND together; the last word is a prefix (`wal` finds walk) unless the text ends with
+///   a space or is parsed `exact`; `word*` is a prefix anywhere, `"a phrase"*` too;
+/// - `a OR b` (capital `OR` between two words) ORs them and binds tighter than the implicit AND
+///   (`or` and `|` are words); `"exact phrase"`; `-word` and `-"phrase"` exclude (and never
+///   take part in an OR, nor become prefixes unless starred);
+/// - repeated words count once, and at most ``maxTerms`` different words are searched (a
+///   ``notices`` sentence says so);
 /// - `!name` picks an engine (`!fts`, `!like`, `!raw …`); only the first one counts;
 /// - `is:`, `list:`, `tag:`/`#`, `priority:`/`p:`, `due:` filter; `in:title|notes|tags` limits
 ///   the columns searched; the same key twice ORs, `-key:value` negates, keys ignore case;
@@ -34,6 +38,20 @@ public struct Query: Hashable, Sendable {
     public var raw: String?
     /// Filters with bad values and other things the parser left out, in text order.
     public var problems: [QueryProblem]
+    /// The text it was parsed from; empty for a query built in code. Did-you-mean rewrites it.
+    public var text: String
+    /// Sentences about what was done to the query that the person should know, such as words
+    /// merged or left out of a pasted page. Unlike ``problems``, the query is fine as it is.
+    public var notices: [String]
+
+    /// The most different words (terms, excluded ones included) one query searches.
+    ///
+    /// NB: every word is one more phrase for FTS5 to intersect and score, and 5,000 of them made
+    /// a search run for over a minute; a person types a few (Meilisearch reads 10).
+    public static let maxTerms = 16
+    /// The most values one filter key ORs (`tag:a tag:b …`); each is a level of SQLite's
+    /// expression tree, whose depth is capped at 1000.
+    public static let maxFilterValues = 32
 
     public init(
         engine: String? = nil,
@@ -42,7 +60,9 @@ public struct Query: Hashable, Sendable {
         filters: [FilterClause] = [],
         columns: Set<SearchColumn>? = nil,
         raw: String? = nil,
-        problems: [QueryProblem] = []
+        problems: [QueryProblem] = [],
+        notices: [String] = [],
+        text: String = ""
     ) {
         self.engine = engine
         self.terms = terms
@@ -51,24 +71,36 @@ public struct Query: Hashable, Sendable {
         self.columns = columns
         self.raw = raw
         self.problems = problems
+        self.notices = notices
+        self.text = text
     }
 
-    /// Parses search-box text; never throws, never traps.
+    /// Parses search-box text; never throws, never traps. The same text means the same query
+    /// everywhere: `trove search`, the interactive search, ``SearchProvider`` and `assertSearch`.
     ///
     /// ```swift
-    /// Query.parse("milk OR bread eggs").terms   // [(milk OR bread), eggs]
-    /// Query.parse("walk", typing: true)          // walk is a prefix: "walk"*
-    /// Query.parse("walk ", typing: true)         // the trailing space ends the word: "walk"
+    /// Query.parse("milk OR bread eggs").terms   // [(milk OR bread), eggs*]
+    /// Query.parse("walk")                        // walk is a prefix: "walk"*
+    /// Query.parse("walk ")                       // the trailing space ends the word: "walk"
+    /// Query.parse("walk", exact: true)           // "walk"
+    /// Query.parse("wal* dog", exact: true)       // "wal"* AND "dog"
     /// ```
     /// - Parameters:
     ///   - text: Anything, including control characters and NUL.
-    ///   - typing: True while the person is still typing: the last word (or the last unterminated
-    ///     phrase) becomes a prefix unless the text ends with a space, a trailing `OR` waits for
-    ///     its right-hand word, and a half-typed last filter (`is:comp`) is left out without a
-    ///     problem.
-    /// - Returns: The query; check ``problems`` for parts that were left out.
-    public static func parse(_ text: String, typing: Bool = false) -> Query {
-        QueryParser(text: text, typing: typing).parse()
+    ///   - exact: True to make only starred words prefixes. Otherwise the last word (or the last
+    ///     unterminated phrase) is a prefix unless the text ends with a space, as a search box
+    ///     needs while someone types and a command line does no harm with.
+    /// - Returns: The query; check ``problems`` for parts that were left out. A trailing `OR`
+    ///   is waiting for its right-hand word and is left out; a last filter whose value could
+    ///   still grow into a valid one (`is:comp`) is a problem with ``QueryProblem/isIncomplete``.
+    public static func parse(_ text: String, exact: Bool = false) -> Query {
+        QueryParser(text: text, exact: exact).parse()
+    }
+
+    /// The parse before one semantics: `typing: false` made no word a prefix.
+    @available(*, deprecated, message: "the last word is a prefix by default; pass exact: true to turn that off")
+    public static func parse(_ text: String, typing: Bool) -> Query {
+        parse(text, exact: !typing)
     }
 
     /// The engine to run: ``engine``, or ``defaultEngine`` when the text names none.

@@ -13,11 +13,16 @@ public struct QueryProblem: Hashable, Sendable, CustomStringConvertible {
     public var range: Range<String.Index>
     /// What was wrong and what to write instead: `expected open, completed, flagged or unflagged`.
     public var reason: String
+    /// True for the last filter of a text that does not end with a space, when its value could
+    /// still become a valid one (`is:comp`, `due:2026-0`): someone may be typing it. A search
+    /// box can wait before showing it; `trove search` reports it like any other problem.
+    public var isIncomplete: Bool
 
-    public init(token: String, range: Range<String.Index>, reason: String) {
+    public init(token: String, range: Range<String.Index>, reason: String, isIncomplete: Bool = false) {
         self.token = token
         self.range = range
         self.reason = reason
+        self.isIncomplete = isIncomplete
     }
 
     /// `is:banana — expected open, completed, flagged or unflagged`.

@@ -10,7 +10,7 @@ extension TroveRanking {
     /// try TroveRanking.breakdown(of: SearchRequest(text: "passport"), ids: [67], on: db)
     /// // SELECT "reminders"."id", trove_rank_explain("reminders_fts", "reminders"."is_completed", 5.0, …)
     /// //   FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) AND "reminders"."id" IN (?)
-    /// // [67: "title 6.776 (length 2, average 4.96); notes 0.000 (length 36, average 13.00); …; score 6.776; idf 3.488"]
+    /// // [67: "title 6.776 (length 2, average 4.96); notes 0.000 (length 36, average 13.00); …; exact word +3.488; …; score 10.264; idf 3.488"]
     /// ```
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ extension TroveRanking {
         let ranking: TroveRanking
         if case .custom(let custom) = request.ranking { ranking = custom } else { ranking = .standard }
         let list = SQL.join(ids.map { SQL(binding: $0) }, separator: ", ")
-        let sql: SQL = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain))"
+        let sql: SQL = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
             + " FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\""
             + " WHERE (\"reminders_fts\" MATCH \(match)) AND \"reminders\".\"id\" IN (" + list + ")"
         var result: [Int64: String] = [:]

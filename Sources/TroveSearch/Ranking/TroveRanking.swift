@@ -9,7 +9,7 @@ import TroveQuery
 ///
 /// ```swift
 /// TroveRanking.standard.expression()
-/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7)
+/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '')
 /// ```
 ///
 /// For a reminder d and the query's phrases p (each word or quoted phrase; `a OR b` is two):
@@ -26,6 +26,10 @@ import TroveQuery
 /// - **Tag equal to a query word**: `+ tagEquals · Σ idf_p` over the words equal to a whole
 ///   tag of d (`call` and the tag `call`, not `call` and a tag `conference call`); or, when one
 ///   tag equals the whole query (`home office`), over all its words, whichever is larger.
+/// - **Exact word**: `+ exactWord · Σ idf_p` over the query words typed as prefixes (the last
+///   word while typing, or `word*`) of 3 or more characters that stand in the title as a whole
+///   word: `milk` puts "Buy milk" before "Tip the milkman", though both match `"milk"*`.
+///   Shorter prefixes are still being typed, and get no bonus.
 /// - **Proximity**, for several words: `+ proximity · Σ min(idf_p, idf_p+1) / dist` over each
 ///   pair of neighbouring query words, dist being their smallest distance in one field: 1 when
 ///   adjacent in query order, 2 when adjacent but reversed, one more per token between them.
@@ -62,11 +66,14 @@ public struct TroveRanking: Hashable, Sendable {
     public var proximity: Double
     /// What a completed reminder's score is multiplied by: below 1 puts open ones first in close calls.
     public var completedFactor: Double
+    /// Added, times the idf of each prefix word (3+ characters) that stands whole in the title.
+    public var exactWord: Double
 
     public init(
         titleWeight: Double, notesWeight: Double, tagsWeight: Double,
         titleLengthNormalization: Double, notesLengthNormalization: Double, tagsLengthNormalization: Double,
-        saturation: Double, exactTitle: Double, tagEquals: Double, proximity: Double, completedFactor: Double
+        saturation: Double, exactTitle: Double, tagEquals: Double, proximity: Double, completedFactor: Double,
+        exactWord: Double = 0
     ) {
         self.titleWeight = titleWeight
         self.notesWeight = notesWeight
@@ -79,13 +86,15 @@ public struct TroveRanking: Hashable, Sendable {
         self.tagEquals = tagEquals
         self.proximity = proximity
         self.completedFactor = completedFactor
+        self.exactWord = exactWord
     }
 
     /// Trove's ranking as shipped.
     public static let standard = TroveRanking(
         titleWeight: 5, notesWeight: 1, tagsWeight: 2,
         titleLengthNormalization: 0.75, notesLengthNormalization: 0.75, tagsLengthNormalization: 0.75,
-        saturation: 1.2, exactTitle: 0.5, tagEquals: 0.25, proximity: 0.5, completedFactor: 0.7)
+        saturation: 1.2, exactTitle: 0.5, tagEquals: 0.25, proximity: 0.5, completedFactor: 0.7,
+        exactWord: 1.0)
 
     /// The functions that compute it; all take the same arguments.
     public enum Function: String, Sendable {
@@ -98,14 +107,16 @@ public struct TroveRanking: Hashable, Sendable {
         case explain = "trove_rank_explain"
     }
 
-    /// The ranking whose ``arguments`` are `values`; nil unless there are 11 finite numbers.
+    /// The ranking whose ``arguments`` are `values`; nil unless there are 12 finite numbers
+    /// (or 11, the parameters before ``exactWord`` existed, which then is 0).
     public init?(arguments values: [Double]) {
-        guard values.count == 11, values.allSatisfy(\.isFinite) else { return nil }
+        guard values.count == 11 || values.count == 12, values.allSatisfy(\.isFinite) else { return nil }
         self.init(
             titleWeight: values[0], notesWeight: values[1], tagsWeight: values[2],
             titleLengthNormalization: values[3], notesLengthNormalization: values[4],
             tagsLengthNormalization: values[5], saturation: values[6], exactTitle: values[7],
-            tagEquals: values[8], proximity: values[9], completedFactor: values[10])
+            tagEquals: values[8], proximity: values[9], completedFactor: values[10],
+            exactWord: values.count == 12 ? values[11] : 0)
     }
 
     /// The parameters in the order `trove_rank` takes them after `is_completed`.
@@ -113,26 +124,50 @@ public struct TroveRanking: Hashable, Sendable {
         [
             titleWeight, notesWeight, tagsWeight,
             titleLengthNormalization, notesLengthNormalization, tagsLengthNormalization,
-            saturation, exactTitle, tagEquals, proximity, completedFactor,
+            saturation, exactTitle, tagEquals, proximity, completedFactor, exactWord,
         ]
     }
 
     /// The call that computes it for the current row of a query on `reminders_fts`.
     ///
     /// ```swift
-    /// TroveRanking.standard.expression(.sample)
-    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …)
+    /// TroveRanking.standard.expression(.sample, exactWords: ["milk"])
+    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …, 1.0, 'milk')
     /// ```
     ///
-    /// NB: the parameters are SQL number literals, not bound values: the same call then reads
-    /// the same in the result columns and in `ORDER BY`, which SQLite needs to see to compute
-    /// it once per row, and the statement cache keeps one statement per ranking.
-    func expression(_ function: Function = .rank) -> SQL {
+    /// - Parameter exactWords: The query's prefix words, for the ``exactWord`` bonus (see
+    ///   ``exactWords(of:)``).
+    ///
+    /// NB: the parameters and the words are SQL literals, not bound values: the same call then
+    /// reads the same in the result columns and in `ORDER BY`, which SQLite needs to see to
+    /// compute it once per row.
+    func expression(_ function: Function = .rank, exactWords: [String] = []) -> SQL {
         let numbers = arguments.map { value -> SQL in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQL(raw: "\(value)")
         }
+        let words = exactWords.joined(separator: " ").split(separator: "'", omittingEmptySubsequences: false)
+            .joined(separator: "''")
         return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
-            + SQL.join(numbers, separator: ", ") + ")"
+            + SQL.join(numbers, separator: ", ") + SQL(raw: ", '" + words + "')")
+    }
+
+    /// The words of `query` that the ``exactWord`` bonus looks for: its prefix terms (the last
+    /// word while typing, or `word*`) of 3 or more characters, outside quoted phrases.
+    ///
+    /// ```swift
+    /// TroveRanking.exactWords(of: Query.parse("buy milk"))   // ["milk"]
+    /// TroveRanking.exactWords(of: Query.parse("buy mi"))     // []: still being typed
+    /// ```
+    static func exactWords(of query: Query) -> [String] {
+        var words: [String] = []
+        for group in query.terms {
+            for term in group.anyOf where term.isPrefix && !term.isPhrase && term.isSearchableByFTS {
+                // NB: the words become an SQL string literal; NUL would end it early.
+                guard term.text.count >= 3, !term.text.contains("\u{0}"), !words.contains(term.text) else { continue }
+                words.append(term.text)
+            }
+        }
+        return words
     }
 }

@@ -2,16 +2,29 @@ import Foundation
 import TroveQuery
 import TroveSQLite
 
-/// "Did you mean": indexed words within two edits of the query's words.
+/// Did-you-mean: what kept a query from matching, and whole queries to try instead.
 ///
 /// ```swift
-/// try Suggester.suggestions(for: .parse("dentsit"), on: db)   // ["dentist"]
-/// // CREATE VIRTUAL TABLE IF NOT EXISTS temp.reminders_vocab USING fts5vocab(main, 'reminders_fts', 'row');
-/// // SELECT term, doc FROM temp.reminders_vocab WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?
+/// try Suggester.didYouMean(for: .parse("passprot milk"), on: db)
+/// // unmatchedWords: ["passprot"], queries: ["passport milk", …]
+/// // SELECT 1 FROM "reminders_fts" WHERE "reminders_fts" MATCH '"passprot"' LIMIT 1      (per word)
+/// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" > 'passprot' AND "term" < …   (completions)
+/// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" >= 'p' AND "term" < 'q' …     (neighbours)
 /// ```
 ///
-/// Candidates share the word's first letter; they rank by distance, then by how many reminders
-/// hold them. The vocabulary table lives in `temp`, so the database file is never changed.
+/// It works on the text as typed, so a suggestion is that text with the fixes made:
+/// - a word no reminder holds is named, and replaced by its completions (`dent` → dentist)
+///   and then its nearest indexed words (within two edits, same first letter), by how many
+///   reminders hold them; a word that does match is left alone, so `passprot milk` blames
+///   passprot and keeps milk;
+/// - `or`/`Or` between words becomes `OR`, `and` goes, `not x` becomes `-x`;
+/// - a field written as another search box spells it becomes Trove's: `title:x` → `in:title x`,
+///   `tags:x` → `tag:x`, `status:x` → `is:x`;
+/// - `list:`/`tag:`/`#` naming no list or tag is named and replaced by the closest names
+///   (`list:Wrok` → `list:Work`), and `list:Home Office` becomes `list:"Home Office"` when that
+///   list exists;
+/// - when every word matches but not together, the words ORed.
+///
 /// See https://www.sqlite.org/fts5.html#the_fts5vocab_virtual_table_module.
 enum Suggester {
     static let maxDistance = 2
@@ -19,43 +32,246 @@ enum Suggester {
     /// Words looked at per query; a pasted page of text gets no suggestions past these.
     static let maxWords = 8
 
-    static func suggestions(for query: Query, on db: Connection) throws -> [String] {
-        let words = self.words(in: query)
-        guard !words.isEmpty else { return [] }
-        try db.execute(
-            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.reminders_vocab USING fts5vocab(main, 'reminders_fts', 'row')")
-        var scored: [(term: String, distance: Int, docs: Int)] = []
-        for word in words {
-            guard let first = word.unicodeScalars.first else { continue }
-            let next = Unicode.Scalar(first.value + 1) ?? Unicode.Scalar(0xE000)!
-            let length = word.unicodeScalars.count
-            let rows = try db.fetchAll("""
-                SELECT term, doc FROM temp.reminders_vocab
-                WHERE term >= \(String(first)) AND term < \(String(next))
-                  AND length(term) BETWEEN \(length - maxDistance) AND \(length + maxDistance)
-                """)
-            for row in rows {
-                let term: String = try row[0]
-                guard term != word, let distance = EditDistance.between(word, term, limit: maxDistance) else { continue }
-                scored.append((term, distance, try row[1]))
-            }
-        }
-        scored.sort { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }
-        var seen: Set<String> = []
-        return scored.map(\.term).filter { seen.insert($0).inserted }.prefix(maxSuggestions).map { $0 }
+    /// A part of the text and what could replace it, best first.
+    private struct Fix {
+        var range: Range<String.Index>
+        var options: [String]
     }
 
-    /// The query's words as the tokenizer folds them (lowercase, no accents).
-    static func words(in query: Query) -> [String] {
-        var words: [String] = []
-        for term in query.terms.flatMap(\.anyOf) where term.isSearchableByFTS {
-            let folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            for token in folded.unicodeScalars.split(whereSeparator: { !FTS5Text.isTokenCharacter($0) }) {
-                let word = String(String.UnicodeScalarView(token))
-                if !words.contains(word) { words.append(word) }
-                if words.count == maxWords { return words }
+    static func didYouMean(for query: Query, on db: Connection) throws -> DidYouMean {
+        let text = query.text.isEmpty ? spelled(query) : query.text
+        let lexer = QueryLexer(text: text)
+        let (chunks, raw) = lexer.chunks()
+        guard !text.isEmpty, raw == nil, query.raw == nil else { return .none }
+        var result = DidYouMean()
+        var fixes: [Fix] = []
+        var names = NameLookup(db: db)
+        var checked = 0
+        var plainWords: [String] = []
+        var index = 0
+        while index < chunks.count {
+            let chunk = chunks[index]
+            defer { index += 1 }
+            let previous = index > 0 ? chunks[index - 1] : nil
+            let next = index + 1 < chunks.count ? chunks[index + 1] : nil
+            switch chunk.kind {
+            case .word(let word) where !chunk.isNegated && isTerm(previous) && isTerm(next) && ["or", "and"].contains(word.lowercased()) && word != "OR":
+                fixes.append(Fix(range: chunk.range, options: [word.lowercased() == "or" ? "OR" : ""]))
+            case .word(let word) where !chunk.isNegated && word.lowercased() == "not" && isTerm(next) && next?.isNegated == false:
+                fixes.append(Fix(range: chunk.range.lowerBound..<next!.range.lowerBound, options: ["-"]))
+            case .word(let word) where fieldFix(word) != nil:
+                fixes.append(Fix(range: chunk.range, options: [(chunk.isNegated ? "-" : "") + fieldFix(word)!]))
+            case .filter(key: "list", let value):
+                let sign = chunk.isNegated ? "-" : ""
+                if let (end, name) = try names.listSpanning(value, chunks[(index + 1)...], in: lexer) {
+                    fixes.append(Fix(range: chunk.range.lowerBound..<end, options: [sign + "list:" + quoted(name)]))
+                    while index + 1 < chunks.count, chunks[index + 1].range.upperBound <= end { index += 1 }
+                } else if try !names.hasList(value) {
+                    result.unknownLists.append(value)
+                    let options = try names.nearestLists(to: value).map { sign + "list:" + quoted($0) }
+                    if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+                }
+            case .filter(key: "tag", let value), .tag(let value):
+                guard try !names.hasTag(value) else { break }
+                result.unknownTags.append(value)
+                let spelled = (chunk.isNegated ? "-" : "") + (isHashTag(chunk) ? "#" : "tag:")
+                let options = try names.nearestTags(to: value).map { spelled + quoted($0) }
+                if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+            case .word(let word) where !chunk.isNegated && word != "OR":
+                plainWords.append(word)
+                guard checked < maxWords else { break }
+                checked += 1
+                let (stem, starred) = QueryParser.starred(word)
+                let isPrefix = starred || query.terms.flatMap(\.anyOf).contains { $0.text == stem && $0.isPrefix }
+                let term = Term(stem, isPrefix: isPrefix)
+                guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db) else { break }
+                result.unmatchedWords.append(word)
+                let options = try candidates(for: stem, on: db)
+                if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+            case .phrase(let content, _, _) where !chunk.isNegated:
+                guard checked < maxWords else { break }
+                checked += 1
+                let term = Term(content, isPhrase: true)
+                if term.isSearchableByFTS, try !matches(term, on: db) { result.unmatchedWords.append("\"\(content)\"") }
+            default:
+                break
             }
         }
-        return words
+        result.queries = suggestions(text, fixes)
+        // NB: every word matches on its own, but not all together: offer any of them.
+        if result.isEmpty, plainWords.count >= 2, plainWords.count == chunks.count, plainWords.count <= 6 {
+            result.queries = [plainWords.joined(separator: " OR ")]
+        }
+        return result
+    }
+
+    /// A query built in code, written as it could have been typed.
+    private static func spelled(_ query: Query) -> String {
+        let terms = query.terms.map { group in group.anyOf.map(\.description).joined(separator: " OR ") }
+        let filters = query.filters.flatMap { clause in
+            clause.anyOf.map { (clause.isNegated ? "-" : "") + $0.description }
+        }
+        return (terms + query.excludedTerms.map { "-" + $0.description } + filters).joined(separator: " ")
+    }
+
+    /// The text with every fix's best option, then with the first fix's other options.
+    private static func suggestions(_ text: String, _ fixes: [Fix]) -> [String] {
+        guard !fixes.isEmpty else { return [] }
+        let ordered = fixes.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        func apply(_ choice: Int, at varied: Int) -> String {
+            var result = ""
+            var cursor = text.startIndex
+            for (position, fix) in ordered.enumerated() {
+                result += text[cursor..<fix.range.lowerBound]
+                result += position == varied ? fix.options[min(choice, fix.options.count - 1)] : fix.options[0]
+                cursor = fix.range.upperBound
+            }
+            result += text[cursor...]
+            // NB: a dropped `and` leaves two spaces.
+            return result.split(whereSeparator: { $0 == " " }).joined(separator: " ")
+        }
+        var queries: [String] = []
+        let varied = ordered.firstIndex { $0.options.count > 1 } ?? 0
+        for choice in 0..<ordered[varied].options.count {
+            let query = apply(choice, at: varied)
+            if query != text, !queries.contains(query) { queries.append(query) }
+            if queries.count == maxSuggestions { break }
+        }
+        return queries
+    }
+
+    /// A word, phrase or tag: something an `OR` can stand between.
+    private static func isTerm(_ chunk: QueryLexer.Chunk?) -> Bool {
+        switch chunk?.kind {
+        case .word(let word)?: word != "OR"
+        case .phrase?: true
+        default: false
+        }
+    }
+
+    private static func isHashTag(_ chunk: QueryLexer.Chunk) -> Bool {
+        if case .tag = chunk.kind { return true }
+        return false
+    }
+
+    /// `title:x` → `in:title x`: a field as other search boxes spell it, as Trove spells it.
+    static func fieldFix(_ word: String) -> String? {
+        guard let colon = word.firstIndex(of: ":") else { return nil }
+        let key = word[..<colon].lowercased(), value = word[word.index(after: colon)...]
+        guard !value.isEmpty else { return nil }
+        let spelled: [String: String] = [
+            "title": "in:title ", "notes": "in:notes ", "note": "in:notes ", "body": "in:notes ",
+            "tags": "tag:", "lists": "list:", "status": "is:", "state": "is:", "prio": "priority:",
+        ]
+        return spelled[key].map { $0 + value }
+    }
+
+    /// `Home Office` → `"Home Office"`.
+    static func quoted(_ name: String) -> String {
+        name.unicodeScalars.contains { QueryLexer.isSeparator($0) } ? "\"\(name)\"" : name
+    }
+
+    /// Whether some reminder holds `term` on its own.
+    ///
+    /// NB: FTS5 stops at the first match.
+    private static func matches(_ term: Term, on db: Connection) throws -> Bool {
+        guard let match = FTS5Expression(query: Query(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
+        return try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match) LIMIT 1") != nil
+    }
+
+    /// Completions first (words that start with it, most reminders first), then the nearest
+    /// words within ``maxDistance`` edits that share its first letter.
+    static func candidates(for word: String, on db: Connection) throws -> [String] {
+        let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let letters = Array(folded.unicodeScalars)
+        guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return [] }
+        var found: [String] = []
+        if letters.count >= 3 {
+            let rows = try db.fetchAll("""
+                SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" > \(folded) AND "term" < \(folded + "\u{10FFFF}")
+                """)
+            let completions = try rows.map { (term: try $0[0] as String, docs: try $0[1] as Int) }
+            found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map(\.term)
+        }
+        var near: [(term: String, distance: Int, docs: Int)] = []
+        for row in try db.fetchAll(SQLVocabulary.range(startingWith: first)) {
+            let term: String = try row[0]
+            guard term != folded, abs(term.unicodeScalars.count - letters.count) <= maxDistance,
+                let distance = EditDistance.between(folded, term, limit: maxDistance)
+            else { continue }
+            near.append((term, distance, try row[1]))
+        }
+        near.sort { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }
+        for candidate in near.map(\.term) where !found.contains(candidate) { found.append(candidate) }
+        return Array(found.prefix(maxSuggestions))
+    }
+}
+
+/// The names of lists and tags, read once per suggestion and compared ignoring case.
+private struct NameLookup {
+    let db: Connection
+    private var lists: [String]?
+    private var tags: [String]?
+
+    init(db: Connection) {
+        self.db = db
+    }
+
+    mutating func hasList(_ name: String) throws -> Bool {
+        try allLists().contains { $0.lowercased() == name.lowercased() }
+    }
+
+    mutating func hasTag(_ name: String) throws -> Bool {
+        try allTags().contains { $0.lowercased() == name.lowercased() }
+    }
+
+    mutating func nearestLists(to name: String) throws -> [String] {
+        Self.nearest(to: name, in: try allLists())
+    }
+
+    mutating func nearestTags(to name: String) throws -> [String] {
+        Self.nearest(to: name, in: try allTags())
+    }
+
+    /// The list named by `value` and the words after it (`list:Home Office`), and where the
+    /// last of those words ends.
+    mutating func listSpanning(
+        _ value: String, _ rest: ArraySlice<QueryLexer.Chunk>, in lexer: QueryLexer
+    ) throws -> (String.Index, String)? {
+        var name = value
+        var found: (String.Index, String)?
+        for chunk in rest.prefix(4) {
+            guard case .word(let word) = chunk.kind, !chunk.isNegated else { break }
+            name += " " + word
+            if let list = try allLists().first(where: { $0.lowercased() == name.lowercased() }) {
+                found = (chunk.range.upperBound, list)
+            }
+        }
+        return found
+    }
+
+    /// Names within two edits of `name` or starting with it, ignoring case; closest first.
+    private static func nearest(to name: String, in names: [String]) -> [String] {
+        let wanted = name.lowercased()
+        let scored = names.compactMap { candidate -> (String, Int)? in
+            let lowered = candidate.lowercased()
+            if lowered.hasPrefix(wanted) { return (candidate, 0) }
+            return EditDistance.between(wanted, lowered, limit: 2).map { (candidate, $0) }
+        }
+        return scored.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+    }
+
+    private mutating func allLists() throws -> [String] {
+        if let lists { return lists }
+        let names: [String] = try db.fetchAll("SELECT \"name\" FROM \"lists\" ORDER BY \"position\", \"name\"").map { try $0[0] }
+        lists = names
+        return names
+    }
+
+    private mutating func allTags() throws -> [String] {
+        if let tags { return tags }
+        let names: [String] = try db.fetchAll("SELECT \"name\" FROM \"tags\" ORDER BY \"name\"").map { try $0[0] }
+        tags = names
+        return names
     }
 }

@@ -111,7 +111,11 @@ public struct NaturalDate: Sendable {
             case "eoy": return try Self.day(year: today.year, month: 12, day: 31, phrase: phrase)
             default: break
             }
-            if word.hasPrefix("+"), let days = Int(word.dropFirst().drop { $0 == "+" }.replacing("d", with: "")) {
+            if word.hasPrefix("+") {
+                // NB: `+N` or `+Nd` only, N digits: `+-1` and `+d1` are no date (#15 refuses them).
+                let count = word.dropFirst().hasSuffix("d") ? word.dropFirst().dropLast() : word.dropFirst()
+                guard !count.isEmpty, count.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                guard let days = Int(count) else { throw .outOfRange(phrase: phrase) }
                 return try shifted(today, days: days, phrase: phrase)
             }
             if let (count, unit) = Self.compactSpan(word) { return try add(count, unit, to: today, phrase: phrase) }

@@ -10,16 +10,18 @@ extension ReminderStore {
     /// try await store.export(to: &writer, includeCompleted: false)
     /// // SELECT "reminders"."id", "lists"."name", … FROM "reminders" JOIN "lists" ON (…)
     /// //   WHERE ("reminders"."is_completed" = ?) ORDER BY "reminders"."id"
+    /// // SELECT count(*) FROM "reminders" WHERE ("reminders"."is_completed" = ?)
     /// ```
     ///
     /// Rows stream from a cursor into the writer one at a time, in one read transaction, so
-    /// the export is a consistent snapshot and memory stays flat. Tags come out in name order.
+    /// the export is a consistent snapshot and memory stays flat. Tags come out in the order given.
     ///
     /// - Parameters:
     ///   - writer: Any format's writer; `finish()` is called on it.
     ///   - includeCompleted: Whether completed reminders are written.
     /// - Returns: How many reminders were written.
-    /// - Throws: `FormatError` when the sink cannot be written, or a SQLite error.
+    /// - Throws: `FormatError` when the sink cannot be written; `StoreError.unreadableRows` when a
+    ///   damaged database gives fewer rows than it counts; or a SQLite error.
     @discardableResult
     public func export<Writer: ReminderWriter>(to writer: inout Writer, includeCompleted: Bool = true) async throws -> Int {
         // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
@@ -42,6 +44,10 @@ extension ReminderStore {
                 try box.value.write(Reminder(decoded, completions: completions[decoded.0] ?? []).record)
                 count += 1
             }
+            // NB: a damaged row can vanish from the join instead of failing (a list id that
+            // reads as garbage matches no list); a count of the table itself catches it.
+            let stored = try db.first(ReminderTable.where { if !includeCompleted { $0.isCompleted == false } }.count()) ?? 0
+            guard count == stored else { throw StoreError.unreadableRows(written: count, stored: stored) }
             try box.value.finish()
             return count
         }

@@ -49,7 +49,7 @@ extension ReminderStore {
         let now = now()
         let clock = ContinuousClock()
         let start = clock.now
-        return try await database.write { db in
+        return try await indexedWrite { db in
             var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict)
             try run.begin()
             var rows = 0
@@ -85,6 +85,7 @@ extension ReminderStore {
         case .emptyTitle: field = "title"
         case .invalidTagName: field = "tags"
         case .invalidName: field = "list"
+        case .dateOutOfRange(let name): field = name
         default: field = "record"
         }
         return FormatError(

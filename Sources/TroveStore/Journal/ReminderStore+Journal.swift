@@ -34,7 +34,7 @@ extension ReminderStore {
     @discardableResult
     public func undo(count: Int = 1) async throws -> [JournalEntry] {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let rows = try db.all(JournalTable.select { ($0.id, $0.at, $0.command, $0.summary, $0.undo) }
                 .order { $0.id.desc() }.limit(max(1, count)))
             guard !rows.isEmpty else { throw StoreError.nothingToUndo }

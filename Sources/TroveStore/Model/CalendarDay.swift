@@ -51,8 +51,23 @@ public struct CalendarDay: Hashable, Sendable, Comparable, LosslessStringConvert
         SQLDateText.days(fromCivil: Int64(year), Int64(month), Int64(day))
     }
 
+    /// The day `days` later (earlier when negative), unchecked: the result may fall outside
+    /// year 1 to 9999. Use ``advanced(byDays:)`` for a number a person typed.
     public func adding(days: Int) -> CalendarDay {
         CalendarDay(daysSince1970: daysSince1970 + Int64(days))
+    }
+
+    /// The day `days` later, or nil when it falls outside ``ValidDates/days``.
+    ///
+    /// ```swift
+    /// CalendarDay("2026-03-02")!.advanced(byDays: 3_000_000)   // nil: year 10240
+    /// CalendarDay("2026-03-02")!.advanced(byDays: .max)        // nil, without overflowing
+    /// ```
+    public func advanced(byDays days: Int) -> CalendarDay? {
+        let (sum, overflow) = daysSince1970.addingReportingOverflow(Int64(days))
+        let range = ValidDates.days.lowerBound.daysSince1970...ValidDates.days.upperBound.daysSince1970
+        guard !overflow, range.contains(sum) else { return nil }
+        return CalendarDay(daysSince1970: sum)
     }
 
     /// Midnight at the start of this day in `timeZone`.

@@ -18,11 +18,11 @@ public enum DueDate: Hashable, Sendable, Comparable {
     }
 
     /// Reads `YYYY-MM-DD` as a day, and any date-time `SQLDateText.parse` accepts
-    /// (ISO 8601 included) as a moment.
+    /// (ISO 8601 included) as a moment; nil outside ``ValidDates`` (such as `0000-01-01`).
     public init?(storageText text: String) {
         if let day = CalendarDay(text) {
             self = .day(day)
-        } else if let date = SQLDateText.parse(text) {
+        } else if let date = SQLDateText.parse(text), ValidDates.contains(date) {
             self = .time(date)
         } else {
             return nil

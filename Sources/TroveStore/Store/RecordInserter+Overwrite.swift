@@ -35,19 +35,30 @@ extension RecordInserter {
         for completion in record.completions { try db.run(completion.insert(reminderID: id)) }
     }
 
-    /// Links exactly these tags to reminder `id`, touching only the links that change (each
-    /// link and unlink re-indexes the reminder through the schema's triggers).
+    /// Links exactly these tags to reminder `id`, in this order, and writes its tags text once.
+    ///
+    /// ```swift
+    /// // SELECT "reminder_tags"."tag_id" FROM "reminder_tags" WHERE … ORDER BY "reminder_tags"."position"
+    /// // when they differ: INSERT INTO "tag_text_written" …; DELETE FROM "reminder_tags" WHERE …;
+    /// //   INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)   -- one per tag
+    /// //   UPDATE "reminders" SET "tags" = ? WHERE …; DELETE FROM "tag_text_written" WHERE …
+    /// ```
+    ///
+    /// NB: tags already linked in this order change nothing, so the reminder is not re-indexed;
+    /// otherwise the `tag_text_written` row keeps the link triggers from rewriting the text per
+    /// link, and the one UPDATE re-indexes it once.
     mutating func setTags(_ names: [String], of id: Int64) throws {
-        let linked: [Int64] = try db.all(ReminderTagTable.where { $0.reminderID == id }.select { $0.tagID })
-        let current = Set(linked)
-        var wanted: [Int64] = []
-        for name in names { wanted.append(try tag(named: name).id) }
-        let wantedSet = Set(wanted)
-        for tagID in current where !wantedSet.contains(tagID) {
-            try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
+        let linked: [Int64] = try db.all(
+            ReminderTagTable.where { $0.reminderID == id }.select { $0.tagID }.order { $0.position })
+        var wanted: [(id: Int64, name: String)] = []
+        for name in names { wanted.append(try tag(named: name)) }
+        guard linked != wanted.map(\.id) else { return }
+        try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
+        try db.run(ReminderTagTable.where { $0.reminderID == id }.delete())
+        for (position, tag) in wanted.enumerated() {
+            try db.run(Self.linkTag(reminderID: id, tagID: tag.id, position: Int64(position)))
         }
-        for tagID in wanted where !current.contains(tagID) {
-            try db.run(Self.linkTag(reminderID: id, tagID: tagID))
-        }
+        try db.run(ReminderTable.where { $0.id == id }.update { $0.tags.set(StoreNames.tagsText(wanted.map(\.name))) })
+        try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete())
     }
 }

@@ -14,7 +14,9 @@ import TroveSQLite
 ///
 /// The reminder is inserted with `tags` already holding its final text, so linking its tags
 /// afterwards finds every name already there and the `reminder_tags_link` trigger's `WHEN`
-/// skips re-indexing: each imported row is indexed exactly once.
+/// skips re-indexing: each imported row is indexed exactly once. For a reminder with more than
+/// ``markedTextThreshold`` tags, a `tag_text_written` row tells the triggers so up front, as
+/// their own check reads the whole text per link (O(N^2) for N tags; schema 5).
 struct RecordInserter {
     let db: Connection
     let now: Date
@@ -51,7 +53,7 @@ struct RecordInserter {
     /// ```swift
     /// let id = try inserter.insert(valid, keepingID: 12)
     /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
-    /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)   -- one per tag
+    /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)   -- one per tag
     /// ```
     ///
     /// - Parameter id: The id to give it (the caller has checked it is free), or nil for the next.
@@ -62,7 +64,7 @@ struct RecordInserter {
         let tagsText: String
         var tagIDs: [Int64] = []
         if valid.tags.count == 1 {
-            // NB: the common case; one tag needs no sorting and no array of names.
+            // NB: the common case; one tag needs no array of names.
             let tag = try tag(named: valid.tags[0])
             tagIDs.append(tag.id)
             tagsText = tag.name
@@ -86,20 +88,28 @@ struct RecordInserter {
             try db.run(row.insert)
         }
         let id = db.lastInsertRowID
-        for tagID in tagIDs {
+        let marked = tagIDs.count > Self.markedTextThreshold
+        if marked { try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) }) }
+        for (position, tagID) in tagIDs.enumerated() {
             if isBulk {
-                try preparedLinkTag().execute([.integer(id), .integer(tagID)])
+                try preparedLinkTag().execute([.integer(id), .integer(tagID), .integer(Int64(position))])
             } else {
-                try db.run(Self.linkTag(reminderID: id, tagID: tagID))
+                try db.run(Self.linkTag(reminderID: id, tagID: tagID, position: Int64(position)))
             }
         }
+        if marked { try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete()) }
         for completion in valid.record.completions { try db.run(completion.insert(reminderID: id)) }
         return id
     }
 
-    /// `INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)`, bound in that order.
-    static func linkTag(reminderID: Int64, tagID: Int64) -> Insert<ReminderTagTable, Void> {
-        ReminderTagTable.insert { $0.reminderID.set(reminderID); $0.tagID.set(tagID) }
+    /// More tags than this on one reminder take a `tag_text_written` row: two statements, which
+    /// cost more than the link trigger's scan of a short text.
+    static let markedTextThreshold = 16
+
+    /// `INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)`,
+    /// bound in that order.
+    static func linkTag(reminderID: Int64, tagID: Int64, position: Int64) -> Insert<ReminderTagTable, Void> {
+        ReminderTagTable.insert { $0.reminderID.set(reminderID); $0.tagID.set(tagID); $0.position.set(position) }
     }
 
     private mutating func preparedInsertReminder() throws -> PreparedStatement {
@@ -113,7 +123,7 @@ struct RecordInserter {
 
     private mutating func preparedLinkTag() throws -> PreparedStatement {
         if let linkTag { return linkTag }
-        let statement = try db.prepare(Self.linkTag(reminderID: 0, tagID: 0).sql)
+        let statement = try db.prepare(Self.linkTag(reminderID: 0, tagID: 0, position: 0).sql)
         linkTag = statement
         return statement
     }

@@ -26,7 +26,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     public var `repeat`: RepeatRule?
     public var createdAt: Date
     public var updatedAt: Date
-    /// Tag names as the tags spell them, in name order (ASCII case ignored).
+    /// Tag names as the tags spell them, in the order they were given.
     public var tags: [String]
     /// Completed occurrences of a repeating reminder, oldest first.
     public var completions: [Completion]

@@ -37,7 +37,7 @@ extension ReminderStore {
     @discardableResult
     public func deleteList(_ name: String, deletingReminders: Bool = false) async throws -> Int {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             guard let (id, stored, position) = try db.first(ListTable.where { $0.name == name }.select { ($0.id, $0.name, $0.position) }) else {
                 throw StoreError.listNotFound(name: name)
             }
@@ -83,7 +83,7 @@ extension ReminderStore {
     public func renameTag(_ from: String, to: String) async throws {
         let newName = try StoreNames.tag(to)
         let now = now()
-        try await database.write { db in
+        try await indexedWrite { db in
             guard let (old, oldName) = try db.first(TagTable.where { $0.name == from }.select { ($0.id, $0.name) }) else {
                 throw StoreError.tagNotFound(name: from)
             }
@@ -94,11 +94,12 @@ extension ReminderStore {
                 for reminderID in try db.all(ReminderTagTable.where { $0.tagID == old }.select { $0.reminderID }) {
                     undo.remember(try Reminder.fetch(id: reminderID, on: db))
                 }
-                // NB: link the old tag's reminders to the existing tag (the link trigger adds the
-                // name), then drop the old tag (the cascade's unlink trigger removes its name).
+                // NB: link the old tag's reminders to the existing tag in the old one's place (the
+                // link trigger adds the name), then drop the old tag (the cascade's unlink
+                // trigger removes its name).
                 try db.execute("""
-                    INSERT INTO reminder_tags (reminder_id, tag_id)
-                    SELECT reminder_id, \(target) FROM reminder_tags WHERE tag_id = \(old)
+                    INSERT INTO reminder_tags (reminder_id, tag_id, position)
+                    SELECT reminder_id, \(target), position FROM reminder_tags WHERE tag_id = \(old)
                     ON CONFLICT DO NOTHING
                     """)
                 try db.run(TagTable.where { $0.id == old }.delete())
@@ -119,7 +120,7 @@ extension ReminderStore {
     @discardableResult
     public func deleteTag(_ name: String) async throws -> Int {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             guard let (id, stored) = try db.first(TagTable.where { $0.name == name }.select { ($0.id, $0.name) }) else {
                 throw StoreError.tagNotFound(name: name)
             }

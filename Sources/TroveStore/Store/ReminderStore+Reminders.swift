@@ -24,7 +24,7 @@ extension ReminderStore {
         record.id = nil
         if record.repeat != nil, record.due == nil { throw StoreError.repeatNeedsDue }
         let valid = try ValidRecord(record, now: now)
-        return try await database.write { db in
+        return try await indexedWrite { db in
             var inserter = RecordInserter(db: db, now: now)
             let id = try inserter.insert(valid)
             var undo = JournalUndo()
@@ -41,6 +41,34 @@ extension ReminderStore {
     /// - Throws: `StoreError.reminderNotFound`.
     public func reminder(id: Int64) async throws -> Reminder {
         try await database.read { db in try Reminder.fetch(id: id, on: db) }
+    }
+
+    /// The reminders with these ids, in the order given; an id with no reminder is left out.
+    ///
+    /// ```swift
+    /// try await store.reminders(ids: [12, 7]).map(\.id)  // [12, 7]
+    /// // SELECT "reminders"."id", "lists"."name", … WHERE ("reminders"."id" IN (?, ?, …))   -- 500 ids at a time
+    /// ```
+    ///
+    /// All in one read transaction, so the reminders are one consistent snapshot.
+    public func reminders(ids: [Int64]) async throws -> [Reminder] {
+        guard !ids.isEmpty else { return [] }
+        let found = try await database.read { db in
+            var byID: [Int64: Reminder] = [:]
+            try db.transaction {
+                var start = 0
+                while start < ids.count {
+                    let chunk = Array(ids[start..<min(start + 500, ids.count)])
+                    for row in try db.all(Reminder.query.where { r, _ in r.id.in(chunk) }) {
+                        let reminder = Reminder(row)
+                        byID[reminder.id] = reminder
+                    }
+                    start += 500
+                }
+            }
+            return byID
+        }
+        return ids.compactMap { found[$0] }
     }
 
     /// The reminder with `uid`.
@@ -67,8 +95,8 @@ extension ReminderStore {
     /// ```
     ///
     /// - Returns: The reminder as stored afterwards.
-    /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`;
-    ///   nothing is changed when it throws.
+    /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`,
+    ///   `.dateOutOfRange`; nothing is changed when it throws.
     @discardableResult
     public func update(id: Int64, _ changes: ReminderChanges) async throws -> Reminder {
         try await updateRecordingEntry(id: id, changes).reminder
@@ -78,11 +106,12 @@ extension ReminderStore {
     /// ``undo(entry:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
+        if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)
         let removeTags = try StoreNames.tags(changes.removeTags)
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let before = try Reminder.fetch(id: id, on: db)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
@@ -96,14 +125,8 @@ extension ReminderStore {
                 if let rule = changes.repeat { $0.repeatRule.set(rule?.rrule) }
                 $0.updatedAt.set(now)
             })
-            for name in removeTags {
-                guard let tagID = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else { continue }
-                try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
-            }
-            for name in addTags {
-                let tag = try inserter.tag(named: name)
-                // NB: the link trigger rewrites `reminders.tags`, which re-indexes the reminder.
-                try db.run(ReminderTagTable.insert { $0.reminderID.set(id); $0.tagID.set(tag.id) }.onConflictDoNothing())
+            if !removeTags.isEmpty || !addTags.isEmpty {
+                try Self.changeTags(of: id, removing: removeTags, adding: addTags, inserter: &inserter, on: db)
             }
             let after = try Reminder.fetch(id: id, on: db)
             if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {
@@ -116,6 +139,40 @@ extension ReminderStore {
             let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
             return (after, entry)
         }
+    }
+
+    /// Unlinks and links tags, new ones after the reminder's last, then writes its text once.
+    ///
+    /// ```swift
+    /// // INSERT INTO "tag_text_written" ("reminder_id") VALUES (?)
+    /// // DELETE FROM "reminder_tags" WHERE … ; INSERT INTO "reminder_tags" (…, "position") VALUES (…) ON CONFLICT DO NOTHING
+    /// // UPDATE "reminders" SET "tags" = ? WHERE ("reminders"."id" = ?)   -- the text reminder_tag_text builds
+    /// // DELETE FROM "tag_text_written" WHERE ("tag_text_written"."reminder_id" = ?)
+    /// ```
+    ///
+    /// NB: with the `tag_text_written` row the link triggers leave the text alone, so the
+    /// change costs one rewrite (and one re-index) whatever the number of tags, not one per tag.
+    private static func changeTags(
+        of id: Int64, removing removeTags: [String], adding addTags: [String], inserter: inout RecordInserter,
+        on db: Connection
+    ) throws {
+        try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
+        for name in removeTags {
+            guard let tagID = try db.first(TagTable.where { $0.name == name }.select { $0.id }) else { continue }
+            try db.run(ReminderTagTable.where { $0.reminderID == id && $0.tagID == tagID }.delete())
+        }
+        let last = try db.first(ReminderTagTable.where { $0.reminderID == id }.select { $0.position.max() })
+        var position = last.flatMap { $0 }.flatMap { $0 }.map { $0 + 1 } ?? 0
+        for name in addTags {
+            let tag = try inserter.tag(named: name)
+            try db.run(ReminderTagTable.insert {
+                $0.reminderID.set(id); $0.tagID.set(tag.id); $0.position.set(position)
+            }.onConflictDoNothing())
+            if db.changes > 0 { position += 1 }
+        }
+        let text = try db.first(ReminderTagTextView.where { $0.reminderID == id }.select { $0.text }) ?? ""
+        try db.run(ReminderTable.where { $0.id == id }.update { $0.tags.set(text) })
+        try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete())
     }
 
     /// Completes reminders (`completedAt` = now) or reopens them (`completedAt` = nil); journalled.
@@ -141,7 +198,7 @@ extension ReminderStore {
     /// nothing changed), for ``undo(entry:)``.
     public func setCompletedRecordingEntry(_ ids: [Int64], _ completed: Bool) async throws -> (changed: [Int64], entry: Int64?) {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let changing = try Self.existing(ids, on: db) { $0.isCompleted != completed }
             guard !changing.isEmpty else { return ([], nil) }
             var undo = JournalUndo()
@@ -188,7 +245,7 @@ extension ReminderStore {
     @discardableResult
     public func setFlagged(_ ids: [Int64], _ flagged: Bool) async throws -> [Int64] {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let changing = try Self.existing(ids, on: db) { $0.isFlagged != flagged }
             guard !changing.isEmpty else { return [] }
             var undo = JournalUndo()
@@ -219,7 +276,7 @@ extension ReminderStore {
     @discardableResult
     public func delete(_ ids: [Int64]) async throws -> [Int64] {
         let now = now()
-        return try await database.write { db in
+        return try await indexedWrite { db in
             let deleting = try Self.existing(ids, on: db) { _ in SQLExpression<Bool>("1") }
             guard !deleting.isEmpty else { return [] }
             var undo = JournalUndo()

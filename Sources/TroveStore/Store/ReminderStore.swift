@@ -19,14 +19,40 @@ public final class ReminderStore: Sendable {
     public let path: String
     /// The clock for `createdAt`, `updatedAt` and `completedAt`; tests pin it.
     let now: @Sendable () -> Date
+    /// Derived objects of the schema (the FTS5 table, its triggers, views and indexes) the file
+    /// lacked when it was opened, dropped by hand or by another tool; writes are refused with
+    /// `StoreError.indexMissing` while any is, and `trove rebuild` recreates them.
+    public let missingIndexObjects: [String]
+    /// The schema this store's migrator makes, which `check` and `rebuildIndex` hold the file against.
+    let schema: SchemaDefinition
 
     /// Monday 2026-03-02, the "today" `seed-data/` is written around.
     public static let seedPinnedDay = CalendarDay(year: 2026, month: 3, day: 2)!
 
-    init(database: Database, path: String, now: @escaping @Sendable () -> Date) {
+    init(
+        database: Database, path: String, now: @escaping @Sendable () -> Date, schema: SchemaDefinition,
+        missingIndexObjects: [String] = []
+    ) {
         self.database = database
         self.path = path
         self.now = now
+        self.schema = schema
+        self.missingIndexObjects = missingIndexObjects
+    }
+
+    /// Throws `StoreError.indexMissing` when the file lacked part of the search index at open.
+    ///
+    /// NB: by the schema's state, never by SQLite's "no such table" text: searches call it
+    /// first, and every store write does.
+    public func requireIndex() throws {
+        guard missingIndexObjects.isEmpty else { throw StoreError.indexMissing(objects: missingIndexObjects) }
+    }
+
+    /// `database.write` for the store's changes: refused while part of the index is missing,
+    /// since the triggers would then fail every write, or silently leave the index behind.
+    func indexedWrite<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+        try requireIndex()
+        return try await database.write(body)
     }
 
     /// Opens the Trove database at `path`.
@@ -50,7 +76,8 @@ public final class ReminderStore: Sendable {
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).
     public static func open(
-        path: String, readOnly: Bool = false, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5)
+        path: String, readOnly: Bool = false, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5),
+        onBusyWait: (@Sendable () -> Void)? = nil
     ) async throws
         -> ReminderStore
     {
@@ -62,9 +89,13 @@ public final class ReminderStore: Sendable {
             let status = try migrator.status(of: probe, path: path)
             if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
         }
-        let database = try Database(path: path, options: .init(readOnly: readOnly, busyTimeout: busyTimeout))
+        let database = try Database(
+            path: path, options: .init(readOnly: readOnly, busyTimeout: busyTimeout, onBusyWait: onBusyWait))
         if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
-        return ReminderStore(database: database, path: path, now: Date.init)
+        // NB: a test's partial migrator has a reference of its own; the usual one is made once.
+        let schema = migrator.migrations == Migration.all ? try SchemaDefinition.current() : try SchemaDefinition(migrator: migrator)
+        let missing = try await database.read { db in try schema.missingDerivedObjects(in: db) }
+        return ReminderStore(database: database, path: path, now: Date.init, schema: schema, missingIndexObjects: missing)
     }
 
     /// A private in-memory store, migrated and empty.
@@ -73,7 +104,7 @@ public final class ReminderStore: Sendable {
     public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) async throws -> ReminderStore {
         let database = try Database.inMemory()
         try await prepareWriter(database, path: ":memory:", migrator: Migrator())
-        return ReminderStore(database: database, path: ":memory:", now: now)
+        return ReminderStore(database: database, path: ":memory:", now: now, schema: try SchemaDefinition.current())
     }
 
     /// An in-memory store holding `seed-data/`, shifted so that its "today" is `today`.

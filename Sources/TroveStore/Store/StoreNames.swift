@@ -21,11 +21,6 @@ enum StoreNames {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Whether `a` sorts before `b` as `ORDER BY name COLLATE NOCASE` sorts them.
-    static func nocaseLess(_ a: String, _ b: String) -> Bool {
-        key(a).utf8.lexicographicallyPrecedes(key(b).utf8)
-    }
-
     /// A list name trimmed of surrounding whitespace; `nil` gives the default list.
     ///
     /// - Throws: `StoreError.invalidName` when nothing is left.
@@ -58,14 +53,10 @@ enum StoreNames {
         return result
     }
 
-    /// The text `reminders.tags` holds: names in NOCASE order joined by ", ", exactly as the
-    /// schema's `reminder_tag_text` view builds it.
+    /// The text `reminders.tags` holds: the names in the order given (their link positions)
+    /// joined by ", ", exactly as the schema's `reminder_tag_text` view builds it.
     static func tagsText(_ names: [String]) -> String {
-        switch names.count {
-        case 0: ""
-        case 1: names[0]
-        default: names.sorted(by: nocaseLess).joined(separator: ", ")
-        }
+        names.count == 1 ? names[0] : names.joined(separator: ", ")
     }
 
     /// The names in a `reminders.tags` text.

@@ -14,9 +14,18 @@ struct ValidRecord {
     ///   - now: The time for a missing `createdAt`.
     ///   - completedNow: Whether a completed record without `completedAt` was completed now
     ///     (`add`); an import passes false, so a time nobody recorded stays unknown.
-    /// - Throws: `StoreError.emptyTitle`, `.invalidName` (list) or `.invalidTagName`.
+    /// - Throws: `StoreError.emptyTitle`, `.invalidName` (list), `.invalidTagName` or
+    ///   `.dateOutOfRange` (a date outside ``ValidDates``).
     init(_ record: ReminderRecord, now: Date, completedNow: Bool = true) throws(StoreError) {
         guard !StoreNames.isBlank(record.title) else { throw .emptyTitle }
+        if let due = record.due, !ValidDates.contains(due) { throw .dateOutOfRange(field: "due") }
+        if let date = record.completedAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "completedAt") }
+        if let date = record.createdAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "createdAt") }
+        if let date = record.updatedAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "updatedAt") }
+        for completion in record.completions {
+            if let due = completion.due, !ValidDates.contains(due) { throw .dateOutOfRange(field: "completions") }
+            if let date = completion.completedAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "completions") }
+        }
         self.record = record
         list = try StoreNames.list(record.list)
         tags = try StoreNames.tags(record.tags)

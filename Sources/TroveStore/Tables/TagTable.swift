@@ -10,13 +10,37 @@ public struct TagTable: Table {
     public static let columns = Columns()
 }
 
-/// `reminder_tags`: which reminder has which tag. Its triggers keep `reminders.tags` and so the
-/// index in step.
+/// `reminder_tags`: which reminder has which tag, at which position in its list of tags. Its
+/// triggers keep `reminders.tags` and so the index in step.
 public struct ReminderTagTable: Table {
     public static let tableName = "reminder_tags"
     public struct Columns: TableColumns {
         public let reminderID = Column<Int64>("reminder_id")
         public let tagID = Column<Int64>("tag_id")
+        /// Where the tag comes in the reminder's tags, from 0; nil for a link another tool made
+        /// without one (it comes last). Schema 5.
+        public let position = Column<Int64?>("position")
     }
     public static let columns = Columns()
+}
+
+/// `tag_text_written`: reminders whose writer has put the final text in `reminders.tags`
+/// itself, so the link triggers leave it alone; empty outside a transaction (schema 5).
+struct TagTextWrittenTable: Table {
+    static let tableName = "tag_text_written"
+    struct Columns: TableColumns {
+        let reminderID = Column<Int64>("reminder_id")
+    }
+    static let columns = Columns()
+}
+
+/// `reminder_tag_text`: the view of the text `reminders.tags` should hold for each reminder that
+/// has tags, built from its links in position order.
+struct ReminderTagTextView: Table {
+    static let tableName = "reminder_tag_text"
+    struct Columns: TableColumns {
+        let reminderID = Column<Int64>("reminder_id")
+        let text = Column<String>("text")
+    }
+    static let columns = Columns()
 }

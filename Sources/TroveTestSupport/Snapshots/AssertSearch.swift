@@ -43,11 +43,13 @@ public import TroveStore
 /// - Parameters:
 ///   - text: The query, as a person types it: `milk #errand due:..today`.
 ///   - database: The database to search, such as ``seededStore(today:records:)``'s.
-///   - typing: Whether the last word is still being typed (it becomes a prefix).
+///   - exact: Only starred words are prefixes (`trove search --exact`); by default the last
+///     word is one unless the text ends with a space, as everywhere else.
 ///   - limit: The page size.
 ///   - page: Which page: `.first`, `.offset(n)` or the `next` of an earlier result.
 ///   - includeCompleted: See ``SearchRequest/includeCompleted``.
 ///   - sort: The order of the hits.
+///   - typos: Whether typo matches follow the exact ones when those do not fill the page.
 ///   - today: The day `due:` filters are relative to; the seed data's pinned day by default.
 ///   - timeZone: Where `today` is; UTC by default, so snapshots agree on every machine.
 ///   - registry: The engines; register your own to snapshot it.
@@ -58,11 +60,12 @@ public import TroveStore
 public func assertSearch(
     _ text: String,
     on database: Database,
-    typing: Bool = false,
+    exact: Bool = false,
     limit: Int = 10,
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
     sort: SearchSort = .rank,
+    typos: TypoTolerance = .on,
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
@@ -75,24 +78,25 @@ public func assertSearch(
     column: UInt = #column
 ) async -> ResultSet? {
     let request = SearchRequest(
-        text: text, typing: typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
-        highlight: .brackets, today: today, timeZone: timeZone)
+        text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+        typos: typos, highlight: .brackets, today: today, timeZone: timeZone)
     return await assertSearch(
         request, on: database, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// ``assertSearch(_:on:typing:limit:page:includeCompleted:sort:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
+/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
 /// for a store: searches its database.
 @discardableResult
 public func assertSearch(
     _ text: String,
     on store: ReminderStore,
-    typing: Bool = false,
+    exact: Bool = false,
     limit: Int = 10,
     page: SearchPage = .first,
     includeCompleted: Bool? = nil,
     sort: SearchSort = .rank,
+    typos: TypoTolerance = .on,
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
@@ -105,8 +109,8 @@ public func assertSearch(
     column: UInt = #column
 ) async -> ResultSet? {
     await assertSearch(
-        text, on: store.database, typing: typing, limit: limit, page: page, includeCompleted: includeCompleted,
-        sort: sort, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
+        text, on: store.database, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted,
+        sort: sort, typos: typos, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
@@ -129,8 +133,15 @@ public func assertSearch(
 ) async -> ResultSet? {
     let statement: String
     do {
-        statement = try registry.statement(for: request).map { layOutSQL($0.debugDescription) }
-            ?? "(the !\(request.query.engineName) engine does not show its SQL)"
+        // NB: the statements the search runs, with the word forms the index holds; the typo
+        // tier's page follows when it ran.
+        if let explanation = try await registry.explanation(for: request, in: database) {
+            statement = explanation.statements.filter { $0.purpose.hasSuffix("hits") }.map { part in
+                (part.purpose == "hits" ? "" : "-- \(part.purpose), after the exact ones:\n") + layOutSQL(part.inlinedSQL)
+            }.joined(separator: "\n\n")
+        } else {
+            statement = "(the !\(request.query.engineName) engine does not show its SQL)"
+        }
     } catch {
         statement = "error: \(error)"
     }

@@ -3,7 +3,8 @@ import Foundation
 import TroveStore
 
 /// A result set as a plain-text table, for snapshots: one row per hit in rank order, then the
-/// counts, the facets, any suggestions and any problems found in the query.
+/// counts, the facets, did-you-mean (`hint:` as `trove search` says it, then every suggested
+/// query when there are several) and any problems found in the query.
 ///
 /// ```swift
 /// renderSearchTable(resultSet)   // "milk" on the seed data, brackets
@@ -17,7 +18,8 @@ import TroveStore
 /// // tags: milk (3), errand (2), weekend (1)
 /// ```
 ///
-/// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged` and `done`.
+/// `flags` holds `!`, `!!` or `!!!` for low, medium and high priority, `flagged`, `done` and
+/// `typo` (a typo match, after the exact ones; the footer counts them).
 /// `rank` is the request's ranking score to two places, negated (smaller is better; Trove's
 /// ranking unless the request asks for bm25), blank when the engine does not rank; two hits
 /// with the same printed rank are ordered by the tiebreakers.
@@ -38,7 +40,8 @@ public func renderSearchTable(_ resultSet: ResultSet) -> String {
     } else {
         lines.append("(no hits)")
     }
-    lines.append("\(resultSet.hits.count) of \(resultSet.total) (\(resultSet.completedCount) completed)")
+    lines.append("\(resultSet.hits.count) of \(resultSet.total) (\(resultSet.completedCount) completed"
+        + (resultSet.typoCount > 0 ? ", \(resultSet.typoCount) with typos)" : ")"))
     if let next = resultSet.next {
         switch next {
         case .first: break
@@ -52,11 +55,15 @@ public func renderSearchTable(_ resultSet: ResultSet) -> String {
     if !resultSet.tagFacets.isEmpty {
         lines.append("tags: " + resultSet.tagFacets.map(\.description).joined(separator: ", "))
     }
-    if !resultSet.suggestions.isEmpty {
-        lines.append("did you mean: " + resultSet.suggestions.joined(separator: ", "))
+    if !resultSet.didYouMean.isEmpty {
+        lines.append("hint: " + resultSet.didYouMean.sentences.joined(separator: " "))
+        if resultSet.suggestions.count > 1 { lines.append("suggestions: " + resultSet.suggestions.joined(separator: " | ")) }
     }
     for problem in resultSet.query.problems {
         lines.append("note: " + problem.message)
+    }
+    for notice in resultSet.query.notices {
+        lines.append("notice: " + notice)
     }
     return lines.joined(separator: "\n")
 }
@@ -72,5 +79,6 @@ private func flags(of hit: SearchHit) -> String {
     if hit.priority != .none { flags.append(String(repeating: "!", count: hit.priority.rawValue)) }
     if hit.isFlagged { flags.append("flagged") }
     if hit.isCompleted { flags.append("done") }
+    if hit.isTypo { flags.append("typo") }
     return flags.joined(separator: " ")
 }

@@ -22,11 +22,11 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path("other.db")
         let sqlite = Process()
-        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        sqlite.arguments = ["sqlite3", path, "CREATE TABLE invoices(id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5);"]
+        sqlite.executableURL = try requireTool("sqlite3")
+        sqlite.arguments = [path, "CREATE TABLE invoices(id INTEGER PRIMARY KEY, total REAL); INSERT INTO invoices VALUES (1, 9.5);"]
         try sqlite.run()
         sqlite.waitUntilExit()
-        try #require(sqlite.terminationStatus == 0, "needs the sqlite3 command")
+        try #require(sqlite.terminationStatus == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let result = try TroveProcess.run(["add", "x", "--db", path])
         #expect(result.status == 3)

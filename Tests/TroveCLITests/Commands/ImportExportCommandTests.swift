@@ -40,6 +40,24 @@ import Testing
         #expect(export.stdout.contains("Keep me"))
     }
 
+    /// Found by the argv fuzz test: only the formats were checked before importing, so a
+    /// missing second file left the first one imported.
+    @Test func aMissingOrUnreadableFileIsRefusedBeforeAnythingIsImported() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try TroveProcess.run(["add", "Keep me", "--db", db])
+        let good = folder.path("good.jsonl")
+        try #"{"title":"fine"}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        let before = try TroveProcess.run(["export", "--db", db]).stdout
+        for second in [folder.path("missing.jsonl"), folder.url.path] {
+            let result = try TroveProcess.run(["import", good, second, "--format", "jsonl", "--db", db])
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains(second))
+            #expect(!result.stderr.contains("Already imported"))
+        }
+        #expect(try TroveProcess.run(["export", "--db", db]).stdout == before)
+    }
+
     @Test func standardInputImportsWithAFormat() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")

@@ -35,7 +35,7 @@ import TroveStore
             #""X-APPLE-SORT-ORDER:734256000""#, #""list":"Home""#, #""completedAt":"2026-02-20T17:55:00.000Z""#,
         ]),
         Case(file: "thunderbird.ics", expected: 2, warnings: ["escaped comma"], exported: [
-            #""tags":["Food， drink","Work"]"#, #""STATUS:IN-PROCESS","PERCENT-COMPLETE:40""#, #""notes":"Venue; catering; agenda.""#,
+            #""tags":["Work","Food， drink"]"#, #""STATUS:IN-PROCESS","PERCENT-COMPLETE:40""#, #""notes":"Venue; catering; agenda.""#,
             #""due":"2026-01-30T16:00:00.000Z""#, #""RELATED-TO:b1f1c9e2-6f6a-4b52-9c1e-7d8a0b9f3e21""#,
         ]),
         Case(file: "nextcloud-tasks.ics", expected: 2, warnings: ["8 floating times"], exported: [

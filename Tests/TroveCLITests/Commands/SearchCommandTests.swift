@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveStore
 
 /// `trove search` run as a person or a script would, on the demo data or a temporary database.
 @Suite struct SearchCommandTests {
@@ -18,7 +19,7 @@ import Testing
     }
 
     @Test func nothingFoundExitsOneWithSuggestionsOnStandardError() throws {
-        let result = try TroveProcess.run(["--demo", "search", "dentst"])
+        let result = try TroveProcess.run(["--demo", "search", "--typos", "off", "dentst"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("No reminders match dentst."))
@@ -74,6 +75,72 @@ import Testing
         #expect(try json(afterTerminator.stdout)["query"].flatMap { ($0 as? [String: Any])?["text"] as? String } == "--")
     }
 
+    // A pasted page: repeated words are merged before the search, and stderr (or JSON's
+    // "notices") says so; the search itself answers as for one word.
+    @Test func fiveThousandRepeatedWordsAreMergedAndSaidSo() throws {
+        let words = Array(repeating: "passport", count: 5_000)
+        let text = try TroveProcess.run(["--demo", "search"] + words)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stderr == "The query's 5,000 words were merged into 1: repeated words count once.\n")
+        #expect(text.stdout == (try TroveProcess.run(["--demo", "search", "passport "])).stdout)
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
+        #expect(object["notices"] as? [String] == ["The query's 5,000 words were merged into 1: repeated words count once."])
+    }
+
+    // A misspelled word finds its typo matches, marked `~` in text and "typo": true in JSON,
+    // after the exact ones; --typos off leaves them out.
+    @Test func typoMatchesAreMarkedInTextAndJSON() throws {
+        let found = try TroveProcess.run(["--demo", "search", "swelling "])
+        #expect(found.status == 0)
+        let lines = found.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix(" 39  ~  Sort out the loft") }, "\(found.stdout)")
+        #expect(lines.last == "3 of 3 (1 with a typo)")
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "swelling "]).stdout)
+        #expect(object["typoCount"] as? Int == 1)
+        let hits = try #require(object["hits"] as? [[String: Any]])
+        #expect(hits.map { $0["typo"] as? Bool } == [false, false, true])
+        let off = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--typos", "off", "swelling "]).stdout)
+        #expect((off["hits"] as? [[String: Any]])?.count == 2 && off["typoCount"] as? Int == 0)
+    }
+
+    // Did-you-mean names the word without a match and suggests whole queries, on stderr; with
+    // typo matches the hits come on stdout and the same sentences on stderr.
+    @Test(arguments: [
+        (["passprot", "milk"], 1, "No reminder contains passprot.\nDid you mean: passport milk?\n"),
+        (["list:Wrok"], 1, "There is no list Wrok.\nDid you mean: list:Work?\n"),
+        (["#urgnt"], 1, "There is no tag urgnt.\nDid you mean: #urgent?\n"),
+        (["list:Home", "Office"], 1, "Did you mean: list:\"Home Office\"?\n"),
+        (["dentist", "or", "passport"], 1, "Did you mean: dentist OR passport?\n"),
+        (["title:dentist"], 1, "Did you mean: in:title dentist?\n"),
+        (["dentst"], 0, "No reminder contains dentst.\nDid you mean: dentist?\n"),
+    ] as [([String], Int32, String)])
+    func didYouMeanSaysWhatToTry(words: [String], status: Int32, advice: String) throws {
+        let result = try TroveProcess.run(["--demo", "search"] + words)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(advice), "\(result.stderr)")
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
+        let didYouMean = try #require(object["didYouMean"] as? [String: Any])
+        #expect((didYouMean["sentences"] as? [String])?.joined(separator: "\n") == String(advice.dropLast()))
+    }
+
+    // 100 KB of different words: the first 16 are searched, stderr says so, and the text is
+    // named by its start rather than echoed whole.
+    @Test func aHundredKilobytesOfDifferentWordsAreCutAndSaidSo() throws {
+        var random = SplitMix64(seed: 9)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var words: [String] = []
+        var seen: Set<String> = []
+        while words.joined(separator: " ").utf8.count < 100_000 {
+            let word = String((0..<8).map { _ in letters[Int(random.next() % 26)] })
+            if seen.insert(word).inserted { words.append(word) }
+        }
+        let result = try TroveProcess.run(["--demo", "search", "--", words.joined(separator: " ")])
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.first == "Only the first 16 different words of the query are searched; \(grouped(words.count - 16)) more were left out.")
+        #expect(lines.count >= 2 && lines[1].hasSuffix("….") && lines[1].count < 120, "\(lines.dropFirst().first ?? "")")
+    }
+
     @Test func jsonDecodesWithEveryHitFieldInRankOrder() throws {
         let result = try TroveProcess.run(["--demo", "search", "dentist", "--format", "json"])
         #expect(result.status == 0)
@@ -84,7 +151,7 @@ import Testing
         let query = try #require(object["query"] as? [String: Any])
         #expect(query["text"] as? String == "dentist")
         #expect(query["engine"] as? String == "fts")
-        #expect(query["parsed"] as? String == "engine=fts terms=[+dentist] filters=[]")
+        #expect(query["parsed"] as? String == "engine=fts terms=[+dentist*] filters=[]")
         let hits = try #require(object["hits"] as? [[String: Any]])
         #expect(hits.count == 2)
         let ranks = hits.compactMap { $0["rank"] as? Double }
@@ -123,6 +190,17 @@ import Testing
         }
     }
 
+    /// Found by the argv fuzz test: an invalid `!raw` column filter showed FTS5's own words
+    /// ("no such column: due"); they are for --verbose.
+    @Test func anInvalidRawColumnFilterIsSaidWithoutSQLitesWords() throws {
+        let result = try TroveProcess.run(["--demo", "search", "!raw", "due:9999-12-31"])
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("no such column"), "\(result.stderr)")
+        #expect(result.stderr.contains("title, notes or tags"))
+        let verbose = try TroveProcess.run(["--demo", "search", "!raw", "due:9999-12-31", "--verbose"])
+        #expect(verbose.stderr.contains("detail: no such column: due"))
+    }
+
     @Test func csvQuotesACommaAndQuotesAndTSVEscapesTabs() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")
@@ -132,16 +210,22 @@ import Testing
         #expect(csv.status == 0, "\(csv.stderr)")
         let rows = CSVTestParser.rows(csv.stdout)
         #expect(rows.count == 2)
-        #expect(rows[0] == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due", "rank", "titleHighlighted", "snippet", "repeat"])
-        #expect(rows[1][1] == "Say \"hi\", then leave")
-        #expect(rows[1][2] == "line1 hi\nline2\twith tab")
-        #expect(rows[1][4] == "a, b")
-        #expect(rows[1][10] == "Say \"[hi]\", then leave")
+        #expect(rows[0] == [
+            "id", "uid", "title", "notes", "list", "tags", "priority", "flagged", "completed", "completedAt", "due", "repeat",
+            "createdAt", "updatedAt", "completions", "icalendar", "rank", "titleHighlighted", "snippet", "matchedFields",
+        ])
+        #expect(rows[1][2] == "Say \"hi\", then leave")
+        #expect(rows[1][3] == "line1 hi\nline2\twith tab")
+        #expect(rows[1][5] == "a,b")
+        #expect(rows[1][17] == "Say \"[hi]\", then leave")
+        // The reminder's cells are exactly what `trove export --format csv` writes for it.
+        let exported = CSVTestParser.rows(try TroveProcess.run(["export", "--format", "csv", "--db", db]).stdout)
+        #expect(Array(rows[1][0...15]) == exported[1])
         #expect(csv.stdout.contains("\"Say \"\"hi\"\", then leave\""))
         let tsv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "tsv"])
         let lines = tsv.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 13)
+        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 20)
         #expect(lines[1].contains("line1 hi\\nline2\\twith tab"))
     }
 
@@ -230,4 +314,12 @@ enum CSVTestParser {
         }
         return rows
     }
+}
+
+/// `12,345`, as Trove's messages write numbers.
+private func grouped(_ number: Int) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.locale = Locale(identifier: "en_US")
+    return formatter.string(from: NSNumber(value: number)) ?? String(number)
 }

@@ -41,7 +41,9 @@ import Testing
         let start = try #require(lines.firstIndex { $0.hasPrefix("ranking:") })
         #expect(lines[start + 1] == "  67  Renew passport")
         #expect(lines[start + 2].hasPrefix("    title 6.776 (length 2, average 4.96); notes 0.000"))
-        #expect(lines[start + 2].hasSuffix("score 6.776; idf 3.488"))
+        // `passport` is typed as a prefix and stands whole in the title: the exact-word bonus, 1.0 × idf.
+        #expect(lines[start + 2].contains("exact word +3.488;"))
+        #expect(lines[start + 2].hasSuffix("score 10.264; idf 3.488"))
         #expect(lines[start + 3] == "  77  Scan travel documents")
         // Under bm25 there is no breakdown: the score is FTS5's.
         let bm25 = try TroveProcess.run(["--demo", "search", "--explain", "--rank", "bm25", "passport"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveStore
 
 /// Runs the built `trove` binary as a person would, and captures what it prints.
 struct TroveProcess {
@@ -21,8 +22,15 @@ struct TroveProcess {
 
     @discardableResult
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try runExecutable(binary, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs any executable to the end, with `NO_COLOR` set.
+    static func runExecutable(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
@@ -45,6 +53,15 @@ struct TroveProcess {
             stderr: String(decoding: stderrData, as: UTF8.self)
         )
     }
+}
+
+/// `count` synthetic reminders as JSON Lines, as `trove-bench generate` writes them.
+func generatedJSONLines(count: Int, seed: UInt64) throws -> Data {
+    let sink = ByteSink()
+    var writer = JSONLinesWriter(sink)
+    for record in ReminderGenerator(seed: seed, count: count) { try writer.write(record) }
+    try writer.finish()
+    return Data(sink.bytes)
 }
 
 /// A fresh temporary folder, removed when the value goes away.

@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 @testable import TroveCLI
 
@@ -14,15 +15,34 @@ import Testing
         return Task { await session.run() }
     }
 
+    /// A session on `clock`, whose debounce and escape waits pass only when the test advances it.
+    static func start(
+        _ terminal: FakeTerminal, _ search: FakeSearch, options: InteractiveOptions = options, clock: TestClock<Duration>,
+        store: FakeStore = FakeStore()
+    ) -> Task<InteractiveSession<TestClock<Duration>>.Outcome, Never> {
+        let session = InteractiveSession(
+            terminal: terminal, options: options, clock: clock, search: search.function(for: TestClock<Duration>.self),
+            store: store, textEditor: FakeEditor { $0 })
+        return Task { await session.run() }
+    }
+
+    /// Types `text` one key at a time, each once the search for the text before it was asked
+    /// for: keys a loaded machine reads together would otherwise search only once.
+    static func type(_ text: String, into terminal: FakeTerminal, _ search: FakeSearch, sourceLocation: SourceLocation = #_sourceLocation) async {
+        var typed = ""
+        for character in text {
+            terminal.type(String(character))
+            typed.append(character)
+            #expect(await eventually { search.calls.last?.text == typed }, "no search for \(typed)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test func typingMilkShowsTheResultsForMilk() async {
         let terminal = FakeTerminal()
         let search = FakeSearch()
         let run = Self.start(terminal, search)
         #expect(await terminal.wait { $0.contains("> all 1") })
-        for character in "milk" {
-            terminal.type(String(character))
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await Self.type("milk", into: terminal, search)
         #expect(await terminal.wait { $0.contains("> milk 1") })
         #expect(Array(terminal.screen.prefix(6)) == ["> milk", "  3 of 3", "> milk 1", "  milk 2", "  milk 3", ""])
         #expect(search.calls.map(\.text) == ["", "m", "mi", "mil", "milk"])
@@ -30,17 +50,19 @@ import Testing
         #expect(await run.value.exitCode == 130)
     }
 
+    /// Was: it slept 300 ms for "every slow search to finish" and then checked; on a slow
+    /// machine they had not, and it passed without checking. Now the searches wait on a test
+    /// clock, the clock is moved past all of them, and the check waits until each has ended.
     @Test func slowEarlyQueriesNeverShowAfterNewerOnes() async {
         let terminal = FakeTerminal()
+        let clock = TestClock<Duration>()
         // The shorter the text, the slower its search: without latest-wins, "m" would land last.
-        let search = FakeSearch(delays: { .milliseconds(max(0, 4 - $0.count) * 60) })
-        let run = Self.start(terminal, search)
-        for character in "milk" {
-            terminal.type(String(character))
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        let search = FakeSearch(delays: { .milliseconds(max(0, 4 - $0.count) * 60) }, clock: clock)
+        let run = Self.start(terminal, search, clock: clock)
+        await Self.type("milk", into: terminal, search)
         #expect(await terminal.wait { $0.contains("> milk 1") })
-        try? await Task.sleep(for: .milliseconds(300))  // time for every slow search to finish
+        await clock.advance(by: .milliseconds(300))  // past every slow search
+        #expect(await eventually { search.allEnded }, "a search never ended")
         let shown = terminal.frames.compactMap { $0.first(where: { $0.hasPrefix("> ") && $0.last == "1" }) }
         let firstMilk = shown.firstIndex(of: "> milk 1")
         #expect(firstMilk != nil)
@@ -52,12 +74,17 @@ import Testing
 
     @Test func afterASlowQueryABurstOfKeysRunsOnlyTheLastText() async {
         let terminal = FakeTerminal()
-        let search = FakeSearch(delays: { $0.isEmpty ? .milliseconds(120) : .zero })
+        let clock = TestClock<Duration>()
+        let search = FakeSearch(delays: { $0.isEmpty ? .milliseconds(120) : .zero }, clock: clock)
         var options = Self.options
         options.debounce = AdaptiveDebounce(slowThreshold: .milliseconds(50), quietPeriod: .milliseconds(30))
-        let run = Self.start(terminal, search, options: options)
+        let run = Self.start(terminal, search, options: options, clock: clock)
+        #expect(await eventually { search.calls.count == 1 })
+        await clock.advance(by: .milliseconds(120))  // the first search took 120 ms: slow
         #expect(await terminal.wait { $0.contains("> all 1") })
-        for character in "milk" { terminal.type(String(character)) }
+        terminal.type("milk")
+        #expect(await terminal.wait { $0.first == "> milk" })
+        await clock.advance(by: .milliseconds(30))  // the quiet period after the last key
         #expect(await terminal.wait { $0.contains("> milk 1") })
         #expect(search.calls.map(\.text) == ["", "milk"])
         terminal.type("\u{3}")
@@ -66,15 +93,14 @@ import Testing
 
     @Test func enterReturnsTheSelection() async {
         let terminal = FakeTerminal()
-        var options = Self.options
-        options.format = .json
-        let run = Self.start(terminal, FakeSearch(), options: options)
+        let run = Self.start(terminal, FakeSearch())
         terminal.type("milk")
         #expect(await terminal.wait { $0.contains("> milk 1") })
         terminal.type("\u{1B}[B\r")
         let outcome = await run.value
         #expect(outcome.exitCode == 0)
         #expect(outcome.selection.map(\.id) == [2])
+        #expect(outcome.selection.map(\.plainLine) == ["2\tmilk 2"])
         #expect(!outcome.marked)
     }
 
@@ -115,7 +141,7 @@ import Testing
         let run = Self.start(terminal, search)
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\u{13}")
-        #expect(await terminal.wait { _ in search.calls.last == .init(text: "", includeCompleted: true) })
+        #expect(await eventually { search.calls.last == .init(text: "", includeCompleted: true) })
         terminal.type("\u{3}")
         _ = await run.value
     }

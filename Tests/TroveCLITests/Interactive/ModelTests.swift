@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TroveStore
 @testable import TroveCLI
 
 @Suite struct ModelTests {
@@ -21,6 +23,24 @@ import Testing
 
     @Test func plainSelectionIsIdTabTitle() {
         #expect(Self.row.plainLine == "7\tBuy milk")
+    }
+
+    /// Issue 15: Enter with --format json printed `due` as display text ("Mar 2") and
+    /// `priority` as 0–3, unlike every other output; it now prints the reminder exactly as
+    /// `trove export` writes it.
+    @Test func jsonSelectionIsTheReminderAsExportWritesIt() async throws {
+        let store = try await ReminderStore.inMemory()
+        let added = try await store.add(ReminderRecord(
+            uid: "u-1", title: "Buy \"oat\" milk", notes: "a/b", list: "Groceries", tags: ["dairy", "errand"], priority: .low,
+            due: .day(CalendarDay("2026-03-02")!), createdAt: Date(timeIntervalSince1970: 1_771_578_900),
+            updatedAt: Date(timeIntervalSince1970: 1_771_578_900)))
+        let row = ResultRow(id: added.id, title: "Buy \"oat\" milk", list: "Groceries", due: "Mar 2", priority: 1)
+        let line = try await SelectionOutput.line(for: row, format: .json, store: store)
+        #expect(line == #"{"id":1,"uid":"u-1","title":"Buy \"oat\" milk","notes":"a/b","list":"Groceries","tags":["dairy","errand"],"priority":"low","flagged":false,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-02-20T09:15:00.000Z","completions":[],"icalendar":[]}"#)
+        let sink = ByteSink()
+        var writer = JSONLinesWriter(sink)
+        _ = try await store.export(to: &writer)
+        #expect(sink.text == line + "\n")
     }
 
     @Test(arguments: [

@@ -39,10 +39,33 @@ import TroveStore
         #expect(problemHint?.hasPrefix("is:banana — ") == true)
 
         let nothing = ResultSet(query: .parse("dentst"), engine: "fts", suggestions: ["dentist", "dent", "dense", "denim"])
-        #expect(ResultPage(nothing, text: "dentst", today: today, timeZone: .gmt).hint == "did you mean: dentist, dent, dense?")
+        #expect(ResultPage(nothing, text: "dentst", today: today, timeZone: .gmt).hint == "Did you mean: dentist, dent, dense, denim?")
+
+        // The header says what `trove search` prints, sentence for sentence.
+        let named = ResultSet(
+            query: .parse("passprot milk"), engine: "fts",
+            didYouMean: DidYouMean(unmatchedWords: ["passprot"], queries: ["passport milk"]))
+        #expect(ResultPage(named, text: "passprot milk", today: today, timeZone: .gmt).hint
+            == "No reminder contains passprot. Did you mean: passport milk?")
+        let renderer = SearchTextRenderer(color: false, today: today)
+        #expect(renderer.noResultsMessage(named, text: "passprot milk")
+            == "No reminders match passprot milk.\nNo reminder contains passprot.\nDid you mean: passport milk?\n")
 
         let found = ResultSet(query: .parse("milk"), engine: "fts", hits: [SearchHit(id: 1, title: "Milk", list: "Groceries")], total: 1)
         #expect(ResultPage(found, text: "milk", today: today, timeZone: .gmt).hint == nil)
+    }
+
+    // `is:comp` with nothing after it may still become is:completed: no hint while it is typed.
+    @Test func aFilterStillBeingTypedIsNoHintButANoticeIs() {
+        let today = CalendarDay("2026-03-02")!
+        let typing = ResultSet(query: .parse("milk is:comp"), engine: "fts")
+        #expect(ResultPage(typing, text: "milk is:comp", today: today, timeZone: .gmt).hint == nil)
+        let typed = ResultSet(query: .parse("milk is:comp "), engine: "fts")
+        #expect(ResultPage(typed, text: "milk is:comp ", today: today, timeZone: .gmt).hint?.hasPrefix("is:comp — ") == true)
+        let pasted = String(repeating: "a ", count: 5_000)
+        let merged = ResultSet(query: .parse(pasted), engine: "fts")
+        #expect(ResultPage(merged, text: pasted, today: today, timeZone: .gmt).hint
+            == "The query's 5,000 words were merged into 1: repeated words count once.")
     }
 
     /// A provisional page of a search with words is being ranked; one of filters alone already
@@ -67,9 +90,9 @@ import TroveStore
     }
 
     @Test func theSlowTestEngineIsRegisteredOnlyWhenAsked() throws {
-        let plain = InteractiveSearch.registry(environment: [:])
+        let plain = EngineRegistry.trove(environment: [:])
         #expect(try !(plain.engine(named: "fts") is SlowTestEngine))
-        let slow = InteractiveSearch.registry(environment: ["TROVE_TEST_SLOW_MS": "50"])
+        let slow = EngineRegistry.trove(environment: ["TROVE_TEST_SLOW_MS": "50"])
         #expect(try slow.engine(named: "fts") is SlowTestEngine)
     }
 }

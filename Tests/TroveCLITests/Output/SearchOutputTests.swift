@@ -18,65 +18,61 @@ import TroveStore
         #expect(choice.isEnabled(isTerminal: isTerminal, environment: environment) == expected)
     }
 
-    @Test func jsonEscapesAndKeepsKeyOrder() throws {
-        let value = JSONValue.object([
-            "b": .string("quote \" slash \\ nl \n bell \u{7} é 🎉"), "a": .array([1, true, .null, .number(-1.5e-6)]),
-        ])
-        let compact = value.serialized()
-        #expect(compact == #"{"b":"quote \" slash \\ nl \n bell \u0007 é 🎉","a":[1,true,null,-1.5e-06]}"#)
-        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(value.serialized(pretty: true).utf8)) as? [String: Any])
-        #expect(decoded["b"] as? String == "quote \" slash \\ nl \n bell \u{7} é 🎉")
-        #expect((decoded["a"] as? [Any])?.count == 4)
+    static let reminder = Reminder(
+        id: 9, uid: "u-9", list: "L", title: "T", notes: "N", priority: .medium, isFlagged: true,
+        due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), createdAt: Date(timeIntervalSince1970: 1_771_578_900),
+        updatedAt: Date(timeIntervalSince1970: 1_771_578_900), tags: ["x", "y,z"])
+    static let hit = SearchHit(
+        id: 9, title: "T", notes: "N", list: "L", tags: ["x", "y,z"], priority: .medium, isFlagged: true,
+        due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), titleHighlighted: "[T]", snippet: "N",
+        matchedFields: [.title, .notes], rank: -2)
+
+    /// Issue 15: a hit is the reminder as every output writes it (``ReminderJSON``), then the
+    /// hit's own fields; before, search wrote its own subset with its own date formatter.
+    @Test func hitJSONIsTheReminderThenTheHitsOwnFields() throws {
+        let line = SearchJSON.hit(Self.hit, Self.reminder).serialized()
+        #expect(line == #"{"id":9,"uid":"u-9","title":"T","notes":"N","list":"L","tags":["x","y,z"],"priority":"medium","flagged":true,"completed":false,"completedAt":null,"due":"2026-03-02","repeat":null,"createdAt":"2026-02-20T09:15:00.000Z","updatedAt":"2026-02-20T09:15:00.000Z","completions":[],"icalendar":[],"repeats":null,"rank":-2.0,"titleHighlighted":"[T]","snippet":"N","matchedFields":["notes","title"],"typo":false}"#)
+        #expect(line.hasPrefix(ReminderJSON.object(Self.reminder).serialized().dropLast()))
     }
 
-    @Test func prettyJSONIndentsByTwoAndWritesEmptyContainersInline() {
-        let value = JSONValue.object(["hits": .array([]), "next": .object(["offset": 2])])
-        #expect(value.serialized(pretty: true) == "{\n  \"hits\": [],\n  \"next\": {\n    \"offset\": 2\n  }\n}")
+    /// CSV.swift writes every CSV: search's rows are `trove export --format csv`'s cells, then the hit's own.
+    @Test func csvAndTSVRowsAreTheExportCellsThenTheHitsOwn() throws {
+        let csv = try SearchDelimited.csv.render([(Self.hit, Self.reminder)])
+        #expect(csv == "id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,"
+            + "rank,titleHighlighted,snippet,matchedFields\r\n"
+            + "9,u-9,T,N,L,\"x,y,z\",medium,true,false,,2026-03-02,,2026-02-20T09:15:00.000Z,2026-02-20T09:15:00.000Z,,,-2.0,[T],N,\"notes,title\"\r\n")
+        let exported = ByteSink()
+        var writer = CSVReminderWriter(exported)
+        try writer.write(Self.reminder.record)
+        try writer.finish()
+        let exportRow = exported.text.split(separator: "\r\n")[1]
+        #expect(csv.split(separator: "\r\n")[1].hasPrefix(exportRow + ","))
+
+        let tsv = try SearchDelimited.tsv.render([(Self.hit, Self.reminder)])
+        #expect(tsv.split(separator: "\n")[1] == "9\tu-9\tT\tN\tL\tx,y,z\tmedium\ttrue\tfalse\t\t2026-03-02\t\t2026-02-20T09:15:00.000Z\t2026-02-20T09:15:00.000Z\t\t\t-2.0\t[T]\tN\tnotes,title")
     }
 
-    @Test func hitJSONHasEveryFieldWithDueAsDayOrUTCMoment() throws {
-        var hit = SearchHit(id: 9, title: "T", notes: "N", list: "L", tags: ["x"], priority: .medium, isFlagged: true,
-                            due: .day(CalendarDay(year: 2026, month: 3, day: 2)!), titleHighlighted: "[T]", snippet: "N", rank: -2)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["id", "title", "notes", "list", "tags", "priority", "flagged", "completed", "due",
-                                     "rank", "titleHighlighted", "snippet", "matchedFields", "repeat", "repeats"])
+    /// A repeating reminder's hit carries its rule as export writes it (`repeat`) and as the
+    /// text output says it (`repeats`).
+    @Test func hitJSONCarriesTheRepeatRuleBothWays() throws {
+        var reminder = Self.reminder
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(Self.hit, reminder).serialized().utf8)) as? [String: Any])
         #expect(object["repeat"] is NSNull)
-        #expect(object["due"] as? String == "2026-03-02")
-        #expect(object["priority"] as? String == "medium")
-        #expect(object["completed"] as? Bool == false)
-        hit.repeatRule = RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)])
-        object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
+        #expect(object["repeats"] is NSNull)
+        reminder.repeat = RepeatRule(.weekly, interval: 2, byDay: [.init(.monday), .init(.thursday)])
+        object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(Self.hit, reminder).serialized().utf8)) as? [String: Any])
         #expect(object["repeat"] as? String == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TH")
         #expect(object["repeats"] as? String == "↻ every 2 weeks on Mon, Thu")
-        hit.due = nil
-        object = try #require(try JSONSerialization.jsonObject(with: Data(SearchJSON.hit(hit).serialized().utf8)) as? [String: Any])
-        #expect(object["due"] is NSNull)
-        // 1_772_443_800 s is 2026-03-02 09:30 UTC.
-        #expect(SearchJSON.dueText(.time(Date(timeIntervalSince1970: 1_772_443_800))) == "2026-03-02T09:30:00.000Z")
-    }
-
-    @Test(arguments: [
-        ("plain", "plain"),
-        ("a,b", "\"a,b\""),
-        ("say \"hi\"", "\"say \"\"hi\"\"\""),
-        ("two\nlines", "\"two\nlines\""),
-        ("crlf\r\nline", "\"crlf\r\nline\""),
-        ("", ""),
-    ])
-    func csvQuotesOnlyWhatNeedsIt(field: String, expected: String) {
-        #expect(SearchDelimited.quoteCSV(field) == expected)
     }
 
     @Test func tsvEscapesTabsNewlinesAndBackslashes() {
         #expect(SearchDelimited.escapeTSV("a\tb\nc\r\\d") == "a\\tb\\nc\\r\\\\d")
-        #expect(SearchDelimited.tsv.row(["1", "x\ty"]) == "1\tx\\ty\n")
-        #expect(SearchDelimited.csv.row(["1", "x,y"]) == "1,\"x,y\"\r\n")
     }
 
     @Test func explainShowsControlCharactersAsPictures() {
         #expect(SearchExplainRenderer.visible("'\u{2}'") == "'␂'")
         let explanation = SearchExplanation(
-            query: .parse("milk"), engine: "fts",
+            query: .parse("milk", exact: true), engine: "fts",
             statements: [.init(purpose: "hits", sql: "SELECT 1 WHERE x MATCH ?", bindings: ["'\"milk\"'"])])
         #expect(SearchExplainRenderer.render(explanation) == """
             query:   engine=fts terms=[+milk] filters=[]

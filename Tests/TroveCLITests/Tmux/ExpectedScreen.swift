@@ -17,11 +17,13 @@ enum ExpectedScreen {
         return db
     }
 
-    /// The library's first page for `query`, as the session receives it.
+    /// The library's settled page for `query`, as the session shows it once the search is done.
     static func page(db: String, query: String, includeCompleted: Bool = false) async throws -> ResultPage {
         let store = try await ReminderStore.open(path: db, readOnly: true)
         let search = InteractiveSearch.function(provider: try SearchProvider(database: store.database))
-        for try await page in search(.init(text: query, includeCompleted: includeCompleted)) { return page }
+        // NB: the settled page: a provisional one (a sample, or the exact matches while typo
+        // matches are looked for) is replaced on screen as soon as it settles.
+        for try await page in search(.init(text: query, includeCompleted: includeCompleted)) where !page.isProvisional { return page }
         throw TmuxFailure(message: "no results came for \(query)")
     }
 

@@ -10,7 +10,7 @@ import TroveStore
 ///
 /// The database has 100,000 generated reminders (`TROVE_ENTER_RACE_COUNT` changes that), built
 /// once with the CLI; each of the 20 texts starts a fresh `trove` in a tmux pane.
-@Suite(.serialized, .enabled(if: TmuxPane.isInstalled, "needs tmux: run scripts/bootstrap --with-tmux"))
+@Suite(.serialized)
 struct TmuxEnterRaceTests {
     static let count = ProcessInfo.processInfo.environment["TROVE_ENTER_RACE_COUNT"].flatMap(Int.init) ?? 100_000
 
@@ -24,8 +24,7 @@ struct TmuxEnterRaceTests {
     @Test func enterRightAfterTypingPrintsTheFinalTopHitForThatText() async throws {
         let folder = try TemporaryFolder()
         let db = folder.path("big.db")
-        let generated = try TroveProcess.run(["generate", "--count", String(Self.count), "--seed", "14", "-o", folder.path("big.jsonl")])
-        try #require(generated.status == 0, "\(generated.stderr)")
+        try generatedJSONLines(count: Self.count, seed: 14).write(to: URL(fileURLWithPath: folder.path("big.jsonl")))
         let imported = try TroveProcess.run(["import", folder.path("big.jsonl"), "--db", db])
         try #require(imported.status == 0, "\(imported.stderr)")
 

@@ -20,6 +20,7 @@ final class TmuxPane {
     ///   - columns: The pane's width.
     ///   - rows: The pane's height.
     init(_ command: String, in folder: TemporaryFolder, columns: Int = 100, rows: Int = 30) throws {
+        try requireTool("tmux")
         self.folder = folder
         let script = """
             cd '\(folder.url.path)'
@@ -37,9 +38,6 @@ final class TmuxPane {
     }
 
     deinit { _ = try? tmux(["kill-server"]) }
-
-    /// True when tmux can be run; `scripts/bootstrap --with-tmux` installs it.
-    static let isInstalled: Bool = (try? TmuxPane.run(["tmux", "-V"]))?.status == 0
 
     /// Types text literally (`send-keys -l`).
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveStore
 
 /// The repository's seed-data file: 179 hand-written reminders.
 let seedFile = URL(fileURLWithPath: #filePath)
@@ -10,6 +11,18 @@ let seedFile = URL(fileURLWithPath: #filePath)
 func makeSeededDatabase(at path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
     let result = try TroveProcess.run(["import", seedFile, "--db", path])
     try #require(result.status == 0, "seeding failed: \(result.stderr)", sourceLocation: sourceLocation)
+}
+
+/// `count` synthetic reminders as a JSON Lines file at `path`, as `trove-bench generate` writes them.
+func writeGeneratedJSONLines(count: Int, seed: UInt64, to path: String) throws {
+    guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        throw CocoaError(.fileWriteUnknown)
+    }
+    defer { try? handle.close() }
+    let sink = ByteSink(fileHandle: handle)
+    var writer = JSONLinesWriter(sink)
+    for record in ReminderGenerator(seed: seed, count: count) { try writer.write(record) }
+    try writer.finish()
 }
 
 /// What a person must never see: SQLite's raw wording, or a lock error.

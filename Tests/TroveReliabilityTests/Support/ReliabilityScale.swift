@@ -21,6 +21,12 @@ enum ReliabilityScale {
     static var crashRows: Int { value("TROVE_RELIABILITY_CRASH_ROWS", default: 10_000) }
     /// Cancel-and-restart cycles on the SearchProvider.
     static var cancelCycles: Int { value("TROVE_RELIABILITY_CYCLES", default: 1_000) }
+    /// Random argument vectors through the real `trove`, one process each. CI 400 (about 40 s in
+    /// a debug build); `scripts/reliability` 10,000.
+    static var argumentVectors: Int { value("TROVE_RELIABILITY_ARGV", default: 400) }
+    /// Address-space limits (`ulimit -v`) the out-of-memory sweep tries: CI 6 (150 to 70 MB,
+    /// four commands); `scripts/reliability` 29, from 200 MB down to 60 MB 5 MB apart, seven commands.
+    static var memoryLimits: Int { value("TROVE_RELIABILITY_MEMORY_LIMITS", default: 6) }
     /// The seed every random choice derives from, so a failure replays.
     static var seed: UInt64 { UInt64(value("TROVE_RELIABILITY_SEED", default: 2026)) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `trove` binary as a person would, and captures what it prints.
 ///
@@ -77,6 +78,17 @@ struct TroveProcess {
         try process.run()
         return process
     }
+}
+
+/// The path of the program `name` on PATH, or a failed test that names it and the package that
+/// has it (never a silent skip); `scripts/bootstrap` installs every program the tests run.
+@discardableResult
+func requireTool(_ name: String, package: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    let path = folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    try #require(path != nil, Comment(rawValue: "this test needs the `\(name)` command, which is not installed; run scripts/bootstrap (or apt-get install \(package))"),
+                 sourceLocation: sourceLocation)
+    return URL(fileURLWithPath: path!)
 }
 
 /// Written by one thread, read by another only after `DispatchGroup.wait()`.

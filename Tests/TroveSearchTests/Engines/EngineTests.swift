@@ -91,9 +91,21 @@ struct EngineTests {
     @Test(arguments: [("dentsit", "dentist"), ("mlik", "milk"), ("wakl", "walk"), ("cheeze", "cheese")])
     func didYouMeanSuggestsTheNearestIndexedWord(text: String, suggestion: String) async throws {
         let database = try await SearchFixture.database()
-        let resultSet = try await SearchFixture.search(SearchFixture.request(text), in: database)
+        let resultSet = try await SearchFixture.search(SearchFixture.request(text, typos: .off), in: database)
         #expect(resultSet.total == 0)
         #expect(resultSet.suggestions.first == suggestion)
+    }
+
+    // With typos on, the words of 5 or more letters find their typo matches as well, marked;
+    // did-you-mean still names the word, as nothing matched exactly. 4 letters get no typo.
+    @Test(arguments: [("dentsit", [4, 5] as [Int64]), ("cheeze", [8]), ("mlik", []), ("wakl", [])])
+    func typoMatchesOfAWordOfFiveOrMoreLetters(text: String, expected: [Int64]) async throws {
+        let database = try await SearchFixture.database()
+        let resultSet = try await SearchFixture.search(SearchFixture.request(text), in: database)
+        #expect(Set(resultSet.hits.map(\.id)) == Set(expected))
+        #expect(resultSet.hits.allSatisfy { $0.isTypo })
+        #expect(resultSet.typoCount == expected.count && resultSet.total == expected.count)
+        #expect(!resultSet.suggestions.isEmpty)
     }
 
     @Test func didYouMeanStaysQuietWhenSomethingMatches() async throws {

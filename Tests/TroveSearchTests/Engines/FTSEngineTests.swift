@@ -24,11 +24,14 @@ struct FTSEngineTests {
         #expect(Set(try await SearchFixture.ids(text, in: database)) == Set(expected))
     }
 
-    @Test func lastWordIsAPrefixWhileTyping() async throws {
+    // One semantics: the last word is a prefix unless the text ends with a space or is exact.
+    @Test func lastWordIsAPrefixUnlessEndedOrExact() async throws {
         let database = try await SearchFixture.database()
-        #expect(Set(try await SearchFixture.ids("wal", in: database, typing: true)) == [2, 3])
-        #expect(try await SearchFixture.ids("wal", in: database) == [])
-        #expect(try await SearchFixture.ids("wal ", in: database, typing: true) == [])
+        #expect(Set(try await SearchFixture.ids("wal", in: database)) == [2, 3])
+        #expect(try await SearchFixture.ids("wal", in: database, exact: true) == [])
+        #expect(try await SearchFixture.ids("wal ", in: database) == [])
+        #expect(Set(try await SearchFixture.ids("wal* dog", in: database, exact: true)) == [2, 3])
+        #expect(Set(try await SearchFixture.ids("wal* do", in: database, exact: true)) == [])
     }
 
     @Test func excludedTermsAloneSearchEverythingElse() async throws {
@@ -79,10 +82,11 @@ struct FTSEngineTests {
         #expect(walk[1].rank == walk[0].rank * TroveRanking.standard.completedFactor)
         // `dog` is in 3's title (completed) but only in 2's notes: clearly better, so 3 leads.
         #expect(try await SearchFixture.ids("dog", in: database) == [3, 2])
-        // A factor that asks a completed reminder to score 2.5 times as well keeps 2 first.
+        // A factor that asks a completed reminder to score 4 times as well keeps 2 first (3 also
+        // has `dog` whole in its title, the exact-word bonus).
         var strict = SearchFixture.request("dog")
         var ranking = TroveRanking.standard
-        ranking.completedFactor = 0.4
+        ranking.completedFactor = 0.25
         strict.ranking = .custom(ranking)
         #expect(try await SearchFixture.search(strict, in: database).hits.map(\.id) == [2, 3])
         // bm25 (open first) puts every open hit first, whatever the scores.

@@ -21,10 +21,11 @@ struct PhasedSearchTests {
     }
 
     static func request(
-        _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil
+        _ text: String, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank, includeCompleted: Bool? = nil,
+        typos: TypoTolerance = .on
     ) -> SearchRequest {
         SearchRequest(
-            text: text, typing: true, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            text: text, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort, typos: typos,
             highlight: .brackets, today: ReminderGenerator.pinnedToday, timeZone: TimeZone(identifier: "UTC")!)
     }
 
@@ -114,9 +115,9 @@ struct PhasedSearchTests {
     }
 
     @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
-        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis", typing: true))?.description
-            == Query.parse("call dentis", typing: false).description)
-        #expect(FTSEngine.exactLongPrefixes(.parse("call den", typing: true)) == nil, "3 letters have a prefix index")
+        #expect(FTSEngine.exactLongPrefixes(.parse("call dentis"))?.description
+            == Query.parse("call dentis", exact: true).description)
+        #expect(FTSEngine.exactLongPrefixes(.parse("call den")) == nil, "3 letters have a prefix index")
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request("dentist"), in: database)
         let quick = try #require(all.first)
@@ -142,17 +143,34 @@ struct PhasedSearchTests {
     @Test(arguments: ["dentsit", "zzzzqx"])
     func noMatchIsSaidBeforeItsSuggestions(text: String) async throws {
         let database = try await Self.generated.value
-        let request = Self.request(text)
+        let request = Self.request(text, typos: .off)
         let all = try await Self.stream(request, in: database)
         try #require(all.count == 2)
         let (quick, final) = (all[0], all[1])
-        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.suggestions.isEmpty)
+        #expect(quick.isProvisional && quick.hits.isEmpty && quick.total == 0 && quick.didYouMean.isEmpty)
         #expect(!final.isProvisional && final.total == 0)
         #expect(final == (try await Self.plain(request, in: database)), "the final one carries the suggestions")
         var withoutSuggestions = final
-        withoutSuggestions.suggestions = []
+        withoutSuggestions.didYouMean = .none
         withoutSuggestions.isProvisional = true
         #expect(quick == withoutSuggestions, "the same empty answer, less the suggestions")
+    }
+
+    /// No exact match but typo matches: the empty exact answer first, then the typo matches,
+    /// then the same with the suggestions, each replacing the one before.
+    @Test func typoMatchesFollowTheEmptyExactAnswerAndPrecedeTheSuggestions() async throws {
+        let database = try await Self.generated.value
+        let request = Self.request("dentsit")
+        let all = try await Self.stream(request, in: database)
+        try #require(all.count == 3)
+        #expect(all[0].isProvisional && all[0].hits.isEmpty && all[0].total == 0)
+        #expect(all[1].isProvisional && !all[1].hits.isEmpty && all[1].hits.allSatisfy { $0.isTypo })
+        #expect(!all[2].isProvisional && all[2].typoCount == all[2].total && !all[2].suggestions.isEmpty)
+        #expect(all[2] == (try await Self.plain(request, in: database)))
+        var withoutSuggestions = all[2]
+        withoutSuggestions.didYouMean = .none
+        withoutSuggestions.isProvisional = true
+        #expect(all[1] == withoutSuggestions)
     }
 
     /// A selective filter with common text: few of the text's many matches pass the filter,
@@ -200,35 +218,5 @@ struct PhasedSearchTests {
         let all = try await Self.stream(Self.request("is:flagged list:Work tag:errand p:high", limit: 50), in: database)
         #expect(all.count == 1 && all.first?.isProvisional == false)
         #expect(try #require(all.first).total <= 50)
-    }
-
-    /// The second phase runs in a read of its own: stopping the stream after the first phase
-    /// interrupts its statement inside SQLite. The stand-in second phase never ends unless
-    /// interrupted, and the database has one reader, so the read after it can only run (and
-    /// this test only end) if the interrupt reached SQLite.
-    @Test(.timeLimit(.minutes(1)))
-    func cancellingAfterTheFirstPhaseInterruptsTheSecondInSQLite() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-cancel-\(UUID().uuidString).db").path
-        let database = try Database(path: path, readers: 1)
-        let (started, startedSignal) = AsyncStream<Void>.makeStream()
-        let finalDelivered = Mutex(false)
-        let stream = EngineRun.phased(first: {
-            ResultSet(query: .parse("a"), engine: "fts", isProvisional: true)
-        }, final: { _ in
-            try await database.read { db in
-                startedSignal.yield()
-                _ = try db.fetchValue(
-                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", as: Int.self)
-                return ResultSet(query: .parse("a"), engine: "fts")
-            }
-        })
-        let consumer = Task {
-            for try await resultSet in stream where !resultSet.isProvisional { finalDelivered.withLock { $0 = true } }
-        }
-        for await _ in started { break }
-        consumer.cancel()
-        _ = await consumer.result
-        #expect(try await database.read { db in try db.fetchValue("SELECT 42", as: Int.self) } == 42)
-        #expect(!finalDelivered.withLock { $0 })
     }
 }

@@ -26,7 +26,7 @@ struct EngineFuzzTests {
             for index in 0..<(count + longCount) {
                 let input = index < longCount ? text.long(bytes: 100_000) : text.string()
                 let request = SearchRequest(
-                    text: input, typing: text.below(2) == 0, limit: 5, sort: SearchSort.allCases[text.below(4)],
+                    text: input, exact: text.below(2) == 0, limit: 5, sort: SearchSort.allCases[text.below(4)],
                     highlight: .brackets, today: SearchFixture.today, timeZone: SearchFixture.utc)
                 do {
                     let resultSet = try engine(request, db)

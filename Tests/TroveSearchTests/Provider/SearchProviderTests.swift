@@ -50,17 +50,25 @@ struct SearchProviderTests {
     struct SlowEngine: Engine {
         let name = "slow"
         let interrupted = Counter()
+        /// Slow reads that have started stepping.
+        let started = Counter()
 
         func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
             let isSlow = request.query.terms.contains { $0.anyOf.contains { $0.text.hasPrefix("slow") } }
             return Self.single {
                 do {
                     if isSlow {
-                        _ = try await database.read { db in
-                            try db.fetchValue("""
+                        _ = try await database.read { [started] db in
+                            let cursor = try db.cursor("""
                                 WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000)
-                                SELECT count(*) FROM c
-                                """, as: Int.self)
+                                SELECT x FROM c
+                                """)
+                            defer { cursor.finish() }
+                            var rows = 0
+                            while try cursor.next() != nil {
+                                rows += 1
+                                if rows == 1 { started.value.withLock { $0 += 1 } }
+                            }
                         }
                     }
                     // NB: the in-memory database has one connection: this waits until the slow read is gone.
@@ -76,6 +84,16 @@ struct SearchProviderTests {
 
     final class Counter: Sendable { let value = Mutex(0) }
 
+    /// Polls `condition` until it holds or `timeout` passes on the real clock.
+    static func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return condition()
+    }
+
     @Test func latestTextWinsAndCancelsTheSlowOne() async throws {
         let database = try await SearchFixture.database()
         let engine = SlowEngine()
@@ -85,9 +103,11 @@ struct SearchProviderTests {
         let (texts, input) = AsyncStream.makeStream(of: String.self)
         let started = ContinuousClock.now
         input.yield("!slow slow query")
-        let stream = provider.results(for: texts, request: SearchFixture.request(""), typing: false)
+        let stream = provider.results(for: texts, request: SearchFixture.request(""), exact: true)
+        // NB: the second text once the slow query runs inside SQLite (polled, not slept: a
+        // fixed 100 ms let the second text arrive first on a loaded machine).
         Task {
-            try await Task.sleep(for: .milliseconds(100))
+            _ = await Self.eventually { engine.started.value.withLock { $0 } == 1 }
             input.yield("!slow quick")
         }
         var delivered: [String] = []
@@ -99,17 +119,14 @@ struct SearchProviderTests {
         #expect(delivered == ["quick"])
         // Interrupted, not waited for: the one in-memory connection is free again at once.
         #expect(ContinuousClock.now - started < .seconds(5))
-        for _ in 0..<200 where engine.interrupted.value.withLock({ $0 }) == 0 {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        #expect(engine.interrupted.value.withLock { $0 } == 1)
+        #expect(await Self.eventually { engine.interrupted.value.withLock { $0 } == 1 })
     }
 
     @Test func searchErrorWhileTypingArrivesAsAProblem() async throws {
         let database = try await SearchFixture.database()
         let provider = try SearchProvider(database: database, pollInterval: .seconds(60))
         let texts = AsyncStream<String> { $0.yield("!raw milk AND"); $0.finish() }
-        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), typing: false) {
+        for try await resultSet in provider.results(for: texts, request: SearchFixture.request(""), exact: true) {
             #expect(resultSet.hits.isEmpty)
             #expect(resultSet.query.problems.last?.reason.contains("FTS5 syntax error") == true)
             break

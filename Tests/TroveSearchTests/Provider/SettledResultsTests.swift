@@ -13,16 +13,16 @@ import TroveStore
 
     @Test func finalAnswerIsFoundOnlyAtTheSameTokenAndRequest() {
         var settled = SettledResults<Int>(capacity: 4)
-        let request = SearchFixture.request("bud", typing: true)
+        let request = SearchFixture.request("bud")
         settled.insert(Self.answer("bud"), for: request, at: 1)
         #expect(settled.value(for: request, at: 1) == Self.answer("bud"))
         #expect(settled.value(for: request, at: 2) == nil, "the data changed since")
-        #expect(settled.value(for: SearchFixture.request("bud", typing: true, limit: 10), at: 1) == nil)
+        #expect(settled.value(for: SearchFixture.request("bud", limit: 10), at: 1) == nil)
     }
 
     @Test func provisionalAnswersAreNeverKept() {
         var settled = SettledResults<Int>(capacity: 4)
-        let request = SearchFixture.request("a", typing: true)
+        let request = SearchFixture.request("a")
         settled.insert(Self.answer("a", provisional: true), for: request, at: 1)
         #expect(settled.value(for: request, at: 1) == nil)
     }

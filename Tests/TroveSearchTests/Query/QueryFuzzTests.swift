@@ -61,8 +61,8 @@ struct HostileText {
     /// What must hold for any text: parsing finishes, problems point into the text, and every
     /// expression part is in the validated FTS5 subset.
     /// - Returns: What went wrong (nil if nothing), and whether there was an expression.
-    static func check(_ text: String, typing: Bool) -> (failure: String?, hasExpression: Bool) {
-        let query = Query.parse(text, typing: typing)
+    static func check(_ text: String, exact: Bool) -> (failure: String?, hasExpression: Bool) {
+        let query = Query.parse(text, exact: exact)
         _ = query.description
         for problem in query.problems where problem.range.upperBound > text.endIndex {
             return ("problem range outside the text: \(problem)", false)
@@ -85,12 +85,12 @@ struct HostileText {
         let elapsed = clock.measure {
             for _ in 0..<100_000 {
                 let text = generator.next()
-                let typing = Bool.random(using: &generator.random)
+                let exact = Bool.random(using: &generator.random)
                 count += 1
-                let (failure, hasExpression) = Self.check(text, typing: typing)
+                let (failure, hasExpression) = Self.check(text, exact: exact)
                 if hasExpression { expressions += 1 }
                 if let failure, failures.count < 10 {
-                    failures.append("\(text.debugDescription) typing=\(typing): \(failure)")
+                    failures.append("\(text.debugDescription) exact=\(exact): \(failure)")
                 }
             }
         }
@@ -112,13 +112,13 @@ struct HostileText {
         ]
         let clock = ContinuousClock()
         for text in large {
-            for typing in [false, true] {
+            for exact in [false, true] {
                 var failure: String?
-                let elapsed = clock.measure { failure = Self.check(text, typing: typing).failure }
+                let elapsed = clock.measure { failure = Self.check(text, exact: exact).failure }
                 #expect(failure == nil, "\(text.prefix(40).debugDescription)…: \(failure ?? "")")
                 // NB: generous for a shared debug build; quadratic work on 100 KB takes minutes.
                 #expect(elapsed < .seconds(10), "\(text.prefix(40).debugDescription)… took \(elapsed)")
-                print("Query fuzz: \(text.utf8.count) bytes typing=\(typing) in \(elapsed)")
+                print("Query fuzz: \(text.utf8.count) bytes exact=\(exact) in \(elapsed)")
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TroveSearch
 import TroveStore
@@ -5,7 +6,7 @@ import TroveStore
 /// What the description table cannot show: exact values, ranges and flags.
 @Suite struct QueryStructureTests {
     @Test func orGroupsAndExcludedTermsAreTypedValues() {
-        let query = Query.parse(#"milk OR bread eggs -"sour cream" wal"#, typing: true)
+        let query = Query.parse(#"milk OR bread eggs -"sour cream" wal"#)
         #expect(query.terms == [
             TermGroup(anyOf: [Term("milk"), Term("bread")]), "eggs", TermGroup(anyOf: [Term("wal", isPrefix: true)]),
         ])
@@ -32,7 +33,7 @@ import TroveStore
         let problem = query.problems[0]
         #expect(String(text[problem.range]) == "-is:banana")
         #expect(problem.message == "-is:banana — expected open, completed, flagged or unflagged")
-        #expect(query.terms == ["milk", "eggs"])
+        #expect(query.terms == ["milk", TermGroup(anyOf: [Term("eggs", isPrefix: true)])])
         #expect(query.filters.isEmpty)
     }
 
@@ -76,6 +77,42 @@ import TroveStore
 
     @Test func parsingIsDeterministic() {
         let text = #"#a milk OR "bread x -y due:..2026-01-01 !like"#
-        #expect(Query.parse(text, typing: true) == Query.parse(text, typing: true))
+        #expect(Query.parse(text) == Query.parse(text))
+    }
+}
+
+@Suite struct SubstringScriptsTests {
+    // The query side and schema 6's triggers, view and partial index must pick the same rows.
+    @Test func theSchemaUsesTheSameCharacterClass() {
+        let schema = Migration.all.map(\.sql).joined(separator: "\n")
+        let glob = "GLOB '*\(SubstringScripts.globClass)*'"
+        #expect(schema.components(separatedBy: glob).count - 1 == 12, "index, view, 3 triggers (the update one twice), title and notes each")
+    }
+
+    @Test(arguments: [
+        ("春节", true), ("给奶奶打电话", true), ("牛乳を買う", true), ("ובבית", true), ("مرحبا", true), ("สวัสดี", true),
+        ("엄마", true), ("𠀀", true), ("milk", false), ("café", false), ("Привет", false), ("Αθήνα", false), ("🎉", false),
+    ])
+    func scriptsAreRecognised(_ text: String, _ expected: Bool) {
+        #expect(SubstringScripts.appears(in: text) == expected)
+    }
+}
+
+@Suite struct DidYouMeanTests {
+    @Test(arguments: [
+        (DidYouMean(), [String]()),
+        (DidYouMean(unmatchedWords: ["zzqxv"]), ["No reminder contains zzqxv."]),
+        (DidYouMean(unmatchedWords: ["a", "b", "c"]), ["No reminder contains a, b or c."]),
+        (DidYouMean(unknownLists: ["Wrok"], queries: ["list:Work", "list:Wok"]),
+         ["There is no list Wrok.", "Did you mean: list:Work, list:Wok?"]),
+        (DidYouMean(unknownTags: ["urgnt"], queries: ["#urgent"]), ["There is no tag urgnt.", "Did you mean: #urgent?"]),
+        // A suggestion with a space is shown alone: a list of them would read as one query.
+        (DidYouMean(unmatchedWords: ["passprot"], queries: ["passport milk", "passports milk"]),
+         ["No reminder contains passprot.", "Did you mean: passport milk?"]),
+        (DidYouMean(queries: ["a", "b", "c", "d", "e", "f"]), ["Did you mean: a, b, c, d, e?"]),
+    ])
+    func sentencesSayWhatWasFound(_ value: DidYouMean, _ sentences: [String]) {
+        #expect(value.sentences == sentences)
+        #expect(value.isEmpty == sentences.isEmpty)
     }
 }

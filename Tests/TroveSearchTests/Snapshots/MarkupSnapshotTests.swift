@@ -24,8 +24,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zurich'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zurich'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -34,9 +34,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"zurich"')
+            WHERE ("reminders_fts" MATCH '"zurich"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zurich'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -48,9 +48,9 @@ import TroveTestSupport
         } results: {
             """
             #  id   title                                     snippet                                                                         list    tags   due               flags  rank
-            -  ---  ----------------------------------------  ------------------------------------------------------------------------------  ------  -----  ----------------  -----  -----
-            1  112  [Zürich] trip ✈️ book flights              Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                         Travel         2026-03-04        !!     -7.19
-            2  111  Call with the [Zürich] office             Agenda: handover of the reporting dashboards, who owns the alerts, time zones…  Work    call   2026-03-05 13:00         -6.98
+            -  ---  ----------------------------------------  ------------------------------------------------------------------------------  ------  -----  ----------------  -----  ------
+            1  112  [Zürich] trip ✈️ book flights              Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                         Travel         2026-03-04        !!     -11.13
+            2  111  Call with the [Zürich] office             Agenda: handover of the reporting dashboards, who owns the alerts, time zones…  Work    call   2026-03-05 13:00         -10.92
             3  141  Ångström Hotel: ask about late check-out  For the [Zürich] trip, flight is at 20:10 on the Thursday.                      Travel  email  2026-03-16        !      -4.07
             3 of 3 (0 completed)
             lists: Travel (2), Work (1)
@@ -79,8 +79,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'brûlée'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'brûlée'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -89,9 +89,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"')
+            WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'brûlée'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -104,7 +104,7 @@ import TroveTestSupport
             """
             #  id   title                                    snippet                                                           list       tags     due         flags  rank
             -  ---  ---------------------------------------  ----------------------------------------------------------------  ---------  -------  ----------  -----  ------
-            1  152  Ingredients for [crème] [brûlée]         For six: 600ml double cream, 100ml whole milk, 1 vanilla pod, 6…  Groceries  weekend  2026-03-07         -17.75
+            1  152  Ingredients for [crème] [brûlée]         For six: 600ml double cream, 100ml whole milk, 1 vanilla pod, 6…  Groceries  weekend  2026-03-07         -22.03
             2  117  Book club: Middlemarch chapters 1 to 12  …My turn to bring dessert, maybe the [crème] [brûlée] again.      Reading    books    2026-03-19         -9.74
             2 of 2 (0 completed)
             lists: Groceries (1), Reading (1)
@@ -133,8 +133,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'cafe'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'cafe'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -143,9 +143,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"cafe"')
+            WHERE ("reminders_fts" MATCH '"cafe"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'cafe'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -188,8 +188,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'calibration'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'calibration'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -198,9 +198,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"calibration"')
+            WHERE ("reminders_fts" MATCH '"calibration"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'calibration'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -291,8 +291,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%💊%' ESCAPE '\')),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\')),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\')),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -301,10 +301,10 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"leo"')
+            WHERE ("reminders_fts" MATCH '"leo"*')
               AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -317,7 +317,7 @@ import TroveTestSupport
             """
             #  id   title                     snippet                                      list    tags         due         flags        rank
             -  ---  ------------------------  -------------------------------------------  ------  -----------  ----------  -----------  -----
-            1  170  Refill [Leo]'s inhaler 💊  Blue one. The school needs a spare as well.  Health  doctor,kids  2026-03-05  !!! flagged  -5.19
+            1  170  Refill [Leo]'s inhaler 💊  Blue one. The school needs a spare as well.  Health  doctor,kids  2026-03-05  !!! flagged  -8.03
             1 of 1 (0 completed)
             lists: Health (1)
             tags: doctor (1), kids (1)
@@ -345,8 +345,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'позвонить'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'позвонить'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -355,9 +355,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"позвонить"')
+            WHERE ("reminders_fts" MATCH '"позвонить"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'позвонить'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -369,8 +369,8 @@ import TroveTestSupport
         } results: {
             """
             #  id   title             snippet                                              list  tags  due         flags  rank
-            -  ---  ----------------  ---------------------------------------------------  ----  ----  ----------  -----  -----
-            1  166  [Позвонить] маме  Ask about her test results, and about Easter plans.  Home  call  2026-03-02         -9.30
+            -  ---  ----------------  ---------------------------------------------------  ----  ----  ----------  -----  ------
+            1  166  [Позвонить] маме  Ask about her test results, and about Easter plans.  Home  call  2026-03-02         -14.09
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1)
@@ -399,8 +399,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νικο'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νικο'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -409,9 +409,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"νικο"')
+            WHERE ("reminders_fts" MATCH '"νικο"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νικο'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -424,7 +424,7 @@ import TroveTestSupport
             """
             (no hits)
             0 of 0 (0 completed)
-            did you mean: νίκο
+            hint: No reminder contains νικο. Did you mean: νίκο?
             """
         }
     }
@@ -449,8 +449,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νίκο'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νίκο'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -459,9 +459,9 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"νίκο"')
+            WHERE ("reminders_fts" MATCH '"νίκο"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νίκο'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -473,8 +473,8 @@ import TroveTestSupport
         } results: {
             """
             #  id   title                                    snippet                                    list  tags          due         flags  rank
-            -  ---  ---------------------------------------  -----------------------------------------  ----  ------------  ----------  -----  -----
-            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -8.24
+            -  ---  ---------------------------------------  -----------------------------------------  ----  ------------  ----------  -----  ------
+            1  150  Κάλεσε τον [Νίκο] για το Σαββατοκύριακο  Borrow the blowtorch and the long ladder.  Home  call,weekend  2026-03-06         -13.03
             1 of 1 (0 completed)
             lists: Home (1)
             tags: call (1), weekend (1)
@@ -486,7 +486,7 @@ import TroveTestSupport
     @Test func japaneseRun() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("牛乳を買う", on: database) {
-            """
+            #"""
             SELECT
               "reminders"."id",
               "reminders"."title",
@@ -497,24 +497,21 @@ import TroveTestSupport
               "reminders"."is_flagged",
               "reminders"."is_completed",
               "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              NULL,
+              NULL,
+              (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')),
+              (("reminders"."notes" LIKE '%牛乳を買う%' ESCAPE '\')),
+              (("reminders"."tags" LIKE '%牛乳を買う%' ESCAPE '\')),
+              0.0,
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
               "reminders"."created_at"
-            FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"牛乳を買う"')
+            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"牛乳を買う"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"')))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -522,12 +519,12 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
-            """
+            """#
         } results: {
             """
             #  id   title    snippet                                                           list       tags  due         flags  rank
-            -  ---  -------  ----------------------------------------------------------------  ---------  ----  ----------  -----  -----
-            1  136  [牛乳を買う]  Practising Japanese: writing the shopping list in it this month.  Groceries        2026-02-25  done   -8.40
+            -  ---  -------  ----------------------------------------------------------------  ---------  ----  ----------  -----  ----
+            1  136  [牛乳を買う]  Practising Japanese: writing the shopping list in it this month.  Groceries        2026-02-25  done
             1 of 1 (1 completed)
             lists: Groceries (1)
             """
@@ -538,7 +535,7 @@ import TroveTestSupport
     @Test func koreanWord() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("엄마", on: database) {
-            """
+            #"""
             SELECT
               "reminders"."id",
               "reminders"."title",
@@ -549,24 +546,21 @@ import TroveTestSupport
               "reminders"."is_flagged",
               "reminders"."is_completed",
               "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              NULL,
+              NULL,
+              (("reminders"."title" LIKE '%엄마%' ESCAPE '\')),
+              (("reminders"."notes" LIKE '%엄마%' ESCAPE '\')),
+              (("reminders"."tags" LIKE '%엄마%' ESCAPE '\')),
+              0.0,
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."priority",
               "reminders"."created_at"
-            FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"엄마"')
+            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"엄마"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\'))))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -574,12 +568,12 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
-            """
+            """#
         } results: {
             """
-            #  id   title          snippet                                                      list  tags    due         flags  rank
-            -  ---  -------------  -----------------------------------------------------------  ----  ------  ----------  -----  -----
-            1  118  [엄마] 생일 선물 사기  Scarf from the shop on Market St? Her birthday is 19 March…  Home  errand  2026-03-09  !!     -8.74
+            #  id   title          snippet                                                       list  tags    due         flags  rank
+            -  ---  -------------  ------------------------------------------------------------  ----  ------  ----------  -----  ----
+            1  118  [엄마] 생일 선물 사기  Scarf from the shop on Market St? Her birthday is 19 March.…  Home  errand  2026-03-09  !!
             1 of 1 (0 completed)
             lists: Home (1)
             tags: errand (1)

@@ -123,10 +123,11 @@ import TroveTestSupport
     }
 
     // With text, completed matches are included but come after every open one, whatever their
-    // bm25 score (the five completed "Book …" titles score best).
+    // bm25 score (the five completed "Book …" titles score best). The trailing space ends the
+    // word, so only "book" matches, not booking or bookshelf.
     @Test func completedMatchesSortAfterOpenOnes() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("book", on: database, limit: 20) {
+        await assertSearch("book ", on: database, limit: 20) {
             """
             SELECT
               "reminders"."id",
@@ -143,8 +144,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -155,7 +156,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -193,7 +194,7 @@ import TroveTestSupport
     // includeCompleted: false drops them; the footer still counts them.
     @Test func completedExcludedOnRequest() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("book", on: database, includeCompleted: false) {
+        await assertSearch("book ", on: database, includeCompleted: false) {
             """
             SELECT
               "reminders"."id",
@@ -210,8 +211,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -223,7 +224,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"book"')
               AND ("reminders"."is_completed" = 0)
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -337,7 +338,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
               "reminders"."is_completed",
@@ -348,7 +349,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -362,18 +363,18 @@ import TroveTestSupport
             """
         } results: {
             """
-            #   id   title                                         snippet                                                                list     tags              due               flags        rank
-            --  ---  --------------------------------------------  ---------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
-            1   79   [Call] the GP about the blood test results                                                                           Health   call,doctor       2026-02-13        !! done      -2.87
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                           Health   call,doctor,kids  2026-02-20        !!           -2.04
-            3   101  Chase IT for a callback about the laptop      Battery is swelling and the trackpad lifts. Ticket ref:IT-4821. They…  Work     call              2026-02-26        !!           -3.11
-            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                    Home     call              2026-03-02                     -3.11
-            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…     Home     call,urgent       2026-03-03        !!! flagged  -4.16
-            6   121  Dispute the double charge on the credit card  …charged twice, £38.40 each. [Call] the number on the back of…         Finance  call              2026-03-03        !!           -3.41
-            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…             Work                       2026-03-03 10:00               -0.74
-            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…            Home     call              2026-03-04                     -3.11
-            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                Home     call,garden       2026-03-05        !!           -4.09
-            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…       Work     call              2026-03-05 13:00               -4.41
+            #   id   title                                         snippet                                                                 list     tags              due               flags        rank
+            --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------------  -----------  -----
+            1   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13        !! done      -4.32
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20        !!           -2.04
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26        !!           -4.29
+            4   166  Позвонить маме                                Ask about her test results, and about Easter plans.                     Home     call              2026-03-02                     -3.11
+            5   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03        !!! flagged  -6.24
+            6   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03        !!           -3.64
+            7   131  1:1 with Tom                                  …On-[call] rota: he has done three weekends in a row, fix…              Work                       2026-03-03 10:00               -0.74
+            8   176  Text the dog walker about Thursday            Sam can't do Thursday 5 March. Ask if Friday works instead…             Home     call              2026-03-04                     -3.11
+            9   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05        !!           -6.17
+            10  111  [Call] with the Zürich office                 …Before the [call], read Lukas's e-mail from last week properly…        Work     call              2026-03-05 13:00               -6.49
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -402,7 +403,7 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               "reminders"."priority",
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -412,7 +413,7 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               "reminders"."priority" DESC,
               "reminders"."is_completed",
@@ -425,18 +426,18 @@ import TroveTestSupport
             """
         } results: {
             """
-            #   id   title                                         snippet                                                                list     tags              due         flags        rank
-            --  ---  --------------------------------------------  ---------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
-            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…     Home     call,urgent       2026-03-03  !!! flagged  -4.16
-            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                           Health   call,doctor,kids  2026-02-20  !!           -2.04
-            3   101  Chase IT for a callback about the laptop      Battery is swelling and the trackpad lifts. Ticket ref:IT-4821. They…  Work     call              2026-02-26  !!           -3.11
-            4   121  Dispute the double charge on the credit card  …charged twice, £38.40 each. [Call] the number on the back of…         Finance  call              2026-03-03  !!           -3.41
-            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                Home     call,garden       2026-03-05  !!           -4.09
-            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…    Home     call              2026-03-20  !!           -3.11
-            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…        Travel   call              2026-03-20  !!           -3.11
-            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…         Work                                   !!           -1.85
-            9   79   [Call] the GP about the blood test results                                                                           Health   call,doctor       2026-02-13  !! done      -2.87
-            10  31   Ask about the allotment waiting list                                                                                 Garden   call,garden                   !            -2.43
+            #   id   title                                         snippet                                                                 list     tags              due         flags        rank
+            --  ---  --------------------------------------------  ----------------------------------------------------------------------  -------  ----------------  ----------  -----------  -----
+            1   153  [Call] the plumber about the boiler pressure  Keeps dropping below 1 bar overnight. Ask if they can come before…      Home     call,urgent       2026-03-03  !!! flagged  -6.24
+            2   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                            Health   call,doctor,kids  2026-02-20  !!           -2.04
+            3   101  Chase IT for a [callback] about the laptop    …They promised a [callback] within 48 hours and that was last Tuesday.  Work     call              2026-02-26  !!           -4.29
+            4   121  Dispute the double charge on the credit card  …[Call] the number on the back of the card and ask for…                 Finance  call              2026-03-03  !!           -3.64
+            5   120  [Call] O'Brien's about the fence panel        The panel between us and no. 14 blew down in the storm…                 Home     call,garden       2026-03-05  !!           -6.17
+            6   85   Renew home insurance                          Current policy ends 28 March. Get at least two other quotes before…     Home     call              2026-03-20  !!           -3.11
+            7   84   Travel insurance renewal                      Annual multi-trip policy renews on 1 April. Make sure the knee…         Travel   call              2026-03-20  !!           -3.11
+            8   89   Set up the payments dashboard alerts          Error rate over 2% for 5 minutes pages the on-[call]; latency…          Work                                   !!           -1.85
+            9   79   [Call] the GP about the blood test results                                                                            Health   call,doctor       2026-02-13  !! done      -4.32
+            10  31   Ask about the allotment waiting list                                                                                  Garden   call,garden                   !            -2.43
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -465,12 +466,12 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
               "reminders"."created_at"
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"call"')
+            WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
               "reminders"."created_at" DESC,
               "reminders"."id"
@@ -482,14 +483,14 @@ import TroveTestSupport
             --  ---  --------------------------------------------------  ------------------------------------------------------------------  -------  ------------  ----------------  -----------  -----
             1   176  Text the dog walker about Thursday                  Sam can't do Thursday 5 March. Ask if Friday works instead…         Home     call          2026-03-04                     -3.11
             2   166  Позвонить маме                                      Ask about her test results, and about Easter plans.                 Home     call          2026-03-02                     -3.11
-            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -3.22
-            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -4.16
+            3   157  Draft the e-mail announcing the new on-[call] rota  Keep it short. Link the calendar, not a spreadsheet.                Work     email         2026-03-06                     -5.29
+            4   153  [Call] the plumber about the boiler pressure        Keeps dropping below 1 bar overnight. Ask if they can come before…  Home     call,urgent   2026-03-03        !!! flagged  -6.24
             5   151  Ask Nikos to water the plants while we're away                                                                          Travel   call          2026-03-22                     -3.11
             6   150  Κάλεσε τον Νίκο για το Σαββατοκύριακο               Borrow the blowtorch and the long ladder.                           Home     call,weekend  2026-03-06                     -2.43
             7   131  1:1 with Tom                                        …On-[call] rota: he has done three weekends in a row, fix…          Work                   2026-03-03 10:00               -0.74
             8   126  给奶奶打电话                                              Sunday evening her time is best.                                    Home     call          2026-03-08                     -3.11
-            9   121  Dispute the double charge on the credit card        …charged twice, £38.40 each. [Call] the number on the back of…      Finance  call          2026-03-03        !!           -3.41
-            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -4.09
+            9   121  Dispute the double charge on the credit card        …[Call] the number on the back of the card and ask for…             Finance  call          2026-03-03        !!           -3.64
+            10  120  [Call] O'Brien's about the fence panel              The panel between us and no. 14 blew down in the storm…             Home     call,garden   2026-03-05        !!           -6.17
             10 of 22 (3 completed)
             next: cursor
             lists: Home (8), Work (6), Health (3), Travel (2), Finance (1), Garden (1), Home Office (1)
@@ -498,7 +499,8 @@ import TroveTestSupport
         }
     }
 
-    // Nothing found: the nearest indexed words are suggested.
+    // Nothing matches exactly: the typo matches (passport, one typo away) come marked `typo`,
+    // and the nearest indexed words are suggested.
     @Test func misspelledWordGetsSuggestions() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("pasport", on: database) {
@@ -518,8 +520,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -528,9 +530,47 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"pasport"')
+            WHERE ("reminders_fts" MATCH '"pasport"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+
+            -- typo hits, after the exact ones:
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
+              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"*'))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -541,14 +581,23 @@ import TroveTestSupport
             """
         } results: {
             """
-            (no hits)
-            0 of 0 (0 completed)
-            did you mean: passport, passports
+            #  id  title                                       snippet                                                                              list    tags           due         flags             rank
+            -  --  ------------------------------------------  -----------------------------------------------------------------------------------  ------  -------------  ----------  ----------------  -----
+            1  67  Renew [passport]                            Mine expires in August and Spain wants three months left on arrival…                 Travel  urgent         2026-03-06  !!! flagged typo  -6.78
+            2  77  Scan travel documents                       [Passport] photo pages, EHIC, insurance certificate. Save to the shared drive, not…  Travel  passport       2026-03-20  typo              -6.00
+            3  74  Packing list for Málaga                     [Passports] (all four!), EHIC cards, chargers and the travel adaptor, sun cream…     Travel  kids,passport  2026-03-26  typo              -4.53
+            4  68  Check the kids' travel documents            Leo's [passport] runs out in 2027, Mia's in 2028. Both…                              Travel  kids,passport  2026-02-08  done typo         -3.88
+            5  70  São Paulo conference: check the visa rules  …Rules for UK [passport] holders changed recently, check the consulate page, not…    Travel                 2026-06-30  ! typo            -3.01
+            5 of 5 (1 completed, 5 with typos)
+            lists: Travel (5)
+            tags: passport (3), kids (2), urgent (1)
+            hint: No reminder contains pasport. Did you mean: passport, passports?
+            suggestions: passport | passports
             """
         }
     }
 
-    // Each misspelled word gets its own suggestions.
+    // Each misspelled word gets its own suggestions; the typo matches need both corrected.
     @Test func twoMisspelledWords() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("dentst apointment", on: database) {
@@ -568,8 +617,8 @@ import TroveTestSupport
               (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
               (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
               (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -578,9 +627,47 @@ import TroveTestSupport
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"')
+            WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+
+            -- typo hits, after the exact ones:
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
+              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentst" AND "apointment"*'))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -591,9 +678,14 @@ import TroveTestSupport
             """
         } results: {
             """
-            (no hits)
-            0 of 0 (0 completed)
-            did you mean: appointment, dentist
+            #  id  title                                      snippet                                                           list    tags              due               flags         rank
+            -  --  -----------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  ------------  ------
+            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged typo  -20.07
+            2  72  Book [dentist] [appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !! typo       -14.15
+            2 of 2 (0 completed, 2 with typos)
+            lists: Health (2)
+            tags: doctor (2), call (1), kids (1)
+            hint: No reminder contains dentst or apointment. Did you mean: dentist appointment?
             """
         }
     }

@@ -67,12 +67,13 @@ enum SearchFixture {
     }
 
     static func request(
-        _ text: String, typing: Bool = false, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank,
-        highlight: HighlightStyle = .brackets, includeCompleted: Bool? = nil, timeZone: TimeZone = utc
+        _ text: String, exact: Bool = false, limit: Int = 50, page: SearchPage = .first, sort: SearchSort = .rank,
+        typos: TypoTolerance = .on, highlight: HighlightStyle = .brackets, includeCompleted: Bool? = nil,
+        timeZone: TimeZone = utc
     ) -> SearchRequest {
         SearchRequest(
-            text: text, typing: typing, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
-            highlight: highlight, today: today, timeZone: timeZone)
+            text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
+            typos: typos, highlight: highlight, today: today, timeZone: timeZone)
     }
 
     /// The final result set for `request`, from the engine its query names.
@@ -84,7 +85,7 @@ enum SearchFixture {
         return try #require(last)
     }
 
-    static func ids(_ text: String, in database: Database, typing: Bool = false, timeZone: TimeZone = utc) async throws -> [Int64] {
-        try await search(request(text, typing: typing, timeZone: timeZone), in: database).hits.map(\.id)
+    static func ids(_ text: String, in database: Database, exact: Bool = false, timeZone: TimeZone = utc) async throws -> [Int64] {
+        try await search(request(text, exact: exact, timeZone: timeZone), in: database).hits.map(\.id)
     }
 }

@@ -34,8 +34,8 @@ import TroveTestSupport
         try Migrator().migrate(db, path: ":memory:")
         let row = ReminderRow(id: nil, uid: "u", listID: 1, record: ReminderRecord(title: "x"), createdAt: Self.moment, updatedAt: Self.moment, tags: "")
         #expect(try db.prepare(row.insert.sql).sql.hasPrefix(#"INSERT INTO "reminders" ("id", "uid", "list_id", "title""#))
-        #expect(try db.prepare(RecordInserter.linkTag(reminderID: 1, tagID: 2).sql).sql
-            == #"INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?)"#)
+        #expect(try db.prepare(RecordInserter.linkTag(reminderID: 1, tagID: 2, position: 0).sql).sql
+            == #"INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)"#)
     }
 
     // Re-binding one statement per row must still give every row its own values and tags.
@@ -58,7 +58,7 @@ import TroveTestSupport
         #expect(try await imported.contentsSnapshot() == added.contentsSnapshot())
         #expect(try await imported.int("SELECT count(DISTINCT title || notes) FROM reminders")
             == Set(records.map { $0.title + $0.notes }).count)
-        #expect(try await imported.reminder(id: 10).tags == ["apple", "Mango", "Zoo"])
+        #expect(try await imported.reminder(id: 10).tags == ["Zoo", "apple", "Mango"])
         #expect(try await imported.indexIsConsistent())
     }
 

@@ -29,7 +29,7 @@ import TroveTestSupport
         #expect(summary.warnings.count == 1 && summary.warnings[0].contains("colour"))
         let milk = try await store.reminder(id: 1)
         #expect(milk.record.withoutIdentity == ReminderRecord(
-            title: "Buy milk", notes: "Semi", list: "Groceries", tags: ["Dairy", "errand"], priority: .low, isFlagged: true,
+            title: "Buy milk", notes: "Semi", list: "Groceries", tags: ["errand", "Dairy"], priority: .low, isFlagged: true,
             isCompleted: true, completedAt: Self.completed, due: .day(CalendarDay("2026-03-02")!), createdAt: Self.created))
         let call = try await store.reminder(id: 2)
         #expect(call.list == "Reminders" && call.createdAt == Pinned.now)
@@ -55,7 +55,7 @@ import TroveTestSupport
             .map { $0 + "\r\n" }.joined()
         try await importText(text, .ics, into: store)
         #expect(try await store.reminder(id: 1).record.withoutIdentity == ReminderRecord(
-            title: "Book flights", notes: "Window seat, please", list: "Family", tags: ["kids", "travel"], priority: .medium,
+            title: "Book flights", notes: "Window seat, please", list: "Family", tags: ["travel", "kids"], priority: .medium,
             isCompleted: true, completedAt: Self.completed, createdAt: Self.created))
     }
 

@@ -13,13 +13,13 @@ import TroveStore
         let v2 = Migrator(migrations: Migration.all.filter { $0.version <= 2 })
         do {
             let old = try await ReminderStore.open(path: path, migrator: v2)
-            try await old.legacyAdd("Buy almond milk", tags: ["errand"])
-            try await old.legacyAdd("Budget review", list: "Work", isFlagged: true)
+            try await old.addAsOlderTrove("Buy almond milk", tags: ["errand"])
+            try await old.addAsOlderTrove("Budget review", list: "Work", flagged: true)
             #expect(try await old.int("PRAGMA user_version") == 2)
         }
 
         let store = try await ReminderStore.open(path: path)
-        #expect(try await store.int("PRAGMA user_version") == Migrator().latestVersion)
+        #expect(try await store.int("PRAGMA user_version") == Migration.latestVersion)
         let columns = try await store.rows(
             "SELECT s.name, ifnull(i.name, '<expression>') FROM sqlite_schema AS s, pragma_index_info(s.name) AS i "
                 + "WHERE s.type = 'index' AND s.tbl_name = 'reminders' ORDER BY s.name, i.seqno")

@@ -13,9 +13,9 @@ import TroveStore
         let v1 = Migrator(migrations: Migration.all.filter { $0.version == 1 })
         do {
             let old = try await ReminderStore.open(path: path, migrator: v1)
-            try await old.legacyAdd("Buy almond milk", notes: "at the Café", tags: ["errand"])
-            try await old.legacyAdd("Budget review", list: "Work", tags: ["Email"])
-            try await old.legacyAdd("Walk the dog")
+            try await old.addAsOlderTrove("Buy almond milk", notes: "at the Café", tags: ["errand"])
+            try await old.addAsOlderTrove("Budget review", list: "Work", tags: ["Email"])
+            try await old.addAsOlderTrove("Walk the dog")
             #expect(try await old.int("PRAGMA user_version") == 1)
             #expect(try await old.int("SELECT count(*) FROM sqlite_schema WHERE sql LIKE '%prefix%'") == 0)
         }
@@ -37,8 +37,8 @@ import TroveStore
         let ranked = try await store.rows("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'the' ORDER BY rank")
         #expect(try ranked.map { try $0[0] as Int64 } == [3, 1])
         // And it keeps indexing new rows through the version 1 triggers.
-        try await store.legacyAdd("Apply for a visa")
-        #expect(try await store.matching("ap*") == [4])
+        let added = try await store.addAsOlderTrove("Apply for a visa")
+        #expect(try await store.matching("ap*") == [added])
         #expect(try await store.indexIsConsistent())
     }
 

@@ -22,7 +22,8 @@ struct TestRandom: RandomNumberGenerator {
 /// the reminders exactly: FTS5's own check, and every reminder found by its own title.
 @Suite struct IndexSyncPropertyTests {
     static let words = ["buy", "milk", "walk", "walking", "Café", "cafe", "naïve", "Zürich", "report", "call",
-                        "mum", "dentist", "appointment", "牛乳", "pay", "PayPal", "book", "C++", "e-mail", "Q&A"]
+                        "mum", "dentist", "appointment", "牛乳", "pay", "PayPal", "book", "C++", "e-mail", "Q&A",
+                        "关于春节", "ובבית"]
     static let tagNames = ["home", "Home", "work", "errand", "Café", "CAFÉ", "a_b", "kids", "urgent", "x y"]
     static let listNames = ["Home", "Work", "Groceries", "home", "Travel", "Garden"]
 
@@ -98,6 +99,10 @@ struct TestRandom: RandomNumberGenerator {
         #expect(ids.count > 100)  // the run ends with plenty to search
         let check = try await store.check()
         #expect(check.isOK, "\(check.messages)")
+        // The substring index holds exactly the reminders with such text (schema 6).
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize")
+            == (try await store.int("SELECT count(*) FROM reminders_substring_text")))
+        #expect(try await store.int("SELECT count(*) FROM reminders_substring_text") > 0)
         #expect(try await store.int("""
             SELECT count(*) FROM reminders r
             WHERE r.tags IS NOT ifnull((SELECT text FROM reminder_tag_text WHERE reminder_id = r.id), '')

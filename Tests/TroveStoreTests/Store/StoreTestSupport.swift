@@ -84,6 +84,29 @@ extension ReminderStore {
     func indexIsConsistent() async throws -> Bool {
         try await check().isOK
     }
+
+    /// Adds a reminder with plain SQL, as a Trove of schema 1 to 3 wrote it (tags text in name
+    /// order, links without positions), for migration tests: the store's own `add` writes the
+    /// latest schema.
+    @discardableResult
+    func addAsOlderTrove(_ title: String, notes: String = "", list: String = "Reminders", tags: [String] = [],
+                         flagged: Bool = false) async throws -> Int64 {
+        try await database.write { db in
+            try db.execute("INSERT OR IGNORE INTO lists (name) VALUES (\(list))")
+            let text = tags.sorted { $0.lowercased() < $1.lowercased() }.joined(separator: ", ")
+            try db.execute("""
+                INSERT INTO reminders (list_id, title, notes, is_flagged, created_at, updated_at, tags)
+                VALUES ((SELECT id FROM lists WHERE name = \(list)), \(title), \(notes), \(flagged),
+                        '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000', \(text))
+                """)
+            let id = db.lastInsertRowID
+            for tag in tags {
+                try db.execute("INSERT OR IGNORE INTO tags (name) VALUES (\(tag))")
+                try db.execute("INSERT INTO reminder_tags (reminder_id, tag_id) VALUES (\(id), (SELECT id FROM tags WHERE name = \(tag)))")
+            }
+            return id
+        }
+    }
 }
 
 /// The error `body` throws, as `E`; records an issue when it throws none or another type.
@@ -113,24 +136,3 @@ extension ReminderRecord {
     }
 }
 
-extension ReminderStore {
-    /// Adds a reminder with plain SQL that every older schema accepts, for migration tests
-    /// (`add` writes the newest schema's columns and journal).
-    func legacyAdd(_ title: String, notes: String = "", list: String = "Reminders", tags: [String] = [], isFlagged: Bool = false)
-        async throws
-    {
-        try await database.write { db in
-            try db.execute("INSERT INTO lists (name, position) VALUES (\(list), 0) ON CONFLICT DO NOTHING" as SQL)
-            try db.execute("""
-                INSERT INTO reminders (list_id, title, notes, is_flagged, created_at, updated_at)
-                VALUES ((SELECT id FROM lists WHERE name = \(list)), \(title), \(notes), \(isFlagged),
-                        '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000')
-                """ as SQL)
-            let id = db.lastInsertRowID
-            for tag in tags {
-                try db.execute("INSERT INTO tags (name) VALUES (\(tag)) ON CONFLICT DO NOTHING" as SQL)
-                try db.execute("INSERT INTO reminder_tags (reminder_id, tag_id) SELECT \(id), id FROM tags WHERE name = \(tag)" as SQL)
-            }
-        }
-    }
-}

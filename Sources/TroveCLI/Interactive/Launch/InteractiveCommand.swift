@@ -34,7 +34,7 @@ struct InteractiveCommand: AsyncParsableCommand {
     }
 
     /// Options of the root and of this command that take a value.
-    private static let valueOptions: Set<String> = ["--db", "--query", "--height", "--format", "--color"]
+    private static let valueOptions: Set<String> = ["--db", "--query", "--height", "--format", "--color", "--typos"]
 
     /// Whether a command line names no subcommand (only options), and asks for no help.
     ///

@@ -29,6 +29,12 @@ struct InteractiveFlags: ParsableArguments {
     @Flag(help: "Start with the preview pane open (the whole selected reminder; Ctrl-/ toggles it).")
     var preview = false
 
+    @Flag(help: "Match whole words only: the last word typed is not a prefix (word* still is).")
+    var exact = false
+
+    @Option(help: ArgumentHelp("on or off: whether words with a typo also match, after the exact matches.", valueName: "on|off"))
+    var typos: String?
+
     @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
     var format: String?
 
@@ -51,10 +57,12 @@ struct InteractiveFlags: ParsableArguments {
         } ?? 15
         let format = try Self.choice(format, for: "--format", default: Format.text)
         let color = try Self.choice(color, for: "--color", default: ColorChoice.auto)
+        let typos = try Self.choice(typos, for: "--typos", default: TypoOption.on)
         // NB: the screen is always a terminal (/dev/tty), whatever stdout is.
         let colour = color.isEnabled(isTerminal: true, environment: environment)
         var options = InteractiveOptions(
-            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat,
+            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat, exact: exact,
+            typos: typos.tolerance,
             latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
         if let rank {
             guard let ranking = SearchRanking(name: rank.lowercased()) else {

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TroveSQLite
 import TroveSearch
 import TroveStore
 
@@ -26,7 +28,12 @@ enum InteractiveLauncher {
             // NB: openForReading never creates a missing file, yet the store it returns can write,
             // which the done, undo and editor keys need.
             let store = try await database.openForReading()
+            try store.requireIndex()
             let outcome = try await run(store: store, query: query, options: options)
+            if let replaced = outcome.replacedFiles {
+                Terminal.standardError.write("trove: " + FilesReplacedError(paths: replaced).description + "\n")
+                return ExitStatus.database.rawValue
+            }
             if outcome.exitCode == 0, !outcome.selection.isEmpty {
                 let text = try await SelectionOutput.text(for: outcome.selection, marked: outcome.marked, format: options.format, store: store)
                 Terminal.standardOutput.write(text)
@@ -36,26 +43,73 @@ enum InteractiveLauncher {
             Terminal.standardError.write("trove: \(error)\n")
             return ExitStatus.usage.rawValue
         } catch {
-            let (message, status) = ErrorPresenter(verbose: database.verbose).present(error)
+            var presenter = ErrorPresenter(verbose: database.verbose)
+            presenter.path = database.displayPath
+            let (message, status) = presenter.present(error)
             Terminal.standardError.write("trove: " + message + "\n")
             return status.rawValue
         }
     }
 
-    /// Runs a session over `store` on the real terminal.
+    /// How a session on the real terminal ended.
+    struct Ending {
+        var exitCode: Int32
+        /// The reminders chosen with Enter, in order (see `InteractiveSession.Outcome`).
+        var selection: [ResultRow]
+        /// True when they were marked: JSON prints an array.
+        var marked: Bool
+        /// Set when the session stopped because another program deleted or replaced the
+        /// database's files (see `Database.replacedFiles()`).
+        var replacedFiles: [String]?
+    }
+
+    /// How often the session looks for its database's files being deleted or replaced.
+    static let fileCheckInterval: Duration = .seconds(1)
+
+    /// Runs a session over `store` on the real terminal, stopping it (before any write) if
+    /// another program deletes or replaces the database, its `-wal` or its `-shm`.
     /// - Returns: How the session ended.
     /// - Throws: `TerminalError` when there is no terminal; `OpenError` when the change watcher
     ///   cannot open the file.
-    static func run(
-        store: ReminderStore, query: String, options: InteractiveOptions
-    ) async throws -> InteractiveSession<ContinuousClock>.Outcome {
-        let provider = try SearchProvider(database: store.database, registry: InteractiveSearch.registry())
+    static func run(store: ReminderStore, query: String, options: InteractiveOptions) async throws -> Ending {
+        let provider = try SearchProvider(database: store.database, registry: EngineRegistry.trove())
         let terminal = try TerminalDevice.open()
         defer { terminal.restore() }
+        let database = store.database
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
-            search: InteractiveSearch.function(provider: provider, ranking: options.ranking),
+            search: InteractiveSearch.function(
+                provider: provider, exact: options.exact, typos: options.typos, ranking: options.ranking),
+            // NB: the bridge checks the database's files before every write: deleting -shm under
+            // an open trove, then writing, once lost a saved reminder.
             store: StoreBridge(store: store))
-        return await session.run()
+        let running = Task { await session.run() }
+        let replaced = Mutex<[String]?>(nil)
+        let watcher = Task {
+            while !Task.isCancelled {
+                guard (try? await Task.sleep(for: fileCheckInterval)) != nil else { return }
+                let files = database.replacedFiles()
+                if !files.isEmpty {
+                    replaced.withLock { $0 = files }
+                    running.cancel()
+                    return
+                }
+            }
+        }
+        let outcome = await running.value
+        watcher.cancel()
+        return Ending(
+            exitCode: outcome.exitCode, selection: outcome.selection, marked: outcome.marked,
+            replacedFiles: replaced.withLock { $0 })
+    }
+}
+
+/// The database's files were deleted or replaced by another program while trove held them open.
+struct FilesReplacedError: Error, CustomStringConvertible {
+    var paths: [String]
+
+    var description: String {
+        "\(paths.joined(separator: " and ")) was deleted or replaced by another program while trove had it open; "
+            + "trove stopped without writing, so nothing of yours is lost. Start trove again."
     }
 }

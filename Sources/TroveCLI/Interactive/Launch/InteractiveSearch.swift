@@ -20,15 +20,18 @@ enum InteractiveSearch {
     /// - Parameters:
     ///   - provider: Where to search; its stream re-runs the query whenever the database changes.
     ///   - limit: The most rows in a first page.
+    ///   - exact: Only starred words are prefixes; by default the word being typed is one.
+    ///   - typos: Whether typo matches follow the exact ones.
     ///   - timeZone: Where "today" and timed due dates are read.
     ///   - ranking: What orders the hits (`--rank`).
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
-        provider: SearchProvider, limit: Int = defaultLimit, timeZone: TimeZone = .current, ranking: SearchRanking = .trove
+        provider: SearchProvider, limit: Int = defaultLimit, exact: Bool = false, typos: TypoTolerance = .on,
+        timeZone: TimeZone = .current, ranking: SearchRanking = .trove
     ) -> InteractiveSession<ContinuousClock>.Search {
         { ask in
             var request = SearchRequest(
-                text: ask.text, typing: true, limit: ask.limit ?? limit, includeCompleted: ask.includeCompleted,
+                text: ask.text, exact: exact, limit: ask.limit ?? limit, includeCompleted: ask.includeCompleted, typos: typos,
                 highlight: ResultPage.markers, timeZone: timeZone)
             request.ranking = ranking
             let results: AsyncThrowingStream<ResultSet, any Error>
@@ -57,19 +60,5 @@ enum InteractiveSearch {
                 continuation.onTermination = { _ in task.cancel() }
             }
         }
-    }
-
-    /// The engines `!name` may pick: the library's, plus in debug builds a deliberately slow
-    /// stand-in for `fts` when `TROVE_TEST_SLOW_MS` is set (see ``SlowTestEngine``).
-    static func registry(environment: [String: String] = ProcessInfo.processInfo.environment) -> EngineRegistry {
-        var registry = EngineRegistry()
-        #if DEBUG
-        if let text = environment["TROVE_TEST_SLOW_MS"], let milliseconds = Int(text), milliseconds > 0 {
-            registry.register(
-                SlowTestEngine(delay: .milliseconds(milliseconds), logPath: environment["TROVE_TEST_SLOW_LOG"]),
-                as: "fts")
-        }
-        #endif
-        return registry
     }
 }

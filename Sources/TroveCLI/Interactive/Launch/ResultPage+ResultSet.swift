@@ -33,7 +33,8 @@ extension ResultPage {
                 isCompleted: hit.isCompleted,
                 isFlagged: hit.isFlagged,
                 repeats: hit.repeatRule != nil,
-                priority: hit.priority.rawValue
+                priority: hit.priority.rawValue,
+                isTypo: hit.isTypo
             )
         }
         var next: SearchCursor?
@@ -45,6 +46,7 @@ extension ResultPage {
             isProvisional: resultSet.isProvisional,
             rowsAreFinal: !resultSet.isProvisional || resultSet.query.terms.isEmpty,
             next: next, hint: Self.hint(for: resultSet))
+        typoCount = resultSet.typoCount
         if resultSet.query.terms.isEmpty {
             pendingWork = "counting…"
         } else if resultSet.hits.isEmpty {
@@ -52,13 +54,20 @@ extension ResultPage {
         }
     }
 
-    /// The query's problems first, since they explain an empty or odd answer; else did-you-mean.
+    /// The query's problems first, since they explain an empty or odd answer (but not a last
+    /// filter still being typed, `is:comp`); then its notices (words merged or left out); else
+    /// did-you-mean.
     static func hint(for resultSet: ResultSet) -> String? {
-        if !resultSet.query.problems.isEmpty {
-            return resultSet.query.problems.map(\.message).joined(separator: "; ")
+        let problems = resultSet.query.problems.filter { !$0.isIncomplete }
+        if !problems.isEmpty {
+            return problems.map(\.message).joined(separator: "; ")
         }
-        guard resultSet.hits.isEmpty, !resultSet.suggestions.isEmpty else { return nil }
-        return "did you mean: " + resultSet.suggestions.prefix(3).joined(separator: ", ") + "?"
+        if !resultSet.query.notices.isEmpty {
+            return resultSet.query.notices.joined(separator: " ")
+        }
+        // NB: the same sentences `trove search` prints when nothing matched exactly.
+        guard !resultSet.didYouMean.isEmpty else { return nil }
+        return resultSet.didYouMean.sentences.joined(separator: " ")
     }
 
     /// Notes may hold line breaks and tabs; a snippet is shown on one screen line.

@@ -13,6 +13,8 @@ struct ResultPage: Sendable, Hashable {
     var total: Int
     /// How many matching reminders are completed (shown or hidden by Tab).
     var completedCount: Int
+    /// How many of `total` matched only with a typo.
+    var typoCount = 0
     /// The query these results answer, for diagnostics; the session tracks freshness by generation.
     var queryText: String
     /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts

@@ -20,6 +20,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
     var repeats: Bool
     /// 0 none, 1 low, 2 medium, 3 high, as `TroveStore.Priority`.
     var priority: Int
+    /// Matched only with a typo (`SearchHit.isTypo`); such rows come after the exact ones.
+    var isTypo: Bool
 
     init(
         id: Int64,
@@ -31,7 +33,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         isCompleted: Bool = false,
         isFlagged: Bool = false,
         repeats: Bool = false,
-        priority: Int = 0
+        priority: Int = 0,
+        isTypo: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -43,5 +46,6 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         self.isFlagged = isFlagged
         self.repeats = repeats
         self.priority = priority
+        self.isTypo = isTypo
     }
 }

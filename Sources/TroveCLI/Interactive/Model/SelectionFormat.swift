@@ -4,8 +4,9 @@ import TroveStore
 enum SelectionFormat: String, Sendable, CaseIterable {
     /// `id<TAB>title`, one line per reminder, for scripts that cut the id.
     case plain
-    /// The reminder as one JSON object on one line, exactly as `trove export` writes it; the
-    /// marked reminders as one JSON array of those objects.
+    /// The reminder as one JSON object on one line, exactly as `trove export` and `trove search
+    /// --format json` write it (``ReminderJSON``), `id` first; the marked reminders as one JSON
+    /// array of those objects.
     case json
 }
 
@@ -19,7 +20,7 @@ extension ResultRow {
 /// ```swift
 /// try await SelectionOutput.text(for: [row], marked: false, format: .plain, store: store)  // "7\tBuy milk\n"
 /// try await SelectionOutput.text(for: [row], marked: false, format: .json, store: store)
-/// // {"id":7,"uid":"…","title":"Buy milk","notes":"",…}\n
+/// // {"id":7,"uid":"…","title":"Buy milk","notes":"","list":"Groceries","tags":["dairy"],…}\n
 /// try await SelectionOutput.text(for: rows, marked: true, format: .json, store: store)
 /// // [{"id":7,…},{"id":12,…}]\n
 /// ```
@@ -30,15 +31,25 @@ enum SelectionOutput {
     /// - Throws: `StoreError.reminderNotFound` when a reminder was deleted meanwhile (JSON only:
     ///   the plain line needs nothing more than the row).
     static func text(for rows: [ResultRow], marked: Bool, format: SelectionFormat, store: ReminderStore) async throws -> String {
+        var lines: [String] = []
+        for row in rows { lines.append(try await line(for: row, format: format, store: store)) }
+        if format == .json, marked {
+            return "[" + lines.joined(separator: ",") + "]\n"
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// One row's line, without the newline: `7<TAB>Buy milk`, or its export line.
+    /// - Throws: `StoreError.reminderNotFound` when the reminder was deleted meanwhile (JSON
+    ///   only: the plain line needs nothing more than the row).
+    static func line(for row: ResultRow, format: SelectionFormat, store: ReminderStore) async throws -> String {
         switch format {
         case .plain:
-            return rows.map { $0.plainLine + "\n" }.joined()
+            return row.plainLine
         case .json:
-            // NB: read again from the store, so each object holds every field of the reminder,
+            // NB: read again from the store, so the object holds every field of the reminder,
             // not only what the screen shows, in the one form every output uses.
-            var objects: [String] = []
-            for row in rows { objects.append(JSONLinesWriter.line(for: try await store.reminder(id: row.id).record)) }
-            return (marked ? "[" + objects.joined(separator: ",") + "]" : objects.joined()) + "\n"
+            return ReminderJSON.object(try await store.reminder(id: row.id)).serialized()
         }
     }
 }

@@ -247,6 +247,7 @@ struct InteractiveState: Sendable {
         current.next = more.next
         current.total = max(more.total, current.rows.count)
         current.completedCount = more.completedCount
+        current.typoCount = more.typoCount
         page = current
         loadingMore = nil
         if refillTo <= current.rows.count || more.next == nil { refillTo = 0 }

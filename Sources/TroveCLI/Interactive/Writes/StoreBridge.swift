@@ -1,4 +1,5 @@
 import Foundation
+import TroveSQLite
 import TroveStore
 
 /// The interactive search's reads and writes on a real ``ReminderStore``. Every write goes
@@ -48,6 +49,7 @@ struct StoreBridge: InteractiveStore {
             guard changes != ReminderChanges() else {
                 return .done(WriteResult(message: "No changes to \(id)"))
             }
+            try requireOwnFiles()
             let (reminder, entry) = try await store.updateRecordingEntry(id: id, changes)
             let changed = ReminderForm.Field.allCases.filter { Self.sets(changes, $0) }.map(\.rawValue)
             return .done(WriteResult(
@@ -65,6 +67,7 @@ struct StoreBridge: InteractiveStore {
 
     private func setCompleted(_ ids: [Int64], _ completed: Bool) async -> WriteResult {
         do {
+            try requireOwnFiles()
             let (changed, entry) = try await store.setCompletedRecordingEntry(ids, completed)
             guard let first = changed.first else {
                 let state = completed ? "completed" : "open"
@@ -85,6 +88,7 @@ struct StoreBridge: InteractiveStore {
 
     private func undo(_ entry: Int64) async -> WriteResult {
         do {
+            try requireOwnFiles()
             let undone = try await store.undo(entry: entry)
             return WriteResult(message: "Undid \(undone.command): \(undone.summary)", forgotten: entry, changed: true)
         } catch StoreError.journalEntryGone {
@@ -92,6 +96,15 @@ struct StoreBridge: InteractiveStore {
         } catch {
             return WriteResult(message: Self.sentence(error), isError: true)
         }
+    }
+
+    /// Refuses a write while another program has deleted or replaced the database, its `-wal`
+    /// or its `-shm`: writing then once lost a saved reminder. (``InteractiveLauncher`` also
+    /// stops the session within a second of noticing.)
+    /// - Throws: ``FilesReplacedError``.
+    private func requireOwnFiles() throws {
+        let replaced = store.database.replacedFiles()
+        guard replaced.isEmpty else { throw FilesReplacedError(paths: replaced) }
     }
 
     // MARK: - Text

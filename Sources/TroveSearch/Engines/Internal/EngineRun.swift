@@ -6,8 +6,8 @@ import TroveSQLite
 enum EngineRun {
     static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: Connection) throws -> ResultSet {
         var resultSet = try execute(plan, request, engine: engine, on: db)
-        if needsSuggestions(resultSet, plan) {
-            resultSet.suggestions = (try? Suggester.suggestions(for: request.query, on: db)) ?? []
+        if needsSuggestions(resultSet, isRaw: plan.isRaw) {
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
         }
         return resultSet
     }
@@ -39,18 +39,26 @@ enum EngineRun {
             quick = nil
         }
         return phased(first: quick) { early in
-            var resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
-            if needsSuggestions(resultSet, plan) {
-                // NB: "nothing matches" is known now; finding the nearest indexed words reads
-                // the document counts of every word with the same first letter and takes
-                // longer (p50 22 ms at 1M reminders), so say so first, suggest after.
-                var empty = resultSet
-                empty.isProvisional = true
-                early(empty)
-                resultSet.suggestions = try await suggestions(for: request.query, in: database)
-            }
-            return resultSet
+            let resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
+            return try await addingSuggestions(to: resultSet, isRaw: plan.isRaw, early: early, in: database)
         }
+    }
+
+    /// The answer with did-you-mean suggestions when it needs them.
+    ///
+    /// NB: "nothing matches" is known now; finding the nearest indexed words reads the
+    /// document counts of every word with the same first letter and takes longer (p50 22 ms
+    /// at 1M reminders), so say so first, suggest after.
+    static func addingSuggestions(
+        to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: Database
+    ) async throws -> ResultSet {
+        guard needsSuggestions(resultSet, isRaw: isRaw) else { return resultSet }
+        var answer = resultSet
+        var empty = resultSet
+        empty.isProvisional = true
+        early(empty)
+        answer.didYouMean = try await database.read { db in try Suggester.didYouMean(for: resultSet.query, on: db) }
+        return answer
     }
 
     /// The page statement `execute` would run first, built without a connection.
@@ -67,7 +75,7 @@ enum EngineRun {
     ///     may hand a provisional ResultSet to its argument on the way.
     static func phased(
         first: (@Sendable () async throws -> ResultSet?)?,
-        final: @escaping @Sendable (_ early: @Sendable (ResultSet) -> Void) async throws -> ResultSet
+        final: @escaping @Sendable (_ early: @escaping @Sendable (ResultSet) -> Void) async throws -> ResultSet
     ) -> AsyncThrowingStream<ResultSet, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -86,20 +94,12 @@ enum EngineRun {
         }
     }
 
-    private static func needsSuggestions(_ resultSet: ResultSet, _ plan: MatchPlan) -> Bool {
-        resultSet.total == 0 && plan.hasText && !plan.isRaw
-    }
-
-    /// NB: readers of a database file open read-only, and SQLite refuses even a `temp` table on
-    /// such a connection; the vocabulary table then lives on the writer, which this reads only.
-    private static func suggestions(for query: Query, in database: Database) async throws -> [String] {
-        do {
-            return try await database.read { db in try Suggester.suggestions(for: query, on: db) }
-        } catch let error as SQLiteError where error.code == .readOnly {
-            return (try? await database.writeWithoutTransaction { db in
-                try Suggester.suggestions(for: query, on: db)
-            }) ?? []
-        }
+    /// Did-you-mean is for a query with no exact match, typo matches or not.
+    /// A text or a list or tag name, and no exact match (`!raw` explains its own mistakes).
+    static func needsSuggestions(_ resultSet: ResultSet, isRaw: Bool = false) -> Bool {
+        let query = resultSet.query
+        let names = query.filters.contains { $0.key == .list || $0.key == .tag }
+        return resultSet.total - resultSet.typoCount == 0 && !isRaw && query.raw == nil && (!query.terms.isEmpty || names)
     }
 
     private static func execute(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: Connection) throws -> ResultSet {

@@ -78,8 +78,11 @@ struct FilterSQL {
         }
         if let through {
             allDay.append("\"reminders\".\"due_date\" <= \(through.description)")
-            let end = through.adding(days: 1).start(in: timeZone)
-            timed.append("\"reminders\".\"due_date\" < \(SQLDateText.format(end))")
+            // NB: after 9999-12-31 there is no bound to write: "10000-01-01 …" sorts before
+            // "2026-…" as text, and would leave out every timed due date.
+            if let next = through.advanced(byDays: 1) {
+                timed.append("\"reminders\".\"due_date\" < \(SQLDateText.format(next.start(in: timeZone)))")
+            }
         }
         return "((\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND "))))"
     }

@@ -40,7 +40,7 @@ extension SearchExecutor {
             "\(column) AS \(identifier: "c\(index)")"
         }
         if isRanked, sortKeys.contains(where: \.isRank) {
-            named.append("\(sampleRanking.expression(.sample)) AS \"score\"")
+            named.append("\(sampleRanking.expression(.sample, exactWords: exactWords)) AS \"score\"")
         }
         let newest: SQL = isRanked ? "\"reminders_fts\".\"rowid\"" : "\"reminders\".\"id\""
         var conditions = scopedConditions
@@ -63,8 +63,6 @@ extension SearchExecutor {
         // than the window holds: then it ranks all of them, and this sample (even an empty
         // one) is all that can be shown quickly.
         guard sampled > size || window != nil else { return nil }
-        var resultQuery = query
-        resultQuery.problems += plan.problems
         return ResultSet(
             query: resultQuery, engine: engineName, hits: try Self.withRepeatRules(try rows.map(hit), on: db), total: sampled,
             completedCount: completed, includesCompleted: !isOpenOnly, isProvisional: true)
@@ -114,8 +112,6 @@ extension SearchExecutor {
         let (pageHits, next) = try page(on: db)
         guard next != nil else { return nil }
         let hits = try Self.withRepeatRules(pageHits, on: db)
-        var resultQuery = query
-        resultQuery.problems += plan.problems
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: hits.count + 1,
             completedCount: hits.filter(\.isCompleted).count, includesCompleted: !isOpenOnly, isProvisional: true)

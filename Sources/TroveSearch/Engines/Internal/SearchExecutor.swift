@@ -13,8 +13,10 @@ struct SearchExecutor {
     var query: Query { request.query }
     var isRanked: Bool { plan.ftsMatch != nil }
     var sortKeys: [SortKey] {
-        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked) + [SortKey.id]
+        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords) + [SortKey.id]
     }
+    /// The words ``TroveRanking/exactWord`` rewards when they stand whole in a title.
+    var exactWords: [String] { TroveRanking.exactWords(of: query) }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
     var from: SQL {
@@ -56,19 +58,18 @@ struct SearchExecutor {
             let (pageHits, next) = try page(on: db)
             let hits = try Self.withRepeatRules(pageHits, on: db)
             let (total, completed) = try counts(on: db)
-            var resultQuery = query
-            resultQuery.problems += plan.problems
+            let (lists, tags) = try facets(on: db)
             return ResultSet(
                 query: resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
-                includesCompleted: !isOpenOnly,
-                listFacets: try facets(on: db, join: "", name: "\"lists\".\"name\"", group: "\"lists\".\"id\""),
-                tagFacets: try facets(
-                    on: db,
-                    join: " JOIN \"reminder_tags\" ON \"reminder_tags\".\"reminder_id\" = \"reminders\".\"id\""
-                        + " JOIN \"tags\" ON \"tags\".\"id\" = \"reminder_tags\".\"tag_id\"",
-                    name: "\"tags\".\"name\"", group: "\"tags\".\"id\""),
-                next: next)
+                includesCompleted: !isOpenOnly, listFacets: lists, tagFacets: tags, next: next)
         }
+    }
+
+    /// The query with the problems planning found.
+    var resultQuery: Query {
+        var resultQuery = query
+        resultQuery.problems += plan.problems
+        return resultQuery
     }
 
     // MARK: Counts and facets
@@ -78,10 +79,22 @@ struct SearchExecutor {
         "SELECT count(*), ifnull(sum(\"reminders\".\"is_completed\"), 0) \(from)" + Self.whereClause(matchConditions)
     }
 
-    private func counts(on db: Connection) throws -> (total: Int, completed: Int) {
+    /// The matches (within the completion scope) and the completed ones among all matches.
+    func counts(on db: Connection) throws -> (total: Int, completed: Int) {
         guard let row = try db.fetchOne(countSQL) else { return (0, 0) }
         let all: Int = try row[0], completed: Int = try row[1]
         return (isOpenOnly ? all - completed : all, completed)
+    }
+
+    /// The lists and the tags of the matches, with how many each holds.
+    func facets(on db: Connection) throws -> (lists: [Facet], tags: [Facet]) {
+        let lists = try facets(on: db, join: "", name: "\"lists\".\"name\"", group: "\"lists\".\"id\"")
+        let tags = try facets(
+            on: db,
+            join: " JOIN \"reminder_tags\" ON \"reminder_tags\".\"reminder_id\" = \"reminders\".\"id\""
+                + " JOIN \"tags\" ON \"tags\".\"id\" = \"reminder_tags\".\"tag_id\"",
+            name: "\"tags\".\"name\"", group: "\"tags\".\"id\"")
+        return (lists, tags)
     }
 
     private func facets(on db: Connection, join: SQL, name: SQL, group: SQL) throws -> [Facet] {
@@ -118,13 +131,19 @@ struct SearchExecutor {
     }
 
     func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+        let (hits, next, _) = try pageAndLastCursor(on: db)
+        return (hits, next)
+    }
+
+    /// The page, the next page, and where the page's last hit is (whether or not more follow).
+    func pageAndLastCursor(on db: Connection) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
-        guard rows.count > request.limit, let last = rows.prefix(request.limit).last else { return (hits, nil) }
+        guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
         let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
         let cursor = SearchCursor(
             sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
-        return (hits, .after(cursor))
+        return (hits, rows.count > request.limit ? .after(cursor) : nil, cursor)
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.
@@ -160,7 +179,7 @@ struct SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column))
         }
-        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking) : "0.0")
+        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0")
         columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
         return columns
     }

@@ -8,15 +8,15 @@ struct SortKey: Sendable {
     var isRank = false
 
     /// The score of `ranking`, smaller first.
-    static func rank(_ ranking: SearchRanking) -> SortKey {
-        SortKey(expression: rankExpression(ranking), isDescending: false, isRank: true)
+    static func rank(_ ranking: SearchRanking, exactWords: [String]) -> SortKey {
+        SortKey(expression: rankExpression(ranking, exactWords: exactWords), isDescending: false, isRank: true)
     }
 
     /// What ``SearchHit/rank`` holds: `trove_rank(…)`, or FTS5's `rank` column (bm25 with the
-    /// schema's weights).
-    static func rankExpression(_ ranking: SearchRanking) -> SQL {
+    /// schema's weights). `exactWords` are the query's, for ``TroveRanking/exactWord``.
+    static func rankExpression(_ ranking: SearchRanking, exactWords: [String]) -> SQL {
         switch ranking {
-        case .custom(let trove): trove.expression()
+        case .custom(let trove): trove.expression(exactWords: exactWords)
         case .bm25, .bm25Mixed: "\"reminders_fts\".\"rank\""
         }
     }
@@ -39,13 +39,13 @@ struct SortKey: Sendable {
     /// so "open first" is only a tiebreaker after it. `.bm25` puts open hits before completed
     /// ones *before* comparing ranks, as Trove did before it had its own ranking: bm25 scores
     /// almost never tie, so as a mere tiebreaker "open first" would never apply.
-    static func keys(for sort: SearchSort, ranking: SearchRanking, ranked: Bool) -> [SortKey] {
+    static func keys(for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = []) -> [SortKey] {
         switch sort {
         case .rank where !ranked: tiebreakers
         case .rank:
             switch ranking {
-            case .custom, .bm25Mixed: [rank(ranking)] + tiebreakers
-            case .bm25: [open, rank(ranking)] + tiebreakers.dropFirst()
+            case .custom, .bm25Mixed: [rank(ranking, exactWords: exactWords)] + tiebreakers
+            case .bm25: [open, rank(ranking, exactWords: exactWords)] + tiebreakers.dropFirst()
             }
         case .due: [hasNoDue, due] + tiebreakers
         case .priority: [priority] + tiebreakers

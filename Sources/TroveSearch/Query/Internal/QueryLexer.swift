@@ -11,8 +11,9 @@ struct QueryLexer {
     enum Kind: Hashable {
         /// A bare word, kept verbatim: `e-mail`, `re:invent`, `OR`, `*`.
         case word(String)
-        /// `"…"`; unterminated when the closing quote is missing (it then runs to the end).
-        case phrase(String, isTerminated: Bool)
+        /// `"…"`; unterminated when the closing quote is missing (it then runs to the end);
+        /// starred when a `*` follows the closing quote (`"dentist app"*`).
+        case phrase(String, isTerminated: Bool, isStarred: Bool)
         /// `key:value` for a known key (lowercased); the value is unquoted and may be empty.
         case filter(key: String, value: String)
         /// `#name` or `#"two words"`.
@@ -78,7 +79,10 @@ struct QueryLexer {
         let first = scalars[index]
         if first == "\"" {
             let (content, end, isTerminated) = quoted(from: index)
-            return (.phrase(content, isTerminated: isTerminated), end)
+            if isTerminated, end < scalars.endIndex, scalars[end] == "*" {
+                return (.phrase(content, isTerminated: true, isStarred: true), scalars.index(after: end))
+            }
+            return (.phrase(content, isTerminated: isTerminated, isStarred: false), end)
         }
         if first == "#", let next = after(index), !QueryLexer.isSeparator(scalars[next]) {
             let (value, end) = value(at: next)

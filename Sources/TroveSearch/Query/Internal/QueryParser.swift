@@ -1,7 +1,8 @@
 /// Turns the lexer's chunks into a ``Query``: engine, filters, columns, then terms and `OR`s.
 struct QueryParser {
     let text: String
-    let typing: Bool
+    /// True when prefixes come only from `*` (`trove search --exact`).
+    let exact: Bool
 
     /// What a chunk contributes to the term sequence, where `OR` looks at its neighbours.
     private enum Item {
@@ -21,21 +22,23 @@ struct QueryParser {
     func parse() -> Query {
         let lexer = QueryLexer(text: text)
         let (chunks, raw) = lexer.chunks()
-        var query = Query(raw: raw)
+        var query = Query(raw: raw, text: text)
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
         var columns = ColumnCollector()
         var items: [Item] = []
 
         // NB: the last chunk is still being typed only if nothing (not even a space) follows it.
-        let endsOpen = typing && raw == nil && !(text.unicodeScalars.last.map(QueryLexer.isSeparator) ?? true)
+        let endsOpen = raw == nil && !(text.unicodeScalars.last.map(QueryLexer.isSeparator) ?? true)
+        let lastIsPrefix = endsOpen && !exact
 
-        func problem(_ chunk: QueryLexer.Chunk, _ reason: String) {
-            problems.append(QueryProblem(token: lexer.string(chunk.range), range: chunk.range, reason: reason))
+        func problem(_ chunk: QueryLexer.Chunk, _ reason: String, isIncomplete: Bool = false) {
+            problems.append(QueryProblem(
+                token: lexer.string(chunk.range), range: chunk.range, reason: reason, isIncomplete: isIncomplete))
         }
 
         for (position, chunk) in chunks.enumerated() {
-            let isOpen = endsOpen && position == chunks.count - 1
+            let isLast = position == chunks.count - 1
             switch chunk.kind {
             case .engine(let name):
                 if let engine = query.engine {
@@ -54,10 +57,9 @@ struct QueryParser {
                         columns.add(try FilterValueParser.column(value), isNegated: chunk.isNegated, chunk: chunk)
                     }
                 } catch {
-                    // NB: `is:comp` while typing is a filter on its way, not a mistake.
-                    if !(isOpen && FilterValueParser.isIncomplete(key: key, value: value)) {
-                        problem(chunk, error.reason)
-                    }
+                    // NB: `is:comp` at the very end may be a filter on its way, not a mistake.
+                    let incomplete = endsOpen && isLast && FilterValueParser.isIncomplete(key: key, value: value)
+                    problem(chunk, error.reason, isIncomplete: incomplete)
                 }
             case .tag(let name):
                 items.append(.filter(key: FilterKey.tag.rawValue, isNegated: chunk.isNegated))
@@ -65,22 +67,27 @@ struct QueryParser {
             case .word("OR") where !chunk.isNegated:
                 items.append(.or(chunk.range))
             case .word(let word):
-                let prefix = isOpen && !chunk.isNegated
-                items.append(.term(Term(word, isPrefix: prefix), isNegated: chunk.isNegated))
-            case .phrase(let content, let isTerminated):
+                let (stem, isStarred) = QueryParser.starred(word)
+                let prefix = isStarred || (lastIsPrefix && isLast && !chunk.isNegated && QueryParser.endsInToken(stem))
+                items.append(.term(Term(stem, isPrefix: prefix), isNegated: chunk.isNegated))
+            case .phrase(let content, let isTerminated, let isStarred):
                 guard !content.trimmingSeparators().isEmpty else {
                     items.append(.other)
                     break
                 }
-                let prefix = isOpen && !isTerminated && !chunk.isNegated
+                let prefix = isStarred
+                    || (lastIsPrefix && isLast && !isTerminated && !chunk.isNegated && QueryParser.endsInToken(content))
                 items.append(.term(Term(content, isPhrase: true, isPrefix: prefix), isNegated: chunk.isNegated))
             }
         }
 
-        let (groups, excluded, orProblems) = terms(items, lastIsOpen: endsOpen)
-        query.terms = groups
-        query.excludedTerms = excluded
+        let (parts, orProblems) = terms(items, lastIsPrefix: lastIsPrefix)
+        var condensed = TermCondenser()
+        for part in parts { condensed.add(part) }
+        query.terms = condensed.groups
+        query.excludedTerms = condensed.excluded
         query.filters = filters.clauses
+        query.notices = [condensed.notice, filters.notice].compactMap { $0 }
         let (resolved, columnProblem) = columns.resolve()
         query.columns = resolved
         if let (chunk, reason) = columnProblem { problem(chunk, reason) }
@@ -93,27 +100,47 @@ struct QueryParser {
         return query
     }
 
+    /// Whether a word's last token runs to its end, so that more typing would extend it.
+    ///
+    /// NB: punctuation ends a token: in `c++`, `milk,` or `hello!` the last token is complete,
+    /// and as a prefix `c++` would be `c*`, every word starting with c.
+    static func endsInToken(_ text: String) -> Bool {
+        text.unicodeScalars.last.map(FTS5Text.isTokenCharacter) ?? false
+    }
+
+    /// `wal*` → (`wal`, true): trailing stars make a prefix when a letter or digit precedes them.
+    /// A lone `*` stays text.
+    static func starred(_ word: String) -> (String, Bool) {
+        guard word.unicodeScalars.last == "*" else { return (word, false) }
+        let stem = String(String.UnicodeScalarView(word.unicodeScalars.reversed().drop { $0 == "*" }.reversed()))
+        return FTS5Text.hasTokenCharacter(stem) ? (stem, true) : (word, false)
+    }
+
     /// Decides which `OR`s are operators, then groups positive terms joined by them.
     ///
     /// `OR` is an operator only between two positive terms (an `OR` is never a term for this);
     /// next to a filter it is dropped, with a problem unless both sides are the same key and sign;
-    /// a trailing one while typing waits for its right-hand side; anywhere else it is the word OR.
-    private func terms(_ items: [Item], lastIsOpen: Bool)
-        -> ([TermGroup], [Term], [Range<String.Index>])
-    {
+    /// a trailing one after a word waits for its right-hand side (it is dropped); anywhere else
+    /// it is the word OR.
+    /// - Returns: The groups and excluded terms in text order, and the misplaced `OR`s.
+    private func terms(_ items: [Item], lastIsPrefix: Bool) -> ([TermCondenser.Part], [Range<String.Index>]) {
+        // NB: groups grow in place (`a OR b OR …` 20,000 times must stay linear), so the order
+        // of groups and excluded terms holds indices into `groups` until the end.
+        enum Slot { case group(Int), excluded(Term) }
         var groups: [TermGroup] = []
-        var excluded: [Term] = []
+        var slots: [Slot] = []
         var orProblems: [Range<String.Index>] = []
         var joinsNext = false
         for (index, item) in items.enumerated() {
             switch item {
             case .term(let term, isNegated: true):
-                excluded.append(term)
+                slots.append(.excluded(term))
                 joinsNext = false
             case .term(let term, isNegated: false):
                 if joinsNext, !groups.isEmpty {
                     groups[groups.count - 1].anyOf.append(term)
                 } else {
+                    slots.append(.group(groups.count))
                     groups.append(TermGroup(anyOf: [term]))
                 }
                 joinsNext = false
@@ -128,30 +155,51 @@ struct QueryParser {
                     orProblems.append(range)
                 } else if case .filter = next {
                     orProblems.append(range)
-                } else if typing, next == nil, previous?.isPositiveTerm == true {
-                    joinsNext = false  // `milk OR` while typing: wait for the right-hand side.
+                } else if next == nil, previous?.isPositiveTerm == true {
+                    joinsNext = false  // `milk OR`: wait for the right-hand side.
                 } else {
-                    groups.append(TermGroup(anyOf: [Term("OR", isPrefix: lastIsOpen && next == nil)]))
+                    slots.append(.group(groups.count))
+                    groups.append(TermGroup(anyOf: [Term("OR", isPrefix: lastIsPrefix && next == nil)]))
                     joinsNext = false
                 }
             case .filter, .other:
                 joinsNext = false
             }
         }
-        return (groups, excluded, orProblems)
+        let parts = slots.map { slot -> TermCondenser.Part in
+            switch slot {
+            case .group(let index): .group(groups[index])
+            case .excluded(let term): .excluded(term)
+            }
+        }
+        return (parts, orProblems)
     }
 }
 
 /// Gathers filters into one clause per key and sign, in order of first appearance.
 private struct FilterCollector {
     var clauses: [FilterClause] = []
+    /// Values left out past ``Query/maxFilterValues``.
+    var dropped = 0
 
     mutating func add(_ filter: Filter, isNegated: Bool) {
         if let index = clauses.firstIndex(where: { $0.key == filter.key && $0.isNegated == isNegated }) {
-            if !clauses[index].anyOf.contains(filter) { clauses[index].anyOf.append(filter) }
+            guard !clauses[index].anyOf.contains(filter) else { return }
+            // NB: every value is one more OR in SQLite's expression tree, whose depth is capped.
+            guard clauses[index].anyOf.count < Query.maxFilterValues else {
+                dropped += 1
+                return
+            }
+            clauses[index].anyOf.append(filter)
         } else {
             clauses.append(FilterClause(filter, isNegated: isNegated))
         }
+    }
+
+    var notice: String? {
+        guard dropped > 0 else { return nil }
+        return "Only the first \(Query.maxFilterValues) values of a filter key are used; "
+            + "\(QueryNumber.text(dropped)) more were left out."
     }
 }
 

@@ -160,7 +160,7 @@ public struct CSVReminderReader: ReminderReader {
                 record.icalendar = cell.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
             case .due:
                 guard let due = Timestamp.parseDue(cell.trimmingCharacters(in: .whitespaces)) else {
-                    throw invalid("YYYY-MM-DD or an ISO 8601 date-time", "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z.")
+                    throw invalid("YYYY-MM-DD or an ISO 8601 date-time", RecordRules.dueRemedy)
                 }
                 record.due = due
             }

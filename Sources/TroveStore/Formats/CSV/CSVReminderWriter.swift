@@ -1,4 +1,3 @@
-import CSV
 import Foundation
 
 /// Writes CSV with a header row, CRLF line endings (RFC 4180), and fields quoted when needed.
@@ -26,13 +25,13 @@ public struct CSVReminderWriter: ReminderWriter {
         return ["\(tagsWithCommas) reminder(s) have a tag containing a comma; CSV splits it into separate tags on import (JSON Lines keeps it)"]
     }
 
-    public mutating func write(_ record: ReminderRecord) throws {
-        if !wroteHeader {
-            try row(CSVReminderReader.Column.allCases.map(\.rawValue))
-            wroteHeader = true
-        }
-        if record.tags.contains(where: { $0.contains(",") }) { tagsWithCommas += 1 }
-        try row([
+    /// The header: the JSON Lines field names, in their order (`id` first).
+    public static let columns = CSVReminderReader.Column.allCases.map(\.rawValue)
+
+    /// A record's cells, in ``columns`` order: tags joined with `,`, booleans `true`/`false`,
+    /// dates as JSON Lines writes them, nil as an empty cell.
+    public static func cells(_ record: ReminderRecord) -> [String] {
+        [
             record.id.map(String.init) ?? "",
             record.uid ?? "",
             record.title,
@@ -51,28 +50,24 @@ public struct CSVReminderWriter: ReminderWriter {
                 (completion.due.map(Timestamp.dueText) ?? "") + "/" + (completion.completedAt.map(Timestamp.iso) ?? "")
             }.joined(separator: "\n"),
             record.icalendar.joined(separator: "\n"),
-        ])
+        ]
+    }
+
+    public mutating func write(_ record: ReminderRecord) throws {
+        try writeHeaderOnce()
+        if record.tags.contains(where: { $0.contains(",") }) { tagsWithCommas += 1 }
+        sink.append(try CSVRow.bytes(Self.cells(record)))
         try sink.flushIfFull()
     }
 
     public mutating func finish() throws {
-        if !wroteHeader {
-            try row(CSVReminderReader.Column.allCases.map(\.rawValue))
-            wroteHeader = true
-        }
+        try writeHeaderOnce()
         try sink.flush()
     }
 
-    /// NB: one CSV.swift writer per row, into memory, because it writes to an `OutputStream`
-    /// a byte at a time; the sink does the buffered file I/O.
-    private func row(_ cells: [String]) throws {
-        let stream = OutputStream(toMemory: ())
-        let writer = try CSVWriter(stream: stream)
-        try writer.write(row: cells)
-        let data = withExtendedLifetime(writer) {
-            stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
-        }
-        sink.append(data)
-        sink.append(Array("\r\n".utf8))
+    private mutating func writeHeaderOnce() throws {
+        guard !wroteHeader else { return }
+        sink.append(try CSVRow.bytes(Self.columns))
+        wroteHeader = true
     }
 }

@@ -2,7 +2,10 @@
 enum RecordRules {
     static let priorityExpectation = "expected 0–3 or none/low/medium/high"
     static let priorityRemedy = "Use 0–3 or none, low, medium or high."
-    static let dateRemedy = "Write dates as ISO 8601, such as 2026-02-20T09:15:00Z or 2026-02-20."
+    static let dateRemedy = "Write dates as ISO 8601, such as 2026-02-20T09:15:00Z or 2026-02-20, from 0001-01-01 to 9999-12-31."
+
+    /// What to write for a due date, in every format that takes ISO 8601.
+    static let dueRemedy = "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z, from 0001-01-01 to 9999-12-31."
 
     /// True when the text is empty or only whitespace: such a title is rejected.
     static func isBlank(_ text: String) -> Bool {

@@ -22,7 +22,8 @@ enum Timestamp {
 
     /// Reads `YYYY-MM-DD` (midnight UTC) or `YYYY-MM-DDTHH:MM[:SS[.fff]]` followed by `Z`,
     /// `±HH:MM`, `±HHMM` or nothing (UTC). A space may stand for the `T`; digits past
-    /// milliseconds are dropped.
+    /// milliseconds are dropped. Nil outside ``ValidDates`` once the offset is applied
+    /// (`0001-01-01T00:00:00+01:00` is in year 0).
     static func parseISO(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parseISO($0) }
@@ -68,6 +69,7 @@ enum Timestamp {
         guard scanner.atEnd else { return nil }
         let total = millis(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
             + fraction - offsetMinutes * 60_000
+        guard ValidDates.millis.contains(total) else { return nil }
         return date(millis: total)
     }
 

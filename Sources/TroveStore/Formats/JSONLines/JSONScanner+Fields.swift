@@ -122,7 +122,7 @@ extension JSONScanner {
         if let due = Timestamp.parseDue(text) { return due }
         throw valueError(
             field: field, "expected YYYY-MM-DD or an ISO 8601 date-time, got \(FormatError.quote(text))",
-            remedy: "Write a day as 2026-03-02 or a moment as 2026-03-02T17:00:00Z.", at: start)
+            remedy: RecordRules.dueRemedy, at: start)
     }
 
     private mutating func dateText(field: String) throws -> (String, Int)? {

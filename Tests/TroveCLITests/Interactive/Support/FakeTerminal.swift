@@ -76,12 +76,8 @@ final class FakeTerminal: InteractiveTerminal {
         }
     }
 
-    /// Polls until `condition` holds or about two seconds pass.
+    /// Polls until `condition` holds or ten seconds pass on the real clock.
     func wait(until condition: ([String]) -> Bool) async -> Bool {
-        for _ in 0..<400 {
-            if condition(screen) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition(screen)
+        await eventually { condition(screen) }
     }
 }

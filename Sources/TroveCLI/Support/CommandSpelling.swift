@@ -5,11 +5,11 @@ import TroveSearch
 /// distance (a swap, a dropped or extra letter).
 ///
 /// ```swift
-/// DidYouMean.closest(to: "serch", among: ["search", "show"])   // "search"
-/// DidYouMean.closest(to: "--limt", among: ["--limit", "--list"])  // "--limit"
-/// DidYouMean.closest(to: "zzz", among: ["search"])             // nil
+/// CommandSpelling.closest(to: "serch", among: ["search", "show"])   // "search"
+/// CommandSpelling.closest(to: "--limt", among: ["--limit", "--list"])  // "--limit"
+/// CommandSpelling.closest(to: "zzz", among: ["search"])             // nil
 /// ```
-enum DidYouMean {
+enum CommandSpelling {
     /// The nearest candidate, at most 1 edit away for short words and 2 for longer ones; the
     /// first listed wins a tie.
     static func closest(to word: String, among candidates: [String]) -> String? {
@@ -42,8 +42,8 @@ enum DidYouMean {
     /// that was probably meant, or nil when nothing is close.
     ///
     /// ```swift
-    /// DidYouMean.hint(for: ["serch", "foo"])          // "'serch' is not a command; did you mean `trove search`?"
-    /// DidYouMean.hint(for: ["add", "--lst", "Home"])  // "add has no option --lst; did you mean --list?"
+    /// CommandSpelling.hint(for: ["serch", "foo"])          // "'serch' is not a command; did you mean `trove search`?"
+    /// CommandSpelling.hint(for: ["add", "--lst", "Home"])  // "add has no option --lst; did you mean --list?"
     /// ```
     static func hint(for arguments: [String]) -> String? {
         let words = arguments.prefix { $0 != "--" }

@@ -22,4 +22,17 @@ public enum SQLiteLibrary {
         guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return false }
         return sqlite3_exec(db, "CREATE VIRTUAL TABLE temp.fts5_probe USING fts5(x)", nil, nil, nil) == SQLITE_OK
     }()
+
+    /// Whether the linked SQLite has the `dbstat` virtual table (page-level sizes), checked once.
+    ///
+    /// See https://www.sqlite.org/dbstat.html
+    public static var hasDBStat: Bool { dbstatAvailable }
+
+    private static let dbstatAvailable: Bool = {
+        if sqlite3_compileoption_used("ENABLE_DBSTAT_VTAB") == 1 { return true }
+        var db: OpaquePointer?
+        defer { sqlite3_close_v2(db) }
+        guard sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else { return false }
+        return sqlite3_exec(db, "SELECT count(*) FROM dbstat", nil, nil, nil) == SQLITE_OK
+    }()
 }

@@ -1,37 +1,46 @@
-import ArgumentParser
 import Foundation
 import TroveSQLite
 import TroveSearch
-import TroveStore
 
-/// `trove debug-typing-latency --file X`: a hidden, throwaway measurement of as-you-type latency
-/// through ``SearchProvider``, per query class: the time from a new text to its first
-/// ResultSet and to its final (settled) one, p50 and p99. Not a benchmark suite (that is
-/// `trove-bench`); it exists to choose the two-phase design by measurement.
+/// As-you-type latency per query class through ``SearchProvider``: the time from a new text to
+/// its first ResultSet and to its final (settled) one, p50 and p99, as one markdown table.
+/// `trove-bench typing-latency` prints it; `scripts/bench` appends it to BENCHMARKS.md.
 ///
-/// ```
-/// swift build -c release --product trove
-/// .build/release/trove debug-typing-latency --file /tmp/moon/1m.db --samples 100
-/// .build/release/trove debug-typing-latency --file /tmp/moon/1m.db --plain   # single-phase baseline
+/// ```swift
+/// try await ClassLatency(path: "1m.db", samples: 100).run { print($0) }
+/// // | class | first p50 | first p99 | settle p50 | settle p99 | first was provisional | n first/settle |
+/// // | 1-char prefix | 2.2 ms | 5.1 ms | 1261.0 ms | 1620.0 ms | 100/100 | 100/10 |
 /// ```
 ///
 /// The database is opened as is, without migrating, so an old (schema 1) file measures the
 /// index without prefix indexes.
-struct DebugTypingLatency: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "debug-typing-latency",
-        abstract: "Measure first-ResultSet and settle latency per query class (for developers).",
-        shouldDisplay: false)
+public struct ClassLatency: Sendable {
+    public var path: String
+    /// Samples per class; texts are repeated round-robin.
+    public var samples: Int
+    /// Use the single-phase engine (one fully ranked ResultSet) instead of the streaming one.
+    public var plain: Bool
+    /// Only these classes, by name; nil for all.
+    public var only: Set<String>?
+    /// Run every text once before measuring, so the page cache holds the index as it does while typing.
+    public var warmUp: Bool
+    /// Wait for the settled answer on every Nth sample only; the others stop after the first
+    /// ResultSet, as the next keystroke would.
+    public var settleEvery: Int
 
-    @Option(help: "The database file; opened as is, without migrating.") var file: String
-    @Option(help: "Samples per class (texts are repeated round-robin).") var samples = 100
-    @Flag(help: "Use the plain single-phase engine (the baseline) instead of the streaming one.") var plain = false
-    @Option(help: "Only these classes, comma-separated.") var only: String?
-    @Flag(inversion: .prefixedNo, help: "Run every text once before measuring.") var warmUp = true
-    @Option(help: "Wait for the settled answer on every Nth sample only; the others stop after the first ResultSet, as the next keystroke would.")
-    var settleEvery = 10
+    public init(
+        path: String, samples: Int = 100, plain: Bool = false, only: Set<String>? = nil, warmUp: Bool = true,
+        settleEvery: Int = 10
+    ) {
+        self.path = path
+        self.samples = samples
+        self.plain = plain
+        self.only = only
+        self.warmUp = warmUp
+        self.settleEvery = settleEvery
+    }
 
-    static let classes: [(name: String, texts: [String])] = [
+    public static let classes: [(name: String, texts: [String])] = [
         ("1-char prefix", ["a", "b", "c", "d", "e", "f", "g", "h", "i", "l", "m", "n", "o", "p", "r", "s", "t", "w"]),
         ("2-char prefix", ["bu", "ca", "di", "em", "fi", "gr", "ho", "in", "la", "me", "no", "pa", "re", "sc", "th", "wa"]),
         ("3+-char prefix", ["bud", "call", "dent", "emai", "fix", "groc", "hous", "mee", "pay", "rep", "sche", "trav"]),
@@ -47,20 +56,19 @@ struct DebugTypingLatency: AsyncParsableCommand {
         ("no hit", ["dentistqx", "budgetqx", "zzqx", "walkqx", "meetingqx", "reportqx", "gardenqx", "callqx"]),
     ]
 
-    func run() async throws {
-        let database = try Database(path: file, readers: 2)
+    /// Measures every class and hands each line of the table to `emit` as soon as it is known.
+    public func run(emit: (String) -> Void) async throws {
+        let database = try Database(path: path, readers: 2)
         var registry = EngineRegistry()
         if plain { registry.register(PlainFTSEngine(), as: "fts") }
         // NB: no settled-answer cache, or every repeat of a text would measure the cache.
         let provider = try SearchProvider(database: database, registry: registry, settledCapacity: 0)
-        let wanted = only.map { Set($0.split(separator: ",").map(String.init)) }
         emit("| class | first p50 | first p99 | settle p50 | settle p99 | first was provisional | n first/settle |")
         emit("|---|---:|---:|---:|---:|---:|---:|")
-        for (name, texts) in Self.classes where wanted?.contains(name) ?? true {
+        for (name, texts) in Self.classes where only?.contains(name) ?? true {
             var first: [Double] = [], settle: [Double] = [], provisional = 0
-            // NB: one warm-up pass so the page cache holds the index, as it does while typing.
             for text in texts.prefix(warmUp ? texts.count : 0) { _ = try await measure(text, provider, settle: false) }
-            for index in 0..<samples {
+            for index in 0..<max(0, samples) {
                 let settles = index % max(1, settleEvery) == 0
                 let (f, s, p) = try await measure(texts[index % texts.count], provider, settle: settles)
                 first.append(f)
@@ -71,14 +79,9 @@ struct DebugTypingLatency: AsyncParsableCommand {
         }
     }
 
-    /// One line, written at once (standard output is not line-buffered when piped).
-    private func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
     /// Milliseconds to the first and to the final result set, and whether the first was provisional.
     private func measure(_ text: String, _ provider: SearchProvider, settle: Bool) async throws -> (Double, Double, Bool) {
-        let request = SearchRequest(text: text, typing: true, limit: 50, highlight: .brackets)
+        let request = SearchRequest(text: text, limit: 50, highlight: .brackets)
         let clock = ContinuousClock()
         let start = clock.now
         var first: Duration?

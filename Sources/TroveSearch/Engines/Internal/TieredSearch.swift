@@ -1,0 +1,150 @@
+import TroveQuery
+import TroveSQLite
+
+/// The fts engine's answer in two tiers: the exact matches, then, when they do not fill the
+/// page, the matches that need a typo, ranked among themselves below every exact one.
+///
+/// ```swift
+/// try TieredSearch(request: SearchRequest(text: "dentst"), engineName: "fts").run(on: db).resultSet
+/// // exact:  … WHERE ("reminders_fts" MATCH '"dentst"*') …                        (no hits)
+/// // typos:  … WHERE ("reminders_fts" MATCH '"dentst"* OR "dentis"*')
+/// //           AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE … MATCH '"dentst"*')) …
+/// ```
+///
+/// NB: typos are a tier of their own, not part of the rank: the ranking is whatever the sort
+/// keys say, within each tier. The counts and facets of a two-tier answer are those of the
+/// exact-or-typo query, which holds every exact match; ``ResultSet/typoCount`` says how many
+/// of them need a typo. Everything is read in one transaction, so the tiers agree.
+struct TieredSearch {
+    var request: SearchRequest
+    var engineName: String
+    /// The trie to take words from when it is current; nil reads them from SQL.
+    var vocabularyCache: VocabularyCache?
+    /// Whether ``Outcome/statements`` is filled, for an explanation.
+    var recordsStatements = false
+
+    var query: Query { request.query }
+
+    /// A tier's answer and the statements that made it, for explanations.
+    struct Outcome {
+        var resultSet: ResultSet
+        var statements: [(purpose: String, sql: SQL)]
+    }
+
+    /// The vocabulary to read words from: the cached trie when it mirrors this transaction's
+    /// index exactly, else SQL.
+    ///
+    /// - Parameter forTypos: Whether typo candidates are wanted, the only reason to build a
+    ///   trie: word forms are a few point lookups, cheap in SQL.
+    func vocabulary(on db: Connection, forTypos: Bool = false) throws -> any Vocabulary {
+        if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db), build: forTypos) {
+            return trie
+        }
+        return SQLVocabulary(db: db)
+    }
+
+    /// The exact tier's plan: the query with the joined and split forms the index holds.
+    func exactPlan(on db: Connection, vocabulary: any Vocabulary) throws -> MatchPlan {
+        FTSEngine.plan(for: query, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: query))
+    }
+
+    /// A quick provisional answer from a sample of the exact matches; see
+    /// ``SearchExecutor/provisional(on:)``.
+    func provisional(on db: Connection) throws -> ResultSet? {
+        try db.transaction(.deferred) {
+            let vocabulary = try vocabulary(on: db)
+            let plan = try exactPlan(on: db, vocabulary: vocabulary)
+            var candidates: [MatchPlan] = []
+            if let exact = FTSEngine.exactLongPrefixes(query) {
+                candidates.append(FTSEngine.plan(for: exact, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: exact)))
+            }
+            for candidate in candidates + [plan] {
+                let executor = SearchExecutor(plan: candidate, request: request, engineName: engineName)
+                if let resultSet = try executor.provisional(on: db) { return resultSet }
+            }
+            return nil
+        }
+    }
+
+    /// The final answer.
+    ///
+    /// - Parameter early: Gets the exact tier as a provisional answer before the typo tier is
+    ///   searched, when it will be.
+    func run(on db: Connection, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
+        try db.transaction(.deferred) {
+            let vocabulary = try vocabulary(on: db)
+            let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
+            let exact = SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+            var statements: [(String, SQL)] = []
+            func record(_ purpose: String, _ sql: @autoclosure () throws -> SQL) rethrows {
+                if recordsStatements { statements.append((purpose, try sql())) }
+            }
+            let typoCursor: SearchCursor?
+            if case .after(let cursor) = request.page, cursor.isTypo { typoCursor = cursor } else { typoCursor = nil }
+
+            var hits: [SearchHit] = []
+            var next: SearchPage?
+            var lastExact: SearchCursor?
+            if typoCursor == nil {
+                try record("hits", try exact.pageStatement(on: nil))
+                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db)
+                hits = try SearchExecutor.withRepeatRules(hits, on: db)
+            }
+            record("counts", exact.countSQL)
+            let (total, completed) = try exact.counts(on: db)
+            let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
+                ResultSet(
+                    query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
+                    includesCompleted: !exact.isOpenOnly, listFacets: facets.lists, tagFacets: facets.tags, next: next)
+            }
+            // NB: the typo tier starts where the exact one ends: on this page when it has room,
+            // on the next when the exact matches fill this page to its last row.
+            guard request.typos == .on, next == nil, let exactMatch = exact.plan.ftsMatch else {
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
+            }
+            let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
+            guard !typos.isEmpty else {
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
+            }
+            if let early, typoCursor == nil, hits.count < request.limit {
+                var provisional = exactAnswer(([], []))
+                provisional.isProvisional = true
+                early(provisional)
+            }
+
+            let union = SearchExecutor(
+                plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
+            var typoOnly = union
+            typoOnly.plan.conditions.append(
+                "(\"reminders\".\"id\" NOT IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(exactMatch)))")
+            typoOnly.request.limit = request.limit - hits.count
+            switch request.page {
+            case .after(let cursor) where cursor.isTypo: typoOnly.request.page = .after(cursor)
+            case .offset(let offset): typoOnly.request.page = .offset(max(0, offset - total))
+            default: typoOnly.request.page = .first
+            }
+            record("typo counts", union.countSQL)
+            let (unionTotal, unionCompleted) = try union.counts(on: db)
+            if hits.count == request.limit {
+                // NB: a full page of exact matches: the next page, after its last hit, finds
+                // no more of them and starts the typo matches.
+                next = unionTotal > total ? lastExact.map(SearchPage.after) : nil
+            } else {
+                if recordsStatements { statements.insert(("typo hits", try typoOnly.pageStatement(on: nil)), at: statements.count - 1) }
+                let (typoHits, typoNext) = try typoOnly.page(on: db)
+                hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
+                    var typo = hit
+                    typo.isTypo = true
+                    return typo
+                }
+                if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
+            }
+            let (lists, tags) = try union.facets(on: db)
+            let resultSet = ResultSet(
+                query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
+                completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
+                next: next)
+            return Outcome(resultSet: resultSet, statements: statements)
+        }
+    }
+}

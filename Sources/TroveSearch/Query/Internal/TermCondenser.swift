@@ -1,0 +1,122 @@
+import Foundation
+
+/// Merges repeated terms and keeps at most ``Query/maxTerms`` different ones, in text order,
+/// so that a pasted page (`a a a …`, 100 KB of words) searches a handful of words, not thousands.
+///
+/// ```swift
+/// var condenser = TermCondenser()
+/// for part in [.group("a"), .group("a"), .excluded(Term("b"))] { condenser.add(part) }
+/// condenser.groups     // [a]
+/// condenser.excluded   // [b]
+/// ```
+///
+/// Groups are compared whole (`milk OR bread` equals `bread OR milk`), so merging never changes
+/// what a query matches: `a AND a` is `a`. Words compare as FTS5 folds them (case and accents).
+struct TermCondenser {
+    /// A group of positive terms, or an excluded term, in the order the text has them.
+    enum Part {
+        case group(TermGroup)
+        case excluded(Term)
+    }
+
+    private(set) var groups: [TermGroup] = []
+    private(set) var excluded: [Term] = []
+    /// Term occurrences seen, kept or not.
+    private(set) var words = 0
+    /// Occurrences that repeated a term already kept.
+    private(set) var merged = 0
+    /// Different terms left out past ``Query/maxTerms``.
+    private(set) var dropped = 0
+    private var kept = 0
+    private var seenGroups: Set<Set<Key>> = []
+    private var seenExcluded: Set<Key> = []
+
+    private struct Key: Hashable {
+        var folded: String
+        var isPhrase: Bool
+        var isPrefix: Bool
+
+        init(folded: String, isPhrase: Bool, isPrefix: Bool) {
+            self.folded = folded
+            self.isPhrase = isPhrase
+            self.isPrefix = isPrefix
+        }
+
+        init(_ term: Term) {
+            folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            isPhrase = term.isPhrase
+            isPrefix = term.isPrefix
+        }
+    }
+
+    mutating func add(_ part: Part) {
+        switch part {
+        case .excluded(let term):
+            words += 1
+            let key = Key(term)
+            if seenExcluded.contains(key) {
+                merged += 1
+            } else if kept >= Query.maxTerms {
+                seenExcluded.insert(key)
+                dropped += 1
+            } else {
+                seenExcluded.insert(key)
+                excluded.append(term)
+                kept += 1
+            }
+        case .group(let group):
+            words += group.anyOf.count
+            var terms: [Term] = []
+            var keys: Set<Key> = []
+            for term in group.anyOf where keys.insert(Key(term)).inserted { terms.append(term) }
+            merged += group.anyOf.count - terms.count
+            // NB: `a a*` is `a`: every reminder with the word a also has a word starting with a.
+            var exactTwin = keys
+            if terms.count == 1, let key = keys.first, key.isPrefix {
+                exactTwin = [Key(folded: key.folded, isPhrase: key.isPhrase, isPrefix: false)]
+            }
+            if seenGroups.contains(keys) || seenGroups.contains(exactTwin) {
+                merged += terms.count
+                return
+            }
+            seenGroups.insert(keys)
+            let room = Query.maxTerms - kept
+            guard room > 0 else {
+                dropped += terms.count
+                return
+            }
+            dropped += max(0, terms.count - room)
+            let admitted = Array(terms.prefix(room))
+            groups.append(TermGroup(anyOf: admitted))
+            kept += admitted.count
+        }
+    }
+
+    /// One sentence when words were left out, or when a long query was merged; nil otherwise.
+    ///
+    /// NB: a repeated word in an ordinary query (`walk the dog to the park`) is merged without a
+    /// word: it changes nothing a person would notice.
+    var notice: String? {
+        if dropped > 0 {
+            return "Only the first \(Query.maxTerms) different words of the query are searched; "
+                + "\(QueryNumber.text(dropped)) more \(dropped == 1 ? "was" : "were") left out"
+                + (merged > 0 ? " and \(QueryNumber.text(merged)) repeated \(merged == 1 ? "one" : "ones") merged." : ".")
+        }
+        guard merged > 0, words > Query.maxTerms else { return nil }
+        return "The query's \(QueryNumber.text(words)) words were merged into \(QueryNumber.text(kept)): "
+            + "repeated words count once."
+    }
+}
+
+/// Whole numbers in messages, grouped by thousands whatever the locale: `5,000`.
+enum QueryNumber {
+    static func text(_ number: Int) -> String {
+        let digits = Array(String(number.magnitude))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (number < 0 ? "-" : "") + result
+    }
+}

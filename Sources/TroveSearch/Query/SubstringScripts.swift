@@ -1,0 +1,54 @@
+/// The scripts whose words run together, so that a word is found inside a longer token: text
+/// with no spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan) and
+/// words that take prefixes or particles (Hebrew, Arabic, Korean).
+///
+/// ```swift
+/// SubstringScripts.appears(in: "春节")   // true: found inside 给奶奶打电话 关于春节
+/// SubstringScripts.appears(in: "milk")   // false: a word, as FTS5 indexes it
+/// SubstringScripts.globClass            // "[֐-ۿݐ-ݿ…]", as schema 6 writes it
+/// ```
+///
+/// Schema 6 keeps every reminder whose title or notes hold one of these characters in the
+/// `reminders_substrings` trigram index; a query term that holds one is matched as a substring
+/// there (see ``FTSEngine``). The ranges here and the GLOB class in
+/// `schema/006_vocabulary_and_substrings.sql` must agree; a test checks that they do.
+public enum SubstringScripts {
+    /// Code point ranges, in order.
+    static let ranges: [ClosedRange<UInt32>] = [
+        0x0590...0x06FF,  // Hebrew, Arabic
+        0x0750...0x077F,  // Arabic Supplement
+        0x08A0...0x08FF,  // Arabic Extended-A
+        0x0E00...0x0EFF,  // Thai, Lao
+        0x0F00...0x0FFF,  // Tibetan
+        0x1000...0x109F,  // Myanmar
+        0x1780...0x17FF,  // Khmer
+        0x2E80...0x9FFF,  // CJK radicals and punctuation, kana, Bopomofo, Hangul jamo, CJK Ext. A, CJK
+        0xAC00...0xD7AF,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFF66...0xFF9F,  // halfwidth katakana
+        0x2_0000...0x2_FFFF,  // supplementary ideographs
+    ]
+
+    /// Whether `scalar` is in one of the scripts.
+    public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x0590 else { return false }
+        return ranges.contains { $0.contains(value) }
+    }
+
+    /// Whether any character of `text` is in one of the scripts.
+    public static func appears(in text: String) -> Bool {
+        text.unicodeScalars.contains(where: contains)
+    }
+
+    /// The ranges as a GLOB character class, `[lo-hi…]`.
+    public static var globClass: String {
+        var text = "["
+        for range in ranges {
+            text.unicodeScalars.append(Unicode.Scalar(range.lowerBound)!)
+            text.unicodeScalars.append("-")
+            text.unicodeScalars.append(Unicode.Scalar(range.upperBound)!)
+        }
+        return text + "]"
+    }
+}

@@ -1,0 +1,10 @@
+/// What `ReminderStore.rebuildIndex()` did besides refilling the index.
+public struct RebuildReport: Hashable, Sendable {
+    /// Derived objects it dropped and made again from the schema, because they were missing
+    /// or defined otherwise: `["reminders_fts"]` for an index made without its prefix indexes.
+    public var recreated: [String]
+
+    public init(recreated: [String]) {
+        self.recreated = recreated
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveStore
+
+/// The migration that adds the vocabulary table and the substring (trigram) index: an older
+/// database gains both, with its Chinese, Hebrew and Korean text indexed at once.
+@Suite struct SubstringIndexMigrationTests {
+    /// The version whose migration creates `reminders_substrings` (not written as a number, so
+    /// that renumbering migrations does not break the test).
+    static let version = Migration.all.first { $0.sql.contains("CREATE VIRTUAL TABLE reminders_substrings") }!.version
+
+    @Test func olderDatabaseGainsTheSubstringIndexWithItsRowsIndexed() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("old.db")
+        let older = Migrator(migrations: Migration.all.filter { $0.version < Self.version })
+        do {
+            let old = try await ReminderStore.open(path: path, migrator: older)
+            try await old.add(ReminderRecord(title: "给奶奶打电话 关于春节"))
+            try await old.add(ReminderRecord(title: "Buy milk", notes: "ובבית"))
+            try await old.add(ReminderRecord(title: "Walk the dog"))
+            #expect(try await old.int("SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_substrings'") == 0)
+        }
+
+        let store = try await ReminderStore.open(path: path)
+        #expect(try await store.int("PRAGMA user_version") == Migration.latestVersion)
+        #expect(try await store.indexIsConsistent())
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings WHERE reminders_substrings MATCH '\"奶奶打\"'") == 1)
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings WHERE reminders_substrings MATCH '\"בית\"'") == 1)
+        #expect(try await store.int("SELECT doc FROM reminders_vocab WHERE term = 'dog'") == 1)
+
+        // The triggers keep it in step: a row joins when its text gains such characters and
+        // leaves when it loses them.
+        let walk = try await store.add(ReminderRecord(title: "Walk the dog 🐕"))
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
+        try await store.update(id: walk.id, ReminderChanges(notes: "散步"))
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 3)
+        try await store.update(id: walk.id, ReminderChanges(notes: ""))
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
+        try await store.delete([1])
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 1)
+        #expect(try await store.indexIsConsistent())
+    }
+
+    // The LIKE path for one- and two-character substrings walks only the rows with such text.
+    @Test func thePartialIndexServesTheSubstringRows() async throws {
+        let store = try await ReminderStore.inMemory()
+        let plan = try await store.rows("""
+            EXPLAIN QUERY PLAN SELECT id FROM reminders WHERE (\(raw: Self.predicate)) AND title LIKE '%春节%'
+            """).map { row -> String in try row[3] }
+        #expect(plan == ["SCAN reminders USING INDEX reminders_with_substring_text"])
+    }
+
+    /// The partial index's WHERE, as schema 6 writes it.
+    static var predicate: String {
+        let sql = Migration.all.first { $0.version == version }!.sql
+        let start = sql.range(of: "CREATE INDEX reminders_with_substring_text ON reminders(id)\nWHERE ")!.upperBound
+        return String(sql[start..<sql[start...].firstIndex(of: ";")!])
+    }
+}
