@@ -92,7 +92,11 @@ extension ReminderStore {
         var gaps: [ClosedRange<Int64>] = []
         var last = Int64.min
         func next(after id: Int64) throws -> Int64? {
-            try db.fetchValue("SELECT id FROM reminders NOT INDEXED WHERE id > \(id) ORDER BY id LIMIT 1", as: Int64.self)
+            let found = try db.fetchValue("SELECT id FROM reminders NOT INDEXED WHERE id > \(id) ORDER BY id LIMIT 1", as: Int64.self)
+            // NB: a page of garbage cells can answer a rowid at or below `id`; following it walked
+            // in a circle for ever, so it counts as an unreadable page.
+            if let found, found <= id { throw WalkStalled() }
+            return found
         }
         while true {
             do {
@@ -127,3 +131,6 @@ extension ReminderStore {
         return (ids, gaps)
     }
 }
+
+/// ``ReminderStore`` salvage's walk by id met a rowid that does not advance: a damaged page.
+private struct WalkStalled: Error {}
