@@ -146,8 +146,13 @@ public struct TroveRanking: Hashable, Sendable {
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQL(raw: "\(value)")
         }
-        let words = exactWords.joined(separator: " ").split(separator: "'", omittingEmptySubsequences: false)
-            .joined(separator: "''")
+        // NB: quotes doubled per Unicode scalar, not per Character: "'" followed by a combining
+        // mark is one Character that is not equal to "'", and would end the literal early.
+        var words = ""
+        for scalar in exactWords.joined(separator: " ").unicodeScalars {
+            if scalar == "'" { words.unicodeScalars.append("'") }
+            words.unicodeScalars.append(scalar)
+        }
         return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
             + SQL.join(numbers, separator: ", ") + SQL(raw: ", '" + words + "')")
     }
@@ -164,7 +169,7 @@ public struct TroveRanking: Hashable, Sendable {
         for group in query.terms {
             for term in group.anyOf where term.isPrefix && !term.isPhrase && term.isSearchableByFTS {
                 // NB: the words become an SQL string literal; NUL would end it early.
-                guard term.text.count >= 3, !term.text.contains("\u{0}"), !words.contains(term.text) else { continue }
+                guard term.text.count >= 3, !term.text.unicodeScalars.contains("\u{0}"), !words.contains(term.text) else { continue }
                 words.append(term.text)
             }
         }

@@ -95,6 +95,15 @@ struct FTSEngineTests {
         #expect(try await SearchFixture.search(bm25, in: database).hits.map(\.id) == [2, 3])
     }
 
+    /// The exact-word bonus writes the prefix words into the SQL as a literal: a quote followed
+    /// by a combining mark is one Character, yet two scalars, and once ended the literal early
+    /// (SQLITE_ERROR "syntax error", found by EngineFuzzTests).
+    @Test(arguments: ["x '\u{0307}due:week", "O'Brien's", "a''b'\u{0301}c*"])
+    func quotesInPrefixWordsStayInsideTheirLiteral(text: String) async throws {
+        let database = try await SearchFixture.database()
+        _ = try await SearchFixture.search(SearchFixture.request(text), in: database)
+    }
+
     @Test(arguments: [SearchSort.due, .priority, .created])
     func otherSortsOrderByTheirKeyFirst(sort: SearchSort) async throws {
         let database = try await SearchFixture.database()
