@@ -426,6 +426,8 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
             if (rc != SQLITE_OK) return rc;
         }
         if (state->exactCount > 0) {
+            /* NB: tagWord is per-phrase scratch the tag boost above is done with; here it marks
+            ** the phrases already counted, so a word standing twice in the title counts once. */
             memset(state->tagWord, 0, (size_t)(phrases > 0 ? phrases : 1));
             double wordIDF = 0;
             for (int i = 0; i < count; i++) {

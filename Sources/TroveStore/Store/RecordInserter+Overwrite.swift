@@ -16,19 +16,10 @@ extension RecordInserter {
         let listID = try listID(named: valid.list)
         let record = valid.record
         try db.run(ReminderTable.where { $0.id == id }.update {
-            $0.uid.set(uid)
-            $0.listID.set(listID)
-            $0.title.set(record.title)
-            $0.notes.set(record.notes)
-            $0.priority.set(record.priority.rawValue)
-            $0.isFlagged.set(record.isFlagged)
-            $0.isCompleted.set(record.isCompleted)
-            $0.completedAt.set(record.completedAt)
-            $0.dueDate.set(record.due?.storageText)
-            $0.createdAt.set(valid.createdAt)
-            $0.updatedAt.set(updatedAt)
-            $0.repeatRule.set(record.repeat?.rrule)
-            $0.icalendar.set(ReminderRow.icalendarText(record.icalendar))
+            for assignment in ReminderRow.contents(
+                $0, uid: uid, listID: listID, record: record, createdAt: valid.createdAt, updatedAt: updatedAt) {
+                assignment
+            }
         })
         try setTags(valid.tags, of: id)
         try db.run(CompletionTable.where { $0.reminderID == id }.delete())

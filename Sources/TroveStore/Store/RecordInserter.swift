@@ -52,7 +52,7 @@ struct RecordInserter {
     ///
     /// ```swift
     /// let id = try inserter.insert(valid, keepingID: 12)
-    /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
+    /// // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar", "tags") VALUES (?, ?, ?, ?, …, ?)
     /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)   -- one per tag
     /// ```
     ///

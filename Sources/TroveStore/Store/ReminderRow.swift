@@ -5,7 +5,7 @@ import TroveQuery
 /// INSERT binds them.
 ///
 /// ```swift
-/// row.insert       // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar") VALUES (?, ?, ?, ?, …, ?)
+/// row.insert       // INSERT INTO "reminders" ("id", "uid", "list_id", "title", …, "icalendar", "tags") VALUES (?, ?, ?, ?, …, ?)
 /// row.bindings     // [.null, .text("0193…"), .integer(1), .text("Buy milk"), …], in that column order
 /// ```
 ///
@@ -29,21 +29,33 @@ struct ReminderRow {
             // NB: NULL asks SQLite for the next id; the column is always there, so one prepared
             // INSERT serves rows with and without a kept id.
             Assignment(column: $0.id.name, value: SQL(binding: id))
-            $0.uid.set(uid)
-            $0.listID.set(listID)
-            $0.title.set(record.title)
-            $0.notes.set(record.notes)
-            $0.priority.set(record.priority.rawValue)
-            $0.isFlagged.set(record.isFlagged)
-            $0.isCompleted.set(record.isCompleted)
-            $0.completedAt.set(record.completedAt)
-            $0.dueDate.set(record.due?.storageText)
-            $0.createdAt.set(createdAt)
-            $0.updatedAt.set(updatedAt)
+            for assignment in Self.contents($0, uid: uid, listID: listID, record: record, createdAt: createdAt, updatedAt: updatedAt) {
+                assignment
+            }
             $0.tags.set(tags)
-            $0.repeatRule.set(record.repeat?.rrule)
-            $0.icalendar.set(Self.icalendarText(record.icalendar))
         }
+    }
+
+    /// Every column a record decides, but the id and the tags text (which an overwrite writes
+    /// through its tag links): shared by ``insert`` and `RecordInserter.overwrite`.
+    static func contents(
+        _ columns: TableScope<ReminderTable>, uid: String, listID: Int64, record: ReminderRecord, createdAt: Date, updatedAt: Date
+    ) -> [Assignment] {
+        [
+            columns.uid.set(uid),
+            columns.listID.set(listID),
+            columns.title.set(record.title),
+            columns.notes.set(record.notes),
+            columns.priority.set(record.priority.rawValue),
+            columns.isFlagged.set(record.isFlagged),
+            columns.isCompleted.set(record.isCompleted),
+            columns.completedAt.set(record.completedAt),
+            columns.dueDate.set(record.due?.storageText),
+            columns.createdAt.set(createdAt),
+            columns.updatedAt.set(updatedAt),
+            columns.repeatRule.set(record.repeat?.rrule),
+            columns.icalendar.set(icalendarText(record.icalendar)),
+        ]
     }
 
     /// What `insert` binds, in its order, encoded as the builder encodes each column's type.
@@ -61,9 +73,9 @@ struct ReminderRow {
             (record.due?.storageText).queryBinding,
             createdAt.queryBinding,
             updatedAt.queryBinding,
-            tags.queryBinding,
             (record.repeat?.rrule).queryBinding,
             Self.icalendarText(record.icalendar).queryBinding,
+            tags.queryBinding,
         ]
     }
 
