@@ -15,8 +15,9 @@ public import TroveSQLite
 /// on the searched columns instead and ANDed in; a group that mixes both kinds (`🎉 OR party`)
 /// ORs a LIKE with an `id IN (… MATCH …)`. A term in a script whose words run together
 /// (``SubstringScripts``: 春节, בית) matches an indexed word or any substring of a title or
-/// notes, through schema 6's substring index; a query of only such terms is not ranked (the
-/// hits come in the tiebreaker order). Only ``FTS5Expression`` text reaches `MATCH`, so no
+/// notes, through schema 6's substring index; a query that FTS5 cannot rank (only such terms,
+/// or terms without letters) puts title matches first, shortest title first, then the
+/// tiebreakers (``SortKey/titleOrder(_:)``). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
     public let name = "fts"
@@ -139,6 +140,7 @@ public struct FTSEngine: Engine {
         // NB: excluded LIKE terms are not highlighted: only rows without them match.
         plan.likeTerms = plan.likeTerms.filter { term in !query.excludedTerms.contains(term) }
         plan.noteDroppedTerms(dropped, in: query)
+        if plan.ftsMatch == nil, plan.columns.contains(.title) { plan.titleOrderTerms = plan.likeTerms }
         return plan
     }
 }

@@ -241,6 +241,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%🎂%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%🎂%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%🎂%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%🎂%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -250,6 +252,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."title" LIKE '%🎂%' ESCAPE '\' OR "reminders"."notes" LIKE '%🎂%' ESCAPE '\' OR "reminders"."tags" LIKE '%🎂%' ESCAPE '\'))
             ORDER BY
+              (("reminders"."title" LIKE '%🎂%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%🎂%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -503,6 +507,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%牛乳を買う%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%牛乳を買う%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -512,6 +518,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"牛乳を買う"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"')))
             ORDER BY
+              (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -552,6 +560,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%엄마%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%엄마%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%엄마%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%엄마%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -561,6 +571,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"엄마"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\'))))
             ORDER BY
+              (("reminders"."title" LIKE '%엄마%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%엄마%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

@@ -304,6 +304,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%*%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%*%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%*%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%*%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -313,6 +315,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."title" LIKE '%*%' ESCAPE '\' OR "reminders"."notes" LIKE '%*%' ESCAPE '\' OR "reminders"."tags" LIKE '%*%' ESCAPE '\'))
             ORDER BY
+              (("reminders"."title" LIKE '%*%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%*%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

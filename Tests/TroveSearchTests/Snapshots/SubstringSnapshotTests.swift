@@ -22,7 +22,9 @@ import TroveTestSupport
         ])
     }
 
-    // Two characters inside a sentence: LIKE over the reminders with such text.
+    // Two characters inside a sentence: LIKE over the reminders with such text. FTS5 cannot
+    // rank these matches, so title matches come first, the shortest title first (春节快乐
+    // before the longer 给奶奶打电话 关于春节), then the notes-only match (买酱油).
     @Test func twoChineseCharactersInsideASentence() async throws {
         let database = try await Self.store.value.database
         await assertSearch("春节", on: database) {
@@ -43,6 +45,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -52,6 +56,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
             ORDER BY
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -64,8 +70,8 @@ import TroveTestSupport
             """
             #  id  title          snippet   list       tags  due  flags  rank
             -  --  -------------  --------  ---------  ----  ---  -----  ----
-            1  1   给奶奶打电话 关于[春节]            Home
-            2  2   [春节]快乐                   Home
+            1  2   [春节]快乐                   Home
+            2  1   给奶奶打电话 关于[春节]            Home
             3  3   买酱油            超市 [春节]前  Groceries
             3 of 3 (0 completed)
             lists: Home (2), Groceries (1)
@@ -94,6 +100,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%奶奶打%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%奶奶打%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -103,6 +111,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"奶奶打"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"奶奶打"')))
             ORDER BY
+              (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -143,6 +153,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%בית%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%בית%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%בית%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%בית%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -152,6 +164,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"בית"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"בית"')))
             ORDER BY
+              (("reminders"."title" LIKE '%בית%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%בית%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -192,6 +206,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%นม%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%นม%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%นม%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%นม%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -201,6 +217,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"นม"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%นม%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%นม%' ESCAPE '\'))))
             ORDER BY
+              (("reminders"."title" LIKE '%นม%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%นม%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -241,6 +259,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%كتاب%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%كتاب%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -250,6 +270,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"كتاب"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"كتاب"')))
             ORDER BY
+              (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -334,6 +356,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -345,6 +369,8 @@ import TroveTestSupport
               AND (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节"')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
               AND (NOT ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%快乐%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%快乐%' ESCAPE '\'))))
             ORDER BY
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -381,6 +407,8 @@ import TroveTestSupport
               (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
               (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
               0.0,
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -390,6 +418,8 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节" OR "grandma"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
             ORDER BY
+              (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
+              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -402,8 +432,8 @@ import TroveTestSupport
             """
             #  id  title                                   snippet   list       tags  due  flags  rank
             -  --  --------------------------------------  --------  ---------  ----  ---  -----  ----
-            1  1   给奶奶打电话 关于[春节]                                     Home
-            2  2   [春节]快乐                                            Home
+            1  2   [春节]快乐                                            Home
+            2  1   给奶奶打电话 关于[春节]                                     Home
             3  3   买酱油                                     超市 [春节]前  Groceries
             4  7   Call grandma about the spring festival            Home
             4 of 4 (0 completed)

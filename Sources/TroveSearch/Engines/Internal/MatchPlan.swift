@@ -9,6 +9,9 @@ struct MatchPlan: Sendable {
     var conditions: [SQL] = []
     /// Terms matched with LIKE, for the markup and `matchedFields` of non-FTS5 matches.
     var likeTerms: [Term] = []
+    /// Terms that order the answer when there is no FTS5 match to rank it (``SortKey/titleOrder(_:)``):
+    /// the FTS engine's substring and symbol terms. Empty for `!like`, which does not rank.
+    var titleOrderTerms: [Term] = []
     /// The columns the text is searched in.
     var columns: [SearchColumn]
     /// Parts of the query left out while planning (added to ``Query/problems``).

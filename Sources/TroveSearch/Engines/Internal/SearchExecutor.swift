@@ -13,7 +13,9 @@ struct SearchExecutor {
     var query: Query { request.query }
     var isRanked: Bool { plan.ftsMatch != nil }
     var sortKeys: [SortKey] {
-        SortKey.keys(for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords) + [SortKey.id]
+        SortKey.keys(
+            for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords,
+            titleTerms: plan.titleOrderTerms) + [SortKey.id]
     }
     /// The words ``TroveRanking/exactWord`` rewards when they stand whole in a title.
     var exactWords: [String] { TroveRanking.exactWords(of: query) }

@@ -39,9 +39,13 @@ struct SortKey: Sendable {
     /// so "open first" is only a tiebreaker after it. `.bm25` puts open hits before completed
     /// ones *before* comparing ranks, as Trove did before it had its own ranking: bm25 scores
     /// almost never tie, so as a mere tiebreaker "open first" would never apply.
-    static func keys(for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = []) -> [SortKey] {
+    ///
+    /// `titleTerms` order a text answer that FTS5 cannot rank (``titleOrder(_:)``).
+    static func keys(
+        for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = [], titleTerms: [Term] = []
+    ) -> [SortKey] {
         switch sort {
-        case .rank where !ranked: tiebreakers
+        case .rank where !ranked: titleOrder(titleTerms) + tiebreakers
         case .rank:
             switch ranking {
             case .custom, .bm25Mixed: [rank(ranking, exactWords: exactWords)] + tiebreakers
@@ -51,6 +55,26 @@ struct SortKey: Sendable {
         case .priority: [priority] + tiebreakers
         case .created: [created]
         }
+    }
+
+    /// The order of a text answer without an FTS5 match to rank it (only terms in scripts
+    /// written without spaces, such as 春节, or without letters, such as 🎉): reminders with more
+    /// of `terms` in their title first, then, among title matches, the shortest title (the
+    /// terms are more of it, as BM25's length normalisation would have it); then the
+    /// tiebreakers. Empty when there are no terms.
+    ///
+    /// ```swift
+    /// SortKey.titleOrder([Term("春节")])
+    /// // (("reminders"."title" LIKE '%春节%' ESCAPE '')) DESC,
+    /// // iif((("reminders"."title" LIKE '%春节%' ESCAPE '')) > 0, length("reminders"."title"), 0)
+    /// ```
+    static func titleOrder(_ terms: [Term]) -> [SortKey] {
+        guard !terms.isEmpty else { return [] }
+        let hits: SQL = "(" + terms.map { MatchPlan.like($0.text, in: [.title]) }.joined(separator: " + ") + ")"
+        return [
+            SortKey(expression: hits, isDescending: true),
+            SortKey(expression: "iif(\(hits) > 0, length(\"reminders\".\"title\"), 0)", isDescending: false),
+        ]
     }
 
     static let id = SortKey(expression: "\"reminders\".\"id\"", isDescending: false)
