@@ -66,6 +66,18 @@ public struct QueryBenchmark {
                 trove: Format.pair(troveStats), baseline: "--rank bm25: \(Format.pair(bm25Stats))",
                 versus: Format.overheads(troveStats, over: bm25Stats), target: "≤ +10%")
 
+            // The typo tier's share of the settled answer: the same queries with it off.
+            var exactTier: [Duration] = []
+            for query in queries {
+                var request = Self.request(query)
+                request.typos = .off
+                exactTier.append(try replay.clock.measure { _ = try FTSEngine().search(request, on: replay.timed) })
+            }
+            let exactTierStats = LatencyStats(exactTier)
+            report.add(area, "fts settled answer without the typo tier (--typos off) p50 / p99",
+                trove: Format.pair(exactTierStats), baseline: "with it: \(Format.pair(troveStats))",
+                versus: Format.overheads(exactTierStats, over: troveStats))
+
             var like: [Duration] = [], likeFloor: [Duration] = []
             for query in queries.prefix(likeLimit) {
                 let (engine, floor, _) = try replay.time(LikeEngine(), Self.request(query))
