@@ -51,7 +51,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .listNotFound(let name):
             "There is no list named \"\(name)\"; `trove lists` shows them."
         case .listNotEmpty(let name, let count):
-            "The list \"\(name)\" still holds \(count) reminders; move or delete them first."
+            "The list \"\(name)\" still holds \(count) reminder\(count == 1 ? "" : "s"); move or delete \(count == 1 ? "it" : "them") first."
         case .indexMissing(let objects):
             "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); run `trove rebuild` to recreate it from the reminders."
         case .schemaDamaged(let problems):

@@ -1,12 +1,30 @@
 import ArgumentParser
+import Foundation
 import TroveStore
 
 struct Add: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Add a reminder.")
+    static let configuration = CommandConfiguration(
+        abstract: "Add a reminder.",
+        discussion: """
+            The title's words are joined, as `trove search` joins them, and may hold quick-add \
+            tokens, in the words the query language uses: #tag, +tag or tag:NAME (a tag; \
+            repeat for more); list:NAME (the list, created if new) or @NAME (a list that \
+            exists, any case); !, !! or !!! (low, medium, high priority; also p:high or \
+            priority:high); due:PHRASE or ^PHRASE (the due date, as --due reads it: ^fri, \
+            ^tomorrow 9am, due:"next fri"). Example: trove add Call mom @Home ^fri +family
+
+            A token that does not read (due:someday, @nowhere, #12, a second @List) stays in \
+            the title, and a line on stderr says why. Words after `--` are title text whatever \
+            they look like: trove add -- Fix '#12' ^today. --list, --due and --priority win over \
+            tokens (the token then stays title text); --tag and tag tokens add up.
+
+            Shells: an unquoted #word starts a comment in bash and !! repeats the last command; \
+            write +tag and p:medium there, or quote the title.
+            """)
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("The title; its words are joined, as `trove search` joins them (`trove add Buy oat milk`).", valueName: "title"))
+    @Argument(help: ArgumentHelp("The title, with any quick-add tokens (see below); its words are joined (`trove add Buy oat milk`).", valueName: "title"))
     var words: [String]
     @Option(help: "Notes.") var notes: String = ""
     @Option(help: "The list; created if new. Default: Reminders.") var list: String?
@@ -14,31 +32,64 @@ struct Add: AsyncParsableCommand {
     @Option(help: "none, low, medium or high.") var priority: String?
     @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am.") var due: String?
     @Flag(help: "Flag it.") var flag = false
-    @Option(help: ArgumentHelp("How it repeats: \"every 2 weeks on mon,thu\", \"monthly on the last fri\", \"daily until 2026-12-31\", or an RRULE. Needs --due.", valueName: "rule"))
+    @Option(help: ArgumentHelp("How it repeats: \"every 2 weeks on mon,thu\", \"monthly on the last fri\", \"daily until 2026-12-31\", or an RRULE. Needs a due date.", valueName: "rule"))
     var `repeat`: String?
 
-    /// The title: the words as typed, one space between them.
-    var title: String { words.joined(separator: " ") }
-
     func validate() throws {
-        guard title.contains(where: { !$0.isWhitespace }) else {
+        guard words.joined().contains(where: { !$0.isWhitespace }) else {
             throw ValidationError("Give the reminder a title, as in `trove add Buy oat milk`.")
         }
     }
 
+    /// How many of ``words`` came after a `--` on the command line: title text as typed.
+    ///
+    /// NB: ArgumentParser drops the `--` itself, so the words after it are counted from the
+    /// real command line; every argument after `--` is one of ``words``.
+    static func literalCount(arguments: [String], words: [String]) -> Int {
+        guard let terminator = arguments.firstIndex(of: "--") else { return 0 }
+        return min(words.count, arguments.count - terminator - 1)
+    }
+
     func run() async throws {
         try await runReportingErrors(database) {
-            let record = ReminderRecord(
-                title: title, notes: notes, list: list, tags: tags,
-                priority: try priority.map(ReminderInput.priority) ?? .none,
-                isFlagged: flag,
-                due: try due.map { try ReminderInput.due($0) },
-                repeat: try `repeat`.map(ReminderInput.repeat)
-            )
+            // NB: options are checked before the database is opened, so a bad --due creates nothing.
+            let dates = NaturalDate()
+            let priority = try priority.map(ReminderInput.priority)
+            let due = try due.map { try ReminderInput.due($0, dates: dates) }
+            let rule = try `repeat`.map(ReminderInput.repeat)
+            let literalCount = Self.literalCount(arguments: CommandLine.arguments, words: words)
+            let given = QuickAdd.Given(list: list != nil, due: due != nil, priority: priority != nil)
+            func read(lists: [String]) throws -> QuickAdd {
+                let quick = QuickAdd.read(words, literalCount: literalCount, lists: lists, given: given, dates: dates)
+                guard quick.title.contains(where: { !$0.isWhitespace }) else { throw CLIError.emptyQuickAddTitle }
+                return quick
+            }
+            // NB: read once without lists first, so a title of tokens alone creates no database;
+            // knowing the lists only reads more tokens (@Name), never fewer.
+            _ = try read(lists: [])
             let store = try await database.openForWriting()
+            let lists = try await store.lists().map(\.name)
+            let quick = try read(lists: lists)
+            let record = ReminderRecord(
+                title: quick.title, notes: notes, list: list ?? quick.list, tags: tags + quick.tags,
+                priority: priority ?? quick.priority ?? .none,
+                isFlagged: flag,
+                due: due ?? quick.due,
+                repeat: rule
+            )
             let reminder = try await store.add(record)
-            let repeats = reminder.repeat.map { " ↻ \($0)" } ?? ""
-            print("Added \(reminder.id): \(reminder.title) (\(reminder.list))\(ReminderInput.spokenDue(reminder.due))\(repeats)")
+            print(Self.confirmation(reminder, dates: dates))
+            for kept in quick.kept { Terminal.standardError.write(kept.sentence + "\n") }
         }
+    }
+
+    /// `Added 4: Call mom (Home), due Fri 27 Nov ↻ every week, !!, #family`: what was stored,
+    /// so a person sees how the tokens were read.
+    static func confirmation(_ reminder: Reminder, dates: NaturalDate) -> String {
+        var text = "Added \(reminder.id): \(reminder.title) (\(reminder.list))" + ReminderInput.spokenDue(reminder.due, dates: dates)
+        if let rule = reminder.repeat { text += " ↻ \(rule)" }
+        if reminder.priority != .none { text += ", " + String(repeating: "!", count: reminder.priority.rawValue) }
+        if !reminder.tags.isEmpty { text += ", " + reminder.tags.map { "#" + $0 }.joined(separator: " ") }
+        return text
     }
 }

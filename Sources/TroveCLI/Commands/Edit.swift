@@ -42,9 +42,33 @@ struct Edit: AsyncParsableCommand {
             changes.addTags = addTags
             changes.removeTags = removeTags
             let store = try await database.openForWriting()
+            // NB: a command that changes nothing says so and exits 1, as `done` does, and
+            // writes no journal entry that `trove undo` would then spend a step on.
+            let before = try await store.reminder(id: id)
+            guard changes.wouldChange(before) else {
+                Terminal.standardError.write("\(id) has those values already; nothing changed.\n")
+                throw ExitCode(ExitStatus.noResults.rawValue)
+            }
             let reminder = try await store.update(id: id, changes)
             let due = changes.due == nil ? "" : ReminderInput.spokenDue(reminder.due)
             print("Updated \(reminder.id): \(reminder.title) (\(reminder.list))\(due)")
         }
+    }
+}
+
+extension ReminderChanges {
+    /// Whether applying the changes to `reminder` would change any field; names compare as the
+    /// database compares them (lists and tags ignore ASCII case).
+    func wouldChange(_ reminder: Reminder) -> Bool {
+        func same(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
+        if let title = title, title != reminder.title { return true }
+        if let notes = notes, notes != reminder.notes { return true }
+        if let list = list, !same(list, reminder.list) { return true }
+        if let priority = priority, priority != reminder.priority { return true }
+        if let due = due, due != reminder.due { return true }
+        if let isFlagged = isFlagged, isFlagged != reminder.isFlagged { return true }
+        if let rule = self.repeat, rule?.rrule != reminder.repeat?.rrule { return true }
+        if addTags.contains(where: { tag in !reminder.tags.contains { same($0, tag) } }) { return true }
+        return removeTags.contains { tag in reminder.tags.contains { same($0, tag) } }
     }
 }

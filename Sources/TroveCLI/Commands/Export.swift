@@ -46,7 +46,7 @@ struct Export: AsyncParsableCommand {
                 throw error
             }
             for warning in writer.warnings { Terminal.standardError.write("trove: \(warning)\n") }
-            if let file { Terminal.standardError.write("Exported \(count) reminders to \(file.path).\n") }
+            if let file { Terminal.standardError.write("Exported \(count) reminder\(count == 1 ? "" : "s") to \(file.path).\n") }
             if let report, !report.isComplete {
                 Terminal.standardError.write(Self.describe(report))
                 throw ExitCode(ExitStatus.noResults.rawValue)

@@ -18,7 +18,9 @@ struct Search: AsyncParsableCommand {
             query ends with a space or --exact is given, and word* is a prefix anywhere; \
             `a OR b`; "exact phrase"; -word and \
             -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
-            priority:none|low|medium|high; due:today|tomorrow|overdue|week|none|DATE|DATE..DATE; \
+            priority:none|low|medium|high; due:today|on:today|tomorrow|overdue|week|none|DATE|DATE..DATE \
+            or a phrase such as due:fri or due:"next fri" (due:today also holds overdue open \
+            reminders, as Apple Reminders' Today does; due:on:today is today only); \
             in:title|notes|tags; -key:value negates. !like matches substrings; !raw passes an \
             FTS5 expression.
 
@@ -29,7 +31,11 @@ struct Search: AsyncParsableCommand {
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
             tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
-            beneath, then "N of TOTAL" and the next page. JSON: {"query", "total", "typoCount", \
+            beneath, then "N of TOTAL" and the next page. On a terminal each line is cut to its \
+            width (titles first) and the next-page hint is only --offset N; without colour \
+            (NO_COLOR, --color never) matches are bold and underlined there. Piped, lines are \
+            whole, matches unmarked (with --color never: [match]), and the hint also gives the \
+            --after cursor. JSON: {"query", "total", "typoCount", \
             "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", \
             "notices"}; each hit is the reminder as `trove export` writes it (id, uid, title, notes, \
             list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD or UTC ISO \
@@ -307,9 +313,22 @@ struct Search: AsyncParsableCommand {
     }
 
     private var textRenderer: SearchTextRenderer {
-        let useColor = color.isEnabled(isTerminal: Terminal.standardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
-        let marks = HighlightStyle(open: highlightOpen ?? "", close: highlightClose ?? "")
-        return SearchTextRenderer(color: useColor, marks: marks, today: CalendarDay(Date()))
+        let isTerminal = Terminal.standardOutput.isTerminal
+        let useColor = color.isEnabled(isTerminal: isTerminal, environment: ProcessInfo.processInfo.environment)
+        var marks = HighlightStyle(open: highlightOpen ?? "", close: highlightClose ?? "")
+        // NB: without colour a terminal still shows matches, bold and underlined (NO_COLOR forbids
+        // colour, not emphasis). Piped, `--color never` asks for visible marks: `[`…`]`; NO_COLOR
+        // alone (often set for every program) leaves piped text as stored, for `| cut`, `| grep`.
+        if !useColor, highlightOpen == nil, highlightClose == nil {
+            if isTerminal, ProcessInfo.processInfo.environment["TERM"] != "dumb" {
+                marks = SearchTextRenderer.emphasis
+            } else if !isTerminal, color == .never {
+                marks = HighlightStyle(open: "[", close: "]")
+            }
+        }
+        var renderer = SearchTextRenderer(color: useColor, marks: marks, today: CalendarDay(Date()))
+        renderer.terminalWidth = isTerminal ? Terminal.columns(of: Terminal.standardOutput) : nil
+        return renderer
     }
 }
 

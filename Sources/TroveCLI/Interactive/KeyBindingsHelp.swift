@@ -14,6 +14,8 @@ enum KeyBindingsHelp {
           Enter                          print the marked reminders, or the selected one, and exit (0);
                                          while the results are still being ranked it waits (Esc cancels)
           Ctrl-/                         show/hide the preview pane (the whole reminder)
+          Shift-Up/Shift-Down            scroll the preview pane a line (Alt-Up/Alt-Down too)
+          Shift-PageUp/Shift-PageDown    scroll the preview pane a pane's height
           Ctrl-O                         open the selected reminder in $VISUAL/$EDITOR; saved on exit
           Ctrl-T                         mark the marked (or selected) reminders done, or not done
           Ctrl-Z                         undo the last change made in this search

@@ -28,6 +28,16 @@ struct SearchTextRenderer {
     var timeZone: TimeZone = .current
     /// Titles longer than this push the rest of their line right instead of widening the column.
     var maxTitleColumn = 48
+    /// The terminal's columns when standard output is one: each line is cut to fit (titles
+    /// first, down to ``minTitleColumn``, then the line's end, with `…`) and the next-page hint
+    /// is short. Nil when piped: whole lines, and the hint with its cursor.
+    var terminalWidth: Int?
+    /// The narrowest a title is cut to before the line's end is cut instead.
+    var minTitleColumn = 16
+
+    /// Matches in bold and underlined, for a terminal without colour (NO_COLOR, `--color
+    /// never`): NO_COLOR forbids colour, not emphasis.
+    static let emphasis = HighlightStyle(open: "\u{1B}[1;4m", close: "\u{1B}[22;24m")
 
     /// The hits, the summary and the next-page hint, ending with a newline.
     func render(_ resultSet: ResultSet, position: Position) -> String {
@@ -71,6 +81,22 @@ struct SearchTextRenderer {
         let titleColumn = used.firstIndex(of: 2)!
         var widths = (0..<used.count).map { column in rows.map { $0[column].width }.max() ?? 0 }
         widths[titleColumn] = min(widths[titleColumn], maxTitleColumn)
+        if let terminalWidth {
+            // NB: the title gives way first, so a narrow terminal still shows the due date;
+            // whatever is still too wide is cut at the line's end below.
+            let others = widths.enumerated().reduce(0) { $0 + ($1.offset == titleColumn ? 0 : $1.element + 2) }
+            widths[titleColumn] = min(widths[titleColumn], max(minTitleColumn, terminalWidth - others))
+            let titleWidth = widths[titleColumn]
+            rows = rows.map { row in
+                var row = row
+                let title = row[titleColumn]
+                if title.width > titleWidth {
+                    let cut = ANSIText.truncate(title.text, to: titleWidth)
+                    row[titleColumn] = Cell(text: cut, width: ANSIText.width(cut))
+                }
+                return row
+            }
+        }
         let indent = widths[..<titleColumn].reduce(0) { $0 + $1 + 2 }
         var lines: [String] = []
         for (hit, row) in zip(hits, rows) {
@@ -84,10 +110,10 @@ struct SearchTextRenderer {
                     line += cell.rightAligned ? padding + cell.text : cell.text + padding
                 }
             }
-            lines.append(trimmingTrailingSpaces(line))
+            lines.append(fitted(trimmingTrailingSpaces(line)))
             if !hit.snippet.isEmpty {
                 let snippet = MarkedText(hit.snippet).rendered(color: color, marks: marks, base: .dim)
-                lines.append(String(repeating: " ", count: indent) + style(.dim, snippet))
+                lines.append(fitted(String(repeating: " ", count: indent) + style(.dim, snippet)))
             }
         }
         return lines
@@ -105,7 +131,7 @@ struct SearchTextRenderer {
             statusCell(hit),
             Cell(
                 text: title.rendered(color: color, marks: marks),
-                width: DisplayWidth.of(title.rendered(color: false, marks: marks))),
+                width: ANSIText.width(title.rendered(color: false, marks: marks))),
             plainCell(MarkedText(hit.list).plain, .cyan),
             plainCell(due, isOverdue ? .red : nil),
             plainCell(priority, hit.priority == .high ? .red : nil),
@@ -168,10 +194,13 @@ struct SearchTextRenderer {
         return notes.isEmpty ? text : text + " (" + notes.joined(separator: ", ") + ")"
     }
 
-    /// `Next page: --offset 20 or --after CURSOR`, or nil on the last page.
+    /// `Next page: --offset 20 or --after CURSOR`, or nil on the last page. On a terminal,
+    /// `Next page: --offset 20`: the cursor is for scripts, which read it from `--format json`.
     func nextHint(_ resultSet: ResultSet, position: Position) -> String? {
         guard case .after(let cursor)? = resultSet.next else { return nil }
         switch position {
+        case .offset(let offset) where terminalWidth != nil:
+            return "Next page: --offset \(offset + resultSet.hits.count)"
         case .offset(let offset):
             return "Next page: --offset \(offset + resultSet.hits.count) or --after \(cursor)"
         case .afterCursor:
@@ -180,6 +209,11 @@ struct SearchTextRenderer {
     }
 
     // MARK: Helpers
+
+    /// The line cut to the terminal's width, or whole when piped.
+    private func fitted(_ line: String) -> String {
+        terminalWidth.map { ANSIText.truncate(line, to: $0) } ?? line
+    }
 
     private func style(_ ansi: ANSIStyle, _ text: String) -> String {
         color ? ansi.wrap(text) : text

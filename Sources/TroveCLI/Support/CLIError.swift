@@ -7,6 +7,8 @@ enum CLIError: Error, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case cannotCreateFolder(path: String, reason: String)
     case invalidRepeat(value: String, problem: String)
+    /// `trove add` with nothing but quick-add tokens: `trove add #x ^fri`.
+    case emptyQuickAddTitle
     case importFailed(file: String, reason: String, alreadyImported: [(file: String, count: Int)])
 
     var description: String {
@@ -19,6 +21,8 @@ enum CLIError: Error, CustomStringConvertible {
             return "\(option) \"\(value)\" is not valid: expected \(expected)."
         case .invalidRepeat(_, let problem):
             return "--repeat: " + problem + "."
+        case .emptyQuickAddTitle:
+            return "The title is empty once its quick-add tokens (#tag, @List, ^date, !) are read; add words, or put them after `--` to keep them as text."
         case .unknownFormat(let path):
             return "Cannot tell the format of \(path) from its extension; pass --format jsonl, csv, ics or todotxt."
         case .cannotWrite(let path, let reason):
@@ -38,7 +42,7 @@ enum CLIError: Error, CustomStringConvertible {
     var exitStatus: ExitStatus {
         switch self {
         case .noDatabase, .emptyDatabaseFile: .database
-        case .invalidValue, .invalidRepeat, .unknownFormat, .importFailed: .usage
+        case .invalidValue, .invalidRepeat, .emptyQuickAddTitle, .unknownFormat, .importFailed: .usage
         case .cannotWrite, .cannotCreateFolder: .database
         }
     }

@@ -26,6 +26,16 @@ enum Terminal {
     static let standardOutput = Stream(descriptor: 1)
     static let standardError = Stream(descriptor: 2)
 
+    /// The terminal's width in columns: the window's size, else `COLUMNS`, else 80.
+    static func columns(of stream: Stream) -> Int {
+        var window = winsize()
+        if withUnsafeMutablePointer(to: &window, { ioctl(stream.descriptor, UInt(TIOCGWINSZ), $0) }) == 0, window.ws_col > 0 {
+            return Int(window.ws_col)
+        }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text), columns > 0 { return columns }
+        return 80
+    }
+
     /// Colour is used when the stream is a terminal, NO_COLOR is unset and TERM is not "dumb".
     static func wantsColor(_ stream: Stream) -> Bool {
         let environment = ProcessInfo.processInfo.environment

@@ -72,6 +72,21 @@ import TroveStore
         #expect(edited.stderr.contains("Nothing to change: say what, as in `trove edit 1 --due fri`"))
     }
 
+    @Test func editToTheValuesItHasSaysNothingChangedAndExits1() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        _ = try TroveProcess.run(["add", "Thing", "--list", "Home", "--tag", "x", "--db", db])
+        let same = try TroveProcess.run(["edit", "1", "--title", "Thing", "--list", "home", "--tag", "X", "--no-flag", "--db", db])
+        #expect(same.status == 1)
+        #expect(same.stdout.isEmpty)
+        #expect(same.stderr == "1 has those values already; nothing changed.\n")
+        let changed = try TroveProcess.run(["edit", "1", "--title", "Thing", "--priority", "high", "--db", db])
+        #expect(changed.status == 0, "\(changed.stderr)")
+        // The no-op was not journaled: two undos revert the real edit, then the add.
+        #expect(try TroveProcess.run(["undo", "2", "--db", db]).stdout.split(separator: "\n").map { String($0.prefix(10)) }
+            == ["Undid edit", "Undid add:"])
+    }
+
     @Test func doneOnACompletedReminderSaysWhyAndExits1() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")

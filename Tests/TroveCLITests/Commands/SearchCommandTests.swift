@@ -239,6 +239,9 @@ import TroveStore
         #expect(!piped.stdout.contains("\u{1B}"))
         let never = try TroveProcess.run(["--demo", "search", "dentist", "--color", "never"])
         #expect(!never.stdout.contains("\u{1B}"))
+        // Piped, --color never marks matches in brackets; NO_COLOR alone leaves the text as stored.
+        #expect(never.stdout.contains("[Dentist]"))
+        #expect(!auto.stdout.contains("[Dentist]") && auto.stdout.contains("Dentist"))
     }
 
     @Test func explainShowsTheSQLWithPlaceholdersAndItsBindingsThenTheCount() throws {

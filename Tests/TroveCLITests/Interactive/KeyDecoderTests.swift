@@ -38,6 +38,11 @@ import Testing
         Case(name: "End variants", chunks: [bytes("\u{1B}[F\u{1B}[4~\u{1B}OF\u{1B}[8~")], keys: [.end, .end, .end, .end]),
         Case(name: "PageUp PageDown Delete", chunks: [bytes("\u{1B}[5~\u{1B}[6~\u{1B}[3~")], keys: [.pageUp, .pageDown, .delete]),
         Case(name: "modified arrow reads as the arrow", chunks: [bytes("\u{1B}[1;5C")], keys: [.right]),
+        Case(name: "Ctrl-Up is still Up", chunks: [bytes("\u{1B}[1;5A")], keys: [.up]),
+        Case(
+            name: "Shift and Alt arrows and pages scroll the preview",
+            chunks: [bytes("\u{1B}[1;2A\u{1B}[1;2B\u{1B}[1;3A\u{1B}[1;3B\u{1B}[5;2~\u{1B}[6;2~")],
+            keys: [.shiftUp, .shiftDown, .shiftUp, .shiftDown, .shiftPageUp, .shiftPageDown]),
         Case(name: "shift-tab", chunks: [bytes("\u{1B}[Z")], keys: [.backTab]),
         Case(name: "unknown CSI dropped", chunks: [bytes("\u{1B}[15~x")], keys: [.text("x")]),
         Case(name: "CSI split across reads", chunks: [[0x1B], [0x5B], [0x41]], keys: [.up]),

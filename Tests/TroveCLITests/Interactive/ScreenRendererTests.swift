@@ -191,7 +191,8 @@ import Testing
         #expect(lines[2] == "> Buy milk" + String(repeating: " ", count: 18) + "Groceries · #dairy · Mar 2│ id     1")
         #expect(lines[3] == "    get milk and eggs" + String(repeating: " ", count: 33) + "│ title  Buy milk")
         #expect(lines[4] == "  ✓ Oat milk" + String(repeating: " ", count: 42) + "│ notes:")
-        #expect(lines[5] == String(repeating: " ", count: 54) + "│ …")
+        // The note goes on past the pane: its last line says how to read on.
+        #expect(lines[5] == String(repeating: " ", count: 54) + "│ … Shift-Down for more")
         #expect(lines.allSatisfy { DisplayWidth.of($0) <= 100 })
     }
 
@@ -215,5 +216,36 @@ import Testing
             " something for the weekend",
             "",
         ])
+    }
+
+    @Test func thePreviewPaneScrollsToTheEndOfALongNote() {
+        var state = InteractiveState(size: TerminalSize(columns: 100, rows: 24), mode: .inline(height: 6), showsPreview: true)
+        _ = state.handle(.start)
+        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: .zero))
+        let note = (1...10).map { "line \($0)" }
+        _ = state.handle(.previewLoaded(ReminderPreview(id: 1, lines: note)))
+        func pane() -> [String] {
+            Self.plain.frame(for: state).lines[2...5].map { String($0.split(separator: "│", omittingEmptySubsequences: false).last ?? "") }
+        }
+        #expect(pane() == [" line 1", " line 2", " line 3", " … Shift-Down for more"])
+        #expect(state.handle(.key(.shiftDown)) == [.render])
+        #expect(pane() == [" ↑ 2 more (Shift-Up)", " line 3", " line 4", " … Shift-Down for more"])
+        // A page at a time, and never past the last line: the end of the note is readable.
+        _ = state.handle(.key(.shiftPageDown))
+        _ = state.handle(.key(.shiftPageDown))
+        _ = state.handle(.key(.shiftPageDown))
+        #expect(pane() == [" ↑ 7 more (Shift-Up)", " line 8", " line 9", " line 10"])
+        #expect(state.handle(.key(.shiftDown)) == [])
+        _ = state.handle(.key(.shiftPageUp))
+        _ = state.handle(.key(.shiftPageUp))
+        _ = state.handle(.key(.shiftPageUp))
+        _ = state.handle(.key(.shiftPageUp))
+        #expect(state.preview.scroll == 0)
+        #expect(pane().first == " line 1")
+        // Another reminder starts at its top.
+        _ = state.handle(.key(.shiftDown))
+        _ = state.handle(.key(.down))
+        _ = state.handle(.previewLoaded(ReminderPreview(id: 2, lines: note)))
+        #expect(state.preview.scroll == 0)
     }
 }

@@ -113,6 +113,59 @@ private enum Hits {
         #expect(plain.nextHint(Hits.resultSet([Hits.invoice]), position: .offset(0)) == nil)
     }
 
+    @Test func onATerminalTheHintIsShortTheCursorIsForJSON() throws {
+        let cursor = try #require(SearchCursor("cmFuax8xMDMfaTAfaTAfdDIwMjYtMTEtMTYfaTMfdDIwMjYtMTEtMTAgMTE6MTE6MDAuMDAw"))
+        let more = Hits.resultSet([Hits.invoice, Hits.dentist], total: 9, next: .after(cursor))
+        var terminal = plain
+        terminal.terminalWidth = 80
+        #expect(terminal.nextHint(more, position: .offset(4)) == "Next page: --offset 6")
+        // After --after the offset is unknown: the cursor is the only way on.
+        #expect(terminal.nextHint(more, position: .afterCursor) == "Next page: --after \(cursor)")
+    }
+
+    @Test func onATerminalLinesFitItsWidthTitlesGivingWayFirst() {
+        let long = SearchHit(
+            id: 5, title: "Sort out the spare room before the family visit next month", list: "Home",
+            due: .day(Hits.today.adding(days: 1)), titleHighlighted: "Sort out the spare room before the family visit next month",
+            snippet: String(repeating: "boxes and more boxes ", count: 10))
+        var terminal = plain
+        terminal.terminalWidth = 40
+        let output = terminal.render(Hits.resultSet([Hits.dentist, long]), position: .offset(0))
+        // The title column gives way first (to 16 columns), so both due dates still show; what
+        // is still too wide is cut at the line's end: the dentist's priority, flag and tag.
+        #expect(output == """
+            7  Call the dentist  Health  today     …
+               Ask the dentist about the crown
+            5  Sort out the sp…  Home    tomorrow
+               boxes and more boxes boxes and more …
+
+            2 of 2
+
+            """)
+        #expect(output.split(separator: "\n").allSatisfy { DisplayWidth.of($0) <= 40 })
+        // Piped, the same hits keep every character.
+        let piped = plain.render(Hits.resultSet([long]), position: .offset(0))
+        #expect(piped.contains("Sort out the spare room before the family visit next month  Home  tomorrow"))
+    }
+
+    @Test func withoutColourOnATerminalMatchesAreBoldAndUnderlinedAndColumnsStillAlign() {
+        var terminal = SearchTextRenderer(color: false, marks: SearchTextRenderer.emphasis, today: Hits.today, timeZone: Hits.utc)
+        terminal.terminalWidth = 200
+        let output = terminal.render(Hits.resultSet([Hits.dentist, Hits.invoice]), position: .offset(0))
+        #expect(output.contains("Call the \u{1B}[1;4mdentist\u{1B}[22;24m"))
+        #expect(!output.contains("\u{1B}[3"))  // no colour codes
+        let stripped = output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        #expect(stripped == plain.render(Hits.resultSet([Hits.dentist, Hits.invoice]), position: .offset(0)))
+    }
+
+    @Test func ansiTextCutsWithoutSplittingASequence() {
+        let text = "Call the \u{1B}[1;4mdentist\u{1B}[22;24m today"
+        #expect(ANSIText.width(text) == 22)
+        #expect(ANSIText.truncate(text, to: 22) == text)
+        #expect(ANSIText.truncate(text, to: 12) == "Call the \u{1B}[1;4mde…\u{1B}[0m")
+        #expect(ANSIText.truncate("牛乳を買う", to: 6) == "牛乳…")
+    }
+
     @Test func dueDatesReadRelativeToTodayWithTheLocalTime() {
         #expect(plain.dueText(.day(Hits.today)) == "today")
         #expect(plain.dueText(.day(Hits.today.adding(days: 1))) == "tomorrow")

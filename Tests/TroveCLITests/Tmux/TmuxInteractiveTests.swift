@@ -227,6 +227,38 @@ struct TmuxInteractiveTests {
         #expect(try await pane.waitForExit() == 130)
     }
 
+    @Test func searchOnANarrowTerminalFitsItsWidthAndGivesAShortHint() async throws {
+        let folder = try TemporaryFolder()
+        _ = try ExpectedScreen.seededDatabase(in: folder)
+        let pane = try TmuxPane("NO_COLOR=1 \"$TROVE\" --db t.db search call --limit 2", in: folder, columns: 40, rows: 20)
+        let screen = try await pane.waitForScreen("the search's output") { $0.contains { $0.hasPrefix("Next page:") } }
+        // Cut with … rather than wrapped; the hint names the offset only (the cursor is in JSON).
+        #expect(screen?.contains { $0.count == 40 && $0.hasSuffix("…") } == true)
+        #expect(screen?.contains("Next page: --offset 2") == true)
+        #expect(try await pane.waitForExit() == 0)
+    }
+
+    @Test func shiftDownScrollsThePreviewToTheEndOfALongNote() async throws {
+        let folder = try TemporaryFolder()
+        let db = try ExpectedScreen.seededDatabase(in: folder)
+        let note = (1...40).map { "note line \($0)" }.joined(separator: "\n")
+        #expect(try TroveProcess.run(["add", "Zeppelin", "packing", "list", "--notes", note, "--db", db]).status == 0)
+        let pane = try TmuxPane("\"$TROVE\" --db t.db --preview --query zeppelin > out 2> err", in: folder, columns: 100, rows: 30)
+        try await pane.waitForScreen("the note's start in the pane") { screen in
+            screen.contains { $0.contains("│") && $0.hasSuffix("Shift-Down for more") }
+        }
+        #expect(try !pane.screen().contains { $0.contains("note line 40") })
+        for _ in 0..<60 { try pane.press("S-Down") }
+        let end = try await pane.waitForScreen("the note's last line") { screen in
+            screen.contains { $0.hasSuffix("note line 40") } && !screen.contains { $0.hasSuffix("Shift-Down for more") }
+        }
+        #expect(end?.contains { $0.contains("more (Shift-Up)") } == true)
+        try pane.press("S-Up")
+        try await pane.waitForScreen("one line back") { !$0.contains { $0.hasSuffix("note line 40") } }
+        try pane.press("Escape")
+        #expect(try await pane.waitForExit() == 130)
+    }
+
     /// Was: deleting `-shm` while the interactive search was open, then writing from another
     /// process and pressing the done key, silently lost a saved reminder. Now the session notices
     /// the file changed (its inode), writes nothing, and stops with a sentence and exit 3. (The

@@ -10,7 +10,15 @@ struct FilterTests {
     // NB: filters alone are the default view, which shows open reminders only.
     @Test(arguments: [
         ("due:overdue", [1]),
-        ("due:today", [4]),
+        // due:today is Apple Reminders' Today: due today, or overdue and open; on:today is today alone.
+        ("due:today", [1, 4]),
+        ("due:on:today", [4]),
+        ("-due:on:today due:today", [1]),
+        // Natural dates, read against the request's today (Monday 2026-03-02).
+        ("due:tmrw", [6]),
+        ("due:\"mar 3\"", [6]),
+        ("due:\"3 mar\"", [6]),
+        ("due:yesterday", [1]),
         ("due:tomorrow", [6]),
         ("due:week", [4, 6, 12, 5]),
         ("due:none", [10, 9, 8, 2]),
@@ -38,7 +46,8 @@ struct FilterTests {
         let database = try await SearchFixture.database()
         // 2026-03-02 20:00 UTC is 2026-03-03 06:00 in Brisbane (UTC+10, no daylight saving).
         let brisbane = try #require(TimeZone(identifier: "Australia/Brisbane"))
-        #expect(try await SearchFixture.ids("due:today", in: database, timeZone: brisbane) == [])
+        #expect(try await SearchFixture.ids("due:on:today", in: database, timeZone: brisbane) == [])
+        #expect(try await SearchFixture.ids("due:today", in: database, timeZone: brisbane) == [1])
         #expect(try await SearchFixture.ids("due:tomorrow", in: database, timeZone: brisbane) == [4, 6])
     }
 

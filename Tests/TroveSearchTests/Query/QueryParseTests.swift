@@ -112,11 +112,11 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase("due:..", exact: true, fts("", "", "problems=[due:.. — a range needs at least one date, like 2026-03-01..]")),
         ParseCase(
             "due:soon", exact: true,
-            fts("", "", "problems=[due:soon — expected today, tomorrow, overdue, week, none, a date like 2026-03-05 "
+            fts("", "", "problems=[due:soon — expected today, on:today, tomorrow, overdue, week, none, a date like 2026-03-05, fri or \"dec 24\", "
                 + "or a range like 2026-03-01..2026-03-05]")),
         ParseCase(
             "due:2026-0",
-            fts("", "", "problems=[due:2026-0 — expected today, tomorrow, overdue, week, none, a date like 2026-03-05 "
+            fts("", "", "problems=[due:2026-0 — expected today, on:today, tomorrow, overdue, week, none, a date like 2026-03-05, fri or \"dec 24\", "
                 + "or a range like 2026-03-01..2026-03-05]")),
         ParseCase("in:title milk", exact: true, fts("+milk", "", "columns=[title]")),
         ParseCase("in:notes in:title milk", exact: true, fts("+milk", "", "columns=[title, notes]")),

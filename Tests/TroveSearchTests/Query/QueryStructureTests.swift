@@ -64,15 +64,34 @@ import TroveStore
     }
 
     @Test(arguments: [
-        ("today", DueFilter.today), ("Tomorrow", .tomorrow), ("overdue", .overdue), ("week", .week), ("NONE", .none),
+        ("today", DueFilter.today), ("On:Today", .onlyToday), ("Tomorrow", .tomorrow), ("overdue", .overdue), ("week", .week),
+        ("NONE", .none),
     ])
     func dueKeywordsIgnoreCase(text: String, expected: DueFilter) {
         #expect(DueFilter(parsing: text) == expected)
     }
 
-    @Test(arguments: ["", "..", "2026-13-01", "2026-3-1", "2026-03-01...2026-03-02", "20260301", "yesterday", "٢٠٢٦-٠٣-٠١"])
+    @Test(arguments: ["", "..", "2026-13-01", "2026-3-1", "2026-03-01...2026-03-02", "20260301", "someday", "٢٠٢٦-٠٣-٠١", "on:", "fri..eom"])
     func dueRejectsWhatIsNotADayOrRange(text: String) {
         #expect(DueFilter(parsing: text) == nil)
+    }
+
+    // A phrase NaturalDate reads is kept as words (lowercased, spaces collapsed), so it is read
+    // on the day the search runs; an ISO date stays a fixed day.
+    @Test(arguments: [
+        ("fri", DueFilter.natural("fri")), ("Next  FRI", .natural("next fri")), ("dec 24", .natural("dec 24")),
+        ("yesterday", .natural("yesterday")), ("1w", .natural("1w")), ("2026-12-24", .on(CalendarDay("2026-12-24")!)),
+    ])
+    func duePhrasesAreNaturalDates(text: String, expected: DueFilter) {
+        #expect(DueFilter(parsing: text) == expected)
+    }
+
+    @Test func aDuePhraseBeingTypedIsIncompleteNotWrong() {
+        for text in ["due:\"next fr", "due:on:tod", "due:fr"] {
+            let problems = Query.parse(text).problems
+            #expect(problems.count == 1 && problems[0].isIncomplete, "\(text)")
+        }
+        #expect(Query.parse("due:someday ").problems.count == 1)
     }
 
     @Test func parsingIsDeterministic() {

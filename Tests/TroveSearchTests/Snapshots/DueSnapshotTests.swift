@@ -4,10 +4,72 @@ import TroveTestSupport
 
 /// `due:` filters relative to the pinned today, Monday 2026-03-02 (UTC).
 @Suite struct DueSnapshotTests {
-    // due:today: all-day dates on 2026-03-02 and times within that UTC day.
+    // due:today: as Apple Reminders' Today list, what is due on 2026-03-02 (all-day, or a time
+    // within that UTC day) and what is overdue and still open.
     @Test func dueToday() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("due:today", on: database) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              NULL,
+              NULL,
+              0,
+              0,
+              0,
+              0.0,
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ((((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000')) OR ("reminders"."is_completed" = 0 AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2026-03-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-03-02 00:00:00.000')))))
+              AND ("reminders"."is_completed" = 0)
+            ORDER BY
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 11 OFFSET 0
+            """
+        } results: {
+            """
+            #   id   title                                         snippet                                                                           list       tags              due         flags        rank
+            --  ---  --------------------------------------------  --------------------------------------------------------------------------------  ---------  ----------------  ----------  -----------  ----
+            1   72   Book dentist appointment for the kids         Both are overdue for the six-month check-up.                                      Health     call,doctor,kids  2026-02-20  !!
+            2   103  Follow up with legal on the NDA               ref:ABC-123 again. They closed the ticket by mistake.                             Work       email,urgent      2026-02-24  !!! flagged
+            3   101  Chase IT for a callback about the laptop      Battery is swelling and the trackpad lifts. Ticket ref:IT-4821. They promised a…  Work       call              2026-02-26  !!
+            4   88   Check PayPal for the refund from the airline  They said 7 to 10 working days, on 12 Feb.                                        Finance                      2026-02-26
+            5   64   Set up a payment plan for the tax bill        The Self Assessment balance came in higher than expected. HMRC's Time to…         Finance    tax,urgent        2026-02-27  !!! flagged
+            6   128  Sign Leo's permission slip                    Trip to the Science Museum. £12 and a packed lunch.                               Home       kids              2026-02-27  !!
+            7   149  Email Priya the Q1 numbers                    She needs revenue AND churn, split by region, not just the totals.                Work       email             2026-03-02  !!
+            8   178  Buy milk                                      Semi-skimmed, the big one.                                                        Groceries  errand            2026-03-02
+            9   166  Позвонить маме                                Ask about her test results, and about Easter plans.                               Home       call              2026-03-02
+            10  143  Transfer 500 to the holiday pot               The standing order should do this but it failed last month.                       Finance                      2026-03-02
+            10 of 11 (0 completed)
+            next: cursor
+            lists: Finance (3), Home (3), Work (3), Groceries (1), Health (1)
+            tags: call (3), email (2), kids (2), urgent (2), doctor (1), errand (1), tax (1)
+            """
+        }
+    }
+
+    // due:on:today: all-day dates on 2026-03-02 and times within that UTC day, nothing overdue.
+    @Test func dueOnToday() async throws {
+        let database = try await SeededSearch.database()
+        await assertSearch("due:on:today", on: database) {
             """
             SELECT
               "reminders"."id",

@@ -16,6 +16,9 @@ enum Key: Sendable, Hashable {
     case up, down, left, right
     case home, end
     case pageUp, pageDown
+    /// Shift (or Alt) with Up, Down, PageUp or PageDown (`ESC [ 1 ; 2 A`, `ESC [ 6 ; 3 ~`): they
+    /// scroll the preview pane, as Shift-Up/Down do in fzf.
+    case shiftUp, shiftDown, shiftPageUp, shiftPageDown
     /// Ctrl plus a lowercase letter, except those with their own case (Tab, Enter, Backspace);
     /// also Ctrl-/ (`/`), which sends the same byte as Ctrl-_.
     case ctrl(Character)

@@ -162,19 +162,25 @@ struct KeyDecoder: Sendable {
     }
 
     private static func csiKey(final: UInt8, parameters: String) -> Key? {
+        // NB: modifiers follow a ';' (`ESC [ 3 ; 5 ~` is Ctrl-Delete): 2 is Shift, 3 Alt. Only
+        // Shift or Alt on Up, Down, PageUp and PageDown mean something (the preview's scroll);
+        // other modifiers are ignored, so Ctrl-Up is still Up.
+        let parts = parameters.split(separator: ";", omittingEmptySubsequences: false)
+        let shifted = parts.count >= 2 && (parts[1] == "2" || parts[1] == "3")
         if final == UInt8(ascii: "~") {
-            // NB: modifiers follow a ';' (`ESC [ 3 ; 5 ~` is Ctrl-Delete); we ignore them.
-            let number = parameters.split(separator: ";").first.map(String.init) ?? ""
+            let number = parts.first.map(String.init) ?? ""
             switch number {
             case "1", "7": return .home
             case "4", "8": return .end
             case "3": return .delete
-            case "5": return .pageUp
-            case "6": return .pageDown
+            case "5": return shifted ? .shiftPageUp : .pageUp
+            case "6": return shifted ? .shiftPageDown : .pageDown
             default: return nil
             }
         }
         if final == UInt8(ascii: "Z") { return .backTab }
+        if shifted, final == UInt8(ascii: "A") { return .shiftUp }
+        if shifted, final == UInt8(ascii: "B") { return .shiftDown }
         return ss3Keys[final]
     }
 

@@ -1,7 +1,8 @@
 extension ScreenRenderer {
     /// The preview pane's lines: the selected reminder as `trove show` prints it, each line
-    /// wrapped to the pane's width, cut to its height with a last line that says how much more
-    /// there is. While the selected reminder is being read the previous one shows dim.
+    /// wrapped to the pane's width, from the line it is scrolled to, cut to its height. A first
+    /// line says how many lines are above (once scrolled) and a last one that more follow.
+    /// While the selected reminder is being read the previous one shows dim.
     func previewLines(for state: InteractiveState, width: Int, lines: Int) -> [StyledText] {
         guard lines > 0, width > 0 else { return [] }
         guard let content = state.preview.content, state.selectedRow != nil else {
@@ -10,18 +11,23 @@ extension ScreenRenderer {
         let isCurrent = content.id == state.selectedRow?.id
         let style: StyledText.Style = content.isError ? .red : isCurrent ? .plain : .secondary
         // NB: one column of margin after the border.
+        // NB: wrapped only as far as the pane shows, so a long note costs a frame no more than a short one.
         var wrapped: [String] = []
         for line in content.lines {
             wrapped += Self.wrap(line, width: width - 1)
-            if wrapped.count > lines { break }
+            if wrapped.count > state.preview.scroll + lines { break }
         }
-        var shown = wrapped.prefix(lines).map { text in
+        let start = min(state.preview.scroll, max(wrapped.count - lines, 0))
+        var shown = wrapped.dropFirst(start).prefix(lines).map { text in
             var line = StyledText(" ")
             line.append(text, style)
             return line
         }
-        if wrapped.count > lines, let last = shown.indices.last {
-            shown[last] = StyledText(" …", .secondary)
+        if wrapped.count > start + lines, let last = shown.indices.last {
+            shown[last] = StyledText(lines >= 3 && width >= 24 ? " … Shift-Down for more" : " …", .secondary)
+        }
+        if start > 0, lines >= 3, let first = shown.indices.first {
+            shown[first] = StyledText(width >= 24 ? " ↑ \(start + 1) more (Shift-Up)" : " ↑ \(start + 1)", .secondary)
         }
         return shown
     }

@@ -52,6 +52,10 @@ extension InteractiveState {
             guard let row = selectedRow else { return [] }
             return [.edit(id: row.id)]
         case .ctrl("/"): return togglePreview()
+        case .shiftDown: return scrollPreview(by: 1)
+        case .shiftUp: return scrollPreview(by: -1)
+        case .shiftPageDown: return scrollPreview(by: max((layout.previewSize?.lines ?? 1) - 2, 1))
+        case .shiftPageUp: return scrollPreview(by: -max((layout.previewSize?.lines ?? 1) - 2, 1))
         case .escape, .ctrl("c"), .ctrl("g"):
             return [.exit(code: 130)]
         case .ctrl("l"):

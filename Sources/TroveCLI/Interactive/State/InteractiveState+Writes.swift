@@ -51,6 +51,19 @@ extension InteractiveState {
         return [.redraw] + previewActions()
     }
 
+    /// Scrolls the preview pane by `lines`, no further than its last line showing at the bottom.
+    mutating func scrollPreview(by lines: Int) -> [Action] {
+        guard preview.isOpen, preview.content != nil, let pane = layout.previewSize else { return [] }
+        if preview.measured?.width != pane.columns {
+            preview.measured = (pane.columns, preview.wrappedLines(width: pane.columns).count)
+        }
+        let total = preview.measured?.lines ?? 0
+        let scroll = min(max(preview.scroll + lines, 0), max(total - pane.lines, 0))
+        guard scroll != preview.scroll else { return [] }
+        preview.scroll = scroll
+        return [.render]
+    }
+
     /// Asks for the selected reminder when the pane is open and does not show it yet.
     mutating func previewActions() -> [Action] {
         guard preview.isOpen, let id = selectedRow?.id, preview.requested != id else { return [] }

@@ -192,7 +192,9 @@ struct InteractiveState: Sendable {
             return written(result)
         case .previewLoaded(let content):
             guard preview.requested == content.id else { return [] }
+            if preview.content?.id != content.id { preview.scroll = 0 }
             preview.content = content
+            preview.measured = nil
             return [.render]
         case .resumed:
             return [.redraw]

@@ -51,6 +51,15 @@ struct ScreenLayout: Sendable, Hashable {
         return previewLines >= 1 ? .bottom(lines: previewLines) : .none
     }
 
+    /// The preview pane's columns and lines, nil when it is not shown.
+    var previewSize: (columns: Int, lines: Int)? {
+        switch preview {
+        case .none: nil
+        case .right(let columns): (columns, bodyLines)
+        case .bottom(let lines): (size.columns, lines)
+        }
+    }
+
     /// Lines left for results.
     var listLines: Int {
         if case .bottom(let previewLines) = preview { return bodyLines - previewLines - 1 }

@@ -53,11 +53,24 @@ struct FilterSQL {
 
     func condition(_ due: DueFilter) -> SQL {
         switch due {
-        case .today: days(from: today, through: today)
+        case .today:
+            // NB: as Apple Reminders' Today list: what is due today, and what is overdue and
+            // still open (a reminder completed late is done, not "today").
+            "(\(days(from: today, through: today)) OR \(condition(.overdue)))"
+        case .onlyToday: days(from: today, through: today)
         case .tomorrow: days(from: today.adding(days: 1), through: today.adding(days: 1))
         case .week: days(from: today, through: today.adding(days: 6))
         case .on(let day): days(from: day, through: day)
         case .range(let from, let through): days(from: from, through: through)
+        case .natural(let phrase):
+            // NB: read from the start of the search's today, in its time zone, so `due:fri` is
+            // the same day as `trove add --due fri` run that day. A phrase that no longer
+            // reads (out of range from this today) matches nothing.
+            if let day = try? NaturalDate(now: today.start(in: timeZone), timeZone: timeZone).parse(phrase).day(in: timeZone) {
+                days(from: day, through: day)
+            } else {
+                "0"
+            }
         case .none: "(\"reminders\".\"due_date\" IS NULL)"
         case .overdue:
             "(\"reminders\".\"is_completed\" = 0 AND \(days(from: nil, through: today.adding(days: -1))))"

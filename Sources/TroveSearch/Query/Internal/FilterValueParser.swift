@@ -74,8 +74,10 @@ enum FilterValueParser {
         case "list", "tag": return value.isEmpty
         case "due":
             // NB: digits, dashes and dots only: a date or range being typed, `2026-03-01..2026-0`.
+            // A phrase being typed (`due:"next fr`) may still become a date NaturalDate reads.
             return startsAny(DueFilter.keywords.map(\.0))
                 || lowered.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+                || NaturalDate.couldComplete(lowered)
         default: return false
         }
     }
