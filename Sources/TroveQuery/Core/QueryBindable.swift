@@ -18,12 +18,22 @@ public protocol QueryBindable: Sendable {
 
 /// A column value that could not be decoded into the requested Swift type.
 public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The value as SQLite returned it.
     public var value: QueryBinding
+    /// The Swift type it was to become, such as `Int` or `Priority`.
     public var type: String
+    /// The value's position in the row, when a typed selection decoded it; the SQLite layer
+    /// turns it into the column's name.
+    public var columnIndex: Int?
 
-    public init(value: QueryBinding, type: String) {
+    /// - Parameters:
+    ///   - value: The value that did not fit.
+    ///   - type: The Swift type's name.
+    ///   - columnIndex: Its position in the row, if known.
+    public init(value: QueryBinding, type: String, columnIndex: Int? = nil) {
         self.value = value
         self.type = type
+        self.columnIndex = columnIndex
     }
 
     public var description: String {
