@@ -4,7 +4,7 @@
 /// itself can answer it, and rejects `NOT (fts MATCH ?)`, or an `OR` between a `MATCH` and
 /// anything else in a join, at run time with "unable to use function MATCH in the requested
 /// context". So `!`, and `||`/`&&` with an ordinary predicate, do not compile. Matches of the
-/// same table combine instead with ``||(_:_:)``, ``&&(_:_:)`` and ``excluding(_:)`` *inside*
+/// same table combine instead with `||`, `&&` and ``excluding(_:)`` *inside*
 /// one FTS5 query, which SQLite always runs:
 ///
 /// ```swift
@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Each word of a pattern in any of several columns (not all in the same one) is the
-/// multi-column filter ``TableScope/match(_:in:)``: `{title notes} : (walk dog)`.
+/// multi-column filter `match(_:in:)`: `{title notes} : (walk dog)`.
 ///
 /// The pattern is bound as it is, so it must be FTS5 query syntax: build it with TroveSearch's
 /// FTS5 expression type, never from raw user text.

@@ -32,7 +32,7 @@ extension Connection {
     /// // SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = ?)
     /// ```
     /// - Returns: The first row, or nil.
-    /// - Throws: As ``fetchAll(_:)-(Select<Scope,Value>)``.
+    /// - Throws: As `fetchAll(_:)`.
     public func fetchOne<Scope, Value>(_ query: Select<Scope, Value>) throws -> Value? {
         let statement = try checkout(query.sql)
         defer { release(statement) }
@@ -61,7 +61,7 @@ extension Connection {
         try fetchAll(query.sql, as: type)
     }
 
-    /// ``fetchAll(_:as:)-(QueryStatement,_)`` for SQL written as a fragment.
+    /// `fetchAll(_:as:)` for SQL written as a fragment.
     ///
     /// ```swift
     /// try db.fetchAll("SELECT id, title FROM reminders WHERE priority > \(1)", as: Todo.self)
@@ -83,7 +83,7 @@ extension Connection {
     /// let todo = try db.fetchOne(ReminderTable.where { $0.id == 7 }, as: Todo.self)
     /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."id" = ?)
     /// ```
-    /// - Throws: As ``fetchAll(_:as:)-(QueryStatement,_)``.
+    /// - Throws: As `fetchAll(_:as:)`.
     public func fetchOne<Record: Decodable>(_ query: some QueryStatement, as type: Record.Type) throws -> Record? {
         let statement = try checkout(query.sql)
         defer { release(statement) }
@@ -100,7 +100,7 @@ extension Connection {
     /// // SELECT count(*) FROM (SELECT DISTINCT "reminders"."list_id" FROM "reminders")
     /// ```
     /// Its ordering is dropped; a select with `LIMIT`, `OFFSET`, `GROUP BY` or `DISTINCT` is
-    /// counted as a subquery, so the count is always the number of rows ``fetchAll(_:)-(Select<Scope,Value>)`` returns.
+    /// counted as a subquery, so the count is always the number of rows `fetchAll(_:)` returns.
     ///
     /// - Returns: The number of rows.
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.

@@ -19,7 +19,7 @@ extension ReminderStore {
         try await search(SearchRequest(text: text))
     }
 
-    /// ``search(_:)-(String)`` with every setting of a request: page, sort, highlight, today.
+    /// `search(_:)` with every setting of a request: page, sort, highlight, today.
     ///
     /// ```swift
     /// try await store.search(SearchRequest(text: "call", limit: 10, sort: .due, highlight: .brackets))
@@ -28,7 +28,7 @@ extension ReminderStore {
     /// - Parameters:
     ///   - request: What to search for and how to page, sort and mark up the answer.
     ///   - registry: The engines `!name` may pick; the built-in three by default.
-    /// - Throws: As ``search(_:)-(String)``.
+    /// - Throws: As `search(_:)`.
     public func search(_ request: SearchRequest, registry: EngineRegistry = EngineRegistry()) async throws -> ResultSet {
         try requireIndex()
         return try await registry.search(request, in: database)
