@@ -6,6 +6,7 @@
 /// // SELECT highlight("reminders_fts", 0, ?, ?) FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
 /// ```
 public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
+    /// An FTS5 column holds text.
     public typealias QueryValue = String
 
     /// The column's name, unquoted.

@@ -16,6 +16,7 @@ import Darwin
 ///
 /// See https://www.sqlite.org/c3ref/open.html
 public struct OpenError: Error, Sendable, CustomStringConvertible {
+    /// Why the database could not be opened; classify by this, never by the message.
     public enum Kind: Sendable, Hashable {
         /// The folder that should hold the file does not exist.
         case missingDirectory
@@ -38,12 +39,17 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
         case cannotOpen
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The path as given.
     public var path: String
     /// SQLite's error, when SQLite reported one.
     public var underlying: SQLiteError?
 
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - path: The path as given.
+    ///   - underlying: SQLite's error, when SQLite reported one.
     public init(_ kind: Kind, path: String, underlying: SQLiteError? = nil) {
         self.kind = kind
         self.path = path
