@@ -55,8 +55,10 @@ import TroveSQLite
 
     @Test func fetchOneReturnsTheFirstRowOrNil() throws {
         let db = try Self.makeDatabase()
-        #expect(try db.fetchOne(Note.where { $0.id == 2 }.select { $0.body }) == .some(nil))
-        #expect(try db.fetchOne(Note.where { $0.id == 99 }.select { $0.title }) == nil)
+        let body: String?? = try db.fetchOne(Note.where { $0.id == 2 }.select { $0.body })
+        #expect(body == .some(.none), "a row whose value is NULL")
+        let missing: String? = try db.fetchOne(Note.where { $0.id == 99 }.select { $0.title })
+        #expect(missing == nil, "no row")
     }
 
     @Test func fetchCountCountsWhatFetchAllReturns() throws {
@@ -158,7 +160,8 @@ import TroveSQLite
         })
         #expect(inserted == 1)
         #expect(try await database.fetchAll(Note.select { ($0.title, $0.mood) }).map(\.0) == ["Walk"])
-        #expect(try await database.fetchOne(Note.select { $0.stars }) == 2)
+        let stars: Int? = try await database.fetchOne(Note.select { $0.stars })
+        #expect(stars == 2)
         #expect(try await database.fetchCount(Note.all) == 1)
         #expect(try await database.fetchAll(Note.all, as: NoteRecord.self).map(\.size) == [.small])
         #expect(try await database.fetchOne(Note.where { $0.id == 9 }, as: NoteRecord.self) == nil)

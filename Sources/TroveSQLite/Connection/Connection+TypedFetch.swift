@@ -85,7 +85,17 @@ extension Connection {
     /// ```
     /// - Throws: As `fetchAll(_:as:)`.
     public func fetchOne<Record: Decodable>(_ query: some QueryStatement, as type: Record.Type) throws -> Record? {
-        let statement = try checkout(query.sql)
+        try fetchOne(query.sql, as: type)
+    }
+
+    /// `fetchOne(_:as:)` for SQL written as a fragment.
+    ///
+    /// ```swift
+    /// try db.fetchOne("SELECT id, title FROM reminders WHERE id = \(7)", as: Todo.self)
+    /// // SELECT id, title FROM reminders WHERE id = ?
+    /// ```
+    public func fetchOne<Record: Decodable>(_ sql: SQL, as type: Record.Type) throws -> Record? {
+        let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step() else { return nil }
         return try Record(from: RowDecoder(row: statement.row(), record: String(describing: Record.self)))
