@@ -1,9 +1,21 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// NB: the oldest releases with `Synchronization.Mutex` (TroveSQLite) and Swift 6's concurrency
+// runtime; the library uses nothing newer. Only Linux is built and tested here (see README).
+let applePlatforms: [SupportedPlatform] = [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)]
+
+// Linux links Debian's libsqlite3, found through pkg-config; Darwin links the SDK's libsqlite3
+// (`sqlite3.h` and `-lsqlite3` from the module map), which has no pkg-config file to find.
+#if os(Linux)
+let sqlitePkgConfig: String? = "sqlite3"
+#else
+let sqlitePkgConfig: String? = nil
+#endif
+
 let package = Package(
     name: "Trove",
-    platforms: [.macOS(.v15)],
+    platforms: applePlatforms,
     products: [
         .library(name: "Trove", targets: ["Trove"]),
         .library(name: "TroveQuery", targets: ["TroveQuery"]),
@@ -23,11 +35,11 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
-        // The system's libsqlite3, found through pkg-config.
+        // The system's libsqlite3: Debian's (pkg-config) on Linux, the SDK's on Apple platforms.
         .systemLibrary(
             name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            pkgConfig: sqlitePkgConfig,
+            providers: [.apt(["libsqlite3-dev"])]
         ),
 
         // Pure Swift: renders SQL text plus bindings. Imports no SQLite.

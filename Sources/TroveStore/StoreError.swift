@@ -35,11 +35,11 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .foreignDatabase(let path):
-            "\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db."
+            "\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Open another path."
         case .newerSchema(let path, let version, let supported):
             "\(path) was made by a newer Trove (schema \(version); this Trove knows up to \(supported)). Upgrade Trove to open it."
         case .needsMigration(let path):
-            "\(path) was made by an older Trove and must be upgraded, which needs write access. Open it once without --read-only, or check its permissions."
+            "\(path) was made by an older Trove and must be upgraded, which needs write access. Open it once for writing, or check its permissions."
         case .emptyTitle:
             "A reminder needs a title; give a non-empty one."
         case .invalidName(let kind, let name):

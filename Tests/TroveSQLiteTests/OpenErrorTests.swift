@@ -35,7 +35,8 @@ struct OpenErrorTests {
         let error = openError(path)
         #expect(error?.kind == .missingDirectory)
         #expect(error?.description == "cannot open the database at \(path): the folder \(directory.file("nope")) "
-            + "does not exist; create it or pass another --db")
+            + "does not exist; create the folder, or open a path in one that exists")
+        #expect(error?.advice.contains("--db") == false, "a library error names no command-line option")
     }
 
     @Test func pathIsAFolder() {

@@ -188,9 +188,7 @@ struct Search: AsyncParsableCommand {
 
     /// Runs the request and keeps the engine's final answer; query problems it found are errors.
     private func run(_ request: SearchRequest, registry: EngineRegistry, store: ReminderStore) async throws -> ResultSet {
-        var final: ResultSet?
-        for try await resultSet in registry.results(for: request, in: store.database) { final = resultSet }
-        guard let final else { throw CancellationError() }
+        let final = try await registry.search(request, in: store.database)
         guard final.query.problems.isEmpty else { throw SearchCommandError.queryProblems(final.query.problems) }
         return final
     }

@@ -15,7 +15,12 @@ struct ErrorPresenter {
             return (error.description, error.exitStatus)
         case let error as StoreError:
             switch error {
-            case .foreignDatabase, .newerSchema, .needsMigration, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
+            // NB: the library's advice names no option; `trove`'s names the one to use.
+            case .foreignDatabase(let path):
+                return ("\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db.", .database)
+            case .needsMigration(let path):
+                return ("\(path) was made by an older Trove and must be upgraded, which needs write access. Open it once without --read-only, or check its permissions.", .database)
+            case .newerSchema, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
                 return (error.description, .database)
             default:
                 return (error.description, .usage)
@@ -33,8 +38,15 @@ struct ErrorPresenter {
                     ?? "Cannot open the database at \(error.path); check the path and its permissions."
                 return (withDetail(text, error.underlying), .database)
             }
+            // NB: the library's advice names no option; `trove`'s names --db where it helps.
+            let advice = switch error.kind {
+            case .missingDirectory: "create it or pass another --db"
+            case .isDirectory, .notARegularFile: "pass the path of a database file (--db)"
+            default: error.advice
+            }
+            let description = error.problem + "; " + advice
             // NB: a message that starts with the path keeps it exactly as typed.
-            let text = error.description.hasPrefix(error.path) ? error.description : capitalized(error.description)
+            let text = description.hasPrefix(error.path) ? description : capitalized(description)
             return (text + ".", .database)
         case let error as SQLiteError:
             return (withDetail(sentence(for: error, path: path) ?? Self.fallback, error), .database)

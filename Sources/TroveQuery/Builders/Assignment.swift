@@ -7,8 +7,10 @@
 public struct Assignment: Sendable {
     /// The column's name, unquoted and unqualified (SQLite requires that in `SET`).
     public var column: String
+    /// The value: a bound `?`, or an expression.
     public var value: SQL
 
+    /// An assignment of a fragment: for a column the builder has no typed declaration of.
     public init(column: String, value: SQL) {
         self.column = column
         self.value = value
@@ -44,26 +46,32 @@ extension Column {
 /// ```
 @resultBuilder
 public enum AssignmentBuilder {
+    /// One `column = value`.
     public static func buildExpression(_ assignment: Assignment) -> [Assignment] {
         [assignment]
     }
 
+    /// The statements of a block, in order.
     public static func buildBlock(_ components: [Assignment]...) -> [Assignment] {
         components.flatMap { $0 }
     }
 
+    /// An `if` without `else`: nothing when the condition is false.
     public static func buildOptional(_ component: [Assignment]?) -> [Assignment] {
         component ?? []
     }
 
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first component: [Assignment]) -> [Assignment] {
         component
     }
 
+    /// The other branch of an `if`/`else` or `switch`.
     public static func buildEither(second component: [Assignment]) -> [Assignment] {
         component
     }
 
+    /// A `for` loop: what every iteration built, in order.
     public static func buildArray(_ components: [[Assignment]]) -> [Assignment] {
         components.flatMap { $0 }
     }

@@ -7,30 +7,37 @@
 /// ```
 @resultBuilder
 public enum OrderBuilder {
+    /// An expression: sorts ascending, NULLs where SQLite puts them (first).
     public static func buildExpression(_ expression: some QueryExpression) -> [OrderingTerm] {
         [OrderingTerm(expression.queryFragment)]
     }
 
+    /// A term with its direction: `.asc()`, `.desc()`.
     public static func buildExpression(_ term: OrderingTerm) -> [OrderingTerm] {
         [term]
     }
 
+    /// The statements of a block, in order.
     public static func buildBlock(_ components: [OrderingTerm]...) -> [OrderingTerm] {
         components.flatMap { $0 }
     }
 
+    /// An `if` without `else`: nothing when the condition is false.
     public static func buildOptional(_ component: [OrderingTerm]?) -> [OrderingTerm] {
         component ?? []
     }
 
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first component: [OrderingTerm]) -> [OrderingTerm] {
         component
     }
 
+    /// The other branch of an `if`/`else` or `switch`.
     public static func buildEither(second component: [OrderingTerm]) -> [OrderingTerm] {
         component
     }
 
+    /// A `for` loop: what every iteration built, in order.
     public static func buildArray(_ components: [[OrderingTerm]]) -> [OrderingTerm] {
         components.flatMap { $0 }
     }
@@ -43,26 +50,32 @@ public enum OrderBuilder {
 /// ```
 @resultBuilder
 public enum ExpressionListBuilder {
+    /// One expression of the list.
     public static func buildExpression(_ expression: some QueryExpression) -> [SQL] {
         [expression.queryFragment]
     }
 
+    /// The statements of a block, in order.
     public static func buildBlock(_ components: [SQL]...) -> [SQL] {
         components.flatMap { $0 }
     }
 
+    /// An `if` without `else`: nothing when the condition is false.
     public static func buildOptional(_ component: [SQL]?) -> [SQL] {
         component ?? []
     }
 
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first component: [SQL]) -> [SQL] {
         component
     }
 
+    /// The other branch of an `if`/`else` or `switch`.
     public static func buildEither(second component: [SQL]) -> [SQL] {
         component
     }
 
+    /// A `for` loop: what every iteration built, in order.
     public static func buildArray(_ components: [[SQL]]) -> [SQL] {
         components.flatMap { $0 }
     }

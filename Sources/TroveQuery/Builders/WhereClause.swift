@@ -10,10 +10,12 @@ public struct WhereClause: Sendable {
     /// The predicates, unparenthesised.
     public var terms: [SQL]
 
+    /// A clause of the given terms, each parenthesised when rendered.
     public init(terms: [SQL] = []) {
         self.terms = terms
     }
 
+    /// Whether there is no restriction (no `WHERE` at all).
     public var isEmpty: Bool { terms.isEmpty }
 
     /// The terms joined with `AND`, each in parentheses so an `OR` inside one stays inside it.
@@ -43,6 +45,7 @@ public struct WhereClause: Sendable {
 /// ```
 @resultBuilder
 public enum WhereBuilder {
+    /// A predicate: one AND-joined term.
     public static func buildExpression(_ predicate: some QueryExpression<Bool>) -> [SQL] {
         [predicate.queryFragment]
     }
@@ -57,30 +60,37 @@ public enum WhereBuilder {
         clause.terms
     }
 
+    /// The statements of a block, in order.
     public static func buildBlock(_ components: [SQL]...) -> [SQL] {
         components.flatMap { $0 }
     }
 
+    /// An `if` without `else`: nothing when the condition is false.
     public static func buildOptional(_ component: [SQL]?) -> [SQL] {
         component ?? []
     }
 
+    /// The first branch of an `if`/`else` or `switch`.
     public static func buildEither(first component: [SQL]) -> [SQL] {
         component
     }
 
+    /// The other branch of an `if`/`else` or `switch`.
     public static func buildEither(second component: [SQL]) -> [SQL] {
         component
     }
 
+    /// A `for` loop: what every iteration built, in order.
     public static func buildArray(_ components: [[SQL]]) -> [SQL] {
         components.flatMap { $0 }
     }
 
+    /// An `if #available` branch.
     public static func buildLimitedAvailability(_ component: [SQL]) -> [SQL] {
         component
     }
 
+    /// The clause the builder returns.
     public static func buildFinalResult(_ component: [SQL]) -> WhereClause {
         WhereClause(terms: component)
     }

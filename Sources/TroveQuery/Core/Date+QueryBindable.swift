@@ -4,6 +4,7 @@ extension Date: QueryBindable {
     /// `2026-03-02 09:30:00.000`, always UTC, to the millisecond.
     public var queryBinding: QueryBinding { .text(SQLDateText.format(self)) }
 
+    /// Reads the text form (or ISO 8601, or a bare day), or seconds since 1970 as a number.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .text(let text):
@@ -155,6 +156,7 @@ public enum SQLDateText {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// The number of days in a month of the proleptic Gregorian calendar.
     public static func daysIn(month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -163,10 +165,12 @@ public enum SQLDateText {
         }
     }
 
+    /// Division rounding toward negative infinity, for days before 1970.
     public static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
         a >= 0 ? a / b : -((-a + b - 1) / b)
     }
 
+    /// The number in decimal, zero-padded to `width` digits.
     public static func pad(_ value: Int64, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

@@ -18,21 +18,34 @@ public protocol QueryBindable: Sendable {
 
 /// A column value that could not be decoded into the requested Swift type.
 public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The value as SQLite returned it.
     public var value: QueryBinding
+    /// The Swift type it was to become, such as `Int` or `Priority`.
     public var type: String
+    /// The value's position in the row, when a typed selection decoded it; the SQLite layer
+    /// turns it into the column's name.
+    public var columnIndex: Int?
 
-    public init(value: QueryBinding, type: String) {
+    /// - Parameters:
+    ///   - value: The value that did not fit.
+    ///   - type: The Swift type's name.
+    ///   - columnIndex: Its position in the row, if known.
+    public init(value: QueryBinding, type: String, columnIndex: Int? = nil) {
         self.value = value
         self.type = type
+        self.columnIndex = columnIndex
     }
 
+    /// One sentence: the value, the Swift type, and what to check.
     public var description: String {
         "cannot read \(value) as \(type); check the column type or read it as an optional"
     }
 }
 
 extension Int64: QueryBindable {
+    /// The value as an integer.
     public var queryBinding: QueryBinding { .integer(self) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .integer(let value): self = value
@@ -43,7 +56,9 @@ extension Int64: QueryBindable {
 }
 
 extension Int: QueryBindable {
+    /// The value as a 64-bit integer.
     public var queryBinding: QueryBinding { .integer(Int64(self)) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         do {
             self = Int(try Int64(decoding: binding))
@@ -54,7 +69,9 @@ extension Int: QueryBindable {
 }
 
 extension Double: QueryBindable {
+    /// The value as a real.
     public var queryBinding: QueryBinding { .double(self) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .double(let value): self = value
@@ -67,6 +84,7 @@ extension Double: QueryBindable {
 extension Bool: QueryBindable {
     /// Booleans are stored as 0 and 1, as SQLite itself does.
     public var queryBinding: QueryBinding { .integer(self ? 1 : 0) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .integer(let value): self = value != 0
@@ -77,7 +95,9 @@ extension Bool: QueryBindable {
 }
 
 extension String: QueryBindable {
+    /// The string as text.
     public var queryBinding: QueryBinding { .text(self) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .text(let value): self = value
@@ -90,7 +110,9 @@ extension String: QueryBindable {
 }
 
 extension Array: QueryBindable where Element == UInt8 {
+    /// The bytes as a blob.
     public var queryBinding: QueryBinding { .blob(self) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         switch binding {
         case .blob(let bytes): self = bytes
@@ -101,7 +123,9 @@ extension Array: QueryBindable where Element == UInt8 {
 }
 
 extension Data: QueryBindable {
+    /// The bytes as a blob.
     public var queryBinding: QueryBinding { .blob(Array(self)) }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         do {
             self = Data(try [UInt8](decoding: binding))
@@ -112,7 +136,9 @@ extension Data: QueryBindable {
 }
 
 extension Optional: QueryBindable where Wrapped: QueryBindable {
+    /// The wrapped value's binding, or NULL for nil.
     public var queryBinding: QueryBinding { self?.queryBinding ?? .null }
+    /// Decodes the value, or throws `QueryDecodingError` naming the type.
     public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
         if case .null = binding {
             self = .none

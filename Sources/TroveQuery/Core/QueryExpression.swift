@@ -22,6 +22,7 @@ public protocol QueryExpression<QueryValue>: Sendable {
 /// fragment.queryFragment.debugDescription  // count(*)
 /// ```
 public struct SQLExpression<QueryValue: QueryBindable>: QueryExpression {
+    /// The expression as SQL.
     public var queryFragment: SQL
 
     /// Wraps a fragment; the caller vouches for the value type.
@@ -43,12 +44,15 @@ public struct SQLExpression<QueryValue: QueryBindable>: QueryExpression {
 /// BoundValue("it's").queryFragment.render()  // ("?", [.text("it's")])
 /// ```
 public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
+    /// The value to bind.
     public var value: QueryValue
 
+    /// A value to bind where an expression is expected.
     public init(_ value: QueryValue) {
         self.value = value
     }
 
+    /// A `?` that binds ``value``.
     public var queryFragment: SQL { SQL(binding: value) }
 }
 

@@ -11,6 +11,7 @@
 /// query.debugDescription   // SELECT "id" FROM reminders WHERE title = 'Robert''); DROP TABLE reminders;--'
 /// ```
 public struct SQL: Hashable, Sendable {
+    /// One piece of a fragment.
     public enum Segment: Hashable, Sendable {
         /// SQL text, written by the programmer. Never user input.
         case sql(String)
@@ -20,8 +21,10 @@ public struct SQL: Hashable, Sendable {
         case identifier(String)
     }
 
+    /// The pieces, in order.
     public private(set) var segments: [Segment]
 
+    /// A fragment of the given pieces; empty by default.
     public init(segments: [Segment] = []) {
         self.segments = segments
     }
@@ -43,18 +46,22 @@ public struct SQL: Hashable, Sendable {
         self.segments = [.identifier(identifier)]
     }
 
+    /// Whether the fragment has no pieces.
     public var isEmpty: Bool { segments.isEmpty }
 
+    /// Appends another fragment, keeping its bindings.
     public mutating func append(_ other: SQL) {
         segments.append(contentsOf: other.segments)
     }
 
+    /// The two fragments one after the other.
     public static func + (lhs: SQL, rhs: SQL) -> SQL {
         var result = lhs
         result.append(rhs)
         return result
     }
 
+    /// Appends `rhs` to `lhs`.
     public static func += (lhs: inout SQL, rhs: SQL) {
         lhs.append(rhs)
     }
@@ -141,17 +148,21 @@ extension SQL: ExpressibleByStringInterpolation {
         self.init(raw: value)
     }
 
+    /// A literal with interpolations: values are bound, `identifier:` quoted, `raw:` spliced.
     public init(stringInterpolation: Interpolation) {
         self.segments = stringInterpolation.segments
     }
 
+    /// Collects a literal's pieces; see the `appendInterpolation` overloads.
     public struct Interpolation: StringInterpolationProtocol {
         var segments: [Segment] = []
 
+        /// Reserves room for the pieces.
         public init(literalCapacity: Int, interpolationCount: Int) {
             segments.reserveCapacity(interpolationCount * 2 + 1)
         }
 
+        /// Literal text in code is trusted SQL.
         public mutating func appendLiteral(_ literal: String) {
             if !literal.isEmpty { segments.append(.sql(literal)) }
         }

@@ -5,8 +5,10 @@
 /// // … ORDER BY "reminders"."due_date" ASC NULLS LAST, "reminders"."title"
 /// ```
 public struct OrderingTerm: Sendable {
+    /// The term as SQL: `"reminders"."title" DESC NULLS LAST`.
     public var queryFragment: SQL
 
+    /// A term written as SQL.
     public init(_ queryFragment: SQL) {
         self.queryFragment = queryFragment
     }

@@ -5,6 +5,7 @@ extension Optional: _TextQueryValue where Wrapped == String {}
 
 /// A collating sequence for `COLLATE`.
 public struct Collation: Hashable, Sendable {
+    /// The collation's name, as `COLLATE` takes it.
     public let name: String
 
     /// A collation by name, rendered as a quoted identifier.

@@ -6,6 +6,7 @@
 /// // SELECT highlight("reminders_fts", 0, ?, ?) FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
 /// ```
 public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
+    /// An FTS5 column holds text.
     public typealias QueryValue = String
 
     /// The column's name, unquoted.
@@ -45,30 +46,18 @@ public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
             "snippet(\(identifier: table), \(raw: String(index)), \(open), \(close), \(ellipsis), \(tokens))")
     }
 
-    /// The query matches within this column only: `"reminders_fts" MATCH ?` with the bound
-    /// pattern wrapped in an FTS5 column filter, `{title} : (pattern)`.
+    /// The query matches within this column only: an FTS5 column filter, `{title} : (pattern)`.
     ///
     /// ```swift
     /// ReminderSearch.all.where { $0.title.match("walk OR run") }
     /// // … WHERE ("reminders_fts" MATCH ?)   -- binds '{title} : (walk OR run)'
     /// ```
+    /// Combine column matches with `||` and `&&` (see ``FTS5Match``): they stay one MATCH.
+    ///
     /// NB: `"t"."col" MATCH ?` is not a column filter in every SQLite version; the filter syntax
     /// inside the pattern is (https://www.sqlite.org/fts5.html#fts5_column_filters).
-    public func match(_ pattern: String) -> SQLExpression<Bool> {
-        SQLExpression("\(identifier: table) MATCH \("{\(Self.ftsColumnName(name))} : (\(pattern))")")
-    }
-
-    /// The name as an FTS5 column-filter token: bare when it is a plain word, else a quoted string.
-    static func ftsColumnName(_ name: String) -> String {
-        let isBareword = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        }
-        return isBareword ? name : "\"" + name.replacingDoubleQuotes() + "\""
+    public func match(_ pattern: String) -> FTS5Match<T> {
+        FTS5Match(pattern: FTS5Match<T>.filtered(pattern, columns: [name]), table: table)
     }
 }
 
-extension String {
-    fileprivate func replacingDoubleQuotes() -> String {
-        doubling("\"")
-    }
-}

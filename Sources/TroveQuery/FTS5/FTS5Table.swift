@@ -36,14 +36,36 @@ extension TableScope where T: FTS5Table {
         FTS5ColumnReference(name: T.columns[keyPath: keyPath].name, table: name)
     }
 
-    /// The table matches an FTS5 query: `"reminders_fts" MATCH ?`.
+    /// The table matches an FTS5 query, in any column: `"reminders_fts" MATCH ?`.
     ///
     /// ```swift
     /// ReminderSearch.all.where { $0.match("walk") }
     /// // SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
     /// ```
-    public func match(_ pattern: String) -> SQLExpression<Bool> {
-        SQLExpression("\(identifier: name) MATCH \(pattern)")
+    public func match(_ pattern: String) -> FTS5Match<T> {
+        FTS5Match(pattern: pattern, table: name)
+    }
+
+    /// The query matches in any of the given columns: a multi-column FTS5 filter, so each
+    /// phrase of `pattern` may be found in a different one of them.
+    ///
+    /// ```swift
+    /// ReminderSearch.all.where { $0.match("walk dog", in: \.title, \.notes) }
+    /// // … WHERE ("reminders_fts" MATCH ?)   -- binds '{title notes} : (walk dog)'
+    /// ```
+    /// Unlike `$0.title.match(p) || $0.notes.match(p)`, which needs all of `p` in one column,
+    /// this finds "walk" in the title and "dog" in the notes: what a search across fields means.
+    /// See <https://www.sqlite.org/fts5.html#fts5_column_filters>.
+    ///
+    /// - Parameters:
+    ///   - pattern: An FTS5 query, bound.
+    ///   - column: The first column to search.
+    ///   - more: Any other columns to search.
+    public func match(
+        _ pattern: String, in column: KeyPath<T.Columns, Column<String>>, _ more: KeyPath<T.Columns, Column<String>>...
+    ) -> FTS5Match<T> {
+        let names = ([column] + more).map { T.columns[keyPath: $0].name }
+        return FTS5Match(pattern: FTS5Match<T>.filtered(pattern, columns: names), table: name)
     }
 
     /// FTS5's `rank` column: bm25 by default, smaller is better, so `ORDER BY rank` puts the best first.

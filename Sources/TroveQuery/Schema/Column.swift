@@ -15,6 +15,7 @@ public protocol ColumnDeclaration: Sendable {
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."title" = ?)
 /// ```
 public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclaration {
+    /// The column's name in the schema, unquoted.
     public let name: String
     /// The table (or alias) that qualifies the column, if any.
     public let table: String?

@@ -12,6 +12,7 @@ public struct TableScope<T: Table>: Sendable {
     /// The name that qualifies columns: the table's name.
     let name: String
 
+    /// The scope of `T`, qualifying columns by its table name.
     public init() {
         self.name = T.tableName
     }

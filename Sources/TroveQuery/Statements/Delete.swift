@@ -5,6 +5,7 @@
 /// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
 /// ```
 public struct Delete<T: Table>: QueryStatement {
+    /// The rows to delete; empty deletes every row.
     public var filter: WhereClause
 
     /// `DELETE FROM "table" [WHERE …]`.

@@ -32,9 +32,17 @@ struct BindingCursor {
     }
 
     /// The next column decoded as `V`; a missing column reads as NULL.
+    ///
+    /// - Throws: `QueryDecodingError` carrying the column's index.
     mutating func next<V: QueryBindable>(_ type: V.Type) throws(QueryDecodingError) -> V {
         defer { index += 1 }
-        return try V(decoding: index < values.count ? values[index] : .null)
+        do throws(QueryDecodingError) {
+            return try V(decoding: index < values.count ? values[index] : .null)
+        } catch {
+            var located = error
+            located.columnIndex = index
+            throw located
+        }
     }
 }
 

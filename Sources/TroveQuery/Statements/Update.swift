@@ -5,7 +5,9 @@
 /// // UPDATE "reminders" SET "title" = ?, "priority" = ("reminders"."priority" + ?) WHERE ("reminders"."id" = ?)
 /// ```
 public struct Update<T: Table>: QueryStatement {
+    /// The `SET` list.
     public var assignments: [Assignment]
+    /// The rows to change; empty changes every row.
     public var filter: WhereClause
 
     /// `UPDATE "table" SET … [WHERE …]`.

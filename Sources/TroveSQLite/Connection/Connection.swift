@@ -35,6 +35,7 @@ public final class Connection {
         /// `PRAGMA foreign_keys = ON`.
         public var foreignKeys = true
 
+        /// Options with the defaults above; see each property.
         public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5), walMode: Bool = true,
                     foreignKeys: Bool = true, onBusyWait: (@Sendable () -> Void)? = nil,
                     busyNoticeAfter: Duration = .seconds(1))
@@ -51,6 +52,7 @@ public final class Connection {
     let handle: OpaquePointer
     /// The path as given, or `:memory:`.
     public let path: String
+    /// The options the connection was opened with.
     public let options: Options
     let interruptState: InterruptState
     /// The busy handler's state; SQLite holds an unretained pointer to it while `handle` lives.

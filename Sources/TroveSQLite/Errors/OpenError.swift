@@ -10,12 +10,13 @@ import Darwin
 /// do { _ = try Connection(path: "/nowhere/trove.db") } catch let error as OpenError {
 ///     error.kind  // .missingDirectory
 ///     "\(error)"  // cannot open the database at /nowhere/trove.db: the folder /nowhere does not
-///                 // exist; create it or pass another --db
+///                 // exist; create the folder, or open a path in one that exists
 /// }
 /// ```
 ///
 /// See https://www.sqlite.org/c3ref/open.html
 public struct OpenError: Error, Sendable, CustomStringConvertible {
+    /// Why the database could not be opened; classify by this, never by the message.
     public enum Kind: Sendable, Hashable {
         /// The folder that should hold the file does not exist.
         case missingDirectory
@@ -38,45 +39,73 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
         case cannotOpen
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// The path as given.
     public var path: String
     /// SQLite's error, when SQLite reported one.
     public var underlying: SQLiteError?
 
+    /// - Parameters:
+    ///   - kind: What went wrong.
+    ///   - path: The path as given.
+    ///   - underlying: SQLite's error, when SQLite reported one.
     public init(_ kind: Kind, path: String, underlying: SQLiteError? = nil) {
         self.kind = kind
         self.path = path
         self.underlying = underlying
     }
 
+    /// What went wrong and what to do, in one sentence: ``problem``, then ``advice``.
     public var description: String {
+        problem + "; " + advice
+    }
+
+    /// What went wrong, naming the path: `cannot open the database at X: it is a folder, not a file`.
+    public var problem: String {
         switch kind {
         case .missingDirectory:
-            return "cannot open the database at \(path): the folder \(Self.folder(of: path)) does not exist; "
-                + "create it or pass another --db"
+            return "cannot open the database at \(path): the folder \(Self.folder(of: path)) does not exist"
         case .isDirectory:
-            return "cannot open the database at \(path): it is a folder, not a file; "
-                + "pass the path of a database file (--db)"
+            return "cannot open the database at \(path): it is a folder, not a file"
         case .notARegularFile:
-            return "cannot open the database at \(path): it is \(Self.kindOfFile(at: path)), not a database file; "
-                + "pass the path of a database file (--db)"
+            return "cannot open the database at \(path): it is \(Self.kindOfFile(at: path)), not a database file"
         case .fileNotFound:
-            return "there is no database at \(path) to open read-only; check the path, "
-                + "or open it once for writing to create it"
+            return "there is no database at \(path) to open read-only"
         case .notADatabase:
-            return "\(path) is not a SQLite database (or is encrypted/corrupt); check the path, or move it aside"
+            return "\(path) is not a SQLite database (or is encrypted/corrupt)"
         case .readOnly:
-            return "cannot write to the database at \(path): the file or its folder is read-only; "
-                + "make it writable, or open it read-only for searching"
+            return "cannot write to the database at \(path): the file or its folder is read-only"
         case .locked:
-            return "the database at \(path) is locked by another process; try again when it has finished"
+            return "the database at \(path) is locked by another process"
         case .fts5Unavailable:
-            return "the linked SQLite \(SQLiteLibrary.version) was built without FTS5, which Trove needs for "
-                + "searching; install a SQLite with FTS5 (Debian: libsqlite3-0)"
+            return "the linked SQLite \(SQLiteLibrary.version) was built without FTS5, which Trove needs for searching"
         case .cannotOpen:
             let reason = underlying.map { "\($0.message) (\($0.extendedCode.name))" } ?? "unknown reason"
-            return "cannot open the database at \(path): \(reason); check the path and its permissions "
+            return "cannot open the database at \(path): \(reason)"
+        }
+    }
+
+    /// What an app (or its user) can do about it. A command-line tool puts its own advice
+    /// in its place, naming its options (`trove` says "pass another --db").
+    public var advice: String {
+        switch kind {
+        case .missingDirectory:
+            return "create the folder, or open a path in one that exists"
+        case .isDirectory, .notARegularFile:
+            return "open the path of a database file"
+        case .fileNotFound:
+            return "check the path, or open it once for writing to create it"
+        case .notADatabase:
+            return "check the path, or move it aside"
+        case .readOnly:
+            return "make it writable, or open it read-only for searching"
+        case .locked:
+            return "try again when it has finished"
+        case .fts5Unavailable:
+            return "install a SQLite with FTS5 (Debian: libsqlite3-0)"
+        case .cannotOpen:
+            return "check the path and its permissions "
                 + "(a read-only open of a WAL database also needs its -shm file, or a writable folder)"
         }
     }

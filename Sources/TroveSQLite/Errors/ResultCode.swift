@@ -10,8 +10,10 @@
 ///
 /// See https://www.sqlite.org/rescode.html
 public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code as SQLite returns it.
     public var rawValue: Int32
 
+    /// Wraps a code SQLite returned.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }
@@ -37,41 +39,76 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
 // MARK: Constants
 
 extension ResultCode {
+    /// `SQLITE_OK`: success.
     public static let ok = ResultCode(rawValue: 0)
+    /// `SQLITE_ERROR`: a generic error, such as an SQL syntax error.
     public static let error = ResultCode(rawValue: 1)
+    /// `SQLITE_INTERNAL`: a bug inside SQLite.
     public static let `internal` = ResultCode(rawValue: 2)
+    /// `SQLITE_PERM`: the access mode asked for could not be given.
     public static let permission = ResultCode(rawValue: 3)
+    /// `SQLITE_ABORT`: the operation was aborted, as by a rollback.
     public static let abort = ResultCode(rawValue: 4)
+    /// `SQLITE_BUSY`: another connection holds a lock (after the busy timeout).
     public static let busy = ResultCode(rawValue: 5)
+    /// `SQLITE_LOCKED`: a conflict inside this connection, or shared cache.
     public static let locked = ResultCode(rawValue: 6)
+    /// `SQLITE_NOMEM`: an allocation failed.
     public static let noMemory = ResultCode(rawValue: 7)
+    /// `SQLITE_READONLY`: a write to a read-only database.
     public static let readOnly = ResultCode(rawValue: 8)
+    /// `SQLITE_INTERRUPT`: `sqlite3_interrupt` stopped the statement.
     public static let interrupt = ResultCode(rawValue: 9)
+    /// `SQLITE_IOERR`: the operating system reported an I/O error.
     public static let ioError = ResultCode(rawValue: 10)
+    /// `SQLITE_CORRUPT`: the database file is damaged.
     public static let corrupt = ResultCode(rawValue: 11)
+    /// `SQLITE_NOTFOUND`: an unknown file-control opcode, among others.
     public static let notFound = ResultCode(rawValue: 12)
+    /// `SQLITE_FULL`: the disk (or the database's size limit) is full.
     public static let full = ResultCode(rawValue: 13)
+    /// `SQLITE_CANTOPEN`: the file could not be opened.
     public static let cannotOpen = ResultCode(rawValue: 14)
+    /// `SQLITE_PROTOCOL`: a locking protocol problem (WAL).
     public static let `protocol` = ResultCode(rawValue: 15)
+    /// `SQLITE_SCHEMA`: the schema changed while the statement ran.
     public static let schema = ResultCode(rawValue: 17)
+    /// `SQLITE_TOOBIG`: a string or blob is larger than the limit.
     public static let tooBig = ResultCode(rawValue: 18)
+    /// `SQLITE_CONSTRAINT`: a constraint failed.
     public static let constraint = ResultCode(rawValue: 19)
+    /// `SQLITE_MISMATCH`: a datatype mismatch, such as a non-integer rowid.
     public static let mismatch = ResultCode(rawValue: 20)
+    /// `SQLITE_MISUSE`: the library was used wrongly.
     public static let misuse = ResultCode(rawValue: 21)
+    /// `SQLITE_RANGE`: a bind parameter index out of range.
     public static let range = ResultCode(rawValue: 25)
+    /// `SQLITE_NOTADB`: the file is not a database.
     public static let notADatabase = ResultCode(rawValue: 26)
+    /// `SQLITE_ROW`: `sqlite3_step` has a row.
     public static let row = ResultCode(rawValue: 100)
+    /// `SQLITE_DONE`: `sqlite3_step` has finished.
     public static let done = ResultCode(rawValue: 101)
 
+    /// `SQLITE_CONSTRAINT_CHECK`: a CHECK constraint failed.
     public static let constraintCheck = ResultCode(rawValue: 19 | 1 << 8)
+    /// `SQLITE_CONSTRAINT_FOREIGNKEY`: a foreign key constraint failed.
     public static let constraintForeignKey = ResultCode(rawValue: 19 | 3 << 8)
+    /// `SQLITE_CONSTRAINT_NOTNULL`: a NOT NULL constraint failed.
     public static let constraintNotNull = ResultCode(rawValue: 19 | 5 << 8)
+    /// `SQLITE_CONSTRAINT_PRIMARYKEY`: a PRIMARY KEY constraint failed.
     public static let constraintPrimaryKey = ResultCode(rawValue: 19 | 6 << 8)
+    /// `SQLITE_CONSTRAINT_TRIGGER`: a trigger's RAISE failed.
     public static let constraintTrigger = ResultCode(rawValue: 19 | 7 << 8)
+    /// `SQLITE_CONSTRAINT_UNIQUE`: a UNIQUE constraint failed.
     public static let constraintUnique = ResultCode(rawValue: 19 | 8 << 8)
+    /// `SQLITE_BUSY_RECOVERY`: another connection is recovering a WAL file.
     public static let busyRecovery = ResultCode(rawValue: 5 | 1 << 8)
+    /// `SQLITE_BUSY_SNAPSHOT`: a read transaction's snapshot is too old to write from.
     public static let busySnapshot = ResultCode(rawValue: 5 | 2 << 8)
+    /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
     public static let readOnlyDatabaseMoved = ResultCode(rawValue: 8 | 4 << 8)
+    /// `SQLITE_CANTOPEN_ISDIR`: the path names a folder.
     public static let cannotOpenIsDirectory = ResultCode(rawValue: 14 | 2 << 8)
 
     private static let names: [Int32: String] = [

@@ -29,6 +29,14 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     /// See https://www.sqlite.org/c3ref/system_errno.html
     public var systemErrno: Int32?
 
+    /// An error as SQLite reported it.
+    ///
+    /// - Parameters:
+    ///   - extendedCode: The extended result code.
+    ///   - message: SQLite's message (`sqlite3_errmsg`).
+    ///   - sql: The statement that failed, if any.
+    ///   - bindings: Its bound values, hidden in `description`.
+    ///   - systemErrno: The operating system's error number, if SQLite reported one.
     public init(
         extendedCode: ResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = [],
         systemErrno: Int32? = nil
@@ -99,6 +107,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
 
 extension SQLiteError: CustomReflectable {
     // NB: keeps `dump(error)` from printing the bound values.
+    /// The fields, with the bound values counted rather than shown.
     public var customMirror: Mirror {
         Mirror(self, children: ["extendedCode": extendedCode, "message": message, "sql": sql as Any,
                                 "bindings": "\(bindings.count) hidden", "systemErrno": systemErrno as Any])

@@ -12,9 +12,12 @@ public import TroveQuery
 ///
 /// `columnNames` is shared by every row of a statement, so it costs no allocation per row.
 public struct Row: Sendable, Hashable {
+    /// The result columns' names, as SQLite reports them (an `AS` alias, or the column's name).
     public var columnNames: [String]
+    /// The values, in column order.
     public var values: [QueryBinding]
 
+    /// A row of one value per name; traps when the counts differ.
     public init(columnNames: [String], values: [QueryBinding]) {
         precondition(columnNames.count == values.count, "a row needs one name per value")
         self.columnNames = columnNames

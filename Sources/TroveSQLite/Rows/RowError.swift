@@ -6,6 +6,7 @@ public enum RowError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchColumn(String, columns: [String])
     case cannotDecode(column: String, index: Int, QueryDecodingError)
 
+    /// One sentence: what could not be read, and what to check.
     public var description: String {
         switch self {
         case .indexOutOfRange(let index, let count):

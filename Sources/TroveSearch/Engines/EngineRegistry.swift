@@ -42,4 +42,24 @@ public struct EngineRegistry: Sendable {
             return AsyncThrowingStream { $0.finish(throwing: error) }
         }
     }
+
+    /// The final answer to `request`: what ``results(for:in:)`` settles on, without the
+    /// provisional answers before it. `trove search`, `SearchProvider.search(_:)` and
+    /// `assertSearch` all take their answer from here.
+    ///
+    /// ```swift
+    /// let resultSet = try await EngineRegistry().search(SearchRequest(text: "dentist"), in: database)
+    /// resultSet.hits.first?.title   // "Dentist appointment"
+    /// ```
+    ///
+    /// - Returns: The final result set. Problems with the query (a half-typed filter) are in
+    ///   its ``ResultSet/query``'s ``Query/problems``, not thrown.
+    /// - Throws: ``SearchError``, `SQLiteError`, or `CancellationError` when the task is cancelled.
+    public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+        var final: ResultSet?
+        for try await resultSet in results(for: request, in: database) { final = resultSet }
+        // NB: an engine's stream ends without an answer only when it was cancelled.
+        guard let final else { throw CancellationError() }
+        return final
+    }
 }

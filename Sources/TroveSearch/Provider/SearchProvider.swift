@@ -124,6 +124,29 @@ public actor SearchProvider {
         }
     }
 
+    /// The final answer to `request` as the data stands now: the one result set that
+    /// ``results(for:)`` settles on before any change, and what `trove search` prints.
+    ///
+    /// ```swift
+    /// let resultSet = try await provider.search(SearchRequest(text: "dentist"))
+    /// resultSet.hits.map(\.title)   // ["Dentist appointment", …]
+    /// ```
+    ///
+    /// - Returns: The final result set; problems with the query are in its `query.problems`.
+    /// - Throws: ``SearchError``, `SQLiteError`, or `CancellationError` when cancelled.
+    public nonisolated func search(_ request: SearchRequest) async throws -> ResultSet {
+        try await registry.search(request, in: database)
+    }
+
+    /// ``search(_:)`` for a text, parsed as `trove search` parses it; other settings default.
+    ///
+    /// ```swift
+    /// try await provider.search("dent is:open")   // SearchRequest(text: "dent is:open")
+    /// ```
+    public nonisolated func search(_ text: String) async throws -> ResultSet {
+        try await search(SearchRequest(text: text))
+    }
+
     /// Runs `request` now and after every change, until cancelled.
     private func live(_ request: SearchRequest, deliver: @Sendable (ResultSet) -> Void) async throws {
         var seen = try await changeToken()

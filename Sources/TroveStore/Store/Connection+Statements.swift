@@ -1,19 +1,22 @@
 import TroveQuery
 import TroveSQLite
 
+// Short names for the store's own code; the public API is `fetchAll`, `fetchOne` and `execute`
+// (TroveSQLite's `Connection+TypedFetch.swift`), which these call.
+
 extension Connection {
-    /// Runs a typed select and decodes every row with the statement's own decoder.
+    /// ``Connection/fetchAll(_:)``: a typed select's rows, decoded.
     func all<Scope, Row>(_ query: Select<Scope, Row>) throws -> [Row] {
-        try fetchAll(query.sql).map { try query.decode($0.values) }
+        try fetchAll(query)
     }
 
-    /// The first row of a typed select, decoded, or nil.
+    /// ``Connection/fetchOne(_:)``: the first row of a typed select, decoded, or nil.
     func first<Scope, Row>(_ query: Select<Scope, Row>) throws -> Row? {
-        try fetchOne(query.sql).map { try query.decode($0.values) }
+        try fetchOne(query)
     }
 
-    /// Runs an INSERT, UPDATE or DELETE built with the query builder.
+    /// ``Connection/execute(_:)``: an INSERT, UPDATE or DELETE built with the query builder.
     func run(_ statement: some QueryStatement) throws {
-        try execute(statement.sql)
+        try execute(statement)
     }
 }

@@ -13,19 +13,21 @@ extension Reminder {
     static var query: Select<(TableScope<ReminderTable>, TableScope<ListTable>), Row> {
         ReminderTable.join(ListTable.self) { r, l in r.listID == l.id }
             .select { r, l in
-                (r.id, l.name, r.title, r.notes, r.priority, r.isFlagged, r.isCompleted, r.completedAt, r.dueDate,
-                 r.createdAt, r.updatedAt, r.tags, r.uid, r.repeatRule, r.icalendar)
+                // NB: the due date's text, not `DueDate?`: a damaged value reads as no due date
+                // rather than failing a whole export, as it always has.
+                (r.id, l.name, r.title, r.notes, r.priority, r.isFlagged, r.isCompleted, r.completedAt,
+                 r.dueDate.stored(as: String?.self), r.createdAt, r.updatedAt, r.tags, r.uid, r.repeatRule, r.icalendar)
             }
     }
 
     typealias Row = (
-        Int64, String, String, String, Int, Bool, Bool, Date?, String?, Date, Date, String, String, String?, String
+        Int64, String, String, String, Priority, Bool, Bool, Date?, String?, Date, Date, String, String, String?, String
     )
 
     /// Builds a reminder from a row of `query`; its completions are read separately.
     init(_ row: Row, completions: [Completion] = []) {
         self.init(
-            id: row.0, uid: row.12, list: row.1, title: row.2, notes: row.3, priority: Priority(rawValue: row.4) ?? .none,
+            id: row.0, uid: row.12, list: row.1, title: row.2, notes: row.3, priority: row.4,
             isFlagged: row.5, isCompleted: row.6, completedAt: row.7, due: row.8.flatMap(DueDate.init(storageText:)),
             repeat: row.13.flatMap { try? RepeatRule(rrule: $0) },
             createdAt: row.9, updatedAt: row.10, tags: StoreNames.splitTagsText(row.11),

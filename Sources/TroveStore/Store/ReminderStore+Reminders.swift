@@ -119,8 +119,8 @@ extension ReminderStore {
                 if let title = changes.title { $0.title.set(title) }
                 if let notes = changes.notes { $0.notes.set(notes) }
                 if let listID { $0.listID.set(listID) }
-                if let priority = changes.priority { $0.priority.set(priority.rawValue) }
-                if let due = changes.due { $0.dueDate.set(due?.storageText) }
+                if let priority = changes.priority { $0.priority.set(priority) }
+                if let due = changes.due { $0.dueDate.set(due) }
                 if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
                 if let rule = changes.repeat { $0.repeatRule.set(rule?.rrule) }
                 $0.updatedAt.set(now)
@@ -220,7 +220,7 @@ extension ReminderStore {
                 }
                 try db.run(Completion(due: before.due, completedAt: now).insert(reminderID: id))
                 try db.run(ReminderTable.where { $0.id == id }.update {
-                    $0.dueDate.set(next.storageText)
+                    $0.dueDate.set(next)
                     $0.updatedAt.set(now)
                 })
             }

@@ -148,10 +148,10 @@ public func assertSearch(
     var resultSet: ResultSet?
     let table: String
     do {
-        var last: ResultSet?
-        for try await partial in registry.results(for: request, in: database) { last = partial }
-        resultSet = last
-        table = last.map(renderSearchTable) ?? "(the engine returned no result set)"
+        // NB: the one-shot search `trove search` and `SearchProvider.search` use too.
+        let final = try await registry.search(request, in: database)
+        resultSet = final
+        table = renderSearchTable(final)
     } catch {
         table = "error: \(error)"
     }

@@ -6,8 +6,9 @@ import TroveStore
 
 /// One query semantics: the same text gives the same hits, in the same order, typo matches and
 /// word forms included, from `trove search`, the interactive search's function,
-/// `SearchProvider`'s settled answer (whose words may come from its in-memory trie) and the
-/// engine registry that `assertSearch` runs.
+/// `SearchProvider`'s settled answer (whose words may come from its in-memory trie), the
+/// engine registry that `assertSearch` runs, and the one-shot `search` of the store and the
+/// provider.
 @Suite struct OneSemanticsTests {
     /// A file database holding the seed data, shared by the rows (they only read it).
     private static let fixture = Task { () throws -> (path: String, store: ReminderStore) in
@@ -63,6 +64,9 @@ import TroveStore
         var library: ResultSet?
         for try await resultSet in EngineRegistry().results(for: request, in: store.database) { library = resultSet }
         let libraryIDs = try #require(library).hits.map(\.id)
+        // The one-shot searches an app calls: the store's and the provider's.
+        let oneShot = try await store.search(request)
+        #expect(oneShot.hits.map(\.id) == libraryIDs, "store.search vs the stream for \(text.debugDescription)")
 
         let provider = try SearchProvider(database: store.database)
         var settled: ResultSet?
@@ -71,6 +75,8 @@ import TroveStore
             break
         }
         let providerIDs = try #require(settled).hits.map(\.id)
+        let providerOneShot = try await provider.search(request)
+        #expect(providerOneShot.hits.map(\.id) == providerIDs, "provider.search vs its stream for \(text.debugDescription)")
 
         let search = InteractiveSearch.function(provider: provider, limit: 50)
         var first: ResultPage?
