@@ -79,16 +79,19 @@ public struct FTS5Match<T: FTS5Table>: Sendable, Hashable {
 
     /// `{title notes} : (pattern)`: the pattern with an FTS5 column filter.
     static func filtered(_ pattern: String, columns: [String]) -> String {
-        "{\(columns.map(ftsColumnName).joined(separator: " "))} : (\(pattern))"
+        "{\(columns.map(ftsColumnFilterName).joined(separator: " "))} : (\(pattern))"
     }
+}
 
-    /// The name as an FTS5 column-filter token: bare when it is a plain word, else a quoted string.
-    static func ftsColumnName(_ name: String) -> String {
-        let isBareword = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        }
-        return isBareword ? name : "\"" + name.doubling("\"") + "\""
+/// The name as an FTS5 column-filter token: bare when it is a plain word, else a quoted string.
+///
+/// NB: a free function, not a static one of the generic ``FTS5Match``: passing that as a
+/// function value captures `T.Type`, which is not Sendable.
+private func ftsColumnFilterName(_ name: String) -> String {
+    let isBareword = !name.isEmpty && name.unicodeScalars.allSatisfy {
+        ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
     }
+    return isBareword ? name : "\"" + name.doubling("\"") + "\""
 }
 
 extension WhereBuilder {
