@@ -121,7 +121,7 @@ let package = Package(
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery"]),
+        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery", "TroveTestSupport"]),
         .testTarget(
             name: "TroveStoreTests",
             dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "TroveCLITests",
             dependencies: [
-                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery",
+                "TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ],

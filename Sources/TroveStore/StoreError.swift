@@ -10,6 +10,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
     case tagNotFound(name: String)
+    /// A reminder would have more than ``ReminderRecord/maxTags`` tags.
+    case tooManyTags(count: Int, limit: Int)
     /// A date outside ``ValidDates`` (years 1 to 9999); `field` is `due`, `completedAt` or `createdAt`.
     case dateOutOfRange(field: String)
     /// Objects of the search index (its FTS5 table, triggers, views or indexes) are missing
@@ -62,6 +64,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and run `trove optimize` again. Nothing was changed."
         case .tagNotFound(let name):
             "There is no tag named \"\(name)\"; `trove tags` shows them."
+        case .tooManyTags(let count, let limit):
+            "A reminder can have at most \(GroupedNumber.text(limit)) tags, and this one would have \(GroupedNumber.text(count)); keep the ones you search by (its notes are searched too) or split it into several reminders."
         case .dateOutOfRange(let field):
             "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
         case .reminderUIDNotFound(let uid):

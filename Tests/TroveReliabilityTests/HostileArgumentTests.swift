@@ -21,11 +21,7 @@ import TroveStore
         let pristine = folder.path("pristine.db")
         try FileManager.default.copyItem(atPath: db, toPath: pristine)
         try ArgumentFuzzer.writeFixtures(in: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["TROVE_DB"] = db
-        environment["HOME"] = folder.path("home")
-        environment["NO_COLOR"] = "1"
-        environment.removeValue(forKey: "XDG_DATA_HOME")
+        let environment: [String: String?] = ["TROVE_DB": db, "HOME": folder.path("home"), "XDG_DATA_HOME": nil]
 
         var fuzzer = ArgumentFuzzer(seed: ReliabilityScale.seed &+ 15)
         let count = ReliabilityScale.argumentVectors
@@ -40,15 +36,15 @@ import TroveStore
             let vector = fuzzer.vector()
             let bytes = index % 40 == 39 ? fuzzer.invalidUTF8() : nil
             let began = clock.now
-            let outcome: BoundedProcess.Outcome
+            let outcome: TroveProcess.Result
             if let bytes {
                 // NB: the last argument's bytes come from printf, as argv from a shell would carry them.
-                outcome = try BoundedProcess.run(
+                outcome = try TroveProcess.runExecutable(
                     URL(fileURLWithPath: "/bin/sh"),
                     ["-c", #"exec "$0" "$@" "$(printf '"# + bytes + #"')""#, TroveProcess.binary.path] + vector,
                     in: folder.url.path, environment: environment, deadline: .seconds(60))
             } else {
-                outcome = try BoundedProcess.run(
+                outcome = try TroveProcess.runExecutable(
                     TroveProcess.binary, vector, in: folder.url.path, environment: environment, deadline: .seconds(60))
             }
             slowest = max(slowest, clock.now - began)

@@ -35,12 +35,10 @@ import Testing
                 try? FileManager.default.removeItem(atPath: folder.path("scratch.db"))
                 try? FileManager.default.removeItem(atPath: folder.path("copy.db"))
                 try FileManager.default.copyItem(atPath: db, toPath: folder.path("copy.db"))
-                let outcome = try BoundedProcess.run(
+                let outcome = try TroveProcess.runExecutable(
                     URL(fileURLWithPath: "/bin/sh"),
                     ["-c", "ulimit -v \(limit * 1000) && exec \"$0\" \(command)", TroveProcess.binary.path],
-                    in: folder.url.path,
-                    environment: ProcessInfo.processInfo.environment.merging(["TROVE_DB": db], uniquingKeysWith: { $1 }),
-                    deadline: .seconds(120))
+                    in: folder.url.path, environment: ["TROVE_DB": db], deadline: .seconds(120))
                 outcomes[limit, default: [:]][outcome.status, default: 0] += 1
                 let where_ = "ulimit -v \(limit) MB, trove \(command)"
                 if outcome.hung { failures.append("hung: \(where_)") }

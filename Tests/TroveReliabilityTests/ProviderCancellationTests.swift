@@ -4,6 +4,7 @@ import Testing
 import TroveSQLite
 import TroveSearch
 import TroveStore
+import TroveTestSupport
 
 /// 1,000 rapid cancel-and-restart cycles on the SearchProvider, then: every stream finished, no
 /// statement left busy, and every reader back in the pool.
@@ -55,8 +56,7 @@ import TroveStore
         }
 
         // Everything winds down: wait (briefly) for the last cancelled streams to finish.
-        let deadline = clock.now + .seconds(5)
-        while counters.live.load(ordering: .relaxed) != 0, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        _ = await eventually(timeout: .seconds(5)) { counters.live.load(ordering: .relaxed) == 0 }
         let diagnostics = try await store.database.diagnostics()
         print("cancellation: \(cycles) per-request cycles + \(cycles / 10) latest-wins bursts of 10 texts, "
             + "\(counters.started.load(ordering: .relaxed)) engine streams started, \(counters.live.load(ordering: .relaxed)) still live, "

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import TroveQuery
 @testable import TroveSQLite
+import TroveTestSupport
 
 @Suite("Cancellation reaches SQLite", .serialized)
 struct CancellationTests {

@@ -33,6 +33,19 @@ struct PreparedStatementTests {
         #expect(try db.fetchValue("SELECT count(*) FROM tags", as: Int.self) == 2)
     }
 
+    @Test func fetchOneReturnsTheFirstRowOrNilAndResets() throws {
+        let db = try Connection.inMemory()
+        try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE COLLATE NOCASE)")
+        try db.execute("INSERT INTO tags(name) VALUES ('errand'), ('Home')")
+        let find = try db.prepare("SELECT id, name FROM tags WHERE name = \("x")")
+        let home = try #require(try find.fetchOne([.text("HOME")]))
+        #expect(home.columnNames == ["id", "name"])
+        #expect(home.values == [.integer(2), .text("Home")])
+        #expect(try find.fetchOne([.text("work")]) == nil)
+        // Reset after each run: the next binds afresh and finds its own row.
+        #expect(try find.fetchOne([.text("Errand")])?.values == [.integer(1), .text("errand")])
+    }
+
     @Test func wrongNumberOfValuesIsRefusedAndNothingRuns() throws {
         let db = try Connection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT)")

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import TroveQuery
 @testable import TroveSQLite
+import TroveTestSupport
 
 /// A fresh folder under the system's temporary directory, removed when the value goes away.
 final class TemporaryDirectory: Sendable {
@@ -41,23 +42,8 @@ final class Signal: Sendable {
 
     /// Suspends until raised.
     func wait(timeout: Duration = .seconds(5)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !isRaised {
-            if ContinuousClock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        await eventually(timeout: timeout, every: .milliseconds(1)) { isRaised }
     }
-}
-
-/// Polls `condition` until it holds or `timeout` passes on the real clock; true if it held.
-func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
 }
 
 /// A statement that counts to `limit`, taking roughly `limit / 10^7` seconds or more.

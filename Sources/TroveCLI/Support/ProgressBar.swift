@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 import Synchronization
 
 /// A one-line progress display on stderr, drawn only when stderr is a terminal:
@@ -53,13 +54,7 @@ final class ProgressBar: Sendable {
     }
 
     static func formatCount(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, character) in digits.reversed().enumerated() {
-            if index > 0 && index % 3 == 0 { result.append(",") }
-            result.append(character)
-        }
-        return String(result.reversed())
+        GroupedNumber.text(value)
     }
 
     static func formatDuration(_ seconds: Double) -> String {

@@ -62,6 +62,22 @@ public final class PreparedStatement {
         if case .null = value { return nil }
         return try T(decoding: value)
     }
+
+    /// Binds `bindings`, steps once and returns the first row, or nil when there is none.
+    /// Resets the statement for the next run.
+    ///
+    /// ```swift
+    /// let find = try db.prepare(TagTable.where { $0.name == "" }.select { ($0.id, $0.name) }.sql)
+    /// try find.fetchOne([.text("Errand")])  // SELECT "tags"."id", "tags"."name" FROM "tags" WHERE ("tags"."name" = ?)
+    /// // Row(columnNames: ["id", "name"], values: [.integer(4), .text("errand")])
+    /// ```
+    ///
+    /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
+    public func fetchOne(_ bindings: [QueryBinding]) throws -> Row? {
+        defer { connection.release(statement) }
+        try statement.bind(bindings)
+        return try statement.step() ? statement.row() : nil
+    }
 }
 
 extension Connection {

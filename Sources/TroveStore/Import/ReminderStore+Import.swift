@@ -83,7 +83,7 @@ extension ReminderStore {
         let field: String
         switch error {
         case .emptyTitle: field = "title"
-        case .invalidTagName: field = "tags"
+        case .invalidTagName, .tooManyTags: field = "tags"
         case .invalidName: field = "list"
         case .dateOutOfRange(let name): field = name
         default: field = "record"

@@ -18,7 +18,8 @@ public struct ReminderRecord: Hashable, Sendable {
     public var notes: String
     /// The list's name; nil means the default list.
     public var list: String?
-    /// Tag names, in the order given, without duplicates (compared case-insensitively).
+    /// Tag names, in the order given, without duplicates (compared case-insensitively); at most
+    /// ``maxTags``.
     public var tags: [String]
     public var priority: Priority
     public var isFlagged: Bool
@@ -40,6 +41,11 @@ public struct ReminderRecord: Hashable, Sendable {
     /// to-do with the same UID: the importer records it as that reminder's completion rather
     /// than a second reminder.
     public var recurrenceID: DueDate?
+
+    /// The most tags one reminder may have, on every path (add, edit, import, the library):
+    /// more is refused with `StoreError.tooManyTags`, naming the count and this limit. Work per
+    /// tag is linear below it (`scripts/many-tags` measures it).
+    public static let maxTags = 10_000
 
     public init(
         id: Int64? = nil,

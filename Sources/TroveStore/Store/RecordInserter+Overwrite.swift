@@ -46,9 +46,7 @@ extension RecordInserter {
         guard linked != wanted.map(\.id) else { return }
         try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
         try db.run(ReminderTagTable.where { $0.reminderID == id }.delete())
-        for (position, tag) in wanted.enumerated() {
-            try db.run(Self.linkTag(reminderID: id, tagID: tag.id, position: Int64(position)))
-        }
+        try link(wanted.map(\.id), to: id)
         try db.run(ReminderTable.where { $0.id == id }.update { $0.tags.set(StoreNames.tagsText(wanted.map(\.name))) })
         try db.run(TagTextWrittenTable.where { $0.reminderID == id }.delete())
     }

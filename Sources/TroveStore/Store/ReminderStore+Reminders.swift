@@ -16,7 +16,8 @@ extension ReminderStore {
     ///   `completedAt` is completed now; one not completed keeps no `completedAt`. Its `id` is
     ///   ignored; its `uid` is kept when given.
     /// - Returns: The stored reminder, with its id and uid.
-    /// - Throws: `StoreError.emptyTitle`, `.invalidName` (a blank list name), `.invalidTagName`.
+    /// - Throws: `StoreError.emptyTitle`, `.invalidName` (a blank list name), `.invalidTagName`,
+    ///   `.tooManyTags` (more than ``ReminderRecord/maxTags``).
     @discardableResult
     public func add(_ record: ReminderRecord) async throws -> Reminder {
         let now = now()
@@ -96,7 +97,8 @@ extension ReminderStore {
     ///
     /// - Returns: The reminder as stored afterwards.
     /// - Throws: `StoreError.reminderNotFound`, `.emptyTitle`, `.invalidName`, `.invalidTagName`,
-    ///   `.dateOutOfRange`; nothing is changed when it throws.
+    ///   `.dateOutOfRange`, `.tooManyTags` (more than ``ReminderRecord/maxTags`` once the tags
+    ///   are changed); nothing is changed when it throws.
     @discardableResult
     public func update(id: Int64, _ changes: ReminderChanges) async throws -> Reminder {
         try await updateRecordingEntry(id: id, changes).reminder
@@ -127,6 +129,10 @@ extension ReminderStore {
             })
             if !removeTags.isEmpty || !addTags.isEmpty {
                 try Self.changeTags(of: id, removing: removeTags, adding: addTags, inserter: &inserter, on: db)
+                // NB: counted once applied, so tags removed and repeats of linked ones are
+                // counted as they end up; throwing rolls the whole edit back.
+                let count = try db.first(ReminderTagTable.where { $0.reminderID == id }.count()) ?? 0
+                if count > ReminderRecord.maxTags { throw StoreError.tooManyTags(count: count, limit: ReminderRecord.maxTags) }
             }
             let after = try Reminder.fetch(id: id, on: db)
             if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {

@@ -15,7 +15,8 @@ struct ValidRecord {
     ///   - completedNow: Whether a completed record without `completedAt` was completed now
     ///     (`add`); an import passes false, so a time nobody recorded stays unknown.
     /// - Throws: `StoreError.emptyTitle`, `.invalidName` (list), `.invalidTagName` or
-    ///   `.dateOutOfRange` (a date outside ``ValidDates``).
+    ///   `.dateOutOfRange` (a date outside ``ValidDates``), `.tooManyTags` (more than
+    ///   ``ReminderRecord/maxTags``, counted once repeats are dropped).
     init(_ record: ReminderRecord, now: Date, completedNow: Bool = true) throws(StoreError) {
         guard !StoreNames.isBlank(record.title) else { throw .emptyTitle }
         if let due = record.due, !ValidDates.contains(due) { throw .dateOutOfRange(field: "due") }
@@ -29,6 +30,7 @@ struct ValidRecord {
         self.record = record
         list = try StoreNames.list(record.list)
         tags = try StoreNames.tags(record.tags)
+        guard tags.count <= ReminderRecord.maxTags else { throw .tooManyTags(count: tags.count, limit: ReminderRecord.maxTags) }
         createdAt = record.createdAt ?? now
         if record.uid.map(StoreNames.isBlank) == true { self.record.uid = nil }
         if record.isCompleted {

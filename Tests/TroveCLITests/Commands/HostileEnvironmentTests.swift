@@ -3,6 +3,7 @@ import Testing
 import TroveQuery
 import TroveSQLite
 @testable import TroveCLI
+import TroveTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TroveQuery
 import TroveSQLite
+import TroveTestSupport
 
 /// Issue 15: maintenance commands that say what is true and what to do.
 @Suite(.serialized) struct MaintenanceCommandTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TroveTestSupport
 
 /// Ctrl-C during a slow search: real processes on the real clock, so `scripts/test` runs this
 /// suite on its own.

@@ -1,6 +1,7 @@
 import Clocks
 import Testing
 @testable import TroveCLI
+import TroveTestSupport
 
 @Suite struct InteractiveSessionTests {
     /// NB: a threshold no test reaches, so a loaded machine cannot turn debouncing on by surprise.

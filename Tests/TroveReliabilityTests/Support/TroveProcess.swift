@@ -1,13 +1,30 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Runs the built `trove` binary as a person would, and captures what it prints.
+/// Runs the built `trove` binary (or any program) as a person would, with a deadline, and
+/// captures what it prints: a run that has not ended by then is killed and reported as a hang,
+/// so one stuck process fails its test instead of stopping the suite.
+///
+/// ```swift
+/// let result = try TroveProcess.run(["check", "--db", db])
+/// result.status  // 0
+/// let outcome = try TroveProcess.runExecutable(TroveProcess.binary, vector, in: folder.url.path,
+///                                              environment: ["TROVE_DB": db, "XDG_DATA_HOME": nil], deadline: .seconds(60))
+/// outcome.hung || outcome.crashed  // false
+/// ```
 ///
 /// NB: the same approach as TroveCLITests' helper of the same name, kept as a copy so that the
 /// two test targets stay independent of each other's files.
-struct TroveProcess {
+enum TroveProcess {
     struct Result: Sendable {
         var status: Int32
+        /// True when the process ended by a signal (a crash, or the kill after a hang), not by `exit`.
+        var crashed: Bool
+        /// True when it was still running at the deadline, and was killed.
+        var hung: Bool
         var stdout: String
         var stderr: String
         var stdoutData: Data
@@ -23,19 +40,30 @@ struct TroveProcess {
         return folder.appendingPathComponent("trove")
     }()
 
-    /// Runs `trove ARGUMENTS…` to the end.
+    /// Runs `trove ARGUMENTS…` to the end (or the deadline).
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) throws -> Result {
-        try runExecutable(binary, arguments, stdin: stdin, environment: environment)
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:], deadline: Duration = .seconds(600)
+    ) throws -> Result {
+        try runExecutable(binary, arguments, stdin: stdin, environment: environment, deadline: deadline)
     }
 
-    /// Runs any executable to the end, with `NO_COLOR` set.
+    /// Runs any executable to the end, or kills it at the deadline.
+    ///
+    /// - Parameters:
+    ///   - folder: The working directory; nil keeps this process's.
+    ///   - stdin: What standard input holds; it is closed after, so the program reads an end.
+    ///   - environment: Changes to this process's environment: a value sets the variable, nil
+    ///     removes it. `NO_COLOR` is always set.
+    ///   - deadline: How long the program may run before it is killed (`hung`).
     static func runExecutable(
-        _ executable: URL, _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+        _ executable: URL, _ arguments: [String], in folder: String? = nil, stdin: Data? = nil,
+        environment: [String: String?] = [:], deadline: Duration = .seconds(600)
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
@@ -44,27 +72,26 @@ struct TroveProcess {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
+        // NB: drain both pipes on threads of their own before writing stdin, so a full pipe
+        // never stalls the child (or this process).
+        let output = Drained(out.fileHandleForReading), errors = Drained(err.fileHandleForReading)
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
-        // NB: drain stderr on another thread while reading stdout here, so neither pipe can
-        // fill up and stall the child.
-        let errBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
+        var hung = false
+        if ended.wait(timeout: .now() + seconds) == .timedOut {
+            hung = true
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
         }
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
+        let stdoutData = output.wait()
         return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: errBox.data, as: UTF8.self),
-            stdoutData: stdoutData
-        )
+            status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal, hung: hung,
+            stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: errors.wait(), as: UTF8.self),
+            stdoutData: stdoutData)
     }
 
     /// Starts `trove ARGUMENTS…` without waiting, its output thrown away; for kill -9 trials.
@@ -91,10 +118,24 @@ func requireTool(_ name: String, package: String, sourceLocation: SourceLocation
     return URL(fileURLWithPath: path!)
 }
 
-/// Written by one thread, read by another only after `DispatchGroup.wait()`.
-private final class DataBox: @unchecked Sendable {
-    // NB: @unchecked is safe: the one write happens-before the one read through the group.
-    var data = Data()
+/// A pipe read to its end on a thread of its own, so a full pipe never stalls the child.
+private final class Drained: @unchecked Sendable {
+    // NB: @unchecked is safe: `data` is written once on the thread and read after `wait()`,
+    // which the semaphore orders after that write.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }
 
 /// A fresh temporary folder, removed when the value goes away.

@@ -5,6 +5,7 @@ import TroveQuery
 import TroveSQLite
 @testable import TroveSearch
 import TroveStore
+import TroveTestSupport
 
 @Suite("SearchProvider")
 struct SearchProviderTests {
@@ -84,16 +85,6 @@ struct SearchProviderTests {
 
     final class Counter: Sendable { let value = Mutex(0) }
 
-    /// Polls `condition` until it holds or `timeout` passes on the real clock.
-    static func eventually(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return condition()
-    }
-
     @Test func latestTextWinsAndCancelsTheSlowOne() async throws {
         let database = try await SearchFixture.database()
         let engine = SlowEngine()
@@ -107,7 +98,7 @@ struct SearchProviderTests {
         // NB: the second text once the slow query runs inside SQLite (polled, not slept: a
         // fixed 100 ms let the second text arrive first on a loaded machine).
         Task {
-            _ = await Self.eventually { engine.started.value.withLock { $0 } == 1 }
+            _ = await eventually { engine.started.value.withLock { $0 } == 1 }
             input.yield("!slow quick")
         }
         var delivered: [String] = []
@@ -119,7 +110,7 @@ struct SearchProviderTests {
         #expect(delivered == ["quick"])
         // Interrupted, not waited for: the one in-memory connection is free again at once.
         #expect(ContinuousClock.now - started < .seconds(5))
-        #expect(await Self.eventually { engine.interrupted.value.withLock { $0 } == 1 })
+        #expect(await eventually { engine.interrupted.value.withLock { $0 } == 1 })
     }
 
     @Test func searchErrorWhileTypingArrivesAsAProblem() async throws {

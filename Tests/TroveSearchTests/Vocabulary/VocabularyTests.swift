@@ -84,10 +84,7 @@ import TroveTestSupport
         let search = { try await store.database.read { db in try FTSEngine(vocabulary: cache).search(request, on: db) } }
         let first = try await search()
         #expect(first.hits.map(\.title) == ["Plumber visit"] && first.typoCount == 1)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while cache.builds < 2, clock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(cache.builds == 2)
+        #expect(await eventually(timeout: .seconds(20)) { cache.builds == 2 })
         let uses = cache.uses
         #expect(try await search() == first)
         #expect(cache.uses > uses)

@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 
 /// Merges repeated terms and keeps at most ``Query/maxTerms`` different ones, in text order,
 /// so that a pasted page (`a a a …`, 100 KB of words) searches a handful of words, not thousands.
@@ -111,12 +112,6 @@ struct TermCondenser {
 /// Whole numbers in messages, grouped by thousands whatever the locale: `5,000`.
 enum QueryNumber {
     static func text(_ number: Int) -> String {
-        let digits = Array(String(number.magnitude))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return (number < 0 ? "-" : "") + result
+        GroupedNumber.text(number)
     }
 }

@@ -1,5 +1,6 @@
 import Synchronization
 @testable import TroveCLI
+import TroveTestSupport
 
 /// A terminal for session tests: bytes are typed with `type(_:)`, and every write is replayed
 /// on a `ScreenEmulator` whose screens are recorded frame by frame.
