@@ -87,6 +87,10 @@ enum TroveProcess {
             kill(process.processIdentifier, SIGKILL)
             ended.wait()
         }
+        // NB: Foundation calls the termination handler before it has finished with the
+        // process; releasing the Process then (and starting the next one) crashed
+        // Process.run() in memmove now and then. waitUntilExit returns once that is done.
+        process.waitUntilExit()
         let stdoutData = output.wait()
         return Result(
             status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal, hung: hung,
