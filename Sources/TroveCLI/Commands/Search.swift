@@ -259,13 +259,9 @@ struct Search: AsyncParsableCommand {
     /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
     /// Neither is `-i` before it, which asks for ``interactive``.
     private var text: String {
-        var words = query
-        if CommandLine.arguments.contains("--"), let terminator = words.firstIndex(of: "--") {
-            words = Array(words[..<terminator]).filter { $0 != "-i" } + words[(terminator + 1)...]
-        } else {
-            words.removeAll { $0 == "-i" }
-        }
-        return words.joined(separator: " ")
+        let options = query.prefix { $0 != "--" }
+        let literal = query.dropFirst(options.count + 1)
+        return (options.filter { $0 != "-i" } + literal).joined(separator: " ")
     }
 
     // MARK: Interactive
@@ -292,9 +288,7 @@ struct Search: AsyncParsableCommand {
     /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no
     /// `--`; a `--word` typed before `--` is far more likely a mistyped option than a search.
     private func rejectMistypedOptions() throws {
-        let arguments = CommandLine.arguments.dropFirst()
-        let beforeTerminator = arguments.prefix { $0 != "--" }
-        for word in query where word.hasPrefix("--") && word.count > 2 && beforeTerminator.contains(word) {
+        for word in query.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             throw SearchCommandError.unknownOption(word)
         }
     }
