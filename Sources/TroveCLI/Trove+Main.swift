@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 
 extension Trove {
-    /// Sends a command line without a subcommand to ``InteractiveCommand`` and everything else
-    /// to the subcommands; a wrong command line exits 2, as `trove --help` documents, rather
-    /// than ArgumentParser's 64 (EX_USAGE).
+    /// Routes the command line (``CommandRouter``), then lets the chosen root parse and run it;
+    /// a wrong command line exits 2, as `trove --help` documents, rather than ArgumentParser's
+    /// 64 (EX_USAGE).
     ///
     /// ```sh
     /// trove search --limit abc milk   # Error: The value 'abc' is invalid for '--limit <limit>' … exit 2
@@ -14,21 +14,35 @@ extension Trove {
     /// ```
     static func main() async {
         MemoryLimits.prepare()
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments == ["--version"] {
+        // NB: the only reader of the process's arguments; everything below is given them.
+        await run(arguments: Array(CommandLine.arguments.dropFirst()))
+    }
+
+    static func run(arguments: [String]) async {
+        let route = CommandRouter.trove.route(arguments)
+        switch route {
+        case .version:
             print("trove \(TroveVersion.number)")
-            return
-        }
-        if InteractiveCommand.isInteractive(arguments) {
-            await run(InteractiveCommand.self, arguments)
-        } else {
-            await run(Trove.self, arguments)
+        case .interactive:
+            await run(InteractiveCommand.self, arguments, subcommand: nil)
+        case .subcommand(let name):
+            await run(Trove.self, arguments, subcommand: name)
+        case .help, .completion, .unknownCommand(_, suggestion: nil):
+            // NB: ArgumentParser prints the help, the script, or its own error and usage.
+            await run(Trove.self, arguments, subcommand: nil)
+        case .unknownCommand, .unknownOption:
+            Terminal.standardError.write("trove: \(route.sentence ?? "")\n")
+            exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
     }
 
-    private static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String]) async {
+    private static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String], subcommand: String?) async {
         do {
             var command = try root.parseAsRoot(arguments)
+            if var reader = command as? any ArgumentListReader & ParsableCommand {
+                reader.argumentList = arguments
+                command = reader
+            }
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {
@@ -36,8 +50,8 @@ extension Trove {
             }
         } catch {
             guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
-            // NB: a name one typo away from a command or option is said instead of the usage.
-            let hint = root is Trove.Type ? CommandSpelling.hint(for: arguments) : nil
+            // NB: an option one typo away from one the subcommand has is said instead of the usage.
+            let hint = subcommand.flatMap { CommandSpelling.optionHint(for: arguments, command: $0) }
             Terminal.standardError.write((hint.map { "trove: \($0)" } ?? root.fullMessage(for: error)) + "\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }

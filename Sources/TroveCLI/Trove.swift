@@ -33,7 +33,8 @@ struct Trove: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     mutating func run() async throws {
-        // NB: main() routes every command line without a subcommand to InteractiveCommand.
+        // NB: CommandRouter sends every command line without a subcommand to InteractiveCommand,
+        // so no line reaches this; it stays the same search should one ever do.
         var command = try InteractiveCommand.parse([])
         command.database = database
         try await command.run()

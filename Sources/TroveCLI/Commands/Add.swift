@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TroveStore
 
-struct Add: AsyncParsableCommand {
+struct Add: AsyncParsableCommand, ArgumentListReader {
     static let configuration = CommandConfiguration(
         abstract: "Add a reminder.",
         discussion: """
@@ -34,6 +34,8 @@ struct Add: AsyncParsableCommand {
     @Flag(help: "Flag it.") var flag = false
     @Option(help: ArgumentHelp("How it repeats: \"every 2 weeks on mon,thu\", \"monthly on the last fri\", \"daily until 2026-12-31\", or an RRULE. Needs a due date.", valueName: "rule"))
     var `repeat`: String?
+    /// The command line this was parsed from, which `trove` hands over after parsing.
+    var argumentList: [String] = []
 
     func validate() throws {
         guard words.joined().contains(where: { !$0.isWhitespace }) else {
@@ -44,7 +46,7 @@ struct Add: AsyncParsableCommand {
     /// How many of ``words`` came after a `--` on the command line: title text as typed.
     ///
     /// NB: ArgumentParser drops the `--` itself, so the words after it are counted from the
-    /// real command line; every argument after `--` is one of ``words``.
+    /// command line (``argumentList``); every argument after `--` is one of ``words``.
     static func literalCount(arguments: [String], words: [String]) -> Int {
         guard let terminator = arguments.firstIndex(of: "--") else { return 0 }
         return min(words.count, arguments.count - terminator - 1)
@@ -57,7 +59,7 @@ struct Add: AsyncParsableCommand {
             let priority = try priority.map(ReminderInput.priority)
             let due = try due.map { try ReminderInput.due($0, dates: dates) }
             let rule = try `repeat`.map(ReminderInput.repeat)
-            let literalCount = Self.literalCount(arguments: CommandLine.arguments, words: words)
+            let literalCount = Self.literalCount(arguments: argumentList, words: words)
             let given = QuickAdd.Given(list: list != nil, due: due != nil, priority: priority != nil)
             func read(lists: [String]) throws -> QuickAdd {
                 let quick = QuickAdd.read(words, literalCount: literalCount, lists: lists, given: given, dates: dates)

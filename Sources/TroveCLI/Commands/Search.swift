@@ -55,7 +55,7 @@ struct Search: AsyncParsableCommand {
 
             -i or --interactive searches as you type instead, starting with QUERY typed (see \
             `trove --help` for the keys); Enter prints the selection as `id<TAB>title`, or as \
-            JSON with --format json. --height N and --fullscreen shape its screen.
+            JSON with --format json. --height N, --fullscreen and --preview shape its screen.
 
             Exit codes: 0 hits; 1 no hits; 2 a wrong option or query; 3 the database could not \
             be used; 130 interrupted (Ctrl-C).
@@ -116,14 +116,15 @@ struct Search: AsyncParsableCommand {
     @Flag(help: "Search as you type on the terminal, starting with QUERY typed (-i also works).")
     var interactive = false
 
-    @Option(help: ArgumentHelp("With --interactive: lines below the prompt, inline (at least 3).", valueName: "n"))
-    var height: Int?
-
-    @Flag(help: "With --interactive: use the whole screen instead of drawing inline.")
-    var fullscreen = false
+    @OptionGroup(title: "With --interactive") var screen: InteractiveScreenOptions
 
     @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.")
     var query: [String] = []
+
+    func validate() throws {
+        // NB: a bad --height is refused with or without -i, as `trove --height` refuses it.
+        _ = try screen.lines()
+    }
 
     func run() async throws {
         if isInteractive {
@@ -259,13 +260,9 @@ struct Search: AsyncParsableCommand {
     /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
     /// Neither is `-i` before it, which asks for ``interactive``.
     private var text: String {
-        var words = query
-        if CommandLine.arguments.contains("--"), let terminator = words.firstIndex(of: "--") {
-            words = Array(words[..<terminator]).filter { $0 != "-i" } + words[(terminator + 1)...]
-        } else {
-            words.removeAll { $0 == "-i" }
-        }
-        return words.joined(separator: " ")
+        let options = query.prefix { $0 != "--" }
+        let literal = query.dropFirst(options.count + 1)
+        return (options.filter { $0 != "-i" } + literal).joined(separator: " ")
     }
 
     // MARK: Interactive
@@ -278,23 +275,18 @@ struct Search: AsyncParsableCommand {
         interactive || query.prefix { $0 != "--" }.contains("-i")
     }
 
-    /// The interactive session's options, checked as `trove --height … --color …` checks them.
+    /// The interactive session's options: the screen's, with this command's format, colour,
+    /// matching and ranking.
     private func interactiveOptions() throws -> InteractiveOptions {
-        var arguments = ["--format", format == .json ? "json" : "text", "--color", color.rawValue]
-        if let height { arguments += ["--height", String(height)] }
-        if rank != .trove { arguments += ["--rank", rank.rawValue] }
-        if fullscreen { arguments.append("--fullscreen") }
-        if exact { arguments.append("--exact") }
-        if typos == .off { arguments += ["--typos", "off"] }
-        return try InteractiveFlags.parse(arguments).options()
+        try screen.options(
+            color: color, format: format == .json ? .json : .plain, exact: exact, typos: typos.tolerance,
+            ranking: rank.ranking, environment: ProcessInfo.processInfo.environment)
     }
 
     /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no
     /// `--`; a `--word` typed before `--` is far more likely a mistyped option than a search.
     private func rejectMistypedOptions() throws {
-        let arguments = CommandLine.arguments.dropFirst()
-        let beforeTerminator = arguments.prefix { $0 != "--" }
-        for word in query where word.hasPrefix("--") && word.count > 2 && beforeTerminator.contains(word) {
+        for word in query.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
             throw SearchCommandError.unknownOption(word)
         }
     }

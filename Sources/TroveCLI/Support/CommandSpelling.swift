@@ -33,31 +33,37 @@ enum CommandSpelling {
         return names
     }
 
-    /// The subcommands' names.
-    static var subcommands: [String] {
-        Trove.configuration.subcommands.map { $0._commandName }
-    }
-
-    /// For a command line ArgumentParser refused: a sentence naming the subcommand or option
-    /// that was probably meant, or nil when nothing is close.
+    /// The long options of `command` that take a value (`--db <path>`), read from the option
+    /// lines of its help.
     ///
     /// ```swift
-    /// CommandSpelling.hint(for: ["serch", "foo"])          // "'serch' is not a command; did you mean `trove search`?"
-    /// CommandSpelling.hint(for: ["add", "--lst", "Home"])  // "add has no option --lst; did you mean --list?"
+    /// CommandSpelling.valueOptions(of: InteractiveCommand.self)  // ["--db", "--query", "--height", …]
     /// ```
-    static func hint(for arguments: [String]) -> String? {
-        let words = arguments.prefix { $0 != "--" }
-        guard let first = words.first(where: { !$0.hasPrefix("-") }) else { return nil }
-        guard let command = Trove.configuration.subcommands.first(where: { $0._commandName == first }) else {
-            // NB: only a first word that is no command at all; a value of a root option is not one.
-            guard words.first == first, let name = closest(to: first, among: subcommands) else { return nil }
-            return "'\(first)' is not a command; did you mean `trove \(name)`? `trove --help` lists the commands."
+    static func valueOptions(of command: any ParsableCommand.Type) -> Set<String> {
+        var names: Set<String> = []
+        for line in command.helpMessage(columns: 200).split(separator: "\n") {
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "," })
+            guard words.first?.hasPrefix("-") == true else { continue }
+            for (word, next) in zip(words, words.dropFirst()) where word.hasPrefix("--") && next.hasPrefix("<") {
+                names.insert(String(word))
+            }
         }
+        return names
+    }
+
+    /// For a subcommand's line that ArgumentParser refused: a sentence naming the option that
+    /// was probably meant, or nil when none is close.
+    ///
+    /// ```swift
+    /// CommandSpelling.optionHint(for: ["add", "--lst", "Home"], command: "add")  // "add has no option --lst; did you mean --list?"
+    /// ```
+    static func optionHint(for arguments: [String], command name: String) -> String? {
+        guard let command = Trove.configuration.subcommands.first(where: { $0._commandName == name }) else { return nil }
         let known = options(of: command)
-        for word in words where word.hasPrefix("--") && word.count > 2 {
-            let name = String(word.prefix { $0 != "=" })
-            guard !known.contains(name), let meant = closest(to: name, among: known) else { continue }
-            return "\(first) has no option \(name); did you mean \(meant)?"
+        for word in arguments.prefix(while: { $0 != "--" }) where word.hasPrefix("--") && word.count > 2 {
+            let option = String(word.prefix { $0 != "=" })
+            guard !known.contains(option), let meant = closest(to: option, among: known) else { continue }
+            return "\(name) has no option \(option); did you mean \(meant)?"
         }
         return nil
     }

@@ -19,7 +19,7 @@ struct ErrorPresenter {
             case .foreignDatabase(let path):
                 return ("\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db.", .database)
             case .needsMigration(let path):
-                return ("\(path) was made by an older Trove and must be upgraded, which needs write access. Open it once without --read-only, or check its permissions.", .database)
+                return ("\(path) was made by an older Trove and must be upgraded, which needs write access: make the file writable by you and run any trove command on it once.", .database)
             case .newerSchema, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
                 return (error.description, .database)
             default:

@@ -207,9 +207,3 @@ struct ImportRun {
             && record.completions == stored.completions && record.icalendar == stored.icalendar
     }
 }
-
-extension IDRanges {
-    func contains(_ id: Int64) -> Bool {
-        ranges.contains { $0[0] <= id && id <= $0[1] }
-    }
-}

@@ -17,7 +17,7 @@ struct JournalRestorer {
 
     func revert(_ undo: JournalUndo) throws {
         for range in undo.added.ranges {
-            try db.run(ReminderTable.where { $0.id.between(range[0], and: range[1]) }.delete())
+            try db.run(ReminderTable.where { $0.id.between(range.lowerBound, and: range.upperBound) }.delete())
         }
         var inserter = RecordInserter(db: db, now: now)
         // NB: lists and tags come back with their own ids when those are free, so the database

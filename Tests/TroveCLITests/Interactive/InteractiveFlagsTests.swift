@@ -42,22 +42,3 @@ import TroveSearch
         }
     }
 }
-
-/// Regression: root-level interactive options took `trove import - --format todotxt`'s --format.
-@Suite struct InteractiveRoutingTests {
-    @Test(arguments: [
-        ([], true),
-        (["--demo"], true),
-        (["--db", "x.db", "--height", "8", "--format", "json"], true),
-        (["--format=json", "--query", "lists"], true),
-        (["lists"], false),
-        (["--db", "x.db", "import", "-", "--format", "todotxt"], false),
-        (["--demo", "stats"], false),
-        (["--help"], false),
-        (["-h"], false),
-        (["--demo", "--generate-completion-script", "bash"], false),
-    ])
-    func aCommandLineWithoutASubcommandRunsTheInteractiveSearch(arguments: [String], interactive: Bool) {
-        #expect(InteractiveCommand.isInteractive(arguments) == interactive)
-    }
-}

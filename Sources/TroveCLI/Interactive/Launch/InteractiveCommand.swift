@@ -10,7 +10,7 @@ import ArgumentParser
 ///
 /// NB: not a subcommand and not options of the root `Trove`: ArgumentParser lets a parent
 /// command's options consume matching options after the subcommand's name, so a root
-/// `--format` would take `trove import --format csv`'s. `Trove.main()` sends a command line
+/// `--format` would take `trove import --format csv`'s. ``CommandRouter`` sends a command line
 /// with no subcommand here instead.
 struct InteractiveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,31 +31,5 @@ struct InteractiveCommand: AsyncParsableCommand {
         }
         let status = await InteractiveLauncher.run(database: database, query: interactive.query ?? "", options: options)
         if status != 0 { throw ExitCode(status) }
-    }
-
-    /// Options of the root and of this command that take a value.
-    private static let valueOptions: Set<String> = ["--db", "--query", "--height", "--format", "--color", "--typos"]
-
-    /// Whether a command line names no subcommand (only options), and asks for no help.
-    ///
-    /// ```swift
-    /// isInteractive(["--demo", "--height", "8"])  // true
-    /// isInteractive(["--db", "x.db", "lists"])    // false: `lists` runs
-    /// isInteractive(["--help"])                   // false: the root's help lists the subcommands
-    /// ```
-    static func isInteractive(_ arguments: [String]) -> Bool {
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            guard argument.hasPrefix("-"), argument != "-", argument != "--" else { return false }
-            let name = String(argument.prefix { $0 != "=" })
-            if ["-h", "--help", "-help", "--version", "--experimental-dump-help"].contains(name)
-                || name.hasPrefix("--generate-completion") {
-                return false
-            }
-            if valueOptions.contains(name), !argument.contains("=") { index += 1 }
-            index += 1
-        }
-        return true
     }
 }

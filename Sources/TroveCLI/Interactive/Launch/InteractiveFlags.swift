@@ -2,13 +2,14 @@ import ArgumentParser
 import Foundation
 import TroveSearch
 
-/// The options of the interactive search, shared by `trove` alone and `trove search -i`.
+/// The options of `trove` alone: the interactive search's.
 ///
-/// > Important: ArgumentParser parses the root command's options on every command line, also
-/// > when a subcommand runs, so `trove import - --format todotxt` hands "todotxt" to the root's
-/// > `--format` too. These options are therefore read as plain text and checked only when the
-/// > interactive search starts (``options(environment:)``), and none has a short name that a
-/// > subcommand might use differently.
+/// The screen's options are ``InteractiveScreenOptions``, which `trove search -i` shares.
+///
+/// NB: read as plain text and checked only when the search starts (``options(environment:)``),
+/// with sentences that name the choices; this dates from when they were the root command's
+/// options, which ArgumentParser parsed on every command line (`trove import --format todotxt`
+/// handed "todotxt" to them too). ``CommandRouter`` now sends them only lines without a subcommand.
 struct InteractiveFlags: ParsableArguments {
     /// What `--format` accepts for the line Enter prints.
     enum Format: String, CaseIterable {
@@ -20,14 +21,7 @@ struct InteractiveFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Start the interactive search with this query typed.", valueName: "text"))
     var query: String?
 
-    @Option(help: ArgumentHelp("Lines to use below the prompt, inline (at least 3).", valueName: "n"))
-    var height: String?
-
-    @Flag(help: "Use the whole screen (the alternate screen) instead of drawing inline.")
-    var fullscreen = false
-
-    @Flag(help: "Start with the preview pane open (the whole selected reminder; Ctrl-/ toggles it).")
-    var preview = false
+    @OptionGroup var screen: InteractiveScreenOptions
 
     @Flag(help: "Match whole words only: the last word typed is not a prefix (word* still is).")
     var exact = false
@@ -47,31 +41,23 @@ struct InteractiveFlags: ParsableArguments {
     var color: String?
 
     /// The session's options, reading NO_COLOR, TERM and TROVE_TRACE_LATENCY from `environment`.
-    /// - Throws: `ValidationError` for a height below 3 or an unknown format or colour choice.
+    /// - Throws: `ValidationError` for a height below 3 or an unknown format, colour, typo or
+    ///   ranking choice.
     func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> InteractiveOptions {
-        let height = try height.map { text in
-            guard let lines = Int(text), lines >= 3 else {
-                throw ValidationError("--height must be a number of lines, at least 3 (the prompt, the counts and one result); got \"\(text)\".")
-            }
-            return lines
-        } ?? 15
+        _ = try screen.lines()
         let format = try Self.choice(format, for: "--format", default: Format.text)
         let color = try Self.choice(color, for: "--color", default: ColorChoice.auto)
         let typos = try Self.choice(typos, for: "--typos", default: TypoOption.on)
-        // NB: the screen is always a terminal (/dev/tty), whatever stdout is.
-        let colour = color.isEnabled(isTerminal: true, environment: environment)
-        var options = InteractiveOptions(
-            height: height, fullscreen: fullscreen, colour: colour, format: format.selectionFormat, exact: exact,
-            typos: typos.tolerance,
-            latencyTracePath: environment["TROVE_TRACE_LATENCY"].flatMap { $0.isEmpty ? nil : $0 })
+        var ranking = SearchRanking.trove
         if let rank {
-            guard let ranking = SearchRanking(name: rank.lowercased()) else {
+            guard let named = SearchRanking(name: rank.lowercased()) else {
                 throw ValidationError("--rank \"\(rank)\" is not valid: use one of \(SearchRanking.names.joined(separator: ", ")).")
             }
-            options.ranking = ranking
+            ranking = named
         }
-        options.preview = preview
-        return options
+        return try screen.options(
+            color: color, format: format.selectionFormat, exact: exact, typos: typos.tolerance, ranking: ranking,
+            environment: environment)
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(
