@@ -99,6 +99,7 @@ extension SessionLoop {
 
     /// One line for the screen: the error's own description, as a person reads it.
     static func message(for error: any Error) -> String {
+        if let error = error as? StoreError { return error.cliDescription }
         if let localized = error as? any LocalizedError, let description = localized.errorDescription {
             return description
         }
