@@ -20,6 +20,7 @@ public import TroveSQLite
 /// tiebreakers (``SortKey/titleOrder(_:)``). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
+    /// `fts`: what `!fts` in a query picks, and the default engine.
     public let name = "fts"
     /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
     public let vocabulary: VocabularyCache?

@@ -47,6 +47,7 @@ public struct ICalendarReader: ReminderReader {
     public private(set) var skippedEvents = 0
     /// VJOURNAL components skipped.
     public private(set) var skippedJournals = 0
+    /// The line the last record returned by `next()` started on (its `BEGIN:VTODO`).
     public private(set) var recordLine: Int?
 
     /// - Parameters:
@@ -59,6 +60,7 @@ public struct ICalendarReader: ReminderReader {
         self.localTimeZone = localTimeZone
     }
 
+    /// What the reader skipped or could not map, said once each: unknown time zones, journals, kept properties.
     public var warnings: [String] {
         var warnings = unknownZoneOrder.map { zone in
             "unknown time zone \(FormatError.quote(zone)) (first on line \(unknownZones[zone]!)) with no VTIMEZONE in the file; its times were read as UTC"
@@ -78,6 +80,8 @@ public struct ICalendarReader: ReminderReader {
         return warnings
     }
 
+    /// The next VTODO as a record, or nil at the end of the calendar.
+    /// - Throws: `FormatError` naming the line of a malformed component or value.
     public mutating func next() throws -> ReminderRecord? {
         while let (text, number) = try lines.next() {
             let line = try ContentLine(text, line: number)
