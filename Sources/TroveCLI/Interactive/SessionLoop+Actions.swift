@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 
 extension SessionLoop {
     /// Carries out the state's actions; draws at most once per batch.

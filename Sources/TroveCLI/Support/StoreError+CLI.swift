@@ -67,8 +67,8 @@ extension CheckReport {
             // NB: the library builds each data problem's advice from these two constants, so
             // this names the same repair in the CLI's terms; it classifies nothing.
             return message
-                .replacingOccurrences(of: CheckReport.rebuildCall, with: "run `trove rebuild`")
-                .replacingOccurrences(of: CheckReport.rebuildName, with: "`trove rebuild`")
+                .replacing(CheckReport.rebuildCall, with: "run `trove rebuild`")
+                .replacing(CheckReport.rebuildName, with: "`trove rebuild`")
         }
     }
 }
