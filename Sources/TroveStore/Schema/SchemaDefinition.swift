@@ -23,7 +23,7 @@ public import TroveSQLite
 /// edit here. Tables of data (`reminders`, `lists`, …) are compared but never recreated; FTS5
 /// tables, indexes, views and triggers are derived from the data and `trove rebuild` may drop
 /// and recreate them. An FTS5 table is refilled with its own `'rebuild'` command; one that
-/// cannot be (a contentless table) adds its refill statement to ``refills``: the one small
+/// cannot be (a contentless table) adds its refill statement to `refills`: the one small
 /// edit a later migration may need here.
 public struct SchemaDefinition: Sendable {
     /// One schema object as `sqlite_schema` holds it.

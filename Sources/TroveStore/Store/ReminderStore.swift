@@ -80,6 +80,8 @@ public final class ReminderStore: Sendable {
     ///   - migrator: The migrations to apply; tests inject failing ones.
     ///   - busyTimeout: How long a write waits for another process's transaction (an import
     ///     holds the write lock for its whole file) before failing with `SQLITE_BUSY`.
+    ///   - onBusyWait: Called once when a write starts waiting for another process's lock, so
+    ///     that a command can say why it pauses; nil to wait silently.
     /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).

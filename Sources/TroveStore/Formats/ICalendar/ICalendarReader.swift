@@ -51,6 +51,8 @@ public struct ICalendarReader: ReminderReader {
     public private(set) var recordLine: Int?
 
     /// - Parameters:
+    ///   - lines: The calendar's lines.
+    ///   - list: The list for to-dos without an `X-TROVE-LIST` (or calendar name).
     ///   - localTimeZone: The zone floating times are read in; tests pin it.
     public init(_ lines: LineReader, list: String? = nil, localTimeZone: TimeZone = .current) {
         var lines = lines

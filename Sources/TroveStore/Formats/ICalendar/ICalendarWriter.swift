@@ -29,6 +29,7 @@ public struct ICalendarWriter: ReminderWriter {
     private var undatedCompletions = 0
 
     /// - Parameters:
+    ///   - sink: Where the calendar is written.
     ///   - calendarName: The calendar's display name (`X-WR-CALNAME`), if any.
     ///   - now: The export time written as each VTODO's required DTSTAMP.
     public init(_ sink: ByteSink, calendarName: String? = nil, now: Date = Date()) {
