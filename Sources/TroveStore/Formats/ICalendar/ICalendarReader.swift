@@ -52,7 +52,7 @@ public struct ICalendarReader: ReminderReader {
 
     /// - Parameters:
     ///   - lines: The calendar's lines.
-    ///   - list: The list for to-dos without an `X-TROVE-LIST` (or calendar name).
+    ///   - list: The list for to-dos without an `X-TROVE-LIST`; nil falls back to the calendar's `X-WR-CALNAME`.
     ///   - localTimeZone: The zone floating times are read in; tests pin it.
     public init(_ lines: LineReader, list: String? = nil, localTimeZone: TimeZone = .current) {
         var lines = lines
