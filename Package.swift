@@ -33,6 +33,9 @@ let package = Package(
         // TestClock, so the interactive session's debounce and the fake engine's delays run on
         // time a test advances instead of fixed sleeps (issue 15).
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // `swift package generate-documentation`: the DocC catalogs in each library module
+        // (scripts/docs builds them all and fails on any warning; issue 16).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The system's libsqlite3: Debian's (pkg-config) on Linux, the SDK's on Apple platforms.

@@ -79,6 +79,9 @@ for dependency in manifest["dependencies"] as! [[String: Any]] {
     let location = ((source?["location"] as? [String: Any])?["remote"] as? [[String: Any]])?.first?["urlString"] as? String ?? ""
     let identity = source?["identity"] as? String ?? location
     let packageName = location.split(separator: "/").last.map(String.init) ?? identity
+    // NB: swift-docc-plugin provides only a command plugin (`swift package generate-documentation`,
+    // run by scripts/docs), which no target can declare.
+    if identity.lowercased() == "swift-docc-plugin" { continue }
     if !usedPackages.contains(where: { $0.lowercased() == identity.lowercased() || $0 == packageName }) {
         problems.append("Package.swift depends on \(location), but no target uses a product of it")
     }

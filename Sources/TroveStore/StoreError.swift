@@ -1,4 +1,12 @@
-/// What went wrong in the reminders store, said so that a person knows what to do next.
+/// What went wrong in the reminders store, said so that an app's developer knows what to do next.
+///
+/// ``description`` speaks in the library's terms (call ``ReminderStore/rebuildIndex()``,
+/// ``ReminderStore/exportSalvaging(to:includeCompleted:)``); the `trove` command presents the
+/// same cases with its own advice (`trove rebuild`, `--db`). Match cases, never the text:
+///
+/// ```swift
+/// do { try await store.undo() } catch StoreError.nothingToUndo { … }
+/// ```
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case foreignDatabase(path: String)
     case newerSchema(path: String, version: Int, supported: Int)
@@ -16,9 +24,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case dateOutOfRange(field: String)
     /// Objects of the search index (its FTS5 table, triggers, views or indexes) are missing
     /// from the database, dropped by hand or by another tool: writes and searches would fail
-    /// or let the index drift, so they are refused until `trove rebuild`.
+    /// or let the index drift, so they are refused until ``ReminderStore/rebuildIndex()``.
     case indexMissing(objects: [String])
-    /// Tables of data differ from this Trove's schema; `trove rebuild` cannot recreate them.
+    /// Tables of data differ from this Trove's schema; ``ReminderStore/rebuildIndex()`` cannot recreate them.
     case schemaDamaged(problems: [String])
     /// A damaged database gave fewer reminders than it holds, so an export would be incomplete.
     case unreadableRows(written: Int, stored: Int)
@@ -34,6 +42,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `undo(entry:)`: the entry is no longer in the journal (undone already, or pruned).
     case journalEntryGone(entry: Int64)
 
+    /// One sentence naming the problem and what an app can do about it, in library terms.
     public var description: String {
         switch self {
         case .foreignDatabase(let path):
@@ -49,42 +58,42 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidTagName(let name):
             "\"\(name)\" is not a valid tag name; tags are non-empty and hold no commas."
         case .reminderNotFound(let id):
-            "There is no reminder \(id); `trove search` shows the ids."
+            "There is no reminder \(id); it may have been deleted. Search the store for the ids it holds."
         case .listNotFound(let name):
-            "There is no list named \"\(name)\"; `trove lists` shows them."
+            "There is no list named \"\(name)\"; `lists()` returns the lists there are."
         case .listNotEmpty(let name, let count):
             "The list \"\(name)\" still holds \(count) reminder\(count == 1 ? "" : "s"); move or delete \(count == 1 ? "it" : "them") first."
         case .indexMissing(let objects):
-            "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); run `trove rebuild` to recreate it from the reminders."
+            "The database's search index is incomplete (missing: \(objects.joined(separator: ", "))); call `rebuildIndex()` to recreate it from the reminders."
         case .schemaDamaged(let problems):
-            "The database's own tables are damaged (\(problems.joined(separator: "; "))); `trove rebuild` cannot repair them. Save what can be read with `trove export --salvage -o rescue.jsonl`, then restore a backup or import rescue.jsonl into a new database."
+            "The database's own tables are damaged (\(problems.joined(separator: "; "))); `rebuildIndex()` cannot repair them. Save what can be read with `exportSalvaging(to:)`, then restore a backup or import what was saved into a new database."
         case .unreadableRows(let written, let stored):
-            "Only \(written) of the \(stored) reminders could be read: the database is damaged, so the export is incomplete and was not saved. Run `trove export --salvage -o rescue.jsonl` to save every readable reminder and name the rest."
+            "Only \(written) of the \(stored) reminders could be read: the database is damaged, so the export is incomplete. Export with `exportSalvaging(to:)` to save every readable reminder and name the rest."
         case .notEnoughSpace(let path, let needed, let available):
-            "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and run `trove optimize` again. Nothing was changed."
+            "Compacting needs about \(Self.megabytes(needed)) free on the disk holding \(path), which has \(Self.megabytes(available)); free some space and call `optimize()` again. Nothing was changed."
         case .tagNotFound(let name):
-            "There is no tag named \"\(name)\"; `trove tags` shows them."
+            "There is no tag named \"\(name)\"; `tags()` returns the tags there are."
         case .tooManyTags(let count, let limit):
             "A reminder can have at most \(GroupedNumber.text(limit)) tags, and this one would have \(GroupedNumber.text(count)); keep the ones you search by (its notes are searched too) or split it into several reminders."
         case .dateOutOfRange(let field):
             "The \(field) date is outside the dates Trove keeps (\(ValidDates.description)); give one in that range."
         case .reminderUIDNotFound(let uid):
-            "There is no reminder with the uid \(uid); `trove search --format json` and `trove export` show the uids."
+            "There is no reminder with the uid \(uid); a reminder's `uid` is in its JSON and in every export."
         case .repeatNeedsDue:
-            "A repeating reminder needs a due date to repeat from; give one with --due."
+            "A repeating reminder needs a due date to repeat from; set its `due`."
         case .nothingToUndo:
-            "There is nothing to undo: the journal is empty. `trove log` lists what can be undone."
+            "There is nothing to undo: the journal is empty. `log()` lists what can be undone."
         case .notEnoughToUndo(let requested, let available):
-            "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Run `trove undo \(available)` to undo them all."
+            "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Call `undo(count: \(available))` to undo them all."
         case .undoSuperseded(_, let newest):
-            "Not undone: another command changed the database since (\(newest.command): \(newest.summary)); `trove log` lists the changes, `trove undo` reverts them newest first."
+            "Not undone: another command changed the database since (\(newest.command): \(newest.summary)); `log()` lists the changes, `undo(count:)` reverts them newest first."
         case .journalEntryGone:
-            "Not undone: that change is no longer in the journal (it was undone already); `trove log` lists what can be undone."
+            "Not undone: that change is no longer in the journal (it was undone already); `log()` lists what can be undone."
         }
     }
 
-    /// `12.3 MB`.
-    static func megabytes(_ bytes: Int) -> String {
+    /// A byte count as the messages say it, in megabytes with one decimal: `12.3 MB`.
+    public static func megabytes(_ bytes: Int) -> String {
         let tenths = (bytes + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) MB"
     }

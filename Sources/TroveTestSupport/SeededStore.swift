@@ -38,12 +38,15 @@ public func pinnedMoment(_ day: CalendarDay) -> Date {
 public struct RecordArrayReader: ReminderReader {
     private var iterator: IndexingIterator<[ReminderRecord]>
 
+    /// A reader handing out `records` in order.
     public init(_ records: [ReminderRecord]) {
         iterator = records.makeIterator()
     }
 
+    /// Always empty.
     public var warnings: [String] { [] }
 
+    /// The next record, or nil after the last.
     public mutating func next() throws -> ReminderRecord? {
         iterator.next()
     }

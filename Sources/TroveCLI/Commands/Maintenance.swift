@@ -28,8 +28,8 @@ struct Check: AsyncParsableCommand {
             } else if report.isOK {
                 print("ok: the database and its search index are sound.")
             } else {
-                for message in report.messages { print("problem: \(message)") }
-                if let advice = report.advice { print(advice) }
+                for message in report.cliMessages { print("problem: \(message)") }
+                if let advice = report.cliAdvice { print(advice) }
             }
             if report.indexLocked {
                 Terminal.standardError.write(

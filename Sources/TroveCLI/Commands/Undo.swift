@@ -29,7 +29,7 @@ struct Undo: AsyncParsableCommand {
                 let undone = try await store.undo(count: count)
                 for entry in undone { print("Undid \(entry.command): \(entry.summary).") }
             } catch StoreError.nothingToUndo {
-                Terminal.standardError.write("trove: \(StoreError.nothingToUndo)\n")
+                Terminal.standardError.write("trove: \(StoreError.nothingToUndo.cliDescription)\n")
                 throw ExitCode(ExitStatus.noResults.rawValue)
             }
         }

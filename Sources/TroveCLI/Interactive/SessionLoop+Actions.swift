@@ -1,4 +1,5 @@
 import Foundation
+import TroveStore
 
 extension SessionLoop {
     /// Carries out the state's actions; draws at most once per batch.
@@ -99,6 +100,7 @@ extension SessionLoop {
 
     /// One line for the screen: the error's own description, as a person reads it.
     static func message(for error: any Error) -> String {
+        if let error = error as? StoreError { return error.cliDescription }
         if let localized = error as? any LocalizedError, let description = localized.errorDescription {
             return description
         }

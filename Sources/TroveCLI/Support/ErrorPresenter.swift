@@ -14,16 +14,12 @@ struct ErrorPresenter {
         case let error as CLIError:
             return (error.description, error.exitStatus)
         case let error as StoreError:
+            // NB: the library's advice names calls (`rebuildIndex()`); `trove`'s names commands and options.
             switch error {
-            // NB: the library's advice names no option; `trove`'s names the one to use.
-            case .foreignDatabase(let path):
-                return ("\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db.", .database)
-            case .needsMigration(let path):
-                return ("\(path) was made by an older Trove and must be upgraded, which needs write access: make the file writable by you and run any trove command on it once.", .database)
-            case .newerSchema, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
-                return (error.description, .database)
+            case .foreignDatabase, .needsMigration, .newerSchema, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
+                return (error.cliDescription, .database)
             default:
-                return (error.description, .usage)
+                return (error.cliDescription, .usage)
             }
         case let error as FormatError:
             return (error.description, .usage)

@@ -29,18 +29,35 @@ public protocol ExplainableEngine: Engine {
 }
 
 extension FTSEngine: ExplainableEngine {
+    /// The fts engine's main statement for `request`: the hits query with `MATCH` over the FTS5 expression.
+    ///
+    /// ```swift
+    /// try FTSEngine().statement(for: SearchRequest(text: "dentist"))
+    /// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
+    /// ```
+    /// - Throws: ``SearchError`` when the query cannot run on this engine.
     public func statement(for request: SearchRequest) throws -> SQL {
         try EngineRun.statement(FTSEngine.plan(for: request.query), request, engine: name)
     }
 }
 
 extension LikeEngine: ExplainableEngine {
+    /// The like engine's main statement for `request`: one parenthesised `LIKE … ESCAPE '\'` term per word, AND-joined.
+    ///
+    /// ```swift
+    /// try LikeEngine().statement(for: SearchRequest(text: "milk"))
+    /// // SELECT "reminders"."id", … WHERE (("reminders"."title" LIKE ? ESCAPE '\') OR …) … LIMIT ? OFFSET ?
+    /// ```
+    /// - Throws: ``SearchError`` when the query cannot run on this engine.
     public func statement(for request: SearchRequest) throws -> SQL {
         try EngineRun.statement(LikeEngine.plan(for: request.query), request, engine: name)
     }
 }
 
 extension RawEngine: ExplainableEngine {
+    /// The raw engine's main statement for `request`: the text bound as it is to `MATCH ?`.
+    ///
+    /// - Throws: ``SearchError`` when the query cannot run on this engine.
     public func statement(for request: SearchRequest) throws -> SQL {
         try EngineRun.statement(RawEngine.plan(for: request.query), request, engine: name)
     }

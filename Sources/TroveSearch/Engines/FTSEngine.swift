@@ -17,9 +17,10 @@ public import TroveSQLite
 /// (``SubstringScripts``: 春节, בית) matches an indexed word or any substring of a title or
 /// notes, through schema 6's substring index; a query that FTS5 cannot rank (only such terms,
 /// or terms without letters) puts title matches first, shortest title first, then the
-/// tiebreakers (``SortKey/titleOrder(_:)``). Only ``FTS5Expression`` text reaches `MATCH`, so no
+/// tiebreakers (`SortKey.titleOrder(_:)`). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
 public struct FTSEngine: Engine {
+    /// `fts`: what `!fts` in a query picks, and the default engine.
     public let name = "fts"
     /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
     public let vocabulary: VocabularyCache?

@@ -11,10 +11,15 @@ public import TroveSQLite
 /// //   -- binds '%50\%%'
 /// ```
 public struct LikeEngine: Engine {
+    /// `like`: what `!like` in a query picks.
     public let name = "like"
 
+    /// The like engine; it keeps no state.
     public init() {}
 
+    /// The final result set for `request`, as a one-element stream; cancelling the consumer interrupts the statement.
+    ///
+    /// - Returns: A stream that finishes with ``SearchError`` or a SQLite error when the search cannot run.
     public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
         EngineRun.stream(LikeEngine.plan(for: request.query), request, engine: name, in: database)
     }

@@ -11,10 +11,15 @@ public import TroveSQLite
 /// The text is bound, never spliced into SQL, and validated by running it: SQLite's
 /// `fts5: syntax error near "X"` becomes ``SearchError/invalidRawQuery(message:near:)``.
 public struct RawEngine: Engine {
+    /// `raw`: what `!raw` in a query picks.
     public let name = "raw"
 
+    /// The raw engine; it keeps no state.
     public init() {}
 
+    /// The final result set for `request`, as a one-element stream; cancelling the consumer interrupts the statement.
+    ///
+    /// - Returns: A stream that finishes with ``SearchError/invalidRawQuery(message:near:)`` when FTS5 rejects the text.
     public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
         EngineRun.stream(RawEngine.plan(for: request.query), request, engine: name, in: database)
     }

@@ -15,6 +15,7 @@ public struct SearchExplanation: Hashable, Sendable {
     /// engine, when typo matches were searched for, then `typo hits` and `typo counts`.
     public var statements: [Statement]
 
+    /// An explanation of `query` on `engine` with the statements it runs.
     public init(query: Query, engine: String, statements: [Statement]) {
         self.query = query
         self.engine = engine
@@ -32,6 +33,7 @@ public struct SearchExplanation: Hashable, Sendable {
         /// The SQL with the bindings written in place, as snapshots show it.
         public var inlinedSQL: String
 
+        /// A statement with its purpose, SQL, bindings as text, and SQL with the bindings inlined.
         public init(purpose: String, sql: String, bindings: [String], inlinedSQL: String = "") {
             self.purpose = purpose
             self.sql = sql

@@ -12,6 +12,7 @@ public struct HighlightStyle: Hashable, Sendable {
     /// Put where a snippet leaves text out.
     public var ellipsis: String
 
+    /// Marks matches with `open` and `close`: `HighlightStyle(open: "<b>", close: "</b>")`.
     public init(open: String, close: String, ellipsis: String = "…") {
         self.open = open
         self.close = close

@@ -44,6 +44,7 @@ public struct ResultSet: Hashable, Sendable {
     /// Show it while typing; never treat it as the answer.
     public var isProvisional: Bool
 
+    /// A result set with these values; engines make the real ones.
     public init(
         query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, typoCount: Int = 0, completedCount: Int = 0,
         includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil,
@@ -66,9 +67,12 @@ public struct ResultSet: Hashable, Sendable {
 
 /// A value of a facet and how many matches have it: `Groceries (12)`.
 public struct Facet: Hashable, Sendable, CustomStringConvertible {
+    /// The list's or tag's name, as it spells it.
     public var name: String
+    /// How many of the matches have it.
     public var count: Int
 
+    /// A facet value with its count.
     public init(name: String, count: Int) {
         self.name = name
         self.count = count

@@ -7,6 +7,7 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A ``SearchCursor`` that is damaged or belongs to another sort.
     case invalidCursor
 
+    /// One sentence: what is wrong with the search and what to type instead.
     public var description: String {
         switch self {
         case .unknownEngine(let name, let known):

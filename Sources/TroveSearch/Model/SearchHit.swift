@@ -4,15 +4,21 @@ public import TroveStore
 public struct SearchHit: Hashable, Sendable, Identifiable {
     /// `reminders.id`.
     public var id: Int64
+    /// The title as stored; ``titleHighlighted`` marks the matches.
     public var title: String
+    /// The notes as stored, whole; ``snippet`` is the part around the matches.
     public var notes: String
     /// The list's name.
     public var list: String
     /// Tag names in the order they were given.
     public var tags: [String]
+    /// None, low, medium or high.
     public var priority: Priority
+    /// Whether it is flagged.
     public var isFlagged: Bool
+    /// Whether it is completed.
     public var isCompleted: Bool
+    /// When it is due: a day, or a moment; nil when it has no due date.
     public var due: DueDate?
     /// How it repeats, when it does: outputs show ↻.
     public var repeatRule: RepeatRule?
@@ -32,6 +38,7 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     /// Typo matches come after every exact match; see ``ResultSet/typoCount``.
     public var isTypo: Bool
 
+    /// A hit with these values; engines make the real ones.
     public init(
         id: Int64, title: String, notes: String = "", list: String, tags: [String] = [],
         priority: Priority = .none, isFlagged: Bool = false, isCompleted: Bool = false, due: DueDate? = nil,

@@ -44,6 +44,7 @@ public struct SearchRequest: Hashable, Sendable {
     /// Trove's ranking by default, or plain bm25 for comparison.
     public var ranking: SearchRanking = .trove
 
+    /// A request for `query`; every other setting has the default `trove search` uses.
     public init(
         query: Query,
         limit: Int = 50,

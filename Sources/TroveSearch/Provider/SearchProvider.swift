@@ -17,7 +17,9 @@ import TroveQuery
 /// its data version; there the provider also watches `sqlite3_total_changes`.)
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
 public actor SearchProvider {
+    /// The database searched.
     public nonisolated let database: Database
+    /// The engines `!name` can pick; its fts engine has a ``VocabularyCache`` of ``database``.
     public nonisolated let registry: EngineRegistry
     private let pollInterval: Duration
     private let clock: any Clock<Duration>

@@ -18,7 +18,7 @@ public enum DueFilter: Hashable, Sendable, CustomStringConvertible {
     case overdue
     /// Due within the seven days starting today.
     case week
-    /// Due on the day a phrase ``NaturalDate`` reads names (`fri`, `next fri`, `dec 24`, `1w`),
+    /// Due on the day a phrase `NaturalDate` reads names (`fri`, `next fri`, `dec 24`, `1w`),
     /// lowercased; read against the search's own today, like every other keyword.
     case natural(String)
     /// Has no due date.
@@ -34,7 +34,7 @@ public enum DueFilter: Hashable, Sendable, CustomStringConvertible {
         ("none", .none),
     ]
 
-    /// Parses `today`, …, `YYYY-MM-DD`, a phrase ``NaturalDate`` reads, `DATE..DATE`, `..DATE`
+    /// Parses `today`, …, `YYYY-MM-DD`, a phrase `NaturalDate` reads, `DATE..DATE`, `..DATE`
     /// or `DATE..`, ignoring case.
     ///
     /// - Returns: nil for anything else, including impossible dates and reversed ranges.

@@ -70,22 +70,26 @@ public enum StatusFilter: String, Hashable, Sendable, CaseIterable {
 /// // ["-(tag:a OR tag:b)"]: neither tag
 /// ```
 public struct FilterClause: Hashable, Sendable, CustomStringConvertible {
+    /// Which filter key all of ``anyOf`` have: `list`, `tag`, `due`, `is` or `priority`.
     public var key: FilterKey
     /// Never empty, no duplicates, every filter's key is ``key``.
     public var anyOf: [Filter]
     /// True for `-key:value`: rows matching any of ``anyOf`` are left out.
     public var isNegated: Bool
 
+    /// A clause matching any of `anyOf` (all with the key `key`), or, negated, none of them.
     public init(key: FilterKey, anyOf: [Filter], isNegated: Bool = false) {
         self.key = key
         self.anyOf = anyOf
         self.isNegated = isNegated
     }
 
+    /// A clause of one filter: `tag:home`, or `-tag:home` when negated.
     public init(_ filter: Filter, isNegated: Bool = false) {
         self.init(key: filter.key, anyOf: [filter], isNegated: isNegated)
     }
 
+    /// The clause as the query language writes it: `tag:a OR tag:b`, `-(tag:a OR tag:b)`.
     public var description: String {
         let body = anyOf.map(\.description).joined(separator: " OR ")
         guard isNegated else { return body }

@@ -53,6 +53,7 @@ public struct Query: Hashable, Sendable {
     /// expression tree, whose depth is capped at 1000.
     public static let maxFilterValues = 32
 
+    /// A query made of these parts; ``parse(_:exact:)`` makes one from text.
     public init(
         engine: String? = nil,
         terms: [TermGroup] = [],

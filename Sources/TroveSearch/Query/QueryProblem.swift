@@ -18,6 +18,7 @@ public struct QueryProblem: Hashable, Sendable, CustomStringConvertible {
     /// box can wait before showing it; `trove search` reports it like any other problem.
     public var isIncomplete: Bool
 
+    /// A problem with `token`, found at `range` of the text, for `reason`.
     public init(token: String, range: Range<String.Index>, reason: String, isIncomplete: Bool = false) {
         self.token = token
         self.range = range
@@ -28,5 +29,6 @@ public struct QueryProblem: Hashable, Sendable, CustomStringConvertible {
     /// `is:banana — expected open, completed, flagged or unflagged`.
     public var message: String { "\(token) — \(reason)" }
 
+    /// The ``message``: `is:banana — expected open, completed, flagged or unflagged`.
     public var description: String { message }
 }

@@ -12,6 +12,7 @@ public struct Term: Hashable, Sendable, CustomStringConvertible {
     /// True when its last token matches any word that starts with it (the word being typed).
     public var isPrefix: Bool
 
+    /// A term: `Term("walk")`, `Term("walk the dog", isPhrase: true)`, `Term("wal", isPrefix: true)`.
     public init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false) {
         self.text = text
         self.isPhrase = isPhrase
@@ -32,6 +33,7 @@ public struct TermGroup: Hashable, Sendable, CustomStringConvertible {
     /// Never empty.
     public var anyOf: [Term]
 
+    /// A group matching any of `anyOf` (`milk OR bread`); one term for a plain word.
     public init(anyOf: [Term]) {
         self.anyOf = anyOf
     }

@@ -16,6 +16,7 @@ extension TroveRanking {
     /// - Parameters:
     ///   - request: The search; its ranking's parameters are used (the standard ones under bm25).
     ///   - ids: The reminders to explain, such as a page's hits.
+    ///   - db: A connection to the store's database, inside `Database.read`.
     /// - Returns: The text for each id that matches the request's text; empty when the request
     ///   has no text that FTS5 matches.
     /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.

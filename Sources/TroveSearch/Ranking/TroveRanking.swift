@@ -50,11 +50,15 @@ import TroveQuery
 public struct TroveRanking: Hashable, Sendable {
     /// w_f: how much one occurrence in each field counts, before normalisation.
     public var titleWeight: Double
+    /// w_f for notes.
     public var notesWeight: Double
+    /// w_f for tags.
     public var tagsWeight: Double
     /// b_f: how much each field's length normalises its count (0 none, 1 fully).
     public var titleLengthNormalization: Double
+    /// b_f for notes.
     public var notesLengthNormalization: Double
+    /// b_f for tags.
     public var tagsLengthNormalization: Double
     /// k1: how fast more occurrences stop adding to a word's score.
     public var saturation: Double
@@ -69,6 +73,7 @@ public struct TroveRanking: Hashable, Sendable {
     /// Added, times the idf of each prefix word (3+ characters) that stands whole in the title.
     public var exactWord: Double
 
+    /// A ranking with these weights; ``standard`` holds the ones Trove uses.
     public init(
         titleWeight: Double, notesWeight: Double, tagsWeight: Double,
         titleLengthNormalization: Double, notesLengthNormalization: Double, tagsLengthNormalization: Double,

@@ -22,6 +22,7 @@ public struct DidYouMean: Hashable, Sendable {
     /// (`in:title x`), a list or tag name corrected or quoted (`list:"Home Office"`).
     public var queries: [String]
 
+    /// Suggestions with these parts; the engines make the real ones.
     public init(unmatchedWords: [String] = [], unknownLists: [String] = [], unknownTags: [String] = [], queries: [String] = []) {
         self.unmatchedWords = unmatchedWords
         self.unknownLists = unknownLists
@@ -29,8 +30,10 @@ public struct DidYouMean: Hashable, Sendable {
         self.queries = queries
     }
 
+    /// No suggestions: something matched exactly.
     public static let none = DidYouMean()
 
+    /// Whether there is nothing to suggest.
     public var isEmpty: Bool {
         unmatchedWords.isEmpty && unknownLists.isEmpty && unknownTags.isEmpty && queries.isEmpty
     }

@@ -3,7 +3,7 @@ import Synchronization
 import TroveQuery
 public import TroveSQLite
 
-/// Keeps a ``VocabularyTrie`` of a database's index for a long-lived searcher, such as
+/// Keeps a `VocabularyTrie` of a database's index for a long-lived searcher, such as
 /// ``SearchProvider``, so that typo candidates cost microseconds on every keystroke.
 ///
 /// ```swift
@@ -15,7 +15,7 @@ public import TroveSQLite
 /// The trie is built in the background the first time a search asks for typo candidates, and
 /// again after the index changes. A search uses it only when it was built from exactly the
 /// index the search reads (same FTS5 structure record, read in the same transaction);
-/// otherwise it reads the candidates from SQL (``SQLVocabulary``), which gives the same
+/// otherwise it reads the candidates from SQL (`SQLVocabulary`), which gives the same
 /// answer more slowly. So a search's answer never depends on whether the trie was ready.
 public final class VocabularyCache: Sendable {
     let database: Database

@@ -27,6 +27,7 @@ public struct NaturalDate: Sendable {
     /// Where days start and clock times are read.
     public var timeZone: TimeZone
 
+    /// A reader of date phrases relative to `now` in `timeZone`: `today`, `fri`, `in 3 days`, `2026-03-02 14:00`.
     public init(now: Date = Date(), timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone

@@ -7,6 +7,7 @@ public enum NaturalDateError: Error, Hashable, Sendable, CustomStringConvertible
     /// Before the year 1 or after 9999-12-31.
     case outOfRange(phrase: String)
 
+    /// The phrase that could not be read, as it was given.
     public var phrase: String {
         switch self {
         case .unknown(let phrase), .noSuchDay(let phrase), .outOfRange(let phrase): phrase

@@ -9,6 +9,7 @@ public struct SalvageReport: Hashable, Sendable {
     /// reminder there that no index names is lost without its id being known.
     public var unreadableRanges: [ClosedRange<Int64>]
 
+    /// A report of a salvaging export: how many reminders were written, and which ids and id ranges could not be read.
     public init(written: Int, skipped: [Int64], unreadableRanges: [ClosedRange<Int64>]) {
         self.written = written
         self.skipped = skipped

@@ -24,12 +24,14 @@ public struct FormatError: Error, CustomStringConvertible, Hashable, Sendable {
     public var column: Int?
     /// The field, column, property or key that holds the bad value.
     public var field: String?
+    /// What ``field`` is called in the message: a field, a CSV column, an iCalendar property or a JSON key.
     public var fieldKind: FieldKind
     /// What is wrong, without a trailing full stop.
     public var problem: String
     /// What to do about it, as a sentence.
     public var remedy: String
 
+    /// An error at a place in a file, with the problem and its remedy.
     public init(
         file: String? = nil, line: Int? = nil, column: Int? = nil,
         field: String? = nil, fieldKind: FieldKind = .field,
@@ -44,6 +46,7 @@ public struct FormatError: Error, CustomStringConvertible, Hashable, Sendable {
         self.remedy = remedy
     }
 
+    /// One sentence: where (file, line, column, field), what is wrong, and what to do.
     public var description: String {
         var place: [String] = []
         if let file { place.append(file) }

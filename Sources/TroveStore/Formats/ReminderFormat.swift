@@ -53,6 +53,7 @@ public enum ReminderFormat: String, Sendable, CaseIterable {
     /// A writer into `sink`.
     ///
     /// - Parameters:
+    ///   - sink: Where the file is written.
     ///   - calendarName: iCalendar only: written as `X-WR-CALNAME`, the name calendar apps show.
     public func makeWriter(_ sink: ByteSink, calendarName: String? = nil) -> any ReminderWriter {
         switch self {

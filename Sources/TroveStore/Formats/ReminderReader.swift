@@ -19,5 +19,6 @@ public protocol ReminderReader {
 }
 
 extension ReminderReader {
+    /// Nil: a reader that does not track lines names none in its errors.
     public var recordLine: Int? { nil }
 }

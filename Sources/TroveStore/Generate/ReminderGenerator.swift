@@ -19,7 +19,9 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
     /// Monday 2026-03-02, the day the seed data is written around.
     public static let pinnedToday = CalendarDay(year: 2026, month: 3, day: 2)!
 
+    /// The seed: the same seed and count give the same reminders on every machine.
     public let seed: UInt64
+    /// How many reminders the generator makes in all.
     public let count: Int
     /// Due dates spread around this day; creation and completion fall before its start (UTC).
     public let today: CalendarDay
@@ -38,8 +40,10 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
         self.today = today
     }
 
+    /// How many reminders are still to come.
     public var underestimatedCount: Int { count - index }
 
+    /// The next generated reminder, or nil after ``count``.
     public mutating func next() -> ReminderRecord? {
         guard index < count else { return nil }
         defer { index += 1 }

@@ -7,6 +7,7 @@ public struct ImportProgress: Sendable, Hashable {
     /// Time since the import began.
     public var elapsed: Duration
 
+    /// A progress report of `rows` reminders after `elapsed`.
     public init(rows: Int, bytesRead: Int? = nil, elapsed: Duration) {
         self.rows = rows
         self.bytesRead = bytesRead

@@ -17,8 +17,10 @@ public struct ImportSummary: Sendable, Hashable {
     public var tagsCreated: Int
     /// What the reader skipped or could not hold, each said once, such as unknown fields.
     public var warnings: [String]
+    /// How long the import took, reading and writing included.
     public var elapsed: Duration
 
+    /// A summary with these counts; `ReminderStore.importRecords` makes the real ones.
     public init(
         imported: Int, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0, occurrences: Int = 0,
         listsCreated: [String], tagsCreated: Int, warnings: [String], elapsed: Duration

@@ -1,4 +1,9 @@
 /// What `ReminderStore.check()` found, each problem said with what to do about it.
+///
+/// ```swift
+/// let report = try await store.check()
+/// if !report.isOK { report.messages.forEach { print($0) }; print(report.advice ?? "") }
+/// ```
 public struct CheckReport: Hashable, Sendable {
     /// What `PRAGMA integrity_check` said, without its lone "ok".
     public var databaseProblems: [String]
@@ -20,6 +25,7 @@ public struct CheckReport: Hashable, Sendable {
     /// which needs it, did not run; the rest did.
     public var indexLocked: Bool
 
+    /// A report with these findings; ``ReminderStore/check(lockWait:)`` makes the real ones.
     public init(
         databaseProblems: [String], indexProblems: [String], indexChecked: Bool = true,
         databaseCheckStopped: String? = nil, schemaProblems: [SchemaDefinition.Problem] = [], dataProblems: [String] = [],
@@ -40,30 +46,41 @@ public struct CheckReport: Hashable, Sendable {
             && indexProblems.isEmpty
     }
 
-    /// Whether the file itself (not only what `trove rebuild` recreates) is damaged.
+    /// Whether the file itself (not only what ``ReminderStore/rebuildIndex()`` recreates) is damaged.
     public var isFileDamaged: Bool {
         !databaseProblems.isEmpty || databaseCheckStopped != nil || schemaProblems.contains { $0.repairedBy == nil }
     }
 
-    /// What to do next: `trove rebuild` when only derived objects are wrong; when the file is
-    /// damaged, save what can be read, then restore or import.
+    /// What to do next, in library terms: ``ReminderStore/rebuildIndex()`` when only derived
+    /// objects are wrong; when the file is damaged, save what can be read
+    /// (``ReminderStore/exportSalvaging(to:includeCompleted:)``), then restore or import. Nil
+    /// when every check passed. (`trove check` prints its own `trove …` advice instead.)
     public var advice: String? {
         if isFileDamaged {
-            return "The database file itself is damaged, which `trove rebuild` cannot repair. Copy it aside, save every "
-                + "reminder that can still be read with `trove export --salvage -o rescue.jsonl`, then restore a backup "
-                + "or import rescue.jsonl into a new database (`trove import rescue.jsonl --db new.db`)."
+            return "The database file itself is damaged, which `rebuildIndex()` cannot repair. Copy it aside, save every "
+                + "reminder that can still be read with `exportSalvaging(to:)`, then restore a backup or import what "
+                + "was saved into a new database with `importRecords(_:source:)`."
         }
         if !isOK {
-            return "Run `trove rebuild` to recreate the search index from the reminders; your reminders themselves are intact."
+            return "Call `rebuildIndex()` to recreate the search index from the reminders; your reminders themselves are intact."
         }
         return nil
     }
 
+    /// How ``dataProblems`` name the repair, "`rebuildIndex()`", kept in one place so that a
+    /// front end can say the same in its own terms (`trove check` says "`trove rebuild`").
+    public static let rebuildName = "`rebuildIndex()`"
+
+    /// The advice most ``dataProblems`` end with: "call `rebuildIndex()`".
+    public static let rebuildCall = "call \(rebuildName)"
+
+    /// The line ``messages`` starts with when the index was not checked (``indexChecked`` is false).
+    public static let indexNotCheckedMessage =
+        "search index: not checked, as the store is open read-only. Open it for writing to include it."
+
     /// Every problem found, one line each; `["ok"]` when there are none.
     public var messages: [String] {
-        let skipped = indexChecked ? [] : [
-            "search index: not checked, as the store is open read-only. Run the check without --read-only to include it.",
-        ]
+        let skipped = indexChecked ? [] : [Self.indexNotCheckedMessage]
         guard !isOK else { return skipped.isEmpty ? ["ok"] : skipped }
         var lines = skipped
         if let stopped = databaseCheckStopped {

@@ -4,6 +4,7 @@ public struct RebuildReport: Hashable, Sendable {
     /// or defined otherwise: `["reminders_fts"]` for an index made without its prefix indexes.
     public var recreated: [String]
 
+    /// A report naming the objects that were recreated.
     public init(recreated: [String]) {
         self.recreated = recreated
     }

@@ -116,22 +116,22 @@ extension ReminderStore {
             """), let count: Int = try row[0], count > 0
         {
             let first: Int64 = try row[1]
-            problems.append("\(count) reminder(s), the first \(first), have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links")
+            problems.append("\(count) reminder(s), the first \(first), have a tags column that does not match their tag links; \(CheckReport.rebuildCall) to rewrite it from the links")
         }
         if schema.tracksTagText, let marked = try db.first(TagTextWrittenTable.count()), marked > 0 {
-            problems.append("\(marked) reminder(s) are still marked in tag_text_written; run `trove rebuild` to clear them")
+            problems.append("\(marked) reminder(s) are still marked in tag_text_written; \(CheckReport.rebuildCall) to clear them")
         }
         // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
         guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
             return problems
         }
         if let missing = try db.fetchValue("SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''", as: Int.self), missing > 0 {
-            problems.append("\(missing) reminder(s) have no uid; run `trove rebuild` to give each a new one")
+            problems.append("\(missing) reminder(s) have no uid; \(CheckReport.rebuildCall) to give each a new one")
         }
         let shared = try db.fetchAll("SELECT uid, count(*) FROM reminders WHERE uid IS NOT NULL GROUP BY uid HAVING count(*) > 1 LIMIT 5")
         for row in shared {
             let uid: String = try row[0], count: Int = try row[1]
-            problems.append("\(count) reminders share the uid \(uid); a uid must name one reminder. Give all but one a new uid with `trove rebuild`")
+            problems.append("\(count) reminders share the uid \(uid); a uid must name one reminder. Give all but one a new uid with \(CheckReport.rebuildName)")
         }
         return problems
     }

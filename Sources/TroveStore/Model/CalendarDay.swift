@@ -7,8 +7,11 @@ import TroveQuery
 /// CalendarDay("2026-02-28")!.adding(days: 1).description  // "2026-03-01"
 /// ```
 public struct CalendarDay: Hashable, Sendable, Comparable, LosslessStringConvertible {
+    /// The year, 1 to 9999.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// The day of the month, 1 to 31.
     public var day: Int
 
     /// Checks the date: `CalendarDay(year: 2026, month: 2, day: 30)` is nil.
@@ -47,6 +50,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, LosslessStringConvert
         self.day = Int(civil.day)
     }
 
+    /// Days from 1970-01-01 to this day (negative before it), in the proleptic Gregorian calendar.
     public var daysSince1970: Int64 {
         SQLDateText.days(fromCivil: Int64(year), Int64(month), Int64(day))
     }
@@ -82,6 +86,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, LosslessStringConvert
             + SQLDateText.pad(Int64(day), 2)
     }
 
+    /// Whether `lhs` comes before `rhs` in the calendar.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

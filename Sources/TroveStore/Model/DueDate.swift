@@ -37,6 +37,7 @@ public enum DueDate: Hashable, Sendable, Comparable {
         }
     }
 
+    /// Whether `lhs` comes before `rhs`, as `ORDER BY due_date` sorts them: by storage text, so a day sorts before any time on it.
     public static func < (lhs: DueDate, rhs: DueDate) -> Bool {
         lhs.storageText < rhs.storageText
     }

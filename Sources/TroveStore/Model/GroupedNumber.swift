@@ -6,6 +6,7 @@
 /// GroupedNumber.text(-1234)    // "-1,234"
 /// ```
 public enum GroupedNumber {
+    /// `number` with a comma between groups of three digits: `10000` → `"10,000"`.
     public static func text(_ number: Int) -> String {
         let digits = Array(String(number.magnitude))
         var result = ""

@@ -32,5 +32,6 @@ public enum Priority: Int, Hashable, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// Whether `lhs` is the lower priority: none < low < medium < high.
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -15,20 +15,26 @@ public struct ReminderRecord: Hashable, Sendable {
     public var uid: String?
     /// Required and never empty.
     public var title: String
+    /// Free text, searched with the title; empty when there is none.
     public var notes: String
     /// The list's name; nil means the default list.
     public var list: String?
     /// Tag names, in the order given, without duplicates (compared case-insensitively); at most
     /// ``maxTags``.
     public var tags: [String]
+    /// None, low, medium or high.
     public var priority: Priority
+    /// Whether it is flagged.
     public var isFlagged: Bool
+    /// Whether it is completed.
     public var isCompleted: Bool
     /// When it was completed; nil on a completed record means the time is unknown.
     public var completedAt: Date?
+    /// When it is due: a day, or a moment; nil when it has no due date.
     public var due: DueDate?
     /// How it repeats; completing it moves `due` to the next occurrence.
     public var `repeat`: RepeatRule?
+    /// When it was created; nil on import means now.
     public var createdAt: Date?
     /// When it last changed; nil on import means now.
     public var updatedAt: Date?
@@ -47,6 +53,11 @@ public struct ReminderRecord: Hashable, Sendable {
     /// tag is linear below it (`scripts/many-tags` measures it).
     public static let maxTags = 10_000
 
+    /// A reminder to add or import. Only `title` is required.
+    ///
+    /// ```swift
+    /// try await store.add(ReminderRecord(title: "Buy milk", list: "Groceries", tags: ["dairy"], priority: .high))
+    /// ```
     public init(
         id: Int64? = nil,
         uid: String? = nil,
@@ -93,6 +104,7 @@ public struct Completion: Hashable, Sendable {
     /// When it was completed; nil when unknown.
     public var completedAt: Date?
 
+    /// A completed occurrence that was due at `due` and completed at `completedAt`.
     public init(due: DueDate?, completedAt: Date?) {
         self.due = due
         self.completedAt = completedAt

@@ -13,6 +13,7 @@
 /// `BYHOUR`, `BYMONTH`, `WKST` other than MO, …) is refused by `init(rrule:)`; an importer then
 /// keeps the line verbatim instead.
 public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
+    /// How often it repeats: `FREQ` in RRULE.
     public enum Frequency: String, Hashable, Sendable, CaseIterable {
         case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
 
@@ -30,9 +31,12 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
     public enum Weekday: Int, Hashable, Sendable, CaseIterable, Comparable {
         case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
 
+        /// The RRULE spelling: `MO` … `SU`.
         public var code: String { ["MO", "TU", "WE", "TH", "FR", "SA", "SU"][rawValue - 1] }
+        /// The short English name: `Mon` … `Sun`.
         public var shortName: String { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1] }
 
+        /// The weekday an RRULE code names (`MO` … `SU`, any case); nil for anything else.
         public init?(code: some StringProtocol) {
             guard let index = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"].firstIndex(of: code.uppercased()) else { return nil }
             self.init(rawValue: index + 1)
@@ -45,14 +49,18 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
             self = Weekday(rawValue: index + 1)!
         }
 
+        /// Whether `lhs` comes earlier in the ISO week (Monday first).
         public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// A `BYDAY` entry: a weekday, with an ordinal (1…5, or −1…−5 from the end) in a monthly rule.
     public struct DaySpec: Hashable, Sendable {
+        /// Which such weekday of the month (1…5, or −1…−5 from the end); nil for every one.
         public var ordinal: Int?
+        /// The weekday.
         public var weekday: Weekday
 
+        /// A `BYDAY` entry: `DaySpec(.monday)` is `MO`, `DaySpec(.friday, ordinal: -1)` is `-1FR`.
         public init(_ weekday: Weekday, ordinal: Int? = nil) {
             self.weekday = weekday
             self.ordinal = ordinal
@@ -69,13 +77,18 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
         case until(DueDate)
     }
 
+    /// Daily, weekly, monthly or yearly.
     public var frequency: Frequency
     /// Every `interval` days, weeks, months or years; at least 1.
     public var interval: Int
+    /// The weekdays it falls on (`BYDAY`); empty for the due date's own weekday.
     public var byDay: [DaySpec]
+    /// The days of the month it falls on (`BYMONTHDAY`, −1 is the last); empty for the due date's own day.
     public var byMonthDay: [Int]
+    /// When it stops: after a count or on a day; nil for never.
     public var end: End?
 
+    /// A rule; `RepeatRule(.weekly, interval: 2, byDay: [DaySpec(.monday)])` is `FREQ=WEEKLY;INTERVAL=2;BYDAY=MO`.
     public init(
         _ frequency: Frequency, interval: Int = 1, byDay: [DaySpec] = [], byMonthDay: [Int] = [], end: End? = nil
     ) {
@@ -155,7 +168,10 @@ public struct RepeatRule: Hashable, Sendable, CustomStringConvertible {
 
 /// Why an RRULE or a `--repeat` phrase was refused: one sentence with what to write instead.
 public struct RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was refused and what to write instead, as one sentence.
     public var problem: String
+    /// An error with this sentence.
     public init(_ problem: String) { self.problem = problem }
+    /// The sentence: ``problem``.
     public var description: String { problem }
 }

@@ -16,12 +16,15 @@ public struct Migrator: Sendable {
     /// "TROV" in ASCII.
     public static let applicationID: Int32 = 0x5452_4F56
 
+    /// The migrations, in version order; ``Migration/all`` (the files in `schema/`) by default.
     public var migrations: [Migration]
 
+    /// A migrator applying `migrations`; tests inject partial or failing ones.
     public init(migrations: [Migration] = Migration.all) {
         self.migrations = migrations
     }
 
+    /// The schema version after every migration: the last one's `PRAGMA user_version`.
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// What the database needs, without changing it.
@@ -40,6 +43,7 @@ public struct Migrator: Sendable {
         return version == latestVersion ? .current : .outdated(version: version)
     }
 
+    /// What a database needs, as ``status(of:path:)`` finds it.
     public enum Status: Hashable, Sendable {
         /// A new, empty file: every migration applies.
         case empty

@@ -23,11 +23,12 @@ public import TroveSQLite
 /// edit here. Tables of data (`reminders`, `lists`, …) are compared but never recreated; FTS5
 /// tables, indexes, views and triggers are derived from the data and `trove rebuild` may drop
 /// and recreate them. An FTS5 table is refilled with its own `'rebuild'` command; one that
-/// cannot be (a contentless table) adds its refill statement to ``refills``: the one small
+/// cannot be (a contentless table) adds its refill statement to `refills`: the one small
 /// edit a later migration may need here.
 public struct SchemaDefinition: Sendable {
     /// One schema object as `sqlite_schema` holds it.
     public struct Object: Hashable, Sendable {
+        /// The kind of object, as `sqlite_schema.type` says it (virtual and shadow tables told apart).
         public enum Kind: String, Hashable, Sendable {
             /// A table of data: compared, never recreated.
             case table
@@ -39,7 +40,9 @@ public struct SchemaDefinition: Sendable {
             case index, view, trigger
         }
 
+        /// What kind of object it is.
         public var kind: Kind
+        /// Its name in `sqlite_schema`.
         public var name: String
         /// The CREATE statement as stored.
         public var sql: String
@@ -79,6 +82,7 @@ public struct SchemaDefinition: Sendable {
             }
         }
 
+        /// The problem in words: `index reminders_due is missing`.
         public var description: String {
             switch self {
             case .missing(let object): "\(object.label) is missing"

@@ -10,21 +10,31 @@ public import Foundation
 /// reminder.tags  // ["errand"]
 /// ```
 public struct Reminder: Hashable, Sendable, Identifiable {
+    /// The row id in `reminders`: what `trove show 7` and `reminder(id:)` take. Not kept across export and import into another store; ``uid`` is.
     public var id: Int64
     /// The permanent identity: never reused, kept by export and import.
     public var uid: String
     /// The list's name, as the list spells it.
     public var list: String
+    /// What it says; never empty.
     public var title: String
+    /// Free text, searched with the title; empty when there is none.
     public var notes: String
+    /// None, low, medium or high.
     public var priority: Priority
+    /// Whether it is flagged.
     public var isFlagged: Bool
+    /// Whether it is completed.
     public var isCompleted: Bool
     /// Nil when not completed, or completed at a time nobody recorded (an imported task).
     public var completedAt: Date?
+    /// When it is due: a day, or a moment; nil when it has no due date.
     public var due: DueDate?
+    /// How it repeats; nil when it does not.
     public var `repeat`: RepeatRule?
+    /// When it was added (or, for an import, when the file says it was created).
     public var createdAt: Date
+    /// When it last changed.
     public var updatedAt: Date
     /// Tag names as the tags spell them, in the order they were given.
     public var tags: [String]
@@ -33,6 +43,7 @@ public struct Reminder: Hashable, Sendable, Identifiable {
     /// iCalendar content lines kept verbatim from an import.
     public var icalendar: [String]
 
+    /// A reminder with these values; the store makes the real ones.
     public init(
         id: Int64, uid: String = "", list: String, title: String, notes: String = "", priority: Priority = .none,
         isFlagged: Bool = false, isCompleted: Bool = false, completedAt: Date? = nil, due: DueDate? = nil,

@@ -6,13 +6,17 @@
 /// // INSERT INTO "reminder_tags" ("reminder_id", "tag_id") VALUES (?, ?) ON CONFLICT DO NOTHING
 /// ```
 public struct ReminderChanges: Sendable, Hashable {
+    /// A new title; must not be empty.
     public var title: String?
+    /// New notes; `""` clears them.
     public var notes: String?
     /// Moves the reminder to this list, creating it when there is none of that name.
     public var list: String?
+    /// A new priority.
     public var priority: Priority?
     /// `.some(nil)` clears the due date; `nil` leaves it.
     public var due: DueDate??
+    /// Flags or unflags it.
     public var isFlagged: Bool?
     /// `.some(nil)` stops it repeating; `nil` leaves it.
     public var `repeat`: RepeatRule??
@@ -21,6 +25,7 @@ public struct ReminderChanges: Sendable, Hashable {
     /// Tags to take off; ones the reminder does not have are skipped.
     public var removeTags: [String]
 
+    /// Changes to make; every parameter left out leaves its field as it is.
     public init(
         title: String? = nil, notes: String? = nil, list: String? = nil, priority: Priority? = nil,
         due: DueDate?? = nil, isFlagged: Bool? = nil, repeat: RepeatRule?? = nil, addTags: [String] = [], removeTags: [String] = []

@@ -14,6 +14,14 @@ public import TroveSQLite
 /// happens whole or not at all; reads run on the reader pool. The full-text index is kept in
 /// step by the schema's triggers, never by this type.
 public final class ReminderStore: Sendable {
+    /// The database underneath, for typed queries over ``ReminderTable`` and the other tables, and for TroveSearch.
+    ///
+    /// ```swift
+    /// try await store.database.fetchCount(ReminderTable.where { $0.isFlagged })
+    /// // SELECT count(*) FROM "reminders" WHERE ("reminders"."is_flagged")
+    /// ```
+    ///
+    /// > Important: Write through the store's methods, which keep the journal and the tag text in step; a raw write is not undoable.
     public let database: Database
     /// The file path, or `:memory:`.
     public let path: String
@@ -72,6 +80,8 @@ public final class ReminderStore: Sendable {
     ///   - migrator: The migrations to apply; tests inject failing ones.
     ///   - busyTimeout: How long a write waits for another process's transaction (an import
     ///     holds the write lock for its whole file) before failing with `SQLITE_BUSY`.
+    ///   - onBusyWait: Called once when a write starts waiting for another process's lock, so
+    ///     that a command can say why it pauses; nil to wait silently.
     /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).

@@ -27,16 +27,22 @@ public enum SeedData {
 /// Wraps a reader and moves every date of every record by a whole number of days.
 public struct DateShiftingReader<Base: ReminderReader>: ReminderReader {
     private var base: Base
+    /// How many days every date moves; negative moves them back.
     public let days: Int
 
+    /// A reader over `base` that moves every date by `days` days.
     public init(_ base: Base, days: Int) {
         self.base = base
         self.days = days
     }
 
+    /// The base reader's warnings.
     public var warnings: [String] { base.warnings }
+    /// The base reader's line.
     public var recordLine: Int? { base.recordLine }
 
+    /// The base reader's next record with every date moved; nil at the end.
+    /// - Throws: What the base reader throws.
     public mutating func next() throws -> ReminderRecord? {
         guard var record = try base.next() else { return nil }
         guard days != 0 else { return record }

@@ -18,6 +18,7 @@ public struct UIDGenerator: Sendable {
     private var high: UInt64
     private var low: UInt64
 
+    /// A generator whose UIDs carry `now`'s milliseconds and a random starting counter.
     public init(now: Date) {
         millis = UInt64(max(0, (now.timeIntervalSince1970 * 1000).rounded())) & 0xFFFF_FFFF_FFFF
         var generator = SystemRandomNumberGenerator()
@@ -26,6 +27,7 @@ public struct UIDGenerator: Sendable {
         low = generator.next() & 0x1FFF_FFFF_FFFF_FFFF
     }
 
+    /// The next UID: one more than the last in the random bits, same time prefix.
     public mutating func next() -> String {
         low += 1
         if low > 0x3FFF_FFFF_FFFF_FFFF {

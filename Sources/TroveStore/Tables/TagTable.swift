@@ -2,25 +2,35 @@ public import TroveQuery
 
 /// `tags`: names are unique, ignoring ASCII case, and hold no comma.
 public struct TagTable: Table {
+    /// `tags`.
     public static let tableName = "tags"
+    /// The columns, for `$0.name` in a builder closure.
     public struct Columns: TableColumns {
+        /// `"tags"."id"`: what `reminder_tags.tag_id` refers to.
         public let id = Column<Int64>("id")
+        /// `"tags"."name"`, unique ignoring ASCII case.
         public let name = Column<String>("name")
     }
+    /// The columns, as builder closures see them: `TagTable.insert { $0.name.set("home") }` is `INSERT INTO "tags" ("name") VALUES (?)`.
     public static let columns = Columns()
 }
 
 /// `reminder_tags`: which reminder has which tag, at which position in its list of tags. Its
 /// triggers keep `reminders.tags` and so the index in step.
 public struct ReminderTagTable: Table {
+    /// `reminder_tags`.
     public static let tableName = "reminder_tags"
+    /// The columns, for `$0.reminderID` in a builder closure.
     public struct Columns: TableColumns {
+        /// `"reminder_tags"."reminder_id"`: `reminders.id`.
         public let reminderID = Column<Int64>("reminder_id")
+        /// `"reminder_tags"."tag_id"`: `tags.id`.
         public let tagID = Column<Int64>("tag_id")
         /// Where the tag comes in the reminder's tags, from 0; nil for a link another tool made
         /// without one (it comes last). Schema 5.
         public let position = Column<Int64?>("position")
     }
+    /// The columns, as builder closures see them: `ReminderTagTable.where { $0.reminderID == 7 }` is `SELECT "reminder_tags".* FROM "reminder_tags" WHERE ("reminder_tags"."reminder_id" = ?)`.
     public static let columns = Columns()
 }
 

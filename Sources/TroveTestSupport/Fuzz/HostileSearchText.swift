@@ -11,12 +11,16 @@ public struct HostileSearchText: Sendable {
     /// TroveStore's seeded generator, so a failure replays.
     private var random: SplitMix64
 
+    /// A generator whose texts depend only on `seed`, so a failure replays.
     public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 { random.next() }
 
+    /// A random number in `0..<n`.
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
 
+    /// Pieces of FTS5 and query-language syntax, quotes and odd characters that the texts are built from.
     public static let fragments = [
         "NEAR(", "NEAR(a b, 3)", " AND ", " OR ", " NOT ", "AND", "OR", "NOT", "\"", "\"\"", "*", "^", ":", "{title}:",
         "{title notes}:", "title:", "-", "--", "(", ")", "+", "'", "';", "'); DROP TABLE reminders;--", "\" OR 1=1 --",

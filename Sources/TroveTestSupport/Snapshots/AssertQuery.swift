@@ -36,10 +36,15 @@ public import TroveSQLite
 /// blobs. An SQL error is recorded as `error: <message>` in place of the table.
 ///
 /// - Parameters:
-///   - statement: A `Select` (or any ``QueryStatement``) from the builder.
+///   - statement: A `Select` (or any `QueryStatement`) from the builder.
 ///   - database: Where to run it, in a read transaction.
 ///   - sql: The recorded SQL; nil or empty to record it.
 ///   - results: The recorded table; nil or empty to record it.
+///   - fileID: The test's file, for the snapshot recorder; leave the default.
+///   - filePath: The test's file path, where inline snapshots are written; leave the default.
+///   - function: The test's name; leave the default.
+///   - line: The call's line, where its snapshots are found; leave the default.
+///   - column: The call's column; leave the default.
 public func assertQuery(
     _ statement: some QueryStatement,
     on database: Database,

@@ -47,7 +47,7 @@ public import TroveStore
 ///     word is one unless the text ends with a space, as everywhere else.
 ///   - limit: The page size.
 ///   - page: Which page: `.first`, `.offset(n)` or the `next` of an earlier result.
-///   - includeCompleted: See ``SearchRequest/includeCompleted``.
+///   - includeCompleted: See `SearchRequest.includeCompleted`.
 ///   - sort: The order of the hits.
 ///   - typos: Whether typo matches follow the exact ones when those do not fill the page.
 ///   - today: The day `due:` filters are relative to; the seed data's pinned day by default.
@@ -55,6 +55,11 @@ public import TroveStore
 ///   - registry: The engines; register your own to snapshot it.
 ///   - sql: The recorded SQL, with bindings inlined; nil or empty to record it.
 ///   - results: The recorded table; nil or empty to record it.
+///   - fileID: The test's file, for the snapshot recorder; leave the default.
+///   - filePath: The test's file path, where inline snapshots are written; leave the default.
+///   - function: The test's name; leave the default.
+///   - line: The call's line, where its snapshots are found; leave the default.
+///   - column: The call's column; leave the default.
 /// - Returns: The result set, for a follow-up page (`result.next`).
 @discardableResult
 public func assertSearch(
@@ -115,7 +120,7 @@ public func assertSearch(
 }
 
 /// Runs a prepared request and asserts the SQL and result snapshots; the request's own
-/// ``SearchRequest/highlight`` marks the matches.
+/// `SearchRequest.highlight` marks the matches.
 ///
 /// - Returns: The result set, or nil when the search threw.
 @discardableResult

@@ -20,7 +20,7 @@ import TroveTestSupport
         let report = try await store.check()
         #expect(!report.isOK)
         #expect(report.dataProblems == [
-            "1 reminder(s), the first 2, have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links",
+            "1 reminder(s), the first 2, have a tags column that does not match their tag links; call `rebuildIndex()` to rewrite it from the links",
         ])
         try await store.rebuildIndex()
         #expect(try await store.check().isOK)
@@ -34,7 +34,7 @@ import TroveTestSupport
             try db.execute("DROP TRIGGER reminders_keep_uid")
             try db.execute("UPDATE reminders SET uid = NULL WHERE id = 1")
         }
-        #expect(try await store.check().dataProblems == ["1 reminder(s) have no uid; run `trove rebuild` to give each a new one"])
+        #expect(try await store.check().dataProblems == ["1 reminder(s) have no uid; call `rebuildIndex()` to give each a new one"])
         try await store.rebuildIndex()
         #expect(try await store.check().isOK)
         #expect(try await store.int("SELECT count(DISTINCT uid) FROM reminders") == 2)

@@ -37,7 +37,7 @@ import TroveTestSupport
         #expect(!report.isOK && !report.isFileDamaged)
         #expect(report.schemaProblems.contains { if case .differs(let object, _) = $0 { object.name == "reminders_fts" } else { false } })
         #expect(report.schemaProblems.contains(.configuration(table: "reminders_fts", key: "rank", expected: "bm25(10.0, 1.0, 5.0)", found: nil)))
-        #expect(report.advice?.contains("Run `trove rebuild`") == true)
+        #expect(report.advice?.contains("Call `rebuildIndex()`") == true)
 
         #expect(try await store.rebuildIndex().recreated == ["reminders_fts"])
         #expect(try await store.check().isOK)
@@ -78,7 +78,7 @@ import TroveTestSupport
         }
         let report = try await store.check()
         #expect(report.isFileDamaged)
-        #expect(report.advice?.contains("trove export --salvage") == true)
+        #expect(report.advice?.contains("exportSalvaging(to:)") == true)
         await #expect(throws: StoreError.self) { try await store.rebuildIndex() }
         #expect(try await store.int("SELECT count(*) FROM sqlite_schema WHERE name = 'tags'") == 0)
     }
@@ -91,8 +91,8 @@ import TroveTestSupport
         }
         let report = try await store.check()
         #expect(report.dataProblems == [
-            "1 reminder(s), the first 1, have a tags column that does not match their tag links; run `trove rebuild` to rewrite it from the links",
-            "1 reminder(s) are still marked in tag_text_written; run `trove rebuild` to clear them",
+            "1 reminder(s), the first 1, have a tags column that does not match their tag links; call `rebuildIndex()` to rewrite it from the links",
+            "1 reminder(s) are still marked in tag_text_written; call `rebuildIndex()` to clear them",
         ])
         try await store.rebuildIndex()
         #expect(try await store.check().isOK)

@@ -92,7 +92,7 @@ struct StoreBridge: InteractiveStore {
             let undone = try await store.undo(entry: entry)
             return WriteResult(message: "Undid \(undone.command): \(undone.summary)", forgotten: entry, changed: true)
         } catch StoreError.journalEntryGone {
-            return WriteResult(message: StoreError.journalEntryGone(entry: entry).description, isError: true, forgotten: entry)
+            return WriteResult(message: StoreError.journalEntryGone(entry: entry).cliDescription, isError: true, forgotten: entry)
         } catch {
             return WriteResult(message: Self.sentence(error), isError: true)
         }

@@ -25,19 +25,24 @@ public struct CSVReminderReader: ReminderReader {
     private var header: [String]?
     private var columns: [Column?] = []
     private var unknownColumns: [String] = []
+    /// The line the last record returned by `next()` started on, for error messages.
     public private(set) var recordLine: Int?
 
+    /// A reader of CSV lines with a header row; `list` is the list for rows without a `list` column.
     public init(_ lines: LineReader, list: String? = nil) {
         self.framer = CSVRecordFramer(lines: lines)
         self.defaultList = RecordRules.listName(list)
     }
 
+    /// What the reader skipped, said once each: header columns it does not know.
     public var warnings: [String] {
         guard !unknownColumns.isEmpty else { return [] }
         let noun = unknownColumns.count == 1 ? "column" : "columns"
         return ["ignored unknown \(noun) \(unknownColumns.joined(separator: ", ")) (in the header on line 1)"]
     }
 
+    /// The next row as a record, or nil at the end of the file.
+    /// - Throws: `FormatError` naming the line and column of a malformed row or value.
     public mutating func next() throws -> ReminderRecord? {
         if header == nil { try readHeader() }
         while let record = try frame() {

@@ -16,10 +16,12 @@ public struct CSVReminderWriter: ReminderWriter {
     private var wroteHeader = false
     private var tagsWithCommas = 0
 
+    /// A writer of CSV to `sink`; the header row is written before the first record.
     public init(_ sink: ByteSink) {
         self.sink = sink
     }
 
+    /// What the file cannot hold exactly, said once each: tags containing a comma.
     public var warnings: [String] {
         guard tagsWithCommas > 0 else { return [] }
         return ["\(tagsWithCommas) reminder(s) have a tag containing a comma; CSV splits it into separate tags on import (JSON Lines keeps it)"]
@@ -53,6 +55,8 @@ public struct CSVReminderWriter: ReminderWriter {
         ]
     }
 
+    /// Writes one reminder as one CSV row (quoted where RFC 4180 needs it).
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func write(_ record: ReminderRecord) throws {
         try writeHeaderOnce()
         if record.tags.contains(where: { $0.contains(",") }) { tagsWithCommas += 1 }
@@ -60,6 +64,8 @@ public struct CSVReminderWriter: ReminderWriter {
         try sink.flushIfFull()
     }
 
+    /// Writes the header if no record was written, and flushes the sink.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func finish() throws {
         try writeHeaderOnce()
         try sink.flush()

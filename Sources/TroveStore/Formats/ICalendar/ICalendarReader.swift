@@ -47,9 +47,12 @@ public struct ICalendarReader: ReminderReader {
     public private(set) var skippedEvents = 0
     /// VJOURNAL components skipped.
     public private(set) var skippedJournals = 0
+    /// The line the last record returned by `next()` started on (its `BEGIN:VTODO`).
     public private(set) var recordLine: Int?
 
     /// - Parameters:
+    ///   - lines: The calendar's lines.
+    ///   - list: The list for to-dos without an `X-TROVE-LIST`; nil falls back to the calendar's `X-WR-CALNAME`.
     ///   - localTimeZone: The zone floating times are read in; tests pin it.
     public init(_ lines: LineReader, list: String? = nil, localTimeZone: TimeZone = .current) {
         var lines = lines
@@ -59,6 +62,7 @@ public struct ICalendarReader: ReminderReader {
         self.localTimeZone = localTimeZone
     }
 
+    /// What the reader skipped or could not map, said once each: unknown time zones, journals, kept properties.
     public var warnings: [String] {
         var warnings = unknownZoneOrder.map { zone in
             "unknown time zone \(FormatError.quote(zone)) (first on line \(unknownZones[zone]!)) with no VTIMEZONE in the file; its times were read as UTC"
@@ -78,6 +82,8 @@ public struct ICalendarReader: ReminderReader {
         return warnings
     }
 
+    /// The next VTODO as a record, or nil at the end of the calendar.
+    /// - Throws: `FormatError` naming the line of a malformed component or value.
     public mutating func next() throws -> ReminderRecord? {
         while let (text, number) = try lines.next() {
             let line = try ContentLine(text, line: number)

@@ -29,6 +29,7 @@ public struct ICalendarWriter: ReminderWriter {
     private var undatedCompletions = 0
 
     /// - Parameters:
+    ///   - sink: Where the calendar is written.
     ///   - calendarName: The calendar's display name (`X-WR-CALNAME`), if any.
     ///   - now: The export time written as each VTODO's required DTSTAMP.
     public init(_ sink: ByteSink, calendarName: String? = nil, now: Date = Date()) {
@@ -37,6 +38,7 @@ public struct ICalendarWriter: ReminderWriter {
         self.stamp = ICalendarText.formatUTC(now)
     }
 
+    /// What the calendar cannot hold exactly, said once each.
     public var warnings: [String] {
         var warnings: [String] = []
         if droppedControls > 0 {
@@ -51,6 +53,8 @@ public struct ICalendarWriter: ReminderWriter {
         return warnings
     }
 
+    /// Writes one reminder as a VTODO (after `BEGIN:VCALENDAR` on the first call).
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func write(_ record: ReminderRecord) throws {
         startIfNeeded()
         let uid = record.uid ?? uid(for: record)
@@ -108,6 +112,8 @@ public struct ICalendarWriter: ReminderWriter {
         String(line.prefix { $0 != ";" && $0 != ":" }).uppercased()
     }
 
+    /// Writes `END:VCALENDAR` (an empty calendar when nothing was written) and flushes the sink.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func finish() throws {
         startIfNeeded()
         property("END", "VCALENDAR")

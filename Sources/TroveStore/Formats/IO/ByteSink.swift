@@ -36,6 +36,7 @@ public final class ByteSink {
 
     /// The bytes written so far (memory sinks only; a file sink holds just its unflushed tail).
     public var bytes: [UInt8] { buffer }
+    /// The bytes written so far, decoded as UTF-8 (memory sinks; for tests and `--format` output to a string).
     public var text: String { String(decoding: buffer, as: UTF8.self) }
 
     func append(_ byte: UInt8) {

@@ -29,6 +29,7 @@ public struct LineReader {
         /// formats that keep line breaks inside a value (a quoted CSV field).
         public let endedWithCR: Bool
 
+        /// The line's bytes decoded as UTF-8, without its line ending.
         public var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
@@ -36,6 +37,7 @@ public struct LineReader {
     public static let defaultMaxLineLength = 4 << 20
     static let chunkSize = 64 << 10
 
+    /// The longest line accepted, in bytes; a longer one throws instead of growing without bound.
     public let maxLineLength: Int
     /// The number of the line `next()` returned last.
     public private(set) var lineNumber = 0
@@ -69,6 +71,7 @@ public struct LineReader {
         self.atEndOfInput = true
     }
 
+    /// A reader over the lines of `string`.
     public init(string: String, maxLineLength: Int = defaultMaxLineLength) {
         self.init(bytes: string.utf8, maxLineLength: maxLineLength)
     }

@@ -21,22 +21,30 @@ public enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressib
     case array([JSONValue])
     case object([Member])
 
+    /// One key and its value in an object, in the order they were written.
     public struct Member: Hashable, Sendable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// A member with this key and value.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// An object with `members` in the order given: `.object(["id": 1, "title": "Buy milk"])`.
     public static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(members.map { Member(key: $0.key, value: $0.value) })
     }
 
+    /// A string value from a literal: `"Buy milk"`.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value from a literal: `42`.
     public init(integerLiteral value: Int64) { self = .integer(value) }
+    /// A Boolean value from a literal: `true`.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
 
     /// The value as JSON text: compact on one line, or indented by two spaces per level.

@@ -21,19 +21,24 @@ public struct JSONLinesReader: ReminderReader {
     private var unknownFields: [String] = []
     private var unknownFieldSet: Set<String> = []
     private var firstUnknownLine = 0
+    /// The line the last record returned by `next()` was on.
     public private(set) var recordLine: Int?
 
+    /// A reader of one JSON object per line; `list` is the list for objects without a `list` key.
     public init(_ lines: LineReader, list: String? = nil) {
         self.lines = lines
         self.defaultList = RecordRules.listName(list)
     }
 
+    /// What the reader skipped, said once each: keys it does not know, with the first line they were on.
     public var warnings: [String] {
         guard !unknownFields.isEmpty else { return [] }
         let noun = unknownFields.count == 1 ? "field" : "fields"
         return ["ignored unknown \(noun) \(unknownFields.joined(separator: ", ")) (first seen on line \(firstUnknownLine))"]
     }
 
+    /// The next object as a record, skipping blank lines; nil at the end.
+    /// - Throws: `FormatError` naming the line, column and key of a malformed object or value.
     public mutating func next() throws -> ReminderRecord? {
         while let line = try lines.next() {
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }

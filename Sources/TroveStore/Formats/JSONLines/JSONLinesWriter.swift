@@ -15,11 +15,13 @@ public struct JSONLinesWriter: ReminderWriter {
     private let sink: ByteSink
     private var line: [UInt8] = []
 
+    /// A writer of one JSON object per line to `sink`, in the same form as `trove search --format json`.
     public init(_ sink: ByteSink) {
         self.sink = sink
         line.reserveCapacity(512)
     }
 
+    /// Always empty: JSON Lines holds every field.
     public var warnings: [String] { [] }
 
     /// One record as its JSON Lines line, without the newline: what `trove show --format json`
@@ -37,6 +39,8 @@ public struct JSONLinesWriter: ReminderWriter {
         return text
     }
 
+    /// Writes one reminder as one line of JSON.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func write(_ record: ReminderRecord) throws {
         line.removeAll(keepingCapacity: true)
         JSONValue.object(ReminderJSON.members(record)).write(to: &line)
@@ -45,6 +49,8 @@ public struct JSONLinesWriter: ReminderWriter {
         try sink.flushIfFull()
     }
 
+    /// Flushes the sink.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func finish() throws {
         try sink.flush()
     }

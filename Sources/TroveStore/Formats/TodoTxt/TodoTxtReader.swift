@@ -25,14 +25,19 @@ public struct TodoTxtReader: ReminderReader {
     private var lines: LineReader
     private let defaultList: String?
 
+    /// A reader of todo.txt lines; `list` is the list for lines without a `+project`.
     public init(_ lines: LineReader, list: String? = nil) {
         self.lines = lines
         self.defaultList = RecordRules.listName(list)
     }
 
+    /// Always empty: todo.txt has nothing a reader must skip (unknown `key:value` tokens stay in the title).
     public var warnings: [String] { [] }
+    /// The line the last record returned by `next()` was on.
     public private(set) var recordLine: Int?
 
+    /// The next task as a record, skipping blank lines; nil at the end.
+    /// - Throws: `FormatError` naming the line of a malformed date or priority.
     public mutating func next() throws -> ReminderRecord? {
         while let line = try lines.next() {
             let words = line.text.split(whereSeparator: { $0 == " " || $0 == "\t" })

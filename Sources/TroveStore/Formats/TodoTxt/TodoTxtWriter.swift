@@ -22,10 +22,12 @@ public struct TodoTxtWriter: ReminderWriter {
     private var droppedCreationDates = 0
     private var droppedExtras = 0
 
+    /// A writer of one todo.txt line per reminder to `sink`.
     public init(_ sink: ByteSink) {
         self.sink = sink
     }
 
+    /// What todo.txt cannot hold, said once each with how many reminders lost it.
     public var warnings: [String] {
         var warnings: [String] = []
         if droppedTimes > 0 {
@@ -40,6 +42,8 @@ public struct TodoTxtWriter: ReminderWriter {
         return warnings
     }
 
+    /// Writes one reminder as one todo.txt line.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func write(_ record: ReminderRecord) throws {
         var words: [String] = []
         if record.isCompleted {
@@ -86,6 +90,8 @@ public struct TodoTxtWriter: ReminderWriter {
         try sink.flushIfFull()
     }
 
+    /// Flushes the sink.
+    /// - Throws: `FormatError` when the sink cannot be written.
     public mutating func finish() throws {
         try sink.flush()
     }

@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// The DocC articles' code samples, run (issue 16). Each test is one article's sample: when
+/// one changes here, change the article (named in the test's comment) to match, and back.
+@Suite struct DocSamplesTests {
+    /// A file path in the temporary folder, removed with its WAL files when the test ends.
+    static func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("trove-docs-\(UUID().uuidString).db").path
+    }
+
+    static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    // MARK: - TroveSearch.docc/GettingStarted.md
+
+    @Test func gettingStartedOpensAddsAndSearches() async throws {
+        let path = Self.temporaryPath()
+        defer { Self.remove(path) }
+
+        let store = try await ReminderStore.open(path: path)   // creates and migrates the file
+        let dentist = try await store.add(ReminderRecord(
+            title: "Call the dentist", notes: "Ask about the crown", list: "Health", tags: ["phone"], priority: .high))
+        try await store.add(ReminderRecord(title: "Buy dental floss", list: "Errands"))
+
+        let resultSet = try await store.search("dent")          // the last word is a prefix
+        #expect(resultSet.total == 2)
+        #expect(resultSet.hits.map(\.title).contains("Call the dentist"))
+        #expect(resultSet.listFacets.map(\.description).sorted() == ["Errands (1)", "Health (1)"])
+
+        let phoned = try await store.search("#phone dent")     // a tag filter and a word
+        #expect(phoned.hits.map(\.id) == [dentist.id])
+
+        var request = SearchRequest(text: "crown")
+        request.highlight = .brackets
+        let marked = try await store.search(request)
+        #expect(marked.hits.first?.snippet == "Ask about the [crown]")
+    }
+
+    // MARK: - TroveSQLite.docc/SearchingYourOwnTable.md
+
+    /// An app's own table, declared for the builder.
+    struct Note: Table {
+        static let tableName = "notes"
+        struct Columns: TableColumns {
+            let id = Column<Int64>("id")
+            let title = Column<String>("title")
+            let body = Column<String>("body")
+        }
+        static let columns = Columns()
+    }
+
+    /// Its FTS5 index: `rowid` is the note's id.
+    struct NoteSearch: FTS5Table {
+        static let tableName = "notes_fts"
+        struct Columns: TableColumns {
+            let title = Column<String>("title")
+            let body = Column<String>("body")
+        }
+        static let columns = Columns()
+    }
+
+    /// What the app reads, by column name.
+    struct NoteRecord: Decodable, Sendable, Equatable {
+        var id: Int64
+        var title: String
+        var body: String
+    }
+
+    /// The app's own migration: the table, an external-content FTS5 index and the triggers that
+    /// keep it in step (https://www.sqlite.org/fts5.html#external_content_tables).
+    static let notesSchema = """
+        CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '');
+        CREATE VIRTUAL TABLE notes_fts USING fts5(title, body, content='notes', content_rowid='id');
+        CREATE TRIGGER notes_ai AFTER INSERT ON notes BEGIN
+          INSERT INTO notes_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+        END;
+        CREATE TRIGGER notes_ad AFTER DELETE ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+        END;
+        CREATE TRIGGER notes_au AFTER UPDATE ON notes BEGIN
+          INSERT INTO notes_fts(notes_fts, rowid, title, body) VALUES ('delete', old.id, old.title, old.body);
+          INSERT INTO notes_fts(rowid, title, body) VALUES (new.id, new.title, new.body);
+        END;
+        """
+
+    @Test func ownTableIsSearchedWithTheBuilderAndTypedFetches() async throws {
+        let path = Self.temporaryPath()
+        defer { Self.remove(path) }
+
+        let database = try Database(path: path)
+        try await database.write { db in try db.execute(Self.notesSchema) }
+        #expect(Note.insert { $0.title.set("Walk the dog"); $0.body.set("Around the park") }.render().sql
+            == #"INSERT INTO "notes" ("title", "body") VALUES (?, ?)"#)
+        for (title, body) in [("Walk the dog", "Around the park"), ("Park the car", ""), ("Taxes", "Due in April")] {
+            try await database.execute(Note.insert { $0.title.set(title); $0.body.set(body) })
+        }
+
+        // Typed rows: the select's tuple, ranked by bm25 with the title weighted 10.
+        let ranked = Note.join(NoteSearch.self) { n, s in n.id == s.rowid }
+            .where { _, s in s.match("park", in: \.title, \.body) }
+            .select { n, s in (n.id, s.title.highlight("[", "]")) }
+            .order { _, s in s.bm25([\.title: 10, \.body: 1]) }
+        #expect(ranked.debugDescription == """
+            SELECT "notes"."id", highlight("notes_fts", 0, '[', ']') FROM "notes" \
+            JOIN "notes_fts" ON ("notes"."id" = "notes_fts"."rowid") \
+            WHERE ("notes_fts" MATCH '{title body} : (park)') ORDER BY bm25("notes_fts", 10.0, 1.0)
+            """)
+        let hits = try await database.fetchAll(ranked)      // [(Int64, String)]
+        #expect(hits.map(\.0) == [2, 1])
+        #expect(hits.map(\.1) == ["[Park] the car", "Walk the dog"])
+
+        // Your own Decodable type, read by column name.
+        let notes = try await database.fetchAll(Note.where { $0.title.contains("walk") }, as: NoteRecord.self)
+        #expect(notes == [NoteRecord(id: 1, title: "Walk the dog", body: "Around the park")])
+        #expect(try await database.fetchCount(Note.where { $0.body == "" }) == 1)
+
+        // A person's words go through TroveSearch's FTS5Expression: each word quoted and
+        // AND-ed, the last one a prefix, so FTS5 syntax in what they type stays text.
+        let typed = "park do"
+        let pattern = try #require(FTS5Expression(query: .parse(typed))?.positive)
+        #expect(pattern == #""park" AND "do"*"#)
+        let both = Note.join(NoteSearch.self) { n, s in n.id == s.rowid }
+            .where { _, s in s.match(pattern) }
+            .select { n, _ in n.title }
+        #expect(try await database.fetchAll(both) == ["Walk the dog"])
+    }
+
+    // MARK: - TroveQuery.docc/TheQueryBuilder.md
+
+    @Test func queryBuilderRendersTheSQLTheArticleShows() {
+        let words = ["take", "walk"]
+        let search = ReminderTable.where { r in
+            for word in words { r.title.contains(word) || r.notes.contains(word) }
+        }
+        #expect(search.debugDescription == #"""
+            SELECT "reminders".* FROM "reminders" WHERE (("reminders"."title" LIKE '%take%' ESCAPE '\') OR ("reminders"."notes" LIKE '%take%' ESCAPE '\')) AND (("reminders"."title" LIKE '%walk%' ESCAPE '\') OR ("reminders"."notes" LIKE '%walk%' ESCAPE '\'))
+            """#)
+        #expect(search.render().sql.contains(#"("reminders"."title" LIKE ? ESCAPE '\')"#))
+        #expect(search.render().bindings == ["%take%", "%take%", "%walk%", "%walk%"].map(QueryBinding.text))
+
+        let open = ReminderTable.where { !$0.isCompleted }
+            .select { ($0.id, $0.title, $0.dueDate) }
+            .order { $0.priority.desc(); $0.dueDate.asc(nulls: .last) }
+            .limit(20, offset: 40)
+        #expect(open.debugDescription == """
+            SELECT "reminders"."id", "reminders"."title", "reminders"."due_date" FROM "reminders" WHERE (NOT ("reminders"."is_completed")) ORDER BY "reminders"."priority" DESC, "reminders"."due_date" ASC NULLS LAST LIMIT 20 OFFSET 40
+            """)
+
+        #expect(ReminderTable.where { $0.isFlagged }.order { $0.title }.count().debugDescription
+            == #"SELECT count(*) FROM "reminders" WHERE ("reminders"."is_flagged")"#)
+
+        let onlyFlagged = true
+        let optional = ReminderTable.where {
+            $0.isCompleted == false
+            if onlyFlagged { $0.isFlagged }
+        }
+        #expect(optional.debugDescription
+            == #"SELECT "reminders".* FROM "reminders" WHERE ("reminders"."is_completed" = 0) AND ("reminders"."is_flagged")"#)
+
+        #expect(ReminderTable.where { $0.priority == .high }.debugDescription
+            == #"SELECT "reminders".* FROM "reminders" WHERE ("reminders"."priority" = 3)"#)
+
+        #expect(TagTable.insert { $0.name.set("home") }.onConflictDoNothing().debugDescription
+            == #"INSERT INTO "tags" ("name") VALUES ('home') ON CONFLICT DO NOTHING"#)
+        #expect(ReminderTable.where { $0.id.in([1, 2]) }.delete().debugDescription
+            == #"DELETE FROM "reminders" WHERE ("reminders"."id" IN (1, 2))"#)
+
+        let matched = ReminderSearchTable.all.where { $0.title.match("walk") || $0.notes.match("walk") }
+        #expect(matched.debugDescription
+            == #"SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH '({title} : (walk)) OR ({notes} : (walk))')"#)
+    }
+
+    // MARK: - TroveSearch.docc/SearchAsYouType.md
+
+    @Test func searchAsYouTypeSettlesOnTheLastText() async throws {
+        let store = try await seededStore()
+        let provider = try SearchProvider(database: store.database)
+
+        let (texts, typing) = AsyncStream.makeStream(of: String.self)
+        for text in ["d", "de", "den", "dentist"] { typing.yield(text) }
+        typing.finish()
+
+        var settled: ResultSet?
+        for try await resultSet in provider.results(for: texts, request: SearchRequest(text: "")) {
+            // Answers to older texts never arrive after a newer one; provisional ones are
+            // quick first answers that a final one replaces.
+            if resultSet.query.text == "dentist" && !resultSet.isProvisional {
+                settled = resultSet
+                break   // leaving the loop cancels the provider's work
+            }
+        }
+        #expect(settled?.hits.first?.title == "Dentist appointment")
+        #expect(try await store.search("dentist") == settled)
+    }
+
+    @Test func liveResultsAnswerAgainAfterAWrite() async throws {
+        let store = try await seededStore()
+        let provider = try SearchProvider(database: store.database, pollInterval: .milliseconds(20))
+
+        var totals: [Int] = []
+        for try await resultSet in provider.results(for: SearchRequest(text: "dentist")) where !resultSet.isProvisional {
+            totals.append(resultSet.total)
+            if totals.count == 1 { try await store.add(ReminderRecord(title: "Pay the dentist")) }
+            if totals.count == 2 { break }
+        }
+        #expect(totals[1] == totals[0] + 1)
+    }
+
+    // MARK: - TroveTestSupport.docc/SnapshotTesting.md
+
+    @Test func snapshotTestingAnAppsOwnQuery() async throws {
+        let database = try Database.inMemory()
+        try await database.write { db in try db.execute(Self.notesSchema) }
+        try await database.execute(Note.insert { $0.title.set("Walk the dog"); $0.body.set("50% of the way") })
+        await assertQuery(Note.where { $0.body.contains("50%") }.select { ($0.id, $0.title) }, on: database) {
+            #"""
+            SELECT
+              "notes"."id",
+              "notes"."title"
+            FROM "notes"
+            WHERE ("notes"."body" LIKE '%50\%%' ESCAPE '\')
+            """#
+        } results: {
+            """
+            id  title
+            --  ------------
+            1   Walk the dog
+            """
+        }
+    }
+
+    @Test func snapshotTestingASearch() async throws {
+        let store = try await seededStore()
+        await assertSearch("dentist -kids", on: store, limit: 3) {
+            """
+            SELECT
+              "reminders"."id",
+              "reminders"."title",
+              "reminders"."notes",
+              "lists"."name",
+              "reminders"."tags",
+              "reminders"."priority",
+              "reminders"."is_flagged",
+              "reminders"."is_completed",
+              "reminders"."due_date",
+              highlight("reminders_fts", 0, '[', ']'),
+              snippet("reminders_fts", 1, '[', ']', '…', 12),
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority",
+              "reminders"."created_at"
+            FROM "reminders_fts"
+            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 4 OFFSET 0
+            """
+        } results: {
+            """
+            #  id  title                  snippet                                                           list    tags    due               flags    rank
+            -  --  ---------------------  ----------------------------------------------------------------  ------  ------  ----------------  -------  -----
+            1  51  [Dentist] appointment  Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor  2026-03-04 09:20  flagged  -8.31
+            1 of 1 (0 completed)
+            lists: Health (1)
+            tags: doctor (1)
+            """
+        }
+    }
+}
