@@ -58,11 +58,11 @@ extension CheckReport {
     }
 
     /// ``messages`` as `trove check` prints them: the repair named as `trove rebuild`, and the
-    /// unchecked index explained by `--read-only`.
+    /// unchecked index explained by the file being read-only (trove has no --read-only option).
     var cliMessages: [String] {
         messages.map { message in
             if message == CheckReport.indexNotCheckedMessage {
-                return "search index: not checked, as the store is open read-only. Run the check without --read-only to include it."
+                return "search index: not checked, as the database file is read-only to you. Make it writable by you and run `trove check` again to include it."
             }
             // NB: the library builds each data problem's advice from these two constants, so
             // this names the same repair in the CLI's terms; it classifies nothing.

@@ -45,6 +45,6 @@ import TroveStore
     @Test func checkOnAReadOnlyStoreNamesTheOption() {
         let report = CheckReport(databaseProblems: [], indexProblems: [], indexChecked: false, dataProblems: ["x"])
         #expect(report.cliMessages.first
-            == "search index: not checked, as the store is open read-only. Run the check without --read-only to include it.")
+            == "search index: not checked, as the database file is read-only to you. Make it writable by you and run `trove check` again to include it.")
     }
 }
