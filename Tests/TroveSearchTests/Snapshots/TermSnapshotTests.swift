@@ -12,27 +12,27 @@ import TroveTestSupport
         await assertSearch("milk", on: database, selectList: .full) {
             """
             SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+              "reminders"."id" AS "id",
+              "reminders"."title" AS "title",
+              "reminders"."notes" AS "notes",
+              "lists"."name" AS "list",
+              "reminders"."tags" AS "tags",
+              "reminders"."priority" AS "priority",
+              "reminders"."is_flagged" AS "is_flagged",
+              "reminders"."is_completed" AS "is_completed",
+              "reminders"."due_date" AS "due_date",
+              highlight("reminders_fts", 0, '[', ']') AS "title_highlighted",
+              snippet("reminders_fts", 1, '[', ']', '…', 12) AS "snippet",
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title") AS "matched_title",
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes") AS "matched_notes",
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags") AS "matched_tags",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk') AS "rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk') AS "key0",
+              "reminders"."is_completed" AS "key1",
+              ("reminders"."due_date" IS NULL) AS "key2",
+              ifnull("reminders"."due_date", '') AS "key3",
+              "reminders"."priority" AS "key4",
+              "reminders"."created_at" AS "key5"
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
