@@ -12,7 +12,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%50\%%' ESCAPE '\' OR "reminders"."notes" LIKE '%50\%%' ESCAPE '\' OR "reminders"."tags" LIKE '%50\%%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%50\%%' ESCAPE '\') OR ("reminders"."notes" LIKE '%50\%%' ESCAPE '\') OR ("reminders"."tags" LIKE '%50\%%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -43,7 +43,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%a\_c%' ESCAPE '\' OR "reminders"."notes" LIKE '%a\_c%' ESCAPE '\' OR "reminders"."tags" LIKE '%a\_c%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%a\_c%' ESCAPE '\') OR ("reminders"."notes" LIKE '%a\_c%' ESCAPE '\') OR ("reminders"."tags" LIKE '%a\_c%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -72,7 +72,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%aypa%' ESCAPE '\' OR "reminders"."notes" LIKE '%aypa%' ESCAPE '\' OR "reminders"."tags" LIKE '%aypa%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%aypa%' ESCAPE '\') OR ("reminders"."notes" LIKE '%aypa%' ESCAPE '\') OR ("reminders"."tags" LIKE '%aypa%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -102,7 +102,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%walk%' ESCAPE '\' OR "reminders"."notes" LIKE '%walk%' ESCAPE '\' OR "reminders"."tags" LIKE '%walk%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%walk%' ESCAPE '\') OR ("reminders"."notes" LIKE '%walk%' ESCAPE '\') OR ("reminders"."tags" LIKE '%walk%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),

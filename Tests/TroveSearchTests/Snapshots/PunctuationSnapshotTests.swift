@@ -186,7 +186,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%*%' ESCAPE '\' OR "reminders"."notes" LIKE '%*%' ESCAPE '\' OR "reminders"."tags" LIKE '%*%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%*%' ESCAPE '\') OR ("reminders"."notes" LIKE '%*%' ESCAPE '\') OR ("reminders"."tags" LIKE '%*%' ESCAPE '\'))
             ORDER BY
               (("reminders"."title" LIKE '%*%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%*%' ESCAPE '\')) > 0, length("reminders"."title"), 0),

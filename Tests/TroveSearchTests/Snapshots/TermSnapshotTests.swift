@@ -372,7 +372,7 @@ import TroveTestSupport
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND ("butter"* OR "batter"* OR "better"*)')
-              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
               "reminders"."is_completed",

@@ -101,7 +101,7 @@ extension SearchExecutor {
                 "highlight(\(identifier: indexed.table), \(raw: String(indexed.index)), char(1), '') <> \(SearchTables.reminders.column(column))")
         }
         if plan.columns.contains(column) {
-            tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
+            tests += plan.likeTerms.map { "(\(MatchPlan.like($0.text, in: [column])))" as SQL }
         }
         return SQLExpression(tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))")
     }

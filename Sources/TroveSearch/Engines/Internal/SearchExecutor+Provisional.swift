@@ -1,5 +1,6 @@
 import TroveQuery
 import TroveSQLite
+import TroveStore
 
 extension SearchExecutor {
     /// How many of the newest matches a provisional answer orders: a few pages' worth.
@@ -75,7 +76,8 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// try executor.windowStart(on: db)
-    /// // SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH ? ORDER BY "rowid" DESC LIMIT 1 OFFSET 1999
+    /// // SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// //   ORDER BY "reminders_fts"."rowid" DESC LIMIT ? OFFSET ?   -- binds …, 1, 1999
     /// ```
     ///
     /// NB: the sample stops once it holds enough matches, which for plain text is after a few
@@ -87,10 +89,10 @@ extension SearchExecutor {
     func windowStart(on db: Connection) throws -> Int64? {
         // NB: without filters nearly every text match is a hit and the sample fills at once;
         // the window would only cost a second walk of the doclist.
-        guard let match = plan.ftsMatch, !query.filters.isEmpty else { return nil }
-        let sql: SQL = "SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match)"
-            + " ORDER BY \"rowid\" DESC LIMIT 1 OFFSET \(Self.windowSize - 1)"
-        return try db.fetchOne(sql).map { try $0[0] }
+        guard let match = plan.match, !query.filters.isEmpty else { return nil }
+        let newest = ReminderSearchTable.all.where { _ in match }.select { $0.rowid }
+            .order { $0.rowid.desc() }.limit(1, offset: Self.windowSize - 1)
+        return try db.fetchOne(newest.sql).map { try newest.decode($0.values) }
     }
 
     /// A search without text, in the default order: the exact first page, before its counts.

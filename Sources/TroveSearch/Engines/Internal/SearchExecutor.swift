@@ -11,7 +11,7 @@ struct SearchExecutor {
     var engineName: String
 
     var query: Query { request.query }
-    var isRanked: Bool { plan.ftsMatch != nil }
+    var isRanked: Bool { plan.match != nil }
     var sortKeys: [SortKey] {
         SortKey.keys(
             for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords,
@@ -38,8 +38,11 @@ struct SearchExecutor {
     /// The match and the filters, without the completion scope.
     private var matchConditions: [SQL] {
         var conditions: [SQL] = []
-        if let match = plan.ftsMatch { conditions.append("(\"reminders_fts\" MATCH \(match))") }
-        conditions += plan.conditions
+        let text = WhereClause {
+            plan.match
+            plan.conditions
+        }
+        if !text.isEmpty { conditions.append(text.queryFragment) }
         let filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: isRanked)
         conditions += query.filters.map(filters.condition)
         return conditions
