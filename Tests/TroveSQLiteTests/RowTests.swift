@@ -26,6 +26,18 @@ struct RowTests {
         #expect(notes == "after 5")
     }
 
+    @Test func namedResultColumnsReadByTheirNameAndType() throws {
+        let id = ResultColumn<Int64>("id"), title = ResultColumn<String>("title"), notes = ResultColumn<String?>("notes")
+        let statement: SQL = "SELECT \(Column<String?>("notes").named(notes)), \(Column<Int64>("id").named(id)),"
+            + " \(Column<String>("title").named(title)) FROM reminders WHERE id = \(1)"
+        let row = try #require(try db.fetchOne(statement))
+        #expect(try row[id] == 1)
+        #expect(try row[title] == "Buy milk")
+        #expect(try row[notes] == nil)
+        #expect(try row.value(named: "title") == .text("Buy milk"))
+        #expect(throws: RowError.self) { try row[ResultColumn<Int>("priority")] }
+    }
+
     @Test func columnNamesMatchCaseInsensitivelyWhenNoExactMatch() throws {
         let row = try #require(try db.fetchOne("SELECT title AS Title FROM reminders WHERE id = 1"))
         let title: String = try row["TITLE"]

@@ -15,6 +15,23 @@ public struct WhereClause: Sendable {
         self.terms = terms
     }
 
+    /// A clause built from predicates written as statements, as `where` builds them: to build
+    /// one part of a `WHERE` in one place and add it to a statement later.
+    ///
+    /// ```swift
+    /// let r = TableScope<Reminder>()
+    /// let clause = WhereClause {
+    ///     for word in ["take", "walk"] { anyOf([r.title.contains(word), r.notes.contains(word)]) }
+    /// }
+    /// clause.queryFragment
+    /// // (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\'))
+    /// //   AND (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\'))
+    /// ```
+    /// - Parameter predicates: Predicates; see ``WhereBuilder``.
+    public init(@WhereBuilder _ predicates: () -> WhereClause) {
+        self = predicates()
+    }
+
     /// Whether there is no restriction (no `WHERE` at all).
     public var isEmpty: Bool { terms.isEmpty }
 

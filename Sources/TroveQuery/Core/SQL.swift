@@ -177,6 +177,16 @@ extension SQL: ExpressibleByStringInterpolation {
             segments.append(contentsOf: fragment.segments)
         }
 
+        /// `\(expression)` splices a column's or another expression's SQL, keeping its bindings.
+        ///
+        /// ```swift
+        /// let r = TableScope<Reminder>()
+        /// let on: SQL = "\(r.listID) = \(TableScope<List>().id)"   // "reminders"."list_id" = "lists"."id"
+        /// ```
+        public mutating func appendInterpolation(_ expression: some QueryExpression) {
+            segments.append(contentsOf: expression.queryFragment.segments)
+        }
+
         /// `\(identifier: "name")` renders `"name"`.
         public mutating func appendInterpolation(identifier name: String) {
             segments.append(.identifier(name))

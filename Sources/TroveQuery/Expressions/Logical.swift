@@ -28,3 +28,23 @@ public func || (lhs: some QueryExpression<Bool>, rhs: some QueryExpression<Bool>
 public prefix func ! (operand: some QueryExpression<Bool>) -> SQLExpression<Bool> {
     SQLExpression("NOT (\(operand.queryFragment))")
 }
+
+/// `OR` of any number of predicates, each parenthesised: true when any of them holds.
+///
+/// ```swift
+/// anyOf([$0.title, $0.notes].map { $0.contains("walk") })
+/// // ("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\')
+/// anyOf([$0.isFlagged])       // "reminders"."is_flagged"
+/// anyOf([SQLExpression<Bool>]())  // 0
+/// ```
+/// Unlike chained `||`, which nests (`((a) OR (b)) OR (c)`), the operands stay side by side.
+/// - Parameter predicates: The alternatives, in order.
+/// - Returns: A single predicate as it is (its user parenthesises it as an operand), and `0`
+///   (false) for none, as an empty `OR` is.
+public func anyOf<P: QueryExpression<Bool>>(_ predicates: [P]) -> SQLExpression<Bool> {
+    switch predicates.count {
+    case 0: SQLExpression("0")
+    case 1: SQLExpression(predicates[0].queryFragment)
+    default: SQLExpression(predicates.map { "(\($0.queryFragment))" as SQL }.joined(separator: " OR "))
+    }
+}

@@ -64,7 +64,24 @@ extension TableScope where T: FTS5Table {
     public func match(
         _ pattern: String, in column: KeyPath<T.Columns, Column<String>>, _ more: KeyPath<T.Columns, Column<String>>...
     ) -> FTS5Match<T> {
-        let names = ([column] + more).map { T.columns[keyPath: $0].name }
+        match(pattern, in: [column] + more)
+    }
+
+    /// The query matches in any of a list of columns, decided at run time; every column, with
+    /// no filter, when the list is empty.
+    ///
+    /// ```swift
+    /// ReminderSearch.all.where { $0.match(#""walk""#, in: [\.title]) }
+    /// // … WHERE ("reminders_fts" MATCH ?)   -- binds '{title} : ("walk")'
+    /// ReminderSearch.all.where { $0.match(#""walk""#, in: []) }
+    /// // … WHERE ("reminders_fts" MATCH ?)   -- binds '"walk"'
+    /// ```
+    /// - Parameters:
+    ///   - pattern: An FTS5 query, bound.
+    ///   - columns: The columns to search, listed in the filter in this order.
+    public func match(_ pattern: String, in columns: [KeyPath<T.Columns, Column<String>>]) -> FTS5Match<T> {
+        guard !columns.isEmpty else { return match(pattern) }
+        let names = columns.map { T.columns[keyPath: $0].name }
         return FTS5Match(pattern: FTS5Match<T>.filtered(pattern, columns: names), table: name)
     }
 

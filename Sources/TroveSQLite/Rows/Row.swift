@@ -55,6 +55,29 @@ public struct Row: Sendable, Hashable {
         }
     }
 
+    /// The value of a named result column, decoded as its type.
+    ///
+    /// ```swift
+    /// let rank = ResultColumn<Double>("rank")
+    /// let row = try db.fetchOne("SELECT \(SQLExpression<Double>("bm25(\"reminders_fts\")").named(rank)) FROM …")!
+    /// let score = try row[rank]   // the column named "rank", as a Double
+    /// ```
+    ///
+    /// - Throws: `RowError` when there is no such column or the value does not decode.
+    public subscript<T: QueryBindable>(_ column: ResultColumn<T>) -> T {
+        get throws { try self[column.name] }
+    }
+
+    /// The raw value of the column named `name`.
+    ///
+    /// - Throws: `RowError.noSuchColumn` when there is none.
+    public func value(named name: String) throws -> QueryBinding {
+        guard let index = index(ofColumn: name) else {
+            throw RowError.noSuchColumn(name, columns: columnNames)
+        }
+        return values[index]
+    }
+
     /// The index of the column named `name`, or nil.
     public func index(ofColumn name: String) -> Int? {
         columnNames.firstIndex(of: name)

@@ -98,28 +98,35 @@ public struct FTSEngine: Engine {
     }
 
     /// The plan for a query's text, with the forms `expansion` adds to its words.
+    ///
+    /// The words FTS5 can search become one `MATCH`; every other part is an AND-joined term
+    /// of a `where` builder: a group that mixes kinds ORs an `IN` of its FTS5 words with its
+    /// substring and LIKE tests, and excluded words are `NOT` of theirs.
+    ///
+    /// ```swift
+    /// FTSEngine.plan(for: .parse("party OR 🎉 -😢 in:title"))
+    /// // match nil; conditions:
+    /// // (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)))
+    /// //   OR ("reminders"."title" LIKE ? ESCAPE '\')) AND (NOT ("reminders"."title" LIKE ? ESCAPE '\'))
+    /// //   -- binds '{title} : ("party")', '%🎉%', '%😢%'
+    /// ```
     static func plan(for query: Query, expansion: QueryExpansion) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
         let isPlain = { (term: Term) in term.isSearchableByFTS && !term.isSubstringSearched }
         let pure = query.terms.filter { $0.anyOf.allSatisfy(isPlain) }
         let mixed = query.terms.filter { !$0.anyOf.allSatisfy(isPlain) }
         let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
-        if let expression = FTS5Expression(
-            query: Query(terms: pure, excludedTerms: excluded, columns: query.columns), expansion: expansion) {
-            plan.ftsMatch = expression.positive
-            if let negative = expression.negative {
-                plan.conditions.append(
-                    "(\"reminders\".\"id\" NOT IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(negative)))")
-            }
-        }
+        // NB: the column filter comes from FTS5Match, so the expressions are built unfiltered.
+        let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded), expansion: expansion)
+        plan.match = expression?.positive.map { MatchPlan.match($0, in: query.columns) }
+        let onlyExcluded = expression?.negative.map { MatchPlan.match($0, in: query.columns) }
         var dropped = 0
+        var groups: [[SQLExpression<Bool>]] = []
         for group in mixed {
-            var alternatives: [SQL] = []
+            var alternatives: [SQLExpression<Bool>] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
-            if let part = FTS5Expression(
-                query: Query(terms: [TermGroup(anyOf: searchable)], columns: query.columns), expansion: expansion)?.positive {
-                alternatives.append(
-                    "(\"reminders\".\"id\" IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(part)))")
+            if let part = FTS5Expression(query: Query(terms: [TermGroup(anyOf: searchable)]), expansion: expansion)?.positive {
+                alternatives.append(MatchPlan.indexed(MatchPlan.match(part, in: query.columns)))
             }
             for term in group.anyOf where term.isSubstringSearched {
                 if let substring = plan.substring(term) { alternatives.append(substring) }
@@ -128,20 +135,24 @@ public struct FTSEngine: Engine {
             for term in group.anyOf where !term.isSearchableByFTS {
                 if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
             }
+            groups.append(alternatives)
+        }
+        let substrings = query.excludedTerms.filter(\.isSubstringSearched).compactMap { plan.substring($0) }
+        let symbols = query.excludedTerms.filter { !$0.isSearchableByFTS }
+        let excludedLikes = symbols.compactMap { plan.like($0) }
+        dropped += symbols.count - excludedLikes.count
+        plan.conditions = WhereClause {
+            if let onlyExcluded { !MatchPlan.indexed(onlyExcluded) }
             // NB: a group whose LIKE terms were all dropped (past the cap) but that has an FTS5
             // part still narrows by that part; one with nothing left is skipped.
-            if !alternatives.isEmpty { plan.conditions.append("(\(alternatives.joined(separator: " OR ")))") }
-        }
-        for term in query.excludedTerms where term.isSubstringSearched {
-            if let substring = plan.substring(term) { plan.conditions.append("(NOT \(substring))") }
-        }
-        for term in query.excludedTerms where !term.isSearchableByFTS {
-            if let like = plan.like(term) { plan.conditions.append("(NOT \(like))") } else { dropped += 1 }
+            for alternatives in groups where !alternatives.isEmpty { anyOf(alternatives) }
+            for substring in substrings { !substring }
+            for like in excludedLikes { !like }
         }
         // NB: excluded LIKE terms are not highlighted: only rows without them match.
         plan.likeTerms = plan.likeTerms.filter { term in !query.excludedTerms.contains(term) }
         plan.noteDroppedTerms(dropped, in: query)
-        if plan.ftsMatch == nil, plan.columns.contains(.title) { plan.titleOrderTerms = plan.likeTerms }
+        if plan.match == nil, plan.columns.contains(.title) { plan.titleOrderTerms = plan.likeTerms }
         return plan
     }
 }

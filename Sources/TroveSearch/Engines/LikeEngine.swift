@@ -7,7 +7,7 @@ public import TroveSQLite
 ///
 /// ```swift
 /// try LikeEngine().search(SearchRequest(text: "!like 50%"), on: db)
-/// // … WHERE (("reminders"."title" LIKE ? ESCAPE '\' OR "reminders"."notes" LIKE ? ESCAPE '\' OR …))
+/// // … WHERE (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\') OR (…))
 /// //   -- binds '%50\%%'
 /// ```
 public struct LikeEngine: Engine {
@@ -29,22 +29,33 @@ public struct LikeEngine: Engine {
         try EngineRun.search(LikeEngine.plan(for: request.query), request, engine: name, on: db)
     }
 
+    /// The WHERE of a query's text: one AND-joined term per group of words (`a OR b` is one
+    /// group), each word a LIKE over the searched columns, then a `NOT` for each excluded word.
+    ///
+    /// ```swift
+    /// LikeEngine.plan(for: .parse("!like 50% OR half -cancelled in:title")).conditions.queryFragment
+    /// // (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."title" LIKE ? ESCAPE '\'))
+    /// //   AND (NOT ("reminders"."title" LIKE ? ESCAPE '\'))
+    /// ```
     static func plan(for query: Query) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
-        var dropped = 0
-        for group in query.terms {
-            var alternatives: [SQL] = []
-            for term in group.anyOf {
-                if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
-            }
-            if !alternatives.isEmpty { plan.conditions.append("(\(alternatives.joined(separator: " OR ")))") }
-        }
+        // NB: past ``MatchPlan/maxLikeTerms`` the rest are dropped (and reported), so the
+        // builder below only sees the words that are searched.
+        let groups = query.terms.map { group in group.anyOf.filter { plan.admitsLike($0) } }
         let positive = plan.likeTerms
-        for term in query.excludedTerms {
-            if let like = plan.like(term) { plan.conditions.append("(NOT \(like))") } else { dropped += 1 }
+        let excluded = query.excludedTerms.filter { plan.admitsLike($0) }
+        let columns = plan.columns
+        plan.conditions = WhereClause {
+            for group in groups where !group.isEmpty {
+                anyOf(group.map { word in MatchPlan.like(word.text, in: columns) })
+            }
+            for word in excluded {
+                !MatchPlan.like(word.text, in: columns)
+            }
         }
         plan.likeTerms = positive
-        plan.noteDroppedTerms(dropped, in: query)
+        let searched = groups.map(\.count).reduce(0, +) + excluded.count
+        plan.noteDroppedTerms(query.terms.map(\.anyOf.count).reduce(0, +) + query.excludedTerms.count - searched, in: query)
         return plan
     }
 }

@@ -1,3 +1,4 @@
+import TroveQuery
 public import TroveSQLite
 
 /// `!raw`: the rest of the text is handed to FTS5 as an expression, for experts.
@@ -34,7 +35,7 @@ public struct RawEngine: Engine {
     static func plan(for query: Query) -> MatchPlan {
         var plan = MatchPlan(columns: nil)
         plan.isRaw = true
-        plan.ftsMatch = query.raw.flatMap { FTS5Expression(unvalidatedRaw: $0)?.positive }
+        plan.match = query.raw.flatMap { FTS5Expression(unvalidatedRaw: $0)?.positive }.map { SearchTables.index.match($0) }
         return plan
     }
 }

@@ -12,9 +12,9 @@ public import TroveStore
 ///     let store = try await seededStore()
 ///     await assertSearch("dentist -kids", on: store) {
 ///         """
-///         SELECT
-///           "reminders"."id",
-///           …
+///         SELECT …
+///         FROM "reminders_fts"
+///         …
 ///         WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
 ///         ORDER BY
 ///           "reminders"."is_completed",
@@ -36,7 +36,9 @@ public import TroveStore
 /// ```
 ///
 /// Leave both closures out (or empty) and run the test once to record them; then read every
-/// line: a wrong order is a bug, not a fixture. Matches are marked `[`…`]`; see
+/// line: a wrong order is a bug, not a fixture. The SQL shows `SELECT …` for the result columns,
+/// which are the same for every search (see ``SelectList``); pass `selectList: .full` to see
+/// them. Matches are marked `[`…`]`; see
 /// ``renderSearchTable(_:)`` for the columns. A search that throws (a `!raw` syntax error, an
 /// unknown `!engine`) records `error: <message>` as its results.
 ///
@@ -53,6 +55,7 @@ public import TroveStore
 ///   - today: The day `due:` filters are relative to; the seed data's pinned day by default.
 ///   - timeZone: Where `today` is; UTC by default, so snapshots agree on every machine.
 ///   - registry: The engines; register your own to snapshot it.
+///   - selectList: Whether the SQL snapshot lists the result columns or shows `SELECT …`.
 ///   - sql: The recorded SQL, with bindings inlined; nil or empty to record it.
 ///   - results: The recorded table; nil or empty to record it.
 ///   - fileID: The test's file, for the snapshot recorder; leave the default.
@@ -74,6 +77,7 @@ public func assertSearch(
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
+    selectList: SelectList = .elided,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
     fileID: StaticString = #fileID,
@@ -86,11 +90,11 @@ public func assertSearch(
         text: text, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted, sort: sort,
         typos: typos, highlight: .brackets, today: today, timeZone: timeZone)
     return await assertSearch(
-        request, on: database, registry: registry, sql: sql, results: results,
+        request, on: database, registry: registry, selectList: selectList, sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:sql:results:fileID:filePath:function:line:column:)``
+/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:selectList:sql:results:fileID:filePath:function:line:column:)``
 /// for a store: searches its database.
 @discardableResult
 public func assertSearch(
@@ -105,6 +109,7 @@ public func assertSearch(
     today: CalendarDay = ReminderStore.seedPinnedDay,
     timeZone: TimeZone = TimeZone(identifier: "UTC")!,
     registry: EngineRegistry = EngineRegistry(),
+    selectList: SelectList = .elided,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
     fileID: StaticString = #fileID,
@@ -115,7 +120,8 @@ public func assertSearch(
 ) async -> ResultSet? {
     await assertSearch(
         text, on: store.database, exact: exact, limit: limit, page: page, includeCompleted: includeCompleted,
-        sort: sort, typos: typos, today: today, timeZone: timeZone, registry: registry, sql: sql, results: results,
+        sort: sort, typos: typos, today: today, timeZone: timeZone, registry: registry, selectList: selectList,
+        sql: sql, results: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
@@ -128,6 +134,7 @@ public func assertSearch(
     _ request: SearchRequest,
     on database: Database,
     registry: EngineRegistry = EngineRegistry(),
+    selectList: SelectList = .elided,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
     fileID: StaticString = #fileID,
@@ -142,7 +149,7 @@ public func assertSearch(
         // tier's page follows when it ran.
         if let explanation = try await registry.explanation(for: request, in: database) {
             statement = explanation.statements.filter { $0.purpose.hasSuffix("hits") }.map { part in
-                (part.purpose == "hits" ? "" : "-- \(part.purpose), after the exact ones:\n") + layOutSQL(part.inlinedSQL)
+                (part.purpose == "hits" ? "" : "-- \(part.purpose), after the exact ones:\n") + layOutSQL(part.inlinedSQL, elidingSelectList: selectList == .elided)
             }.joined(separator: "\n\n")
         } else {
             statement = "(the !\(request.query.engineName) engine does not show its SQL)"
@@ -180,4 +187,13 @@ func assertTwoSnapshots(
         of: results, as: .lines, message: "The results did not match",
         syntaxDescriptor: InlineSnapshotSyntaxDescriptor(trailingClosureLabel: "results", trailingClosureOffset: 1),
         matches: expectedResults, fileID: fileID, file: filePath, function: function, line: line, column: column)
+}
+
+/// How an ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:selectList:sql:results:fileID:filePath:function:line:column:)``
+/// SQL snapshot shows the result columns.
+public enum SelectList: Sendable {
+    /// `SELECT …`: every search reads the same columns, so a snapshot shows what differs.
+    case elided
+    /// Every result column, one per line: for the test that pins them.
+    case full
 }

@@ -15,9 +15,25 @@
 /// Only the top level is laid out: text inside parentheses, quotes and identifiers is left as it
 /// is, so a subquery or a literal that holds `FROM` stays on its line.
 ///
-/// - Parameter sql: SQL text, typically `SQL.debugDescription`.
-/// - Returns: The same text with line breaks and indentation added; nothing else changes.
-func layOutSQL(_ sql: String) -> String {
+/// With `elidingSelectList`, the items of the first `SELECT` become one `…`: what
+/// `assertSearch`
+/// shows, since every search selects the same columns and its `WHERE` and `ORDER BY` are what
+/// tell searches apart.
+///
+/// ```swift
+/// layOutSQL(#"SELECT "id", "title" FROM "reminders" WHERE ("done" = 0) LIMIT 5"#, elidingSelectList: true)
+/// // SELECT …
+/// // FROM "reminders"
+/// // WHERE ("done" = 0)
+/// // LIMIT 5
+/// ```
+///
+/// - Parameters:
+///   - sql: SQL text, typically `SQL.debugDescription`.
+///   - elidingSelectList: Whether to show the first `SELECT`'s items as `…`.
+/// - Returns: The same text with line breaks and indentation added; nothing else changes
+///   (but the elided items).
+func layOutSQL(_ sql: String, elidingSelectList: Bool = false) -> String {
     let text = Array(sql)
     var output = ""
     var depth = 0
@@ -44,8 +60,29 @@ func layOutSQL(_ sql: String) -> String {
         skipSpaces()
         break
     }
+    // NB: true while the elided items are skipped, up to the first top-level clause keyword.
+    var eliding = elidingSelectList && clause == "SELECT"
+    if eliding { output = output.hasPrefix("SELECT DISTINCT") ? "SELECT DISTINCT …" : "SELECT …" }
     while index < text.count {
         let character = text[index]
+        if eliding, quote == nil, depth == 0, character == " ",
+            clauseKeywords.contains(where: { word($0, at: index + 1) })
+        {
+            eliding = false
+        }
+        if eliding {
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "'" || character == "\"" {
+                quote = character
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+            }
+            index += 1
+            continue
+        }
         if let open = quote {
             output.append(character)
             // NB: a doubled quote ('') closes and reopens, which leaves the state right.

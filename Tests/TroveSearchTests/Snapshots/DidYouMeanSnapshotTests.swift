@@ -11,28 +11,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("dent ", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -62,28 +41,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("milk zzqxv", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zzqxv'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zzqxv'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -107,28 +65,7 @@ import TroveTestSupport
         }
         await assertSearch("passprot milk", on: database, typos: .off) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -158,28 +95,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("dentist or passport", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -208,28 +124,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("title:dentist", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'title:dentist'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'title:dentist'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -257,27 +152,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("list:Wrok", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'Wrok')))
@@ -300,27 +175,7 @@ import TroveTestSupport
         }
         await assertSearch("#urgnt", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "reminder_id" FROM "reminder_tags" WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = 'urgnt'))))
@@ -348,28 +203,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("list:Home Office", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'Office'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'Office'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -399,28 +233,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("passport milk", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -436,33 +249,12 @@ import TroveTestSupport
             LIMIT 11 OFFSET 0
 
             -- typo hits, after the exact ones:
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("passport" OR "passports") AND "milk"*')
-              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"passport" AND "milk"*'))
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"passport" AND "milk"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
               "reminders"."is_completed",

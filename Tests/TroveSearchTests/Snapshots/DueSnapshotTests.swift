@@ -10,27 +10,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:today", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ((((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000')) OR ("reminders"."is_completed" = 0 AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2026-03-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-03-02 00:00:00.000')))))
@@ -71,27 +51,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:on:today", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000')))
@@ -126,27 +86,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:tomorrow", on: database, limit: 20) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-03' AND "reminders"."due_date" <= '2026-03-03') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-03 00:00:00.000' AND "reminders"."due_date" < '2026-03-04 00:00:00.000')))
@@ -184,27 +124,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:overdue", on: database, limit: 30) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."is_completed" = 0 AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2026-03-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-03-02 00:00:00.000'))))
@@ -239,27 +159,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:2026-03-05..2026-03-06", on: database, limit: 20) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-05' AND "reminders"."due_date" <= '2026-03-06') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-05 00:00:00.000' AND "reminders"."due_date" < '2026-03-07 00:00:00.000')))
@@ -300,27 +200,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:2026-06-01..", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-06-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-06-01 00:00:00.000')))
@@ -353,27 +233,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:..2025-12-31 is:completed", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2025-12-31') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-01-01 00:00:00.000')))
@@ -409,27 +269,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("due:none list:garden", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."due_date" IS NULL))
@@ -462,28 +302,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("call due:week", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"

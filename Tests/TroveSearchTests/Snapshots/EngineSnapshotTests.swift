@@ -9,30 +9,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!like 50%", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%50\%%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%50\%%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%50\%%' ESCAPE '\')),
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%50\%%' ESCAPE '\' OR "reminders"."notes" LIKE '%50\%%' ESCAPE '\' OR "reminders"."tags" LIKE '%50\%%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%50\%%' ESCAPE '\') OR ("reminders"."notes" LIKE '%50\%%' ESCAPE '\') OR ("reminders"."tags" LIKE '%50\%%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -60,30 +40,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!like a_c", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%a\_c%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%a\_c%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%a\_c%' ESCAPE '\')),
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%a\_c%' ESCAPE '\' OR "reminders"."notes" LIKE '%a\_c%' ESCAPE '\' OR "reminders"."tags" LIKE '%a\_c%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%a\_c%' ESCAPE '\') OR ("reminders"."notes" LIKE '%a\_c%' ESCAPE '\') OR ("reminders"."tags" LIKE '%a\_c%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -109,30 +69,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!like aypa", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%aypa%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%aypa%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%aypa%' ESCAPE '\')),
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%aypa%' ESCAPE '\' OR "reminders"."notes" LIKE '%aypa%' ESCAPE '\' OR "reminders"."tags" LIKE '%aypa%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%aypa%' ESCAPE '\') OR ("reminders"."notes" LIKE '%aypa%' ESCAPE '\') OR ("reminders"."tags" LIKE '%aypa%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -159,30 +99,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!like walk", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%walk%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%walk%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%walk%' ESCAPE '\')),
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%walk%' ESCAPE '\' OR "reminders"."notes" LIKE '%walk%' ESCAPE '\' OR "reminders"."tags" LIKE '%walk%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%walk%' ESCAPE '\') OR ("reminders"."notes" LIKE '%walk%' ESCAPE '\') OR ("reminders"."tags" LIKE '%walk%' ESCAPE '\'))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -219,28 +139,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!fts swimming", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'swimming'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'swimming'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -274,28 +173,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!raw title:walk*", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -334,28 +212,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!raw NEAR(dentist kids, 3)", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -387,28 +244,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("!raw milk AND", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"

@@ -9,28 +9,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("zurich", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zurich'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'zurich'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -64,28 +43,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("crème brûlée", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'brûlée'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'brûlée'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -118,28 +76,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("cafe", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'cafe'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'cafe'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -173,28 +110,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("calibration", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'calibration'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'calibration'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -225,32 +141,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("🎂", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%🎂%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%🎂%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%🎂%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%🎂%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%🎂%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."title" LIKE '%🎂%' ESCAPE '\' OR "reminders"."notes" LIKE '%🎂%' ESCAPE '\' OR "reminders"."tags" LIKE '%🎂%' ESCAPE '\'))
+            WHERE (("reminders"."title" LIKE '%🎂%' ESCAPE '\') OR ("reminders"."notes" LIKE '%🎂%' ESCAPE '\') OR ("reminders"."tags" LIKE '%🎂%' ESCAPE '\'))
             ORDER BY
               (("reminders"."title" LIKE '%🎂%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%🎂%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -280,33 +174,12 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("💊 leo", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%💊%' ESCAPE '\')),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\')),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\')),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"leo"*')
-              AND (("reminders"."title" LIKE '%💊%' ESCAPE '\' OR "reminders"."notes" LIKE '%💊%' ESCAPE '\' OR "reminders"."tags" LIKE '%💊%' ESCAPE '\'))
+              AND (("reminders"."title" LIKE '%💊%' ESCAPE '\') OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\') OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\'))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'leo'),
               "reminders"."is_completed",
@@ -334,28 +207,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("позвонить", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'позвонить'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'позвонить'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -388,28 +240,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("νικο", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νικο'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νικο'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -438,28 +269,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("νίκο", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νίκο'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'νίκο'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -491,32 +301,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("牛乳を買う", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%牛乳を買う%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%牛乳を買う%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"牛乳を買う"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"')))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"牛乳を買う"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"')))
             ORDER BY
               (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -544,32 +332,10 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("엄마", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%엄마%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%엄마%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%엄마%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%엄마%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%엄마%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"엄마"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\'))))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"엄마"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%엄마%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%엄마%' ESCAPE '\')) > 0, length("reminders"."title"), 0),

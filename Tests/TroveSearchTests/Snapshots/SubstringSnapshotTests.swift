@@ -29,32 +29,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("春节", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -84,32 +62,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("奶奶打", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%奶奶打%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%奶奶打%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"奶奶打"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"奶奶打"')))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶打"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"奶奶打"')))
             ORDER BY
               (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -137,32 +93,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("בית", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%בית%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%בית%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%בית%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%בית%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%בית%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"בית"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"בית"')))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"בית"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"בית"')))
             ORDER BY
               (("reminders"."title" LIKE '%בית%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%בית%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -190,32 +124,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("นม", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%นม%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%นม%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%นม%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%นม%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%นม%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"นม"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%นม%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%นม%' ESCAPE '\'))))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"นม"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%นม%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%นม%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%นม%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%นม%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -243,32 +155,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("كتاب", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%كتاب%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%كتاب%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"كتاب"*')) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"كتاب"')))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"كتاب"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"كتاب"')))
             ORDER BY
               (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -296,30 +186,10 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("in:notes 春节", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '{notes} : ("春节"*)')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '{notes} : ("春节"*)'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -340,33 +210,11 @@ import TroveTestSupport
         }
         await assertSearch("春节 -快乐", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"快乐"'))
-              AND (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节"')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"快乐"'))))
+              AND (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
               AND (NOT ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%快乐%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%快乐%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
@@ -391,32 +239,10 @@ import TroveTestSupport
         }
         await assertSearch("春节 OR grandma", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."notes" LIKE '%春节%' ESCAPE '\')),
-              (("reminders"."tags" LIKE '%春节%' ESCAPE '\')),
-              0.0,
-              (("reminders"."title" LIKE '%春节%' ESCAPE '\')),
-              iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"春节" OR "grandma"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节" OR "grandma"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -448,33 +274,12 @@ import TroveTestSupport
         let database = try await Self.store.value.database
         await assertSearch("ring 奶奶", on: database) {
             #"""
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title" OR ("reminders"."title" LIKE '%奶奶%' ESCAPE '\')),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes" OR ("reminders"."notes" LIKE '%奶奶%' ESCAPE '\')),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags" OR ("reminders"."tags" LIKE '%奶奶%' ESCAPE '\')),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ring"')
-              AND (("reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"奶奶"*')) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\'))))
+              AND (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",

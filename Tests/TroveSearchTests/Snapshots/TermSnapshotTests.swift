@@ -5,33 +5,34 @@ import TroveTestSupport
 /// Words, prefixes, phrases, exclusions and OR against the seed data.
 @Suite struct TermSnapshotTests {
     // "milk" is the last word, so a prefix: it is in two titles (milk, milkman), three tags and
-    // four notes. The titles outrank the tags, the tags outrank the notes.
+    // four notes. The titles outrank the tags, the tags outrank the notes. The one snapshot
+    // that shows every result column (the others show `SELECT …`).
     @Test func titleOutranksTagOutranksNotes() async throws {
         let database = try await SeededSearch.database()
-        await assertSearch("milk", on: database) {
+        await assertSearch("milk", on: database, selectList: .full) {
             """
             SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+              "reminders"."id" AS "id",
+              "reminders"."title" AS "title",
+              "reminders"."notes" AS "notes",
+              "lists"."name" AS "list",
+              "reminders"."tags" AS "tags",
+              "reminders"."priority" AS "priority",
+              "reminders"."is_flagged" AS "is_flagged",
+              "reminders"."is_completed" AS "is_completed",
+              "reminders"."due_date" AS "due_date",
+              highlight("reminders_fts", 0, '[', ']') AS "title_highlighted",
+              snippet("reminders_fts", 1, '[', ']', '…', 12) AS "snippet",
+              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title") AS "matched_title",
+              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes") AS "matched_notes",
+              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags") AS "matched_tags",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk') AS "rank",
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk') AS "key0",
+              "reminders"."is_completed" AS "key1",
+              ("reminders"."due_date" IS NULL) AS "key2",
+              ifnull("reminders"."due_date", '') AS "key3",
+              "reminders"."priority" AS "key4",
+              "reminders"."created_at" AS "key5"
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -75,28 +76,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("passport", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -132,28 +112,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("walk dog", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'dog'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'dog'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -186,28 +145,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("walk", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -249,28 +187,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("walk ", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -304,28 +221,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch(#""dentist appointment""#, on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -358,28 +254,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("dentist -kids", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -411,28 +286,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch(#"walk -"the dog""#, on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -463,28 +317,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("plumber OR pharmacist", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pharmacist'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pharmacist'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -518,28 +351,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("milk OR bread butter", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -555,33 +367,12 @@ import TroveTestSupport
             LIMIT 11 OFFSET 0
 
             -- typo hits, after the exact ones:
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND ("butter"* OR "batter"* OR "better"*)')
-              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '("milk" OR "bread") AND "butter"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'butter'),
               "reminders"."is_completed",

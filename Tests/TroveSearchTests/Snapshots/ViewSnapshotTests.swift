@@ -9,27 +9,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders"."is_completed" = 0)
@@ -69,27 +49,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("list:garden", on: database, limit: 20, includeCompleted: true) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'garden')))
@@ -129,28 +89,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("book ", on: database, limit: 20) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -196,28 +135,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("book ", on: database, includeCompleted: false) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -260,27 +178,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("tag:kids", on: database, limit: 20) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              NULL,
-              NULL,
-              0,
-              0,
-              0,
-              0.0,
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (("reminders"."id" IN (SELECT "reminder_id" FROM "reminder_tags" WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = 'kids'))))
@@ -323,29 +221,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("call", on: database, sort: .due) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -388,28 +264,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("call", on: database, sort: .priority) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
-              "reminders"."priority",
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -451,23 +306,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("call", on: database, sort: .created) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -505,28 +344,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("pasport", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -542,33 +360,12 @@ import TroveTestSupport
             LIMIT 11 OFFSET 0
 
             -- typo hits, after the exact ones:
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
-              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"*'))
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"pasport"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
@@ -602,28 +399,7 @@ import TroveTestSupport
         let database = try await SeededSearch.database()
         await assertSearch("dentst apointment", on: database) {
             """
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
@@ -639,33 +415,12 @@ import TroveTestSupport
             LIMIT 11 OFFSET 0
 
             -- typo hits, after the exact ones:
-            SELECT
-              "reminders"."id",
-              "reminders"."title",
-              "reminders"."notes",
-              "lists"."name",
-              "reminders"."tags",
-              "reminders"."priority",
-              "reminders"."is_flagged",
-              "reminders"."is_completed",
-              "reminders"."due_date",
-              highlight("reminders_fts", 0, '[', ']'),
-              snippet("reminders_fts", 1, '[', ']', '…', 12),
-              (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title"),
-              (highlight("reminders_fts", 1, char(1), '') <> "reminders"."notes"),
-              (highlight("reminders_fts", 2, char(1), '') <> "reminders"."tags"),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
-              "reminders"."is_completed",
-              ("reminders"."due_date" IS NULL),
-              ifnull("reminders"."due_date", ''),
-              "reminders"."priority",
-              "reminders"."created_at"
+            SELECT …
             FROM "reminders_fts"
             JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
-              AND ("reminders"."id" NOT IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH '"dentst" AND "apointment"*'))
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",

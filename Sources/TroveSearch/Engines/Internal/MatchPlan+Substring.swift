@@ -6,36 +6,36 @@ extension MatchPlan {
     ///
     /// ```swift
     /// plan.substring(Term("给奶奶"))
-    /// // ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"给奶奶"'))
+    /// // "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"给奶奶"')
     /// plan.substring(Term("春节"))
-    /// // ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows"
+    /// // "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows"
     /// //   WHERE ("substring_rows"."title" GLOB '*[…]*' OR "substring_rows"."notes" GLOB '*[…]*')
-    /// //   AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …)))
+    /// //   AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
     /// ```
     ///
     /// Three or more characters are a phrase of trigrams in `reminders_substrings`. The trigram
     /// tokenizer cannot match fewer, so one or two characters are LIKE over the rows that hold
     /// such text, which the partial index `reminders_with_substring_text` lists.
     /// See https://www.sqlite.org/fts5.html#the_trigram_tokenizer
-    func substring(_ term: Term) -> SQL? {
+    func substring(_ term: Term) -> SQLExpression<Bool>? {
         let columns = self.columns.filter { $0 != .tags }
         guard !columns.isEmpty else { return nil }
         if term.text.unicodeScalars.count >= 3 {
             let phrase = FTS5Text.quoted(term.text)
             let match = columns.count == 1 ? "{\(columns[0].rawValue)} : \(phrase)" : phrase
-            return """
-                ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" \
-                WHERE "reminders_substrings" MATCH \(match)))
-                """
+            return SQLExpression("""
+                "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" \
+                WHERE "reminders_substrings" MATCH \(match))
+                """)
         }
         let pattern = "%" + Column<String>.escapeLike(term.text) + "%"
         let tests = columns.map { column -> SQL in
             "\"substring_rows\".\(identifier: column.rawValue) LIKE \(pattern) ESCAPE '\\'"
         }
-        return """
-            ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" \
-            WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR ")))))
-            """
+        return SQLExpression("""
+            "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" \
+            WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR "))))
+            """)
     }
 
     /// Schema 6's test for a row in the substring index, on the table named `alias`.

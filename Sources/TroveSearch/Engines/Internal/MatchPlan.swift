@@ -1,12 +1,16 @@
 import TroveQuery
+import TroveStore
 
 /// How an engine finds the rows that match a query's text: an FTS5 `MATCH`, SQL conditions on
 /// `reminders`, or both. Filters are not part of it; ``SearchExecutor`` adds them.
 struct MatchPlan: Sendable {
-    /// Bound to `"reminders_fts" MATCH ?`; nil when the index is not the driving table.
-    var ftsMatch: String?
-    /// Conditions on `reminders`, ANDed: LIKE terms, `NOT IN` an FTS5 match.
-    var conditions: [SQL] = []
+    /// The full-text match that drives the statement, `"reminders_fts" MATCH ?`; nil when the
+    /// index is not the driving table.
+    var match: FTS5Match<ReminderSearchTable>?
+    /// The FTS5 query ``match`` binds, column filter included.
+    var ftsMatch: String? { match?.pattern }
+    /// Conditions on `reminders`, ANDed (each parenthesised): LIKE terms, `NOT IN` an FTS5 match.
+    var conditions = WhereClause()
     /// Terms matched with LIKE, for the markup and `matchedFields` of non-FTS5 matches.
     var likeTerms: [Term] = []
     /// Terms that order the answer when there is no FTS5 match to rank it (``SortKey/titleOrder(_:)``):
@@ -20,7 +24,7 @@ struct MatchPlan: Sendable {
     var isRaw = false
 
     /// Whether the query had any text to match (as opposed to filters only).
-    var hasText: Bool { ftsMatch != nil || !conditions.isEmpty }
+    var hasText: Bool { match != nil || !conditions.isEmpty }
 
     /// The most LIKE terms one query may hold.
     ///
@@ -32,19 +36,49 @@ struct MatchPlan: Sendable {
         self.columns = (columns ?? Set(SearchColumn.allCases)).sorted()
     }
 
-    /// `(title LIKE ? ESCAPE '\' OR notes LIKE ? … )` over ``columns``, or nil past the cap.
-    mutating func like(_ term: Term) -> SQL? {
-        guard likeTerms.count < MatchPlan.maxLikeTerms else { return nil }
+    /// Whether `term` is matched with LIKE, recording it in ``likeTerms``; false past the cap.
+    mutating func admitsLike(_ term: Term) -> Bool {
+        guard likeTerms.count < MatchPlan.maxLikeTerms else { return false }
         likeTerms.append(term)
-        return MatchPlan.like(term.text, in: columns)
+        return true
     }
 
-    static func like(_ text: String, in columns: [SearchColumn]) -> SQL {
-        let pattern = "%" + Column<String>.escapeLike(text) + "%"
-        let tests = columns.map { column -> SQL in
-            "\"reminders\".\(identifier: column.rawValue) LIKE \(pattern) ESCAPE '\\'"
-        }
-        return "(\(tests.joined(separator: " OR ")))"
+    /// The term as a substring of any searched column (``like(_:in:)``), or nil past the cap.
+    mutating func like(_ term: Term) -> SQLExpression<Bool>? {
+        admitsLike(term) ? MatchPlan.like(term.text, in: columns) : nil
+    }
+
+    /// `text` as a literal substring of any of `columns`, ASCII case ignored.
+    ///
+    /// ```swift
+    /// MatchPlan.like("50%", in: [.title, .notes])
+    /// // ("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\')   -- binds '%50\%%' twice
+    /// MatchPlan.like("50%", in: [.title])
+    /// // "reminders"."title" LIKE ? ESCAPE '\'
+    /// ```
+    static func like(_ text: String, in columns: [SearchColumn]) -> SQLExpression<Bool> {
+        anyOf(columns.map { SearchTables.reminders.column($0).contains(text) })
+    }
+
+    /// The reminders whose index entry matches `match`, for a condition beside another table's
+    /// match or none: an FTS5 `MATCH` may not be ORed with other conditions, but an `IN` may.
+    ///
+    /// ```swift
+    /// MatchPlan.indexed(SearchTables.index.match(#""party""#))
+    /// // "reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?))
+    /// ```
+    static func indexed(_ match: FTS5Match<ReminderSearchTable>) -> SQLExpression<Bool> {
+        SearchTables.reminders.id.in(ReminderSearchTable.all.where { _ in match }.select { $0.rowid })
+    }
+
+    /// The FTS5 match of `pattern` within the searched columns: a column filter
+    /// (`{title notes} : (…)`) unless every column is searched.
+    ///
+    /// ```swift
+    /// MatchPlan.match(#""milk""#, in: [.title])   // "reminders_fts" MATCH ?   -- binds '{title} : ("milk")'
+    /// ```
+    static func match(_ pattern: String, in columns: Set<SearchColumn>?) -> FTS5Match<ReminderSearchTable> {
+        SearchTables.index.match(pattern, in: (columns ?? []).sorted().map(\.searchKeyPath))
     }
 
     /// Records that some terms were left out because of ``maxLikeTerms``.

@@ -1,5 +1,6 @@
 import TroveQuery
 import TroveSQLite
+import TroveStore
 
 extension SearchExecutor {
     /// How many of the newest matches a provisional answer orders: a few pages' worth.
@@ -10,11 +11,12 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// try SearchExecutor(plan: plan, request: request, engineName: "fts").provisional(on: db)
-    /// // WITH "sample" AS (SELECT … AS "c0", …, trove_rank_sample("reminders_fts", …) AS "score"
+    /// // WITH "sample" AS (SELECT "reminders"."id" AS "id", …, trove_rank_sample("reminders_fts", …) AS "score"
     /// //     FROM "reminders_fts" JOIN "reminders" …
     /// //     WHERE ("reminders_fts" MATCH ?) … ORDER BY "reminders_fts"."rowid" DESC LIMIT 201)
-    /// // SELECT *, (SELECT count(*) FROM "sample"), (SELECT ifnull(sum("c7"), 0) FROM "sample")
-    /// // FROM "sample" ORDER BY "score", "c15", … LIMIT 50
+    /// // SELECT *, (SELECT count(*) FROM "sample") AS "sampled",
+    /// //   (SELECT ifnull(sum("is_completed"), 0) FROM "sample") AS "sampled_completed"
+    /// // FROM "sample" ORDER BY "score", "key1", …, "id" LIMIT 50
     /// ```
     ///
     /// NB: why this is fast where `ORDER BY rank` is not. FTS5 returns the rows of a MATCH in
@@ -36,28 +38,26 @@ extension SearchExecutor {
     func provisional(on db: Connection) throws -> ResultSet? {
         if !isRanked, request.sort == .rank { return try leadingPage(on: db) }
         let size = Self.sampleSize(forLimit: request.limit)
-        var named = selectionColumns(ranked: false).enumerated().map { index, column -> SQL in
-            "\(column) AS \(identifier: "c\(index)")"
-        }
+        var named = selectionColumns(ranked: false)
         if isRanked, sortKeys.contains(where: \.isRank) {
-            named.append("\(sampleRanking.expression(.sample, exactWords: exactWords)) AS \"score\"")
+            named.append(SQLExpression<Double>(sampleRanking.expression(.sample, exactWords: exactWords)).named(SampleColumn.score))
         }
-        let newest: SQL = isRanked ? "\"reminders_fts\".\"rowid\"" : "\"reminders\".\"id\""
+        let newest = isRanked ? SearchTables.index.rowid : SearchTables.reminders.id
         var conditions = scopedConditions
         let window = try windowStart(on: db)
-        if let window { conditions.append("(\"reminders_fts\".\"rowid\" >= \(window))") }
-        let sql: SQL = "WITH \"sample\" AS (SELECT \(named.joined(separator: ", ")) \(from)"
+        if let window { conditions.append("(\(SearchTables.index.rowid) >= \(window))") }
+        let sample = SQL(identifier: SampleColumn.table)
+        let sql: SQL = "WITH \(sample) AS (SELECT \(named.joined(separator: ", ")) \(from)"
             + Self.whereClause(conditions)
             + " ORDER BY \(newest) DESC LIMIT \(size + 1))"
-            + " SELECT *, (SELECT count(*) FROM \"sample\"),"
-            + " (SELECT ifnull(sum(\(identifier: "c\(HitColumn.isCompleted)")), 0) FROM \"sample\")"
-            + " FROM \"sample\" ORDER BY \(sampleOrder.joined(separator: ", ")) LIMIT \(request.limit)"
+            + " SELECT *, \(SQLExpression<Int>("(SELECT count(*) FROM \(sample))").named(SampleColumn.sampled)),"
+            + " \(SQLExpression<Int>("(SELECT ifnull(sum(\(HitColumn.isCompleted.reference)), 0) FROM \(sample))").named(SampleColumn.completed))"
+            + " FROM \(sample) ORDER BY \(sampleOrder.joined(separator: ", ")) LIMIT \(request.limit)"
         let rows = try db.fetchAll(sql)
         var sampled = 0, completed = 0
         if let first = rows.first {
-            let countColumn = first.values.count - 2
-            sampled = try first[countColumn]
-            completed = try first[countColumn + 1]
+            sampled = try first[SampleColumn.sampled]
+            completed = try first[SampleColumn.completed]
         }
         // NB: below a full sample the final answer is cheap, unless the text has more matches
         // than the window holds: then it ranks all of them, and this sample (even an empty
@@ -76,7 +76,8 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// try executor.windowStart(on: db)
-    /// // SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH ? ORDER BY "rowid" DESC LIMIT 1 OFFSET 1999
+    /// // SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// //   ORDER BY "reminders_fts"."rowid" DESC LIMIT ? OFFSET ?   -- binds …, 1, 1999
     /// ```
     ///
     /// NB: the sample stops once it holds enough matches, which for plain text is after a few
@@ -88,10 +89,10 @@ extension SearchExecutor {
     func windowStart(on db: Connection) throws -> Int64? {
         // NB: without filters nearly every text match is a hit and the sample fills at once;
         // the window would only cost a second walk of the doclist.
-        guard let match = plan.ftsMatch, !query.filters.isEmpty else { return nil }
-        let sql: SQL = "SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match)"
-            + " ORDER BY \"rowid\" DESC LIMIT 1 OFFSET \(Self.windowSize - 1)"
-        return try db.fetchOne(sql).map { try $0[0] }
+        guard let match = plan.match, !query.filters.isEmpty else { return nil }
+        let newest = ReminderSearchTable.all.where { _ in match }.select { $0.rowid }
+            .order { $0.rowid.desc() }.limit(1, offset: Self.windowSize - 1)
+        return try db.fetchOne(newest.sql).map { try newest.decode($0.values) }
     }
 
     /// A search without text, in the default order: the exact first page, before its counts.
@@ -123,17 +124,27 @@ extension SearchExecutor {
         return .standard
     }
 
-    /// The order of the sample, by the names ``provisional(on:)`` gives its columns.
+    /// The order of the sample, by the names ``provisional(on:)`` gives its columns:
+    /// `"score", "key1", "key2", …, "id"`.
     private var sampleOrder: [SQL] {
-        func column(_ index: Int) -> SQL { "\(identifier: "c\(index)")" }
         var order: [SQL] = []
         for (offset, key) in sortKeys.dropLast().enumerated() {
             if key.isRank {
-                order.append("\"score\"")
+                order.append(SampleColumn.score.reference.queryFragment)
             } else {
-                order.append("\(column(HitColumn.keyStart + offset))\(raw: key.isDescending ? " DESC" : "")")
+                order.append("\(identifier: HitColumn.key(offset))\(raw: key.isDescending ? " DESC" : "")")
             }
         }
-        return order + [column(HitColumn.id)]
+        return order + [HitColumn.id.reference.queryFragment]
     }
+}
+
+/// The names of a provisional sample's own columns, beside the ``HitColumn``s.
+enum SampleColumn {
+    /// The CTE that holds the sample.
+    static let table = "sample"
+    /// `trove_rank_sample(…)`, which orders the sample.
+    static let score = ResultColumn<Double>("score")
+    /// How many matches the sample holds, and how many of them are completed.
+    static let sampled = ResultColumn<Int>("sampled"), completed = ResultColumn<Int>("sampled_completed")
 }

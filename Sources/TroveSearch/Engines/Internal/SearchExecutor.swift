@@ -11,7 +11,7 @@ struct SearchExecutor {
     var engineName: String
 
     var query: Query { request.query }
-    var isRanked: Bool { plan.ftsMatch != nil }
+    var isRanked: Bool { plan.match != nil }
     var sortKeys: [SortKey] {
         SortKey.keys(
             for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords,
@@ -21,17 +21,28 @@ struct SearchExecutor {
     var exactWords: [String] { TroveRanking.exactWords(of: query) }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
+    ///
+    /// ```swift
+    /// executor.from
+    /// // FROM "reminders_fts" JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+    /// //   JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+    /// ```
     var from: SQL {
-        let lists: SQL = " JOIN \"lists\" ON \"lists\".\"id\" = \"reminders\".\"list_id\""
-        guard isRanked else { return "FROM \"reminders\"" + lists }
-        return "FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\"" + lists
+        let r = SearchTables.reminders, l = SearchTables.lists
+        let lists: SQL = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
+        guard isRanked else { return "FROM \(identifier: ReminderTable.tableName)" + lists }
+        return "FROM \(identifier: ReminderSearchTable.tableName) JOIN \(identifier: ReminderTable.tableName)"
+            + " ON \(r.id) = \(SearchTables.index.rowid)" + lists
     }
 
     /// The match and the filters, without the completion scope.
     private var matchConditions: [SQL] {
         var conditions: [SQL] = []
-        if let match = plan.ftsMatch { conditions.append("(\"reminders_fts\" MATCH \(match))") }
-        conditions += plan.conditions
+        let text = WhereClause {
+            plan.match
+            plan.conditions
+        }
+        if !text.isEmpty { conditions.append(text.queryFragment) }
         let filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: isRanked)
         conditions += query.filters.map(filters.condition)
         return conditions
@@ -77,32 +88,59 @@ struct SearchExecutor {
     // MARK: Counts and facets
 
     /// The statement that counts the matches and the completed ones among them.
+    ///
+    /// ```swift
+    /// executor.countSQL
+    /// // SELECT count(*) AS "total", ifnull(sum("reminders"."is_completed"), 0) AS "completed" FROM … WHERE …
+    /// ```
     var countSQL: SQL {
-        "SELECT count(*), ifnull(sum(\"reminders\".\"is_completed\"), 0) \(from)" + Self.whereClause(matchConditions)
+        let completed = SQLExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
+        return "SELECT \(countAll().named(CountColumn.total)), \(completed.named(CountColumn.completed)) \(from)"
+            + Self.whereClause(matchConditions)
+    }
+
+    /// The names of ``countSQL``'s columns.
+    enum CountColumn {
+        static let total = ResultColumn<Int>("total"), completed = ResultColumn<Int>("completed")
     }
 
     /// The matches (within the completion scope) and the completed ones among all matches.
     func counts(on db: Connection) throws -> (total: Int, completed: Int) {
         guard let row = try db.fetchOne(countSQL) else { return (0, 0) }
-        let all: Int = try row[0], completed: Int = try row[1]
+        let all = try row[CountColumn.total], completed = try row[CountColumn.completed]
         return (isOpenOnly ? all - completed : all, completed)
     }
 
     /// The lists and the tags of the matches, with how many each holds.
+    ///
+    /// ```swift
+    /// try executor.facets(on: db)
+    /// // SELECT "lists"."name" AS "name", count(*) AS "count" FROM … WHERE …
+    /// //   GROUP BY "lists"."id" ORDER BY 2 DESC, 1 COLLATE NOCASE
+    /// // SELECT "tags"."name" AS "name", count(*) AS "count" FROM …
+    /// //   JOIN "reminder_tags" ON "reminder_tags"."reminder_id" = "reminders"."id"
+    /// //   JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE … GROUP BY "tags"."id" …
+    /// ```
     func facets(on db: Connection) throws -> (lists: [Facet], tags: [Facet]) {
-        let lists = try facets(on: db, join: "", name: "\"lists\".\"name\"", group: "\"lists\".\"id\"")
+        let r = SearchTables.reminders, links = TableScope<ReminderTagTable>(), tag = TableScope<TagTable>()
+        let lists = try facets(on: db, join: "", name: SearchTables.lists.name, group: SearchTables.lists.id)
         let tags = try facets(
             on: db,
-            join: " JOIN \"reminder_tags\" ON \"reminder_tags\".\"reminder_id\" = \"reminders\".\"id\""
-                + " JOIN \"tags\" ON \"tags\".\"id\" = \"reminder_tags\".\"tag_id\"",
-            name: "\"tags\".\"name\"", group: "\"tags\".\"id\"")
+            join: " JOIN \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(r.id)"
+                + " JOIN \(identifier: TagTable.tableName) ON \(tag.id) = \(links.tagID)",
+            name: tag.name, group: tag.id)
         return (lists, tags)
     }
 
-    private func facets(on db: Connection, join: SQL, name: SQL, group: SQL) throws -> [Facet] {
-        let sql: SQL = "SELECT \(name), count(*) \(from)\(join)" + Self.whereClause(scopedConditions)
-            + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
-        return try db.fetchAll(sql).map { Facet(name: try $0[0], count: try $0[1]) }
+    /// The names of a facet statement's columns.
+    private enum FacetColumn {
+        static let name = ResultColumn<String>("name"), count = ResultColumn<Int>("count")
+    }
+
+    private func facets(on db: Connection, join: SQL, name: Column<String>, group: Column<Int64>) throws -> [Facet] {
+        let sql: SQL = "SELECT \(name.named(FacetColumn.name)), \(countAll().named(FacetColumn.count)) \(from)\(join)"
+            + Self.whereClause(scopedConditions) + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
+        return try db.fetchAll(sql).map { Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count]) }
     }
 
     // MARK: The page
@@ -142,7 +180,7 @@ struct SearchExecutor {
         let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
-        let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
+        let keyValues = try (0..<(sortKeys.count - 1)).map { try last.value(named: HitColumn.key($0)) }
         let cursor = SearchCursor(
             sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
         return (hits, rows.count > request.limit ? .after(cursor) : nil, cursor)
@@ -156,51 +194,8 @@ struct SearchExecutor {
     private func anchorValues(of cursor: SearchCursor, on db: Connection) throws -> [QueryBinding]? {
         let keys = sortKeys.map(\.expression).joined(separator: ", ")
         let sql: SQL = "SELECT \(keys) \(from)"
-            + Self.whereClause(scopedConditions + ["\"reminders\".\"id\" = \(cursor.id)"])
+            + Self.whereClause(scopedConditions + ["\(SearchTables.reminders.id) = \(cursor.id)"])
         return try db.fetchOne(sql)?.values
-    }
-
-    /// The columns of a hit; see ``HitColumn`` for their positions.
-    private var selection: SQL { selectionColumns(ranked: true).joined(separator: ", ") }
-
-    /// The columns of a hit, in ``HitColumn`` order. Unless `ranked`, the rank (column and sort
-    /// key) is 0.0: computing it makes FTS5 count every match of every phrase first.
-    func selectionColumns(ranked: Bool) -> [SQL] {
-        let style = request.highlight
-        var columns: [SQL] = [
-            "\"reminders\".\"id\"", "\"reminders\".\"title\"", "\"reminders\".\"notes\"", "\"lists\".\"name\"",
-            "\"reminders\".\"tags\"", "\"reminders\".\"priority\"", "\"reminders\".\"is_flagged\"",
-            "\"reminders\".\"is_completed\"", "\"reminders\".\"due_date\"",
-        ]
-        if isRanked {
-            columns.append("highlight(\"reminders_fts\", 0, \(style.open), \(style.close))")
-            columns.append("snippet(\"reminders_fts\", 1, \(style.open), \(style.close), \(style.ellipsis), \(HitMarkup.snippetTokens))")
-        } else {
-            columns += ["NULL", "NULL"]
-        }
-        for column in SearchColumn.allCases {
-            columns.append(matched(column))
-        }
-        columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0")
-        columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
-        return columns
-    }
-
-    /// 1 when `column` holds a match.
-    ///
-    /// NB: FTS5's `highlight()` returns the column's text unchanged when none of the query's
-    /// phrases occur in it (column filters included), so "differs from the text" is an exact,
-    /// cheap per-row test that needs no second MATCH. LIKE terms are tested with LIKE.
-    private func matched(_ column: SearchColumn) -> SQL {
-        var tests: [SQL] = []
-        if isRanked, plan.columns.contains(column) {
-            let index = SearchColumn.allCases.firstIndex(of: column)!
-            tests.append("highlight(\"reminders_fts\", \(raw: String(index)), char(1), '') <> \"reminders\".\(identifier: column.rawValue)")
-        }
-        if plan.columns.contains(column) {
-            tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
-        }
-        return tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))"
     }
 
     /// Fills in the repeat rule of the hits that repeat: one look-up by primary key for the
@@ -212,14 +207,15 @@ struct SearchExecutor {
     /// ```
     static func withRepeatRules(_ hits: [SearchHit], on db: Connection) throws -> [SearchHit] {
         guard !hits.isEmpty else { return hits }
-        let rows = try db.fetchAll(ReminderTable.where { r in
+        let query = ReminderTable.where { r in
             r.id.in(hits.map(\.id))
             r.repeatRule.isNotNull
-        }.select { ($0.id, $0.repeatRule) }.sql)
+        }.select { ($0.id, $0.repeatRule) }
+        let rows = try db.fetchAll(query.sql)
         guard !rows.isEmpty else { return hits }
         var rules: [Int64: RepeatRule] = [:]
         for row in rows {
-            let id: Int64 = try row[0], text: String? = try row[1]
+            let (id, text) = try query.decode(row.values)
             if let text, let rule = try? RepeatRule(rrule: text) { rules[id] = rule }
         }
         return hits.map { hit in
@@ -228,32 +224,4 @@ struct SearchExecutor {
             return hit
         }
     }
-
-    func hit(_ row: Row) throws -> SearchHit {
-        let title: String = try row[HitColumn.title], notes: String = try row[HitColumn.notes]
-        let tagText: String = try row[HitColumn.tags]
-        let dueText: String? = try row[HitColumn.due]
-        var fields: Set<SearchColumn> = []
-        for (offset, column) in SearchColumn.allCases.enumerated() where try row[HitColumn.matchedStart + offset] as Bool {
-            fields.insert(column)
-        }
-        let markup = HitMarkup(terms: plan.likeTerms, style: request.highlight)
-        let titleHighlighted: String? = try row[HitColumn.titleHighlighted]
-        let snippet: String? = try row[HitColumn.snippet]
-        return SearchHit(
-            id: try row[HitColumn.id], title: title, notes: notes, list: try row[HitColumn.list],
-            tags: tagText.isEmpty ? [] : tagText.components(separatedBy: ", "),
-            priority: Priority(rawValue: try row[HitColumn.priority]) ?? .none,
-            isFlagged: try row[HitColumn.isFlagged], isCompleted: try row[HitColumn.isCompleted],
-            due: dueText.flatMap(DueDate.init(storageText:)),
-            titleHighlighted: titleHighlighted ?? markup.highlight(title),
-            snippet: notes.isEmpty ? "" : (snippet ?? markup.snippet(notes)),
-            matchedFields: fields, rank: try row[HitColumn.rank])
-    }
-}
-
-/// Positions of the columns in a hit row.
-enum HitColumn {
-    static let id = 0, title = 1, notes = 2, list = 3, tags = 4, priority = 5, isFlagged = 6, isCompleted = 7
-    static let due = 8, titleHighlighted = 9, snippet = 10, matchedStart = 11, rank = 14, keyStart = 15
 }

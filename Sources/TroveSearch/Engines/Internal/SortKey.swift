@@ -70,7 +70,7 @@ struct SortKey: Sendable {
     /// ```
     static func titleOrder(_ terms: [Term]) -> [SortKey] {
         guard !terms.isEmpty else { return [] }
-        let hits: SQL = "(" + terms.map { MatchPlan.like($0.text, in: [.title]) }.joined(separator: " + ") + ")"
+        let hits: SQL = "(" + terms.map { "(\(MatchPlan.like($0.text, in: [.title])))" as SQL }.joined(separator: " + ") + ")"
         return [
             SortKey(expression: hits, isDescending: true),
             SortKey(expression: "iif(\(hits) > 0, length(\"reminders\".\"title\"), 0)", isDescending: false),

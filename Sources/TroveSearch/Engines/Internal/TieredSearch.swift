@@ -99,7 +99,7 @@ struct TieredSearch {
             }
             // NB: the typo tier starts where the exact one ends: on this page when it has room,
             // on the next when the exact matches fill this page to its last row.
-            guard request.typos == .on, next == nil, let exactMatch = exact.plan.ftsMatch else {
+            guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
                 return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
             }
             let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
@@ -115,8 +115,11 @@ struct TieredSearch {
             let union = SearchExecutor(
                 plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
             var typoOnly = union
-            typoOnly.plan.conditions.append(
-                "(\"reminders\".\"id\" NOT IN (SELECT \"rowid\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(exactMatch)))")
+            let unionConditions = union.plan.conditions
+            typoOnly.plan.conditions = WhereClause {
+                unionConditions
+                !MatchPlan.indexed(exactMatch)
+            }
             typoOnly.request.limit = request.limit - hits.count
             switch request.page {
             case .after(let cursor) where cursor.isTypo: typoOnly.request.page = .after(cursor)
