@@ -142,10 +142,16 @@ struct SearchExecutor {
         let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
-        let keyValues = Array(last.values[HitColumn.keyStart..<(HitColumn.keyStart + sortKeys.count - 1)])
         let cursor = SearchCursor(
-            sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
+            sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: cursorKeys(of: last))
         return (hits, rows.count > request.limit ? .after(cursor) : nil, cursor)
+    }
+
+    /// A hit row's sort key values, without the id; the rank key's is the rank column's.
+    func cursorKeys(of row: Row) -> [QueryBinding] {
+        sortKeys.dropLast().enumerated().map { offset, key in
+            row.values[key.isRank ? HitColumn.rank : HitColumn.keyStart + offset]
+        }
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.
@@ -182,20 +188,24 @@ struct SearchExecutor {
             columns.append(matched(column))
         }
         columns.append(isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0")
-        columns += sortKeys.dropLast().map { key in ranked || !key.isRank ? key.expression : "0.0" }
+        // NB: the rank key's value is the rank column's (``cursorKeys(of:)``). SQLite evaluates
+        // each result column on its own, so selecting the score twice computed it twice for
+        // every match; an ORDER BY term equal to a result column reuses that column's value.
+        columns += sortKeys.dropLast().map { key in key.isRank ? "NULL" : key.expression }
         return columns
     }
 
     /// 1 when `column` holds a match.
     ///
-    /// NB: FTS5's `highlight()` returns the column's text unchanged when none of the query's
-    /// phrases occur in it (column filters included), so "differs from the text" is an exact,
-    /// cheap per-row test that needs no second MATCH. LIKE terms are tested with LIKE.
+    /// NB: `trove_matched` (Sources/CTroveRanking) reads the row's phrase instances, which
+    /// FTS5 keeps for the ranking anyway (column filters included): the test `highlight()`
+    /// differing from the text made, without tokenizing the column for every match, and with
+    /// no second MATCH. LIKE terms are tested with LIKE.
     private func matched(_ column: SearchColumn) -> SQL {
         var tests: [SQL] = []
         if isRanked, plan.columns.contains(column) {
             let index = SearchColumn.allCases.firstIndex(of: column)!
-            tests.append("highlight(\"reminders_fts\", \(raw: String(index)), char(1), '') <> \"reminders\".\(identifier: column.rawValue)")
+            tests.append("trove_matched(\"reminders_fts\", \(raw: String(index)))")
         }
         if plan.columns.contains(column) {
             tests += plan.likeTerms.map { MatchPlan.like($0.text, in: [column]) }
