@@ -15,8 +15,29 @@ import TroveSearch
 public struct StatementProfile {
     let replay: Replay
 
-    public init(path: String) throws {
+    /// Whether to count the thread's CPU time rather than wall time: on a busy machine the
+    /// CPU time of a single-threaded search still compares two builds fairly.
+    let cpuTime: Bool
+
+    /// Whether to print each statement and its bindings as it is profiled.
+    let printStatements: Bool
+
+    public init(path: String, cpuTime: Bool = false, printStatements: Bool = false) throws {
         replay = try Replay(path: path)
+        self.cpuTime = cpuTime
+        self.printStatements = printStatements
+    }
+
+    private func measure(_ body: () throws -> Void) rethrows -> Duration {
+        guard cpuTime else { return try replay.clock.measure(body) }
+        func now() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        }
+        let start = now()
+        try body()
+        return now() - start
     }
 
     /// One purpose's share: how many statements, and their summed median time.
@@ -34,13 +55,13 @@ public struct StatementProfile {
             let request = QueryBenchmark.request(query)
             let statements = try replay.statements(FTSEngine(), request)
             for statement in statements {
-                if ProcessInfo.processInfo.environment["TROVE_PROFILE_SQL"] != nil {
+                if printStatements {
                     print("-- \(query.text)\n\(statement.sql)\n   \(statement.bindings)")
                 }
                 let purpose = Self.purpose(of: statement.sql)
                 var times: [Duration] = []
                 for _ in 0..<max(rounds, 1) {
-                    times.append(replay.clock.measure { replay.replay([statement]) })
+                    times.append(measure { replay.replay([statement]) })
                 }
                 times.sort()
                 rows[purpose, default: Row(purpose: purpose, statements: 0, total: .zero)].statements += 1
@@ -48,7 +69,7 @@ public struct StatementProfile {
             }
             var runs: [Duration] = []
             for _ in 0..<max(rounds, 1) {
-                runs.append(try replay.clock.measure { _ = try FTSEngine().search(request, on: replay.timed) })
+                runs.append(try measure { _ = try FTSEngine().search(request, on: replay.timed) })
             }
             runs.sort()
             engine += runs[runs.count / 2]

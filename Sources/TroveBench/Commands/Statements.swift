@@ -14,6 +14,8 @@ struct Statements: AsyncParsableCommand {
     @Option(help: "Replays of each statement; the median counts.") var rounds: Int = 5
     @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
     @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
+    @Flag(help: "Count the thread's CPU time instead of wall time (fairer on a busy machine).") var cpu = false
+    @Flag(help: "Print each statement with its bindings.") var sql = false
 
     func run() async throws {
         let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
@@ -21,7 +23,7 @@ struct Statements: AsyncParsableCommand {
             processRuns: 0, sections: [])
         let path = try await suite.workload.database()
         let classes = try suite.queryClasses(path)
-        let profile = try StatementProfile(path: path)
+        let profile = try StatementProfile(path: path, cpuTime: cpu, printStatements: sql)
         for queryClass in QueryClass.allCases where self.queryClass.map({ $0 == queryClass.label }) ?? true {
             let queries = classes.queries[queryClass] ?? []
             print("\n\(queryClass.label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
