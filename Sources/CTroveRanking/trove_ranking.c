@@ -554,6 +554,36 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     sqlite3_result_double(context, parts.score > 0 ? -parts.score : 0.0);
 }
 
+/*
+** trove_matched(fts, column): 1 when one of the query's phrases occurs in the row's column
+** (numbered as in the table, from 0), else 0. The same test as `highlight(fts, column, …)`
+** differing from the column's text, which FTS5 answers from the same instance list, but
+** without tokenizing the text: highlight() reads and tokenizes the whole column per row.
+*/
+static void matchedFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
+                            sqlite3_value **values) {
+    if (count != 1) {
+        sqlite3_result_error(context, "trove_matched takes the FTS5 table and a column number", -1);
+        return;
+    }
+    int column = sqlite3_value_int(values[0]);
+    int instances = 0;
+    int rc = api->xInstCount(fts, &instances);
+    for (int i = 0; rc == SQLITE_OK && i < instances; i++) {
+        int phrase = 0, field = 0, offset = 0;
+        rc = api->xInst(fts, i, &phrase, &field, &offset);
+        if (rc == SQLITE_OK && field == column) {
+            sqlite3_result_int(context, 1);
+            return;
+        }
+    }
+    if (rc != SQLITE_OK) {
+        sqlite3_result_error_code(context, rc);
+        return;
+    }
+    sqlite3_result_int(context, 0);
+}
+
 int trove_ranking_register(sqlite3 *db) {
     fts5_api *api = 0;
     sqlite3_stmt *statement = 0;
@@ -567,5 +597,6 @@ int trove_ranking_register(sqlite3 *db) {
     rc = api->xCreateFunction(api, "trove_rank", (void *)&rankMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_sample", (void *)&sampleMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_explain", (void *)&explainMode, rankFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_matched", 0, matchedFunction, 0);
     return rc;
 }

@@ -9,7 +9,7 @@ struct TroveBench: AsyncParsableCommand {
         commandName: "trove-bench",
         abstract: "Measure Trove against bare libsqlite3 and print one markdown table.",
         discussion: "Example: swift run -c release trove-bench --count 1000000 > BENCHMARKS.md",
-        subcommands: [Run.self, TypingLatency.self, IDRangesCommand.self, Generate.self, Child.self],
+        subcommands: [Run.self, TypingLatency.self, IDRangesCommand.self, Generate.self, Statements.self, Child.self],
         defaultSubcommand: Run.self)
 }
 

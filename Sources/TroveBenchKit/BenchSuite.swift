@@ -87,7 +87,7 @@ public struct BenchSuite {
     }
 
     /// The queries, drawn from the database's vocabulary, its lists and sampled titles.
-    func queryClasses(_ path: String) throws -> QueryClasses {
+    public func queryClasses(_ path: String) throws -> QueryClasses {
         let db = try DirectConnection(path: path, readOnly: false)
         try db.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.bench_vocab USING fts5vocab(main, reminders_fts, row)")
         let vocabulary = try db.texts("SELECT term, doc FROM temp.bench_vocab").compactMap { row -> VocabularyWord? in

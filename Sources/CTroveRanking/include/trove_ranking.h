@@ -19,6 +19,9 @@
 **     for ordering a bounded sample of the newest matches cheaply.
 **   trove_rank_explain(…same arguments…)
 **     The same score as text, each field's contribution and each boost on its own line.
+**   trove_matched(reminders_fts, column)
+**     1 when one of the query's phrases occurs in the row's column, else 0: what
+**     highlight(reminders_fts, column, …) differing from the text tells, without tokenizing it.
 **
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
 */
@@ -27,7 +30,7 @@
 /// and the exact words.
 #define TROVE_RANKING_ARGUMENT_COUNT 14
 
-/// Registers trove_rank, trove_rank_sample and trove_rank_explain on `db`'s FTS5.
+/// Registers trove_rank, trove_rank_sample, trove_rank_explain and trove_matched on `db`'s FTS5.
 /// Returns SQLITE_OK, or an SQLite error code when FTS5 cannot be reached.
 int trove_ranking_register(sqlite3 *db);
 

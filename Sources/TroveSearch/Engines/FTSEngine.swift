@@ -86,9 +86,10 @@ public struct FTSEngine: Engine {
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
     public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
-        var resultSet = try TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary).run(on: db).resultSet
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {
-            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db, ranges: search.ranges)) ?? .none
         }
         return resultSet
     }

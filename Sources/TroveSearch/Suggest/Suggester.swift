@@ -38,7 +38,10 @@ enum Suggester {
         var options: [String]
     }
 
-    static func didYouMean(for query: Query, on db: Connection) throws -> DidYouMean {
+    /// The suggestions for a query whose text matched nothing exactly.
+    ///
+    /// - Parameter ranges: Vocabulary ranges the search already read (its typo tier's).
+    static func didYouMean(for query: Query, on db: Connection, ranges: VocabularyRanges = VocabularyRanges()) throws -> DidYouMean {
         let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
         let (chunks, raw) = lexer.chunks()
@@ -86,7 +89,7 @@ enum Suggester {
                 let term = Term(stem, isPrefix: isPrefix)
                 guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db) else { break }
                 result.unmatchedWords.append(word)
-                let options = try candidates(for: stem, on: db)
+                let options = try candidates(for: stem, on: db, ranges: ranges)
                 if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
             case .phrase(let content, _, _) where !chunk.isNegated:
                 guard checked < maxWords else { break }
@@ -181,7 +184,7 @@ enum Suggester {
 
     /// Completions first (words that start with it, most reminders first), then the nearest
     /// words within ``maxDistance`` edits that share its first letter.
-    static func candidates(for word: String, on db: Connection) throws -> [String] {
+    static func candidates(for word: String, on db: Connection, ranges: VocabularyRanges = VocabularyRanges()) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
         guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return [] }
@@ -194,12 +197,12 @@ enum Suggester {
             found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map(\.term)
         }
         var near: [(term: String, distance: Int, docs: Int)] = []
-        for row in try db.fetchAll(SQLVocabulary.range(startingWith: first)) {
-            let term: String = try row[0]
+        for word in try ranges.words(startingWith: first, on: db) {
+            let term = word.term
             guard term != folded, abs(term.unicodeScalars.count - letters.count) <= maxDistance,
                 let distance = EditDistance.between(folded, term, limit: maxDistance)
             else { continue }
-            near.append((term, distance, try row[1]))
+            near.append((term, distance, word.documents))
         }
         near.sort { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }
         for candidate in near.map(\.term) where !found.contains(candidate) { found.append(candidate) }

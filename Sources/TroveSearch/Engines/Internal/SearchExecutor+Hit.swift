@@ -51,9 +51,13 @@ extension SearchExecutor {
     /// executor.selectionColumns(ranked: true)
     /// // "reminders"."id" AS "id", "reminders"."title" AS "title", …, "lists"."name" AS "list", …,
     /// // highlight("reminders_fts", 0, ?, ?) AS "title_highlighted", snippet("reminders_fts", 1, ?, ?, ?, ?) AS "snippet",
-    /// // (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title") AS "matched_title", …,
-    /// // trove_rank(…) AS "rank", trove_rank(…) AS "key0", "reminders"."is_completed" AS "key1", …
+    /// // trove_matched("reminders_fts", 0) AS "matched_title", …,
+    /// // trove_rank(…) AS "rank", NULL AS "key0", "reminders"."is_completed" AS "key1", …
     /// ```
+    ///
+    /// NB: the rank key's value is the rank column's (``cursorKeys(of:)``). SQLite evaluates
+    /// each result column on its own, so selecting the score twice computed it twice for every
+    /// match; an ORDER BY term equal to a result column reuses that column's value.
     func selectionColumns(ranked: Bool) -> [SQL] {
         let style = request.highlight
         let r = SearchTables.reminders, index = SearchTables.index
@@ -77,7 +81,7 @@ extension SearchExecutor {
         let rank: SQL = isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0"
         columns.append(SQLExpression<Double>(rank).named(HitColumn.rank))
         for (offset, key) in sortKeys.dropLast().enumerated() {
-            let value: SQL = ranked || !key.isRank ? key.expression : "0.0"
+            let value: SQL = key.isRank ? "NULL" : key.expression
             columns.append("\(value) AS \(identifier: HitColumn.key(offset))")
         }
         return columns
@@ -87,18 +91,18 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// executor.matched(.title)
-    /// // (highlight("reminders_fts", 0, char(1), '') <> "reminders"."title")
+    /// // (trove_matched("reminders_fts", 0))
     /// ```
     ///
-    /// NB: FTS5's `highlight()` returns the column's text unchanged when none of the query's
-    /// phrases occur in it (column filters included), so "differs from the text" is an exact,
-    /// cheap per-row test that needs no second MATCH. LIKE terms are tested with LIKE.
+    /// NB: `trove_matched` (Sources/CTroveRanking) reads the row's phrase instances, which
+    /// FTS5 keeps for the ranking anyway (column filters included): the test `highlight()`
+    /// differing from the text made, without tokenizing the column for every match, and with
+    /// no second MATCH. LIKE terms are tested with LIKE.
     private func matched(_ column: SearchColumn) -> SQLExpression<Bool> {
         var tests: [SQL] = []
         if isRanked, plan.columns.contains(column) {
             let indexed = SearchTables.index.column(column)
-            tests.append(
-                "highlight(\(identifier: indexed.table), \(raw: String(indexed.index)), char(1), '') <> \(SearchTables.reminders.column(column))")
+            tests.append("trove_matched(\(identifier: indexed.table), \(raw: String(indexed.index)))")
         }
         if plan.columns.contains(column) {
             tests += plan.likeTerms.map { "(\(MatchPlan.like($0.text, in: [column])))" as SQL }

@@ -180,10 +180,17 @@ struct SearchExecutor {
         let rows = try db.fetchAll(pageStatement(on: db))
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
-        let keyValues = try (0..<(sortKeys.count - 1)).map { try last.value(named: HitColumn.key($0)) }
+        let keyValues = try cursorKeys(of: last)
         let cursor = SearchCursor(
             sort: request.sort, ranking: request.ranking.name, id: try last[HitColumn.id], keys: keyValues)
         return (hits, rows.count > request.limit ? .after(cursor) : nil, cursor)
+    }
+
+    /// A hit row's sort key values, without the id; the rank key's is the rank column's.
+    func cursorKeys(of row: Row) throws -> [QueryBinding] {
+        try sortKeys.dropLast().enumerated().map { offset, key in
+            try row.value(named: key.isRank ? HitColumn.rank.name : HitColumn.key(offset))
+        }
     }
 
     /// The cursor row's sort keys as they are now, when it still matches.

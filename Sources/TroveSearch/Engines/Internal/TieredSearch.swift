@@ -22,6 +22,8 @@ struct TieredSearch {
     var vocabularyCache: VocabularyCache?
     /// Whether ``Outcome/statements`` is filled, for an explanation.
     var recordsStatements = false
+    /// The vocabulary ranges read so far, shared with the did-you-mean that may follow.
+    var ranges = VocabularyRanges()
 
     var query: Query { request.query }
 
@@ -40,7 +42,7 @@ struct TieredSearch {
         if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db), build: forTypos) {
             return trie
         }
-        return SQLVocabulary(db: db)
+        return SQLVocabulary(db: db, ranges: ranges)
     }
 
     /// The exact tier's plan: the query with the joined and split forms the index holds.

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import TroveBenchKit
+
+/// `trove-bench statements`: where the settled answer's time goes, per query class.
+struct Statements: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay each statement the fts engine runs for a class's queries and sum the time per purpose.",
+        discussion: "A diagnostic, not a benchmark target. Example: trove-bench statements --count 100000 --sample 20")
+
+    @Option(help: "How many reminders (the generated database is cached as for run).") var count: Int = 100_000
+    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @Option(help: "Queries per class.") var sample: Int = 20
+    @Option(help: "Replays of each statement; the median counts.") var rounds: Int = 5
+    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
+    @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
+    @Flag(help: "Count the thread's CPU time instead of wall time (fairer on a busy machine).") var cpu = false
+    @Flag(help: "Print each statement with its bindings.") var sql = false
+
+    func run() async throws {
+        let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
+            likeLimit: 0, providerLimit: 0, typingTitles: 0,
+            processRuns: 0, sections: [])
+        let path = try await suite.workload.database()
+        let classes = try suite.queryClasses(path)
+        let profile = try StatementProfile(path: path, cpuTime: cpu, printStatements: sql)
+        for queryClass in QueryClass.allCases where self.queryClass.map({ $0 == queryClass.label }) ?? true {
+            let queries = classes.queries[queryClass] ?? []
+            print("\n\(queryClass.label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
+            for row in try profile.profile(queries, rounds: rounds) {
+                let ms = Double(row.total.components.attoseconds) / 1e15 + Double(row.total.components.seconds) * 1000
+                print(String(format: "  %9.2f ms  %5d  %@", ms / Double(max(queries.count, 1)), row.statements, row.purpose))
+            }
+        }
+    }
+}

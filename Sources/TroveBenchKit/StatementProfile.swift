@@ -1,0 +1,93 @@
+import Foundation
+import TroveSQLite
+import TroveSearch
+
+/// Where a settled search's time goes: each statement the fts engine runs for a class's
+/// queries, replayed alone through bare libsqlite3 and grouped by what it is for.
+///
+/// ```swift
+/// let rows = try StatementProfile(path: path).profile(queries, rounds: 5)
+/// // [("hits", 12, 0.84 ms), ("counts", 12, 0.31 ms), ("vocabulary range", 3, 4.9 ms), …]
+/// ```
+///
+/// A diagnostic for finding what to make cheaper, not a target: the totals are medians of
+/// `rounds` replays of each statement, summed per purpose over the queries.
+public struct StatementProfile {
+    let replay: Replay
+
+    /// Whether to count the thread's CPU time rather than wall time: on a busy machine the
+    /// CPU time of a single-threaded search still compares two builds fairly.
+    let cpuTime: Bool
+
+    /// Whether to print each statement and its bindings as it is profiled.
+    let printStatements: Bool
+
+    public init(path: String, cpuTime: Bool = false, printStatements: Bool = false) throws {
+        replay = try Replay(path: path)
+        self.cpuTime = cpuTime
+        self.printStatements = printStatements
+    }
+
+    private func measure(_ body: () throws -> Void) rethrows -> Duration {
+        guard cpuTime else { return try replay.clock.measure(body) }
+        func now() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        }
+        let start = now()
+        try body()
+        return now() - start
+    }
+
+    /// One purpose's share: how many statements, and their summed median time.
+    public struct Row: Sendable {
+        public var purpose: String
+        public var statements: Int
+        public var total: Duration
+    }
+
+    /// Each query's statements, grouped by purpose, with the queries' summed engine time last.
+    public func profile(_ queries: [BenchQuery], rounds: Int) throws -> [Row] {
+        var rows: [String: Row] = [:]
+        var engine: Duration = .zero
+        for query in queries {
+            let request = QueryBenchmark.request(query)
+            let statements = try replay.statements(FTSEngine(), request)
+            for statement in statements {
+                if printStatements {
+                    print("-- \(query.text)\n\(statement.sql)\n   \(statement.bindings)")
+                }
+                let purpose = Self.purpose(of: statement.sql)
+                var times: [Duration] = []
+                for _ in 0..<max(rounds, 1) {
+                    times.append(measure { replay.replay([statement]) })
+                }
+                times.sort()
+                rows[purpose, default: Row(purpose: purpose, statements: 0, total: .zero)].statements += 1
+                rows[purpose]!.total += times[times.count / 2]
+            }
+            var runs: [Duration] = []
+            for _ in 0..<max(rounds, 1) {
+                runs.append(try measure { _ = try FTSEngine().search(request, on: replay.timed) })
+            }
+            runs.sort()
+            engine += runs[runs.count / 2]
+        }
+        return rows.values.sorted { $0.total > $1.total }
+            + [Row(purpose: "whole engine search (median run)", statements: queries.count, total: engine)]
+    }
+
+    /// A short name for what a statement is for, from its text.
+    static func purpose(of sql: String) -> String {
+        let flat = sql.replacingOccurrences(of: "\n", with: " ")
+        if flat.hasPrefix("BEGIN") || flat.hasPrefix("COMMIT") || flat.hasPrefix("ROLLBACK") { return "transaction" }
+        if flat.contains("reminders_vocab") { return flat.contains("LIMIT 1") ? "vocabulary: first word from" : "vocabulary range (typo candidates)" }
+        if flat.contains("reminders_fts_data") { return "index version" }
+        if flat.hasPrefix("SELECT 1 FROM \"reminders_fts\"") { return "word/phrase probe (MATCH … LIMIT 1)" }
+        if flat.contains("GROUP BY") { return "facets" }
+        if flat.hasPrefix("SELECT count(*)") { return "counts" }
+        if flat.contains("trove_rank") || flat.contains("bm25") { return "ranked hits" }
+        return "other: " + String(flat.prefix(70))
+    }
+}
