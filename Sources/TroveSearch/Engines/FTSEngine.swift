@@ -56,7 +56,7 @@ public struct FTSEngine: Engine {
         }
         return EngineRun.phased(first: quick) { early in
             let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
-            return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database)
+            return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database, ranges: search.ranges)
         }
     }
 

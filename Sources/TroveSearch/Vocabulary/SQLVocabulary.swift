@@ -15,8 +15,8 @@ import TroveSQLite
 /// See https://www.sqlite.org/fts5.html#the_fts5vocab_virtual_table_module
 struct SQLVocabulary: Vocabulary {
     let db: Connection
-    /// Ranges already read by this search (did-you-mean reads the same one); nil reads each.
-    var ranges: VocabularyRanges? = nil
+    /// The ranges this search has read (did-you-mean reads the same one).
+    var ranges = VocabularyRanges()
 
     func contains(_ word: String) throws -> Bool {
         // NB: a MATCH reads only the first entry of the word's doclist; the vocabulary table
@@ -37,7 +37,7 @@ struct SQLVocabulary: Vocabulary {
         var matcher = TypoMatcher(word: word, isPrefix: isPrefix)
         var found: [TypoCandidate: Int] = [:]
         var previous: [Unicode.Scalar] = []
-        for word in try (ranges ?? VocabularyRanges()).words(startingWith: first, on: db) {
+        for word in try ranges.words(startingWith: first, on: db) {
             let term = word.term, documents = word.documents
             let letters = Array(term.unicodeScalars)
             // NB: sorted words share prefixes; only the rows past the shared part are new.

@@ -49,15 +49,18 @@ enum EngineRun {
     /// NB: "nothing matches" is known now; finding the nearest indexed words reads the
     /// document counts of every word with the same first letter and takes longer (p50 22 ms
     /// at 1M reminders), so say so first, suggest after.
+    ///
+    /// - Parameter ranges: Vocabulary ranges the search already read (the fts engine's typo tier).
     static func addingSuggestions(
-        to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: Database
+        to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: Database,
+        ranges: VocabularyRanges = VocabularyRanges()
     ) async throws -> ResultSet {
         guard needsSuggestions(resultSet, isRaw: isRaw) else { return resultSet }
         var answer = resultSet
         var empty = resultSet
         empty.isProvisional = true
         early(empty)
-        answer.didYouMean = try await database.read { db in try Suggester.didYouMean(for: resultSet.query, on: db) }
+        answer.didYouMean = try await database.read { db in try Suggester.didYouMean(for: resultSet.query, on: db, ranges: ranges) }
         return answer
     }
 
