@@ -47,6 +47,17 @@ struct FilterIndexPlanTests {
         #expect(reminders.contains("COVERING INDEX reminders_by_list"), "\(text): \(plan)")
     }
 
+    /// The first page of a `tag:` search without text walks at most ``SearchExecutor/tagWalkSize``
+    /// entries of an index in due order, probes their tags by id, and reads the page by id.
+    @Test(arguments: [("tag:errand", "reminders_in_due_order"), ("list:Work tag:errand -is:flagged", "reminders_by_list")])
+    func tagWalkReadsABoundedRunOfAnIndexInDueOrder(text: String, index: String) async throws {
+        let plan = try await Self.plan(try #require(Self.executor(text).tagWalkStatement()))
+        #expect(plan.contains { $0.hasPrefix("SEARCH reminders USING INDEX \(index) (") }, "\(text): \(plan)")
+        #expect(plan.contains { $0.contains("reminders USING INTEGER PRIMARY KEY (rowid=?)") }, "\(text): \(plan)")
+        #expect(plan.contains { $0.contains("reminder_tags USING PRIMARY KEY (reminder_id=? AND tag_id=?)") }, "\(text): \(plan)")
+        #expect(!plan.contains { $0.contains("reminder_tags_by_tag") }, "no set of the tag's reminders: \(plan)")
+    }
+
     /// Without text a `tag:` filter is the set of the tag's reminders, read once by tag; with
     /// text each match's tags are probed by its id.
     @Test func tagFilterReadsByTagWithoutTextAndProbesByReminderWithIt() async throws {

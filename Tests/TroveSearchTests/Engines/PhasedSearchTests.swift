@@ -199,7 +199,10 @@ struct PhasedSearchTests {
 
     /// A search without text pages in the index's order, so its first answer is the exact
     /// first page; only the counts and facets wait for the final one.
-    @Test(arguments: ["is:flagged list:Work", "list:Health", "p:high", "tag:errand", "", "-tag:home is:completed"])
+    @Test(arguments: [
+        "is:flagged list:Work", "list:Health", "p:high", "tag:errand", "", "-tag:home is:completed", "list:Work tag:errand",
+        "tag:errand tag:call", "-tag:errand",
+    ])
     func filterOnlySearchGetsItsExactFirstPageBeforeTheCounts(text: String) async throws {
         let database = try await Self.generated.value
         let request = Self.request(text, limit: 20)
@@ -211,6 +214,32 @@ struct PhasedSearchTests {
         #expect(quick.total == 21, "a lower bound: the page and the one row past it")
         #expect(final.total > 20 && quick.next == nil && quick.listFacets.isEmpty && quick.tagFacets.isEmpty)
         #expect(final == (try await Self.plain(request, in: database)))
+    }
+
+    /// A `tag:` search without text takes its first page from a bounded walk of the due order
+    /// when a common tag fills it there, and from the set of the tag's reminders when a rare
+    /// one does not; either way the page is the final one.
+    @Test func tagSearchWithoutTextWalksABoundedRunOfTheDueOrderThenFallsBackToTheTagsSet() async throws {
+        let database = try await Self.generated.value
+        let tags: [(name: String, count: Int)] = try await database.read { db in
+            try db.fetchAll(
+                "SELECT t.name, count(*) FROM reminder_tags AS rt JOIN tags AS t ON t.id = rt.tag_id GROUP BY t.id ORDER BY 2, 1"
+            ).map { (try $0[0], try $0[1]) }
+        }
+        let common = try #require(tags.last), rare = try #require(tags.first { $0.count > 100 })
+        for (tag, walkFills) in [(common.name, true), (rare.name, false)] {
+            let request = Self.request("tag:\(tag)", limit: 20)
+            let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+            let walk = try #require(executor.tagWalkStatement())
+            let walked = try await database.read { db in try db.fetchAll(walk) }
+            #expect((walked.count > 20) == walkFills, "tag:\(tag) (\(tags)): \(walked.count) rows from the walk")
+            let all = try await Self.stream(request, in: database)
+            try #require(all.count == 2, "tag:\(tag): a first page, then the counted answer")
+            #expect(all[0].isProvisional && all[0].hits == all[1].hits, "tag:\(tag): the first page is the final one")
+            #expect(all[1] == (try await Self.plain(request, in: database)))
+        }
+        let ranked = SearchExecutor(plan: FTSEngine.plan(for: Self.request("tag:\(common.name) a").query), request: Self.request("tag:\(common.name) a"), engineName: "fts")
+        #expect(ranked.tagWalkStatement() == nil, "with text, the text's matches drive")
     }
 
     @Test func filterOnlySearchWhoseMatchesFitOnOnePageGetsOnlyTheFinalResultSet() async throws {

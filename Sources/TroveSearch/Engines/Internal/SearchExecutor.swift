@@ -58,8 +58,11 @@ struct SearchExecutor {
     }
 
     var scopedConditions: [SQL] {
-        matchConditions + (isOpenOnly ? ["(\"reminders\".\"is_completed\" = 0)"] : [])
+        matchConditions + (isOpenOnly ? [Self.openOnly] : [])
     }
+
+    /// The completion scope's condition.
+    static let openOnly: SQL = "(\"reminders\".\"is_completed\" = 0)"
 
     static func whereClause(_ conditions: [SQL]) -> SQL {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
@@ -165,9 +168,18 @@ struct SearchExecutor {
             let current = try db.flatMap { try anchorValues(of: cursor, on: $0) }
             conditions.append(SortKey.after(sortKeys, values: current ?? (cursor.keys + [.integer(cursor.id)])))
         }
-        let order = sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
-        return "SELECT \(selection) \(from)" + Self.whereClause(conditions)
+        return pageStatement(conditions: conditions, offset: offset)
+    }
+
+    /// The page statement over `conditions`: the selection, the sort, one row past the limit.
+    func pageStatement(conditions: [SQL], offset: Int = 0) -> SQL {
+        "SELECT \(selection) \(from)" + Self.whereClause(conditions)
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
+    }
+
+    /// The sort keys as `ORDER BY` terms.
+    var order: [SQL] {
+        sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
     }
 
     func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
@@ -177,7 +189,11 @@ struct SearchExecutor {
 
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
     func pageAndLastCursor(on db: Connection) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        let rows = try db.fetchAll(pageStatement(on: db))
+        try pageAndLastCursor(rows: try db.fetchAll(pageStatement(on: db)))
+    }
+
+    /// The page, the next page and the last hit's cursor, from a page statement's rows.
+    func pageAndLastCursor(rows: [Row]) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
         let keyValues = try cursorKeys(of: last)
