@@ -63,6 +63,10 @@ public final class ReminderStore: Sendable {
         return try await database.write(body)
     }
 
+    /// How many reads a store runs at once unless ``open(path:readOnly:migrator:busyTimeout:onBusyWait:readers:)``
+    /// is told otherwise.
+    public static let defaultReaders = 4
+
     /// Opens the Trove database at `path`.
     ///
     /// ```swift
@@ -82,12 +86,16 @@ public final class ReminderStore: Sendable {
     ///     holds the write lock for its whole file) before failing with `SQLITE_BUSY`.
     ///   - onBusyWait: Called once when a write starts waiting for another process's lock, so
     ///     that a command can say why it pauses; nil to wait silently.
+    ///   - readers: How many reads may run at once, each on a connection of its own (at least
+    ///     1). A search as you type wants several (``defaultReaders``): the next text's search
+    ///     starts while the last one is being cancelled. A program that reads one thing at a
+    ///     time opens faster with 1: each connection reads the schema when it opens.
     /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).
     public static func open(
         path: String, readOnly: Bool = false, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5),
-        onBusyWait: (@Sendable () -> Void)? = nil
+        onBusyWait: (@Sendable () -> Void)? = nil, readers: Int = ReminderStore.defaultReaders
     ) async throws
         -> ReminderStore
     {
@@ -100,7 +108,8 @@ public final class ReminderStore: Sendable {
             if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
         }
         let database = try Database(
-            path: path, options: .init(readOnly: readOnly, busyTimeout: busyTimeout, onBusyWait: onBusyWait))
+            path: path, readers: max(1, readers),
+            options: .init(readOnly: readOnly, busyTimeout: busyTimeout, onBusyWait: onBusyWait))
         if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
         // NB: a test's partial migrator has a reference of its own; the usual one is made once.
         let schema = migrator.migrations == Migration.all ? try SchemaDefinition.current() : try SchemaDefinition(migrator: migrator)

@@ -27,7 +27,7 @@ enum InteractiveLauncher {
         do {
             // NB: openForReading never creates a missing file, yet the store it returns can write,
             // which the done, undo and editor keys need.
-            let store = try await database.openForReading()
+            let store = try await database.openForReading(readers: ReminderStore.defaultReaders)
             try store.requireIndex()
             let outcome = try await run(store: store, query: query, options: options)
             if let replaced = outcome.replacedFiles {
