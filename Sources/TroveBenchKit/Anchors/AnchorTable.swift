@@ -65,6 +65,6 @@ public struct AnchorTable {
             class maps: Benchmarks/anchors/README.md.
             - Hit counts compare every query's number of matches (not the top 20) with FTS5's count for the same query.
 
-            """ + table.render()
+            """ + "\n" + table.render()
     }
 }
