@@ -9,7 +9,9 @@ struct TroveBench: AsyncParsableCommand {
         commandName: "trove-bench",
         abstract: "Measure Trove against bare libsqlite3 and print one markdown table.",
         discussion: "Example: swift run -c release trove-bench --count 1000000 > BENCHMARKS.md",
-        subcommands: [Run.self, TypingLatency.self, IDRangesCommand.self, Generate.self, Statements.self, Child.self],
+        subcommands: [
+            Run.self, TypingLatency.self, IDRangesCommand.self, Generate.self, Statements.self, AnchorInputCommand.self, Child.self,
+        ],
         defaultSubcommand: Run.self)
 }
 
@@ -30,6 +32,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Where the relevance judgments are (quality section).") var qualityDir = "Benchmarks/quality"
     @Option(help: "Also measure relevance on the Debian corpus that Benchmarks/quality/make-debian-corpus.py wrote here.")
     var corpusDir: String?
+    @Option(help: "Set this anchor engine's output (Benchmarks/anchors/tantivy_anchor.py) beside the query section's figures; scripts/bench --anchors writes it.")
+    var anchorResults: String?
     @Option(help: ArgumentHelp("Also measure Trove's ranking with these 12 parameters, comma-separated (TroveRanking's order), for tuning.", visibility: .hidden))
     var candidate: String?
     @Flag(help: ArgumentHelp("Print, per query, where each ranking puts the first wanted hit, instead of the table.", visibility: .hidden))
@@ -66,7 +70,7 @@ struct Run: AsyncParsableCommand {
             workload: Workload(seed: seed, count: count, dataDirectory: dataDir),
             perClass: perClass, likeLimit: likeQueries ?? perClass, providerLimit: providerQueries ?? perClass,
             typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15,
-            importRounds: quick ? 1 : importRounds, sections: sections, quality: quality)
+            importRounds: quick ? 1 : importRounds, sections: sections, quality: quality, anchorResults: anchorResults)
         let text = try await suite.run(progress: log)
         print(text, terminator: "")
     }

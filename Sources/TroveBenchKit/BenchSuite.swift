@@ -18,10 +18,13 @@ public struct BenchSuite {
     public var sections: Set<Section>
     /// The relevance benchmark the `quality` section runs.
     public var quality: QualityBenchmark
+    /// An anchor engine's output (`scripts/bench --anchors`) to set beside the query section's
+    /// figures in a section of its own; see ``AnchorTable``.
+    public var anchorResults: String?
 
     public init(workload: Workload, perClass: Int, likeLimit: Int, providerLimit: Int, typingTitles: Int,
                 processRuns: Int, importRounds: Int = 3, sections: Set<Section>,
-                quality: QualityBenchmark = QualityBenchmark(directory: "Benchmarks/quality")) {
+                quality: QualityBenchmark = QualityBenchmark(directory: "Benchmarks/quality"), anchorResults: String? = nil) {
         self.workload = workload
         self.perClass = perClass
         self.likeLimit = likeLimit
@@ -31,10 +34,16 @@ public struct BenchSuite {
         self.importRounds = importRounds
         self.sections = sections
         self.quality = quality
+        self.anchorResults = anchorResults
     }
 
     /// Runs everything chosen and returns the markdown: a header, the table, the notes.
     public func run(progress: (String) -> Void) async throws -> String {
+        // NB: read first, so a missing or broken file fails before minutes of measuring.
+        let anchor = try anchorResults.map(Self.readAnchor)
+        if anchor != nil, !sections.contains(.query) {
+            throw BenchError("--anchor-results sets the anchor beside the query section's figures; add query to --only")
+        }
         let started = Date()
         let loadBefore = Self.loadAverage()
         var report = BenchReport()
@@ -54,9 +63,10 @@ public struct BenchSuite {
             progress("import")
             try ImportBenchmark(workload: workload, rounds: importRounds).run(into: &report)
         }
+        var figures: [QueryClass: QueryFigures] = [:]
         if sections.contains(.query) {
             progress("query classes")
-            try await QueryBenchmark(path: path, classes: classes, likeLimit: likeLimit, providerLimit: providerLimit)
+            figures = try await QueryBenchmark(path: path, classes: classes, likeLimit: likeLimit, providerLimit: providerLimit)
                 .run(into: &report)
         }
         if sections.contains(.typing) {
@@ -80,10 +90,15 @@ public struct BenchSuite {
                 path: path, count: workload.count, queries: perClass, seed: workload.seed, dataDirectory: workload.dataDirectory
             ).run(into: &report)
         }
+        let anchorSection = try anchor.map { anchor in
+            try AnchorTable(figures: figures, anchor: anchor, rows: workload.count, databaseBytes: Self.fileSize(path)).render()
+        }
         let loadAfter = Self.loadAverage()
-        return header(started: started, load: (loadBefore, loadAfter)) + "\n" + report.table.render()
-            + (report.notes.isEmpty ? "" : "\n" + report.notes.map { "- \($0)\n" }.joined())
-            + (qualityTable.isEmpty ? "" : "\n" + qualityTable)
+        var text = header(started: started, load: (loadBefore, loadAfter)) + "\n" + report.table.render()
+        if !report.notes.isEmpty { text += "\n" + report.notes.map { "- \($0)\n" }.joined() }
+        if let anchorSection { text += "\n" + anchorSection }
+        if !qualityTable.isEmpty { text += "\n" + qualityTable }
+        return text
     }
 
     /// The queries, drawn from the database's vocabulary, its lists and sampled titles.
@@ -106,6 +121,21 @@ public struct BenchSuite {
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? "milk"
     }
 
+    /// The anchor's output file, parsed.
+    static func readAnchor(_ path: String) throws -> AnchorResults {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchError("cannot read the anchor's results at \(path); run scripts/bench --anchors, which writes them")
+        }
+        return try AnchorResults(jsonLines: String(decoding: data, as: UTF8.self))
+    }
+
+    /// A database's size on disk, its `-wal` included.
+    static func fileSize(_ path: String) -> Int {
+        ["", "-wal"].reduce(0) { total, suffix in
+            total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0)
+        }
+    }
+
     /// The options that shaped this run, as `trove-bench` takes them.
     var command: String {
         var words = ["trove-bench", "--count \(workload.count)", "--seed \(workload.seed)", "--queries-per-class \(perClass)"]
@@ -113,6 +143,7 @@ public struct BenchSuite {
         if providerLimit < perClass { words.append("--provider-queries \(providerLimit)") }
         if importRounds != 3 { words.append("--import-rounds \(importRounds)") }
         if let corpus = quality.corpusDirectory, sections.contains(.quality) { words.append("--corpus-dir \(corpus)") }
+        if let anchorResults { words.append("--anchor-results \(anchorResults)") }
         if sections != Set(Section.allCases) {
             words.append("--only " + Section.allCases.filter(sections.contains).map(\.rawValue).joined(separator: ","))
         }

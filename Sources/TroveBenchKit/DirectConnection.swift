@@ -98,6 +98,21 @@ public final class DirectConnection {
         }
     }
 
+    /// Hands each row's columns as text (NULL as nil) to `body`, one row at a time, so a million
+    /// rows never sit in memory at once.
+    public func forEachRow(_ sql: String, _ body: ([String?]) throws -> Void) throws {
+        let stmt = try prepared(sql)
+        defer { sqlite3_reset(stmt) }
+        while true {
+            let rc = sqlite3_step(stmt)
+            if rc == SQLITE_DONE { return }
+            guard rc == SQLITE_ROW else { throw error(rc, sql) }
+            try body((0..<sqlite3_column_count(stmt)).map { column in
+                sqlite3_column_text(stmt, column).map { String(cString: $0) }
+            })
+        }
+    }
+
     /// Runs an INSERT or other statement that returns no rows.
     public func step(_ sql: String, _ bindings: [SQLValue]) throws {
         let stmt = try prepared(sql)

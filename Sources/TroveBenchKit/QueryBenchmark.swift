@@ -26,7 +26,12 @@ public struct QueryBenchmark {
         SearchRequest(text: query.text, exact: !query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
     }
 
-    public func run(into report: inout BenchReport) async throws {
+    /// Measures every class into `report`.
+    ///
+    /// - Returns: Per class, the figures the anchor table sets beside another engine's.
+    @discardableResult
+    public func run(into report: inout BenchReport) async throws -> [QueryClass: QueryFigures] {
+        var figures: [QueryClass: QueryFigures] = [:]
         let replay = try Replay(path: path)
         let database = try Database(path: path, readers: 2, options: .init(readOnly: true))
         let provider = try SearchProvider(database: database)
@@ -47,6 +52,20 @@ public struct QueryBenchmark {
             report.add(area, "fts p50 / p99 (\(queries.count) queries, \(distinct) distinct, median \(Format.count(medianHits)) hits)",
                 trove: Format.pair(ftsStats), baseline: "same SQL direct: \(Format.pair(ftsFloorStats))",
                 versus: Format.overheads(ftsStats, over: ftsFloorStats), target: "≤ +10%")
+
+            // FTS5's own answer, without Trove's ranking, counts or facets: the plain ranked query.
+            var plain: [Duration] = [], plainHits: [Int] = []
+            for query in queries {
+                guard let statements = PlainRankedQuery(Self.request(query).query) else {
+                    throw BenchError("no plain FTS5 query for \(query.text.debugDescription) (\(queryClass.label)); the class needs text or filters FTS5 can run")
+                }
+                plain.append(try replay.clock.measure { _ = try replay.direct.run(statements.ranked) })
+                plainHits.append(Int(try replay.direct.integer(statements.count.sql, statements.count.bindings) ?? 0))
+            }
+            let plainStats = LatencyStats(plain)
+            report.add(area, "fts settled answer beside FTS5's own `ORDER BY rank LIMIT 20` (no Trove ranking, counts or facets) p50 / p99",
+                trove: Format.pair(ftsStats), baseline: "plain FTS5: \(Format.pair(plainStats))",
+                versus: Format.overheads(ftsStats, over: plainStats))
 
             // Trove's ranking beside bm25 on the same queries, alternating which runs first.
             var bm25Request: [Duration] = [], troveRequest: [Duration] = []
@@ -100,9 +119,34 @@ public struct QueryBenchmark {
             report.add(area, "fts via SearchProvider, first ResultSet (\(streamed.count) queries)",
                 trove: Format.pair(streamedStats), baseline: "FTSEngine.search: \(Format.pair(syncStats))",
                 versus: Format.overheads(streamedStats, over: syncStats))
+            figures[queryClass] = QueryFigures(
+                queries: queries, first: streamedStats, settled: ftsStats, plainRanked: plainStats, plainHits: plainHits)
         }
         if replay.failures > 0 {
             report.note("\(replay.failures) replayed statements failed in the direct floor (the engine swallows the same failure, e.g. did-you-mean on a read-only file).")
         }
+        return figures
+    }
+}
+
+/// One class's figures from a ``QueryBenchmark`` run, for the anchor table.
+public struct QueryFigures: Hashable, Sendable {
+    /// The class's queries, in the order they ran.
+    public var queries: [BenchQuery]
+    /// The first ResultSet through the SearchProvider (the first `--provider-queries`).
+    public var first: LatencyStats
+    /// `FTSEngine.search`: the settled answer with its counts and facets.
+    public var settled: LatencyStats
+    /// ``PlainRankedQuery``'s ranked statement.
+    public var plainRanked: LatencyStats
+    /// ``PlainRankedQuery``'s count, per query.
+    public var plainHits: [Int]
+
+    public init(queries: [BenchQuery], first: LatencyStats, settled: LatencyStats, plainRanked: LatencyStats, plainHits: [Int]) {
+        self.queries = queries
+        self.first = first
+        self.settled = settled
+        self.plainRanked = plainRanked
+        self.plainHits = plainHits
     }
 }
