@@ -13,18 +13,22 @@ public import TroveSearch
 ///     assertSearch("sourdough", in: notes, on: db) {
 ///         """
 ///         SELECT …
-///         FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+///         FROM "trove_notes_fts"
+///         JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
 ///         WHERE ("trove_notes_fts" MATCH '"sourdough"*')
-///         ORDER BY "score" ASC, "notes"."id" ASC
+///         ORDER BY
+///           "score" ASC,
+///           "notes"."id" ASC
 ///         LIMIT 10 OFFSET 0
 ///         """
 ///     } results: {
 ///         """
-///         #  key  rank    title              body                        snippet
-///         -  ---  ------  -----------------  --------------------------  ---------------------------
-///         1  1    -6.31   [Sourdough] loaf   Feed the starter …          Feed the starter …
-///         1 of 1
-///         folder: Baking (1)
+///         #  key  rank   title             body                                                       snippet
+///         -  ---  -----  ----------------  ---------------------------------------------------------  ---------------------------------------------------------
+///         1  1    -2.05  [Sourdough] loaf  Feed the starter the night before; bake hot with steam     Feed the starter the night before; bake hot with steam
+///         2  2    -0.74  Weekly groceries  flour, butter, eggs and a jar for the [sourdough] starter  flour, butter, eggs and a jar for the [sourdough] starter
+///         2 of 2
+///         folder: Baking (1), Shopping (1)
 ///         """
 ///     }
 /// }
