@@ -3,7 +3,7 @@ extension SearchIndex {
     ///
     /// ```swift
     /// ["folder": .text("folder"), "pinned": .bool("pinned"), "year": .integer("year")]
-    /// // folder:baking   → "notes"."folder" = 'baking' COLLATE NOCASE
+    /// // folder:baking   → "notes"."folder" COLLATE "NOCASE" = 'baking'
     /// // pinned:yes      → "notes"."pinned" = 1
     /// // -year:2024      → NOT IFNULL(("notes"."year" = 2024), 0)
     /// ```

@@ -15,8 +15,8 @@
 /// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', …)
 /// let results = try notes.search("sourdough folder:Baking", on: db)
 /// // SELECT … FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
-/// //   WHERE ("trove_notes_fts" MATCH '"sourdough"*') AND (("notes"."folder" = 'Baking' COLLATE NOCASE))
-/// //   ORDER BY "rank", "notes"."id" LIMIT 20
+/// //   WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
+/// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
 /// ```
 ///
 /// Trove's objects are named after the index (`trove_<name>_fts`, `trove_<name>_insert`, …),
