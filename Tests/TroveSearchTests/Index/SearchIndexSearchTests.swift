@@ -1,5 +1,4 @@
 import Foundation
-import InlineSnapshotTesting
 import Testing
 import TroveQuery
 import TroveSQLite
