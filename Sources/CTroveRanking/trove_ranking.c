@@ -31,7 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TITLE = 0, NOTES = 1, TAGS = 2, FIELDS = 3 };
+/* The reminders' columns (trove_rank); an app index's first field plays the title's part. */
+enum { TITLE = 0, NOTES = 1, TAGS = 2, REMINDER_FIELDS = 3, NO_FIELD = -1 };
 
 typedef enum { MODE_RANK, MODE_SAMPLE, MODE_EXPLAIN } Mode;
 
@@ -39,8 +40,8 @@ static const Mode rankMode = MODE_RANK, sampleMode = MODE_SAMPLE, explainMode = 
 
 /* The parameters, in argument order after is_completed. */
 typedef struct {
-    double weight[FIELDS];
-    double b[FIELDS];
+    double weight[TROVE_RANKING_MAX_FIELDS];
+    double b[TROVE_RANKING_MAX_FIELDS];
     double k1;
     double exactTitle;
     double tagEquals;
@@ -56,12 +57,14 @@ typedef struct {
 /* What one query keeps between rows (FTS5 auxdata), and per-row scratch space. */
 typedef struct {
     Parameters parameters;   /* read from the arguments on the first row: they are constants */
+    int fieldCount;          /* columns of the FTS5 table: 3 for trove_rank, N for trove_rank_fields */
+    int tagsField;           /* the field tagEquals looks at (TAGS), or NO_FIELD */
     int phraseCount;
     double *idf;
     int *phraseSize;
-    double averageLength[FIELDS];
+    double averageLength[TROVE_RANKING_MAX_FIELDS];
     /* Scratch, reused row after row. */
-    int *frequency;          /* phraseCount * FIELDS */
+    int *frequency;          /* phraseCount * fieldCount */
     unsigned char *present;  /* phrase occurs in the row */
     unsigned char *used;     /* phrase used by a cover */
     unsigned char *tagWord;  /* phrase equals a whole tag */
@@ -106,16 +109,19 @@ static int countRow(const Fts5ExtensionApi *api, Fts5Context *fts, void *user) {
     return SQLITE_OK;
 }
 
-static int allocateState(const Fts5ExtensionApi *api, Fts5Context *fts, Mode mode, QueryState **out) {
+static int allocateState(const Fts5ExtensionApi *api, Fts5Context *fts, Mode mode, int fields, int tagsField,
+                         QueryState **out) {
     int count = api->xPhraseCount(fts);
     int slots = count > 0 ? count : 1;
     QueryState *state = sqlite3_malloc(sizeof(QueryState));
     if (!state) return SQLITE_NOMEM;
     memset(state, 0, sizeof(QueryState));
     state->phraseCount = count;
+    state->fieldCount = fields;
+    state->tagsField = tagsField;
     state->idf = sqlite3_malloc64(sizeof(double) * slots);
     state->phraseSize = sqlite3_malloc64(sizeof(int) * slots);
-    state->frequency = sqlite3_malloc64(sizeof(int) * slots * FIELDS);
+    state->frequency = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)slots * (sqlite3_uint64)fields);
     state->present = sqlite3_malloc64(slots);
     state->used = sqlite3_malloc64(slots);
     state->tagWord = sqlite3_malloc64(slots);
@@ -128,7 +134,7 @@ static int allocateState(const Fts5ExtensionApi *api, Fts5Context *fts, Mode mod
     }
     sqlite3_int64 rows = 0;
     int rc = api->xRowCount(fts, &rows);
-    for (int field = 0; rc == SQLITE_OK && field < FIELDS; field++) {
+    for (int field = 0; rc == SQLITE_OK && field < fields; field++) {
         sqlite3_int64 tokens = 0;
         rc = api->xColumnTotalSize(fts, field, &tokens);
         state->averageLength[field] = rows > 0 ? (double)tokens / (double)rows : 0;
@@ -307,34 +313,36 @@ static int titleToken(void *context, int flags, const char *token, int length, i
 
 /* The parts of one row's score. */
 typedef struct {
-    double fieldPart[FIELDS]; /* each field's share of bm25f, split by its share of x_p */
+    double fieldPart[TROVE_RANKING_MAX_FIELDS]; /* each field's share of bm25f, split by its share of x_p */
     double bm25f, exact, tag, word, near, factor, score;
-    int length[FIELDS];
+    int length[TROVE_RANKING_MAX_FIELDS];
 } Breakdown;
 
 static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, const Parameters *parameters,
                     int completed, int explaining, Breakdown *out) {
     memset(out, 0, sizeof(Breakdown));
     int phrases = state->phraseCount;
+    int fields = state->fieldCount;
+    int tags = state->tagsField;
     int count = 0;
     int rc = loadInstances(api, fts, state, &count);
     if (rc != SQLITE_OK) return rc;
     const Instance *instances = state->instances;
 
-    memset(state->frequency, 0, sizeof(int) * (size_t)(phrases > 0 ? phrases : 1) * FIELDS);
+    memset(state->frequency, 0, sizeof(int) * (size_t)(phrases > 0 ? phrases : 1) * (size_t)fields);
     memset(state->present, 0, (size_t)(phrases > 0 ? phrases : 1));
-    int inField[FIELDS] = {0, 0, 0};
+    int inField[TROVE_RANKING_MAX_FIELDS] = {0};
     for (int i = 0; i < count; i++) {
         const Instance *instance = &instances[i];
-        if (instance->phrase < 0 || instance->phrase >= phrases || instance->field < 0 || instance->field >= FIELDS) continue;
-        state->frequency[instance->phrase * FIELDS + instance->field]++;
+        if (instance->phrase < 0 || instance->phrase >= phrases || instance->field < 0 || instance->field >= fields) continue;
+        state->frequency[instance->phrase * fields + instance->field]++;
         state->present[instance->phrase] = 1;
         inField[instance->field]++;
     }
 
     /* Per-field BM25F: normalise each field by its own length, weight, then saturate once. */
-    double norm[FIELDS];
-    for (int field = 0; field < FIELDS; field++) {
+    double norm[TROVE_RANKING_MAX_FIELDS];
+    for (int field = 0; field < fields; field++) {
         norm[field] = 1.0;
         /* NB: a field without a match needs no norm; the title's length is also the exact-title test's. */
         if (inField[field] == 0 && !explaining) continue;
@@ -347,16 +355,16 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     }
     double presentIDF = 0;
     for (int phrase = 0; phrase < phrases; phrase++) {
-        double part[FIELDS], x = 0;
-        for (int field = 0; field < FIELDS; field++) {
-            part[field] = parameters->weight[field] * state->frequency[phrase * FIELDS + field] / norm[field];
+        double part[TROVE_RANKING_MAX_FIELDS], x = 0;
+        for (int field = 0; field < fields; field++) {
+            part[field] = parameters->weight[field] * state->frequency[phrase * fields + field] / norm[field];
             x += part[field];
         }
         if (x <= 0) continue;
         presentIDF += state->idf[phrase];
         double saturated = state->idf[phrase] * x * (parameters->k1 + 1.0) / (parameters->k1 + x);
         out->bm25f += saturated;
-        for (int field = 0; field < FIELDS; field++) out->fieldPart[field] += saturated * part[field] / x;
+        for (int field = 0; field < fields; field++) out->fieldPart[field] += saturated * part[field] / x;
     }
 
     /* Exact title: the title's tokens are the query's phrases, in order. */
@@ -365,17 +373,19 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     }
 
     /* A tag equal to a query word, or to the whole query. */
-    if (inField[TAGS] > 0 && parameters->tagEquals != 0 && out->length[TAGS] == 1) {
+    if (tags == NO_FIELD || parameters->tagEquals == 0) {
+        /* NB: an app index has no tags field: no tag boost. */
+    } else if (inField[tags] > 0 && out->length[tags] == 1) {
         /* NB: one tag of one word, and a query word matched it: no need to find tag boundaries. */
         double wordIDF = 0;
         for (int phrase = 0; phrase < phrases; phrase++) {
-            if (state->frequency[phrase * FIELDS + TAGS] > 0 && state->phraseSize[phrase] == 1) wordIDF += state->idf[phrase];
+            if (state->frequency[phrase * fields + tags] > 0 && state->phraseSize[phrase] == 1) wordIDF += state->idf[phrase];
         }
         out->tag = parameters->tagEquals * wordIDF;
-    } else if (inField[TAGS] > 0 && parameters->tagEquals != 0) {
+    } else if (inField[tags] > 0) {
         const char *text = 0;
         int bytes = 0;
-        rc = api->xColumnText(fts, TAGS, &text, &bytes);
+        rc = api->xColumnText(fts, tags, &text, &bytes);
         if (rc != SQLITE_OK) return rc;
         TagScan scan = {state, text ? text : "", 0, 0, 0, 0};
         if (text && bytes > 0) {
@@ -387,7 +397,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         double wordIDF = 0, wholeIDF = 0;
         for (int i = 0; i < count; i++) {
             const Instance *instance = &instances[i];
-            if (instance->field != TAGS || instance->offset >= scan.tokens) continue;
+            if (instance->field != tags || instance->offset >= scan.tokens) continue;
             int size = state->phraseSize[instance->phrase] > 0 ? state->phraseSize[instance->phrase] : 1;
             int tag = state->tagOfToken[instance->offset];
             int startsTag = instance->offset == 0 || state->tagOfToken[instance->offset - 1] != tag;
@@ -406,7 +416,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
             while (start < scan.tokens && wholeIDF == 0) {
                 int end = start;
                 while (end < scan.tokens && state->tagOfToken[end] == state->tagOfToken[start]) end++;
-                if (covers(state, instances, count, TAGS, start, end)) wholeIDF = presentIDF;
+                if (covers(state, instances, count, tags, start, end)) wholeIDF = presentIDF;
                 start = end;
             }
         }
@@ -483,11 +493,16 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
 }
 
 static void explain(sqlite3_context *context, const QueryState *state, const Breakdown *parts) {
-    static const char *names[FIELDS] = {"title", "notes", "tags"};
+    static const char *names[REMINDER_FIELDS] = {"title", "notes", "tags"};
     sqlite3_str *text = sqlite3_str_new(0);
-    for (int field = 0; field < FIELDS; field++) {
-        sqlite3_str_appendf(text, "%s %.3f (length %d, average %.2f); ", names[field], parts->fieldPart[field],
-                            parts->length[field], state->averageLength[field]);
+    for (int field = 0; field < state->fieldCount; field++) {
+        if (state->tagsField == TAGS && field < REMINDER_FIELDS) {
+            sqlite3_str_appendf(text, "%s", names[field]);
+        } else {
+            sqlite3_str_appendf(text, "field %d", field);
+        }
+        sqlite3_str_appendf(text, " %.3f (length %d, average %.2f); ", parts->fieldPart[field], parts->length[field],
+                            state->averageLength[field]);
     }
     sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; exact word +%.3f; proximity +%.3f; ", parts->bm25f,
                         parts->exact, parts->tag, parts->word, parts->near);
@@ -502,45 +517,17 @@ static void explain(sqlite3_context *context, const QueryState *state, const Bre
     sqlite3_result_text(context, value, length, sqlite3_free);
 }
 
-static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
-                         sqlite3_value **values) {
-    Mode mode = *(const Mode *)api->xUserData(fts);
-    if (count != TROVE_RANKING_ARGUMENT_COUNT) {
-        sqlite3_result_error(context,
-                             "trove_rank takes the FTS5 table, is_completed, 12 parameters and the exact words; see TroveRanking", -1);
-        return;
-    }
-    int completed = sqlite3_value_int(values[0]) != 0;
-    QueryState *state = api->xGetAuxdata(fts, 0);
-    if (!state) {
-        int rc = allocateState(api, fts, mode, &state);
-        if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
-        if (rc != SQLITE_OK) {
-            sqlite3_result_error_code(context, rc);
-            return;
-        }
-        /* NB: TroveRanking writes the parameters as SQL number literals, the same on every row. */
-        Parameters *parameters = &state->parameters;
-        for (int field = 0; field < FIELDS; field++) {
-            parameters->weight[field] = sqlite3_value_double(values[1 + field]);
-            parameters->b[field] = sqlite3_value_double(values[4 + field]);
-        }
-        parameters->k1 = sqlite3_value_double(values[7]);
-        parameters->exactTitle = sqlite3_value_double(values[8]);
-        parameters->tagEquals = sqlite3_value_double(values[9]);
-        parameters->proximity = sqlite3_value_double(values[10]);
-        parameters->completedFactor = sqlite3_value_double(values[11]);
-        parameters->exactWord = sqlite3_value_double(values[12]);
-        const char *words = (const char *)sqlite3_value_text(values[13]);
-        int length = sqlite3_value_bytes(values[13]);
-        if (words && length > 0) {
-            rc = api->xTokenize(fts, words, length, state, wordToken);
-            if (rc != SQLITE_OK) {
-                sqlite3_result_error_code(context, rc);
-                return;
-            }
-        }
-    }
+/* Tokenizes the exact words (text, space-separated) once per query, as the index folds them. */
+static int tokenizeExactWords(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, sqlite3_value *value) {
+    const char *words = (const char *)sqlite3_value_text(value);
+    int length = sqlite3_value_bytes(value);
+    if (!words || length <= 0) return SQLITE_OK;
+    return api->xTokenize(fts, words, length, state, wordToken);
+}
+
+/* Scores the current row and sets the function's result: -score, or the breakdown as text. */
+static void scoreAndReturn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, QueryState *state,
+                           int completed, Mode mode) {
     Breakdown parts;
     int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, &parts);
     if (rc != SQLITE_OK) {
@@ -552,6 +539,89 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
         return;
     }
     sqlite3_result_double(context, parts.score > 0 ? -parts.score : 0.0);
+}
+
+static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
+                         sqlite3_value **values) {
+    Mode mode = *(const Mode *)api->xUserData(fts);
+    if (count != TROVE_RANKING_ARGUMENT_COUNT) {
+        sqlite3_result_error(context,
+                             "trove_rank takes the FTS5 table, is_completed, 12 parameters and the exact words; see TroveRanking", -1);
+        return;
+    }
+    int completed = sqlite3_value_int(values[0]) != 0;
+    QueryState *state = api->xGetAuxdata(fts, 0);
+    if (!state) {
+        int rc = allocateState(api, fts, mode, REMINDER_FIELDS, TAGS, &state);
+        if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
+        if (rc != SQLITE_OK) {
+            sqlite3_result_error_code(context, rc);
+            return;
+        }
+        /* NB: TroveRanking writes the parameters as SQL number literals, the same on every row. */
+        Parameters *parameters = &state->parameters;
+        for (int field = 0; field < REMINDER_FIELDS; field++) {
+            parameters->weight[field] = sqlite3_value_double(values[1 + field]);
+            parameters->b[field] = sqlite3_value_double(values[4 + field]);
+        }
+        parameters->k1 = sqlite3_value_double(values[7]);
+        parameters->exactTitle = sqlite3_value_double(values[8]);
+        parameters->tagEquals = sqlite3_value_double(values[9]);
+        parameters->proximity = sqlite3_value_double(values[10]);
+        parameters->completedFactor = sqlite3_value_double(values[11]);
+        parameters->exactWord = sqlite3_value_double(values[12]);
+        rc = tokenizeExactWords(api, fts, state, values[13]);
+        if (rc != SQLITE_OK) {
+            sqlite3_result_error_code(context, rc);
+            return;
+        }
+    }
+    scoreAndReturn(api, fts, context, state, completed, mode);
+}
+
+/*
+** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, w_0, b_0, …, w_N-1, b_N-1):
+** the same score over any FTS5 table of N columns (an app's SearchIndex), each column with its
+** own weight and length normalisation. The first column plays the title's part for the exact
+** title and exact word boosts; there is no tag boost and nothing is completed.
+*/
+static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
+                           sqlite3_value **values) {
+    Mode mode = *(const Mode *)api->xUserData(fts);
+    int fields = api->xColumnCount(fts);
+    if (fields < 1 || fields > TROVE_RANKING_MAX_FIELDS || count != TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * fields) {
+        sqlite3_result_error(context,
+                             "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, the exact words "
+                             "and a weight and a length normalisation per column; see TroveRanking",
+                             -1);
+        return;
+    }
+    QueryState *state = api->xGetAuxdata(fts, 0);
+    if (!state) {
+        int rc = allocateState(api, fts, mode, fields, NO_FIELD, &state);
+        if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
+        if (rc != SQLITE_OK) {
+            sqlite3_result_error_code(context, rc);
+            return;
+        }
+        Parameters *parameters = &state->parameters;
+        parameters->k1 = sqlite3_value_double(values[0]);
+        parameters->exactTitle = sqlite3_value_double(values[1]);
+        parameters->proximity = sqlite3_value_double(values[2]);
+        parameters->exactWord = sqlite3_value_double(values[3]);
+        parameters->tagEquals = 0;
+        parameters->completedFactor = 1;
+        for (int field = 0; field < fields; field++) {
+            parameters->weight[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field]);
+            parameters->b[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field + 1]);
+        }
+        rc = tokenizeExactWords(api, fts, state, values[4]);
+        if (rc != SQLITE_OK) {
+            sqlite3_result_error_code(context, rc);
+            return;
+        }
+    }
+    scoreAndReturn(api, fts, context, state, 0, mode);
 }
 
 /*
@@ -598,5 +668,7 @@ int trove_ranking_register(sqlite3 *db) {
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_sample", (void *)&sampleMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_explain", (void *)&explainMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_matched", 0, matchedFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields", (void *)&rankMode, fieldsFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields_sample", (void *)&sampleMode, fieldsFunction, 0);
     return rc;
 }

@@ -24,11 +24,28 @@
 **     highlight(reminders_fts, column, …) differing from the text tells, without tokenizing it.
 **
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
+**
+**   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords,
+**                     w_0, b_0, w_1, b_1, …)
+**     The same score over any FTS5 table of N columns (1 to TROVE_RANKING_MAX_FIELDS), with a
+**     weight and a length normalisation per column, in column order: what an app's
+**     SearchIndex ranks by. Column 0 plays the title's part (exact title, exact word); there is
+**     no tag boost and no completed factor. trove_rank with tagEquals 0 on an open reminder and
+**     trove_rank_fields with reminders_fts's weights give the same score.
+**   trove_rank_fields_sample(…same arguments…)
+**     The same with every phrase's IDF taken as 1.
 */
 
 /// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters
 /// and the exact words.
 #define TROVE_RANKING_ARGUMENT_COUNT 14
+
+/// The most columns trove_rank_fields ranks over.
+#define TROVE_RANKING_MAX_FIELDS 32
+
+/// trove_rank_fields' arguments after the FTS5 table and before the per-column pairs: k1,
+/// exactFirst, proximity, exactWord and the exact words.
+#define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 5
 
 /// Registers trove_rank, trove_rank_sample, trove_rank_explain and trove_matched on `db`'s FTS5.
 /// Returns SQLITE_OK, or an SQLite error code when FTS5 cannot be reached.

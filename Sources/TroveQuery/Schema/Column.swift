@@ -28,7 +28,17 @@ public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclarat
         self.table = nil
     }
 
-    init(_ name: String, table: String?) {
+    /// A column qualified by a table named at run time, for a table with no ``Table`` type:
+    /// an app's table that a search index is declared over, or a table the app creates itself.
+    ///
+    /// ```swift
+    /// let body = Column<String>("body", table: "notes")
+    /// body.contains("flour")   // "notes"."body" LIKE ? ESCAPE '\'
+    /// ```
+    /// - Parameters:
+    ///   - name: The column's name in the schema, unquoted.
+    ///   - table: The table (or alias) that qualifies it, unquoted; nil for none.
+    public init(_ name: String, table: String?) {
         self.name = name
         self.table = table
     }

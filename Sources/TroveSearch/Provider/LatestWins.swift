@@ -40,12 +40,13 @@ struct LatestWinsState<Work> {
     }
 }
 
-/// ``LatestWinsState`` behind a lock, delivering into a stream.
-final class LatestWins: Sendable {
+/// ``LatestWinsState`` behind a lock, delivering into a stream: of ``ResultSet``s for
+/// ``SearchProvider``, of ``IndexResultSet``s for a ``SearchIndex``.
+final class LatestWins<Element: Sendable>: Sendable {
     private let state = Mutex(LatestWinsState<Task<Void, Never>>())
-    private let continuation: AsyncThrowingStream<ResultSet, any Error>.Continuation
+    private let continuation: AsyncThrowingStream<Element, any Error>.Continuation
 
-    init(continuation: AsyncThrowingStream<ResultSet, any Error>.Continuation) {
+    init(continuation: AsyncThrowingStream<Element, any Error>.Continuation) {
         self.continuation = continuation
     }
 
@@ -60,13 +61,13 @@ final class LatestWins: Sendable {
         state.withLock { $0.attach(task, to: generation) }?.cancel()
     }
 
-    /// Yields `resultSet` only if `generation` is still the latest.
+    /// Yields `element` only if `generation` is still the latest.
     ///
     /// NB: the check and the yield happen under one lock, and ``begin()`` takes the same lock,
     /// so once a newer generation has begun nothing older can slip through.
-    func deliver(_ resultSet: ResultSet, from generation: UInt64) {
+    func deliver(_ element: Element, from generation: UInt64) {
         state.withLock { state in
-            if state.isCurrent(generation) { continuation.yield(resultSet) }
+            if state.isCurrent(generation) { continuation.yield(element) }
         }
     }
 

@@ -16,6 +16,9 @@ extension Query: CustomStringConvertible {
             "terms=[\(termList.joined(separator: ", "))]",
             "filters=[\(filters.map(\.description).joined(separator: ", "))]",
         ]
+        if !fieldFilters.isEmpty {
+            parts.append("field-filters=[\(fieldFilters.map(\.description).joined(separator: ", "))]")
+        }
         if let columns {
             parts.append("columns=[\(columns.sorted().map(\.rawValue).joined(separator: ", "))]")
         }

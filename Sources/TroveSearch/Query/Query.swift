@@ -32,6 +32,9 @@ public struct Query: Hashable, Sendable {
     public var excludedTerms: [Term]
     /// Clauses that must all hold; see ``FilterClause``.
     public var filters: [FilterClause]
+    /// A ``SearchIndex``'s filters on the app's columns (`folder:Baking`), which must all hold;
+    /// empty for a query parsed for the reminders.
+    public var fieldFilters: [FieldFilterClause] = []
     /// The columns to search; nil searches them all.
     public var columns: Set<SearchColumn>?
     /// With `!raw`: the text after it, verbatim, for the engine to hand to FTS5 as is.
@@ -109,7 +112,7 @@ public struct Query: Hashable, Sendable {
 
     /// True when there is nothing to search or filter by: the engine shows its default view.
     public var isEmpty: Bool {
-        terms.isEmpty && excludedTerms.isEmpty && filters.isEmpty && raw == nil
+        terms.isEmpty && excludedTerms.isEmpty && filters.isEmpty && fieldFilters.isEmpty && raw == nil
     }
 
     /// Terms FTS5 cannot search because they hold no letter or digit (`-`, `🎉`, `:`).

@@ -151,6 +151,39 @@ public struct TroveRanking: Hashable, Sendable {
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQL(raw: "\(value)")
         }
+        return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
+            + SQL.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ")"
+    }
+
+    /// The call that computes the same score over any FTS5 table, each column with its own
+    /// weight and length normalisation (`trove_rank_fields`): what a ``SearchIndex`` ranks by.
+    /// The first column plays the title's part (``exactTitle``, ``exactWord``); ``tagEquals``
+    /// and ``completedFactor`` do not apply.
+    ///
+    /// ```swift
+    /// TroveRanking.standard.fieldsExpression(table: "trove_notes_fts", fields: [(10, 0.75), (1, 0.75)], exactWords: [])
+    /// // trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', 10.0, 0.75, 1.0, 0.75)
+    /// ```
+    ///
+    /// NB: for the reminders' own columns and weights this is ``expression(_:exactWords:)`` with
+    /// tagEquals 0 on an open reminder, to the last bit (`TroveRankingFieldsTests`).
+    func fieldsExpression(
+        _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
+        exactWords: [String]
+    ) -> SQL {
+        let name = function == .sample ? "trove_rank_fields_sample" : "trove_rank_fields"
+        var numbers = [saturation, exactTitle, proximity, exactWord]
+        for field in fields { numbers += [field.weight, field.lengthNormalization] }
+        let literals = numbers.map { value -> SQL in
+            precondition(value.isFinite, "TroveRanking parameters must be finite")
+            return SQL(raw: "\(value)")
+        }
+        return "\(raw: name)(\(identifier: table), " + SQL.join(literals.prefix(4), separator: ", ") + ", "
+            + TroveRanking.wordsLiteral(exactWords) + ", " + SQL.join(literals.dropFirst(4), separator: ", ") + ")"
+    }
+
+    /// The exact words as one SQL string literal, `'milk bread'`.
+    private static func wordsLiteral(_ exactWords: [String]) -> SQL {
         // NB: quotes doubled per Unicode scalar, not per Character: "'" followed by a combining
         // mark is one Character that is not equal to "'", and would end the literal early.
         var words = ""
@@ -158,8 +191,7 @@ public struct TroveRanking: Hashable, Sendable {
             if scalar == "'" { words.unicodeScalars.append("'") }
             words.unicodeScalars.append(scalar)
         }
-        return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
-            + SQL.join(numbers, separator: ", ") + SQL(raw: ", '" + words + "')")
+        return SQL(raw: "'" + words + "'")
     }
 
     /// The words of `query` that the ``exactWord`` bonus looks for: its prefix terms (the last

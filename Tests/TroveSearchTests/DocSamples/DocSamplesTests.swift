@@ -132,6 +132,37 @@ import TroveTestSupport
         #expect(try await database.fetchAll(both) == ["Walk the dog"])
     }
 
+    /// "Declare the index", "Migrate it beside your own migrations" and "Search it".
+    @Test func searchIndexDeclaresMigratesAndSearches() throws {
+        let db = try Connection.inMemory()
+        try db.execute("""
+            CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '',
+                               folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)
+            """)
+        try db.execute("""
+            INSERT INTO notes(title, body, folder, pinned) VALUES
+              ('Sourdough loaf', 'Feed the starter the night before', 'Baking', 1),
+              ('Groceries', 'flour and a jar for the sourdough starter', 'Shopping', 0)
+            """)
+        let notes = try SearchIndex(
+            table: "notes", key: "id",
+            fields: [.init("title", weight: 10), .init("body")],
+            filters: ["folder": .text("folder"), "pinned": .bool("pinned")],
+            facets: ["folder"])
+        try notes.migrate(db)
+        let results = try notes.search("sourdough folder:Baking", on: db)
+        #expect(notes.pageStatement(for: notes.parse("sourdough folder:Baking")).debugDescription.hasSuffix("""
+            FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid") \
+            WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking') \
+            ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
+            """))
+        #expect(results.hits[0].key == 1)
+        #expect(results.hits[0].highlighted["title"] == "[Sourdough] loaf")
+        #expect(results.total == 1)
+        #expect(results.facets["folder"] == [Facet(name: "Baking", count: 1)])
+        #expect(results.nextOffset == nil)
+    }
+
     // MARK: - TroveQuery.docc/TheQueryBuilder.md
 
     @Test func queryBuilderRendersTheSQLTheArticleShows() {

@@ -30,16 +30,21 @@ struct QueryLexer {
         var range: Range<String.Index>
     }
 
-    /// The keys recognised in `key:value`; anything else before a colon is text.
+    /// The keys recognised in `key:value` by default (the reminders'); anything else before a
+    /// colon is text.
     static let knownKeys: Set<String> = ["is", "list", "tag", "priority", "p", "due", "in"]
-    private static let longestKey = 8
 
     let text: String
     private let scalars: String.UnicodeScalarView
+    /// The keys recognised in `key:value`, lowercased: ``knownKeys``, and a search index's own.
+    private let keys: Set<String>
+    private let longestKey: Int
 
-    init(text: String) {
+    init(text: String, keys: Set<String> = QueryLexer.knownKeys) {
         self.text = text
         self.scalars = text.unicodeScalars
+        self.keys = keys
+        self.longestKey = keys.map(\.unicodeScalars.count).max() ?? 0
     }
 
     /// Whitespace and control characters: they split chunks and FTS5 ignores them.
@@ -106,10 +111,10 @@ struct QueryLexer {
     private func keyColon(from start: String.Index, before end: String.Index) -> String.Index? {
         var index = start
         var length = 0
-        while index < end, length <= QueryLexer.longestKey {
+        while index < end, length <= longestKey {
             if scalars[index] == ":" {
                 let key = string(start..<index).lowercased()
-                return QueryLexer.knownKeys.contains(key) ? index : nil
+                return keys.contains(key) ? index : nil
             }
             index = scalars.index(after: index)
             length += 1

@@ -3,6 +3,9 @@ struct QueryParser {
     let text: String
     /// True when prefixes come only from `*` (`trove search --exact`).
     let exact: Bool
+    /// A search index's filters by query word; nil for the reminders' own keys. With them,
+    /// a reminders key the index does not declare (`list:`, `#tag`, `in:`) is a problem.
+    var indexFilters: [String: SearchIndex.Filter]? = nil
 
     /// What a chunk contributes to the term sequence, where `OR` looks at its neighbours.
     private enum Item {
@@ -20,11 +23,13 @@ struct QueryParser {
     }
 
     func parse() -> Query {
-        let lexer = QueryLexer(text: text)
+        let lexer = QueryLexer(
+            text: text, keys: indexFilters.map { QueryLexer.knownKeys.union($0.keys) } ?? QueryLexer.knownKeys)
         let (chunks, raw) = lexer.chunks()
         var query = Query(raw: raw, text: text)
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
+        var fieldFilters = FieldFilterCollector()
         var columns = ColumnCollector()
         var items: [Item] = []
 
@@ -47,6 +52,28 @@ struct QueryParser {
                     query.engine = name
                 }
                 items.append(.other)
+            case .filter(let key, let value) where indexFilters != nil:
+                items.append(.filter(key: key, isNegated: chunk.isNegated))
+                guard let filter = indexFilters?[key] else {
+                    problem(chunk, unknownIndexKey(key))
+                    break
+                }
+                do throws(FilterValueError) {
+                    fieldFilters.add(key: key, try filter.value(of: value), isNegated: chunk.isNegated)
+                } catch {
+                    problem(chunk, error.reason, isIncomplete: endsOpen && isLast && filter.couldComplete(value))
+                }
+            case .tag(let name) where indexFilters != nil:
+                items.append(.filter(key: "tag", isNegated: chunk.isNegated))
+                guard let filter = indexFilters?["tag"] else {
+                    problem(chunk, unknownIndexKey("tag"))
+                    break
+                }
+                do throws(FilterValueError) {
+                    fieldFilters.add(key: "tag", try filter.value(of: name), isNegated: chunk.isNegated)
+                } catch {
+                    problem(chunk, error.reason)
+                }
             case .filter(let key, let value):
                 let canonical = FilterValueParser.filterKey(key)?.rawValue ?? key
                 items.append(.filter(key: canonical, isNegated: chunk.isNegated))
@@ -87,7 +114,8 @@ struct QueryParser {
         query.terms = condensed.groups
         query.excludedTerms = condensed.excluded
         query.filters = filters.clauses
-        query.notices = [condensed.notice, filters.notice].compactMap { $0 }
+        query.fieldFilters = fieldFilters.clauses
+        query.notices = [condensed.notice, filters.notice, fieldFilters.notice].compactMap { $0 }
         let (resolved, columnProblem) = columns.resolve()
         query.columns = resolved
         if let (chunk, reason) = columnProblem { problem(chunk, reason) }
@@ -98,6 +126,13 @@ struct QueryParser {
         }
         query.problems = problems.sorted { $0.range.lowerBound < $1.range.lowerBound }
         return query
+    }
+
+    /// Why `key:` is refused in a search index's query: the index declares no such filter.
+    private func unknownIndexKey(_ key: String) -> String {
+        let known = (indexFilters ?? [:]).keys.sorted().map { $0 + ":" }
+        let list = known.isEmpty ? "it declares no filters" : "its filters are " + known.joined(separator: ", ")
+        return "this search index has no \(key): filter; \(list)"
     }
 
     /// Whether a word's last token runs to its end, so that more typing would extend it.

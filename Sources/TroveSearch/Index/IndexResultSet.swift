@@ -1,0 +1,38 @@
+/// The answer to a ``SearchIndex`` query: a page of hits, the exact total, facets and the
+/// next page.
+///
+/// ```swift
+/// let results = try notes.search("bread", on: db, limit: 2)
+/// results.total                  // 3: matches in all pages
+/// results.hits.map(\.key)        // [1, 4]
+/// results.facets["folder"]       // [Baking (2), Breakfast (1)]
+/// results.nextOffset             // 2: pass it as `offset:` for the next page
+/// ```
+public struct IndexResultSet: Hashable, Sendable {
+    /// The query that was run, with any ``Query/problems`` (an unknown filter key, a bad value).
+    public var query: Query
+    /// The index's name.
+    public var index: String
+    /// This page's hits, in the index's order.
+    public var hits: [IndexHit]
+    /// How many rows match, in all pages.
+    public var total: Int
+    /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
+    /// many have each, most first (ties by value); NULL values are not counted.
+    public var facets: [String: [Facet]]
+    /// The `offset:` of the next page; nil on the last page.
+    public var nextOffset: Int?
+
+    /// A result set with these values; ``SearchIndex`` makes the real ones.
+    public init(
+        query: Query, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
+        nextOffset: Int? = nil
+    ) {
+        self.query = query
+        self.index = index
+        self.hits = hits
+        self.total = total
+        self.facets = facets
+        self.nextOffset = nextOffset
+    }
+}

@@ -1,0 +1,165 @@
+import TroveQuery
+
+/// The statements of one search over a ``SearchIndex``: the page, the total and the facets,
+/// sharing one `FROM` and one `WHERE`.
+///
+/// ```swift
+/// IndexStatements(index: notes, query: notes.parse("bread folder:Baking"), style: .brackets).page(limit: 20, offset: 0)
+/// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+/// //   WHERE ("trove_notes_fts" MATCH '"bread"*') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
+/// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
+/// ```
+struct IndexStatements {
+    let index: SearchIndex
+    let query: Query
+    let style: HighlightStyle
+    /// What the query's words give FTS5; nil when it has none it can search.
+    let expression: FTS5Expression?
+
+    static let key = ResultColumn<Int64>("key")
+    static let snippet = ResultColumn<String>("snippet")
+    // NB: not "rank": an FTS5 table has a hidden column of that name.
+    static let rank = ResultColumn<Double>("score")
+    static let total = ResultColumn<Int>("total")
+    static let facetValue = ResultColumn<String>("value")
+    static let facetCount = ResultColumn<Int>("count")
+    static func value(_ field: Int) -> ResultColumn<String> { ResultColumn("value_\(field)") }
+    static func highlighted(_ field: Int) -> ResultColumn<String> { ResultColumn("highlighted_\(field)") }
+    static func matched(_ field: Int) -> ResultColumn<Bool> { ResultColumn("matched_\(field)") }
+
+    /// The most values one facet lists.
+    static let facetLimit = 100
+    /// The tokens of a snippet, as the reminders' (about a dozen words).
+    static let snippetTokens = 12
+
+    init(index: SearchIndex, query: Query, style: HighlightStyle) {
+        self.index = index
+        self.query = query
+        self.style = style
+        self.expression = FTS5Expression(query: query)
+    }
+
+    /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
+    var isRanked: Bool { expression?.positive != nil }
+
+    private var fts: SQL { SQL(identifier: index.ftsTable) }
+    private var key: Column<Int64> { Column(index.key, table: index.table) }
+    private func text(_ column: String) -> Column<String> { Column(column, table: index.table) }
+
+    // MARK: - Statements
+
+    /// One page of hits, in the index's order.
+    func page(limit: Int, offset: Int) -> SQL {
+        var columns: [SQL] = [key.named(Self.key)]
+        for (number, field) in index.fields.enumerated() {
+            columns.append(SQLExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
+            guard isRanked else { continue }
+            columns.append(SQLExpression<String>(
+                "coalesce(highlight(\(fts), \(raw: String(number)), \(style.open), \(style.close)), '')"
+            ).named(Self.highlighted(number)))
+            columns.append(SQLExpression<Bool>("trove_matched(\(fts), \(raw: String(number)))").named(Self.matched(number)))
+        }
+        if isRanked {
+            columns.append(SQLExpression<String>(
+                "coalesce(snippet(\(fts), \(longestField), \(style.open), \(style.close), \(style.ellipsis), \(raw: String(Self.snippetTokens))), '')"
+            ).named(Self.snippet))
+            columns.append(SQLExpression<Double>(rankExpression).named(Self.rank))
+        }
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
+            + "LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    /// How many rows match in all.
+    var count: SQL {
+        "SELECT \(SQLExpression<Int>("count(*)").named(Self.total)) FROM \(from)\(whereSQL)"
+    }
+
+    /// The values of a facet column over all matches, most first.
+    func facet(_ column: String) -> SQL {
+        let value = text(column)
+        var clause = filter
+        clause.terms.append(value.isNotNull.queryFragment)
+        return "SELECT \(SQLExpression<String>("CAST(\(value) AS TEXT)").named(Self.facetValue)), "
+            + "\(SQLExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
+            + "GROUP BY \(value) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
+            + "LIMIT \(Self.facetLimit)"
+    }
+
+    // MARK: - Parts
+
+    /// The FTS5 table joined to the app's, or the app's table alone when nothing is matched.
+    private var from: SQL {
+        guard isRanked else { return SQL(identifier: index.table) }
+        let rowid = Column<Int64>("rowid", table: index.ftsTable)
+        return "\(fts) JOIN \(identifier: index.table) ON (\(key == rowid))"
+    }
+
+    /// The words, the words FTS5 cannot see, and the `key:value` filters, each one AND term.
+    var filter: WhereClause {
+        let fields = index.fields.map { text($0.column) }
+        let positiveMatch = expression?.positive
+        let negativeMatch = expression?.negative
+        return WhereClause {
+            if let positiveMatch { SQLExpression<Bool>("\(fts) MATCH \(positiveMatch)") }
+            if let negativeMatch {
+                // NB: FTS5's NOT needs a left operand, so a query of exclusions only is a NOT IN.
+                SQLExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negativeMatch))")
+            }
+            // NB: a group FTS5 cannot search at all (`🎉`, `c++` is searchable) is matched as a
+            // substring of any field, as the reminders' engines do.
+            for group in query.terms where !group.anyOf.contains(where: \.isSearchableByFTS) {
+                anyOf(group.anyOf.flatMap { term in fields.map { $0.contains(term.text) } })
+            }
+            for term in query.excludedTerms where !term.isSearchableByFTS {
+                SQLExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
+            }
+            for clause in query.fieldFilters {
+                if let predicate = predicate(clause) { predicate }
+            }
+        }
+    }
+
+    private var whereSQL: SQL {
+        let clause = filter
+        return clause.isEmpty ? SQL() : " WHERE \(clause.queryFragment)"
+    }
+
+    /// `folder:a folder:b` → `("notes"."folder" COLLATE "NOCASE" = 'a') OR (…)`; negated, neither
+    /// (a NULL column is neither, not unknown).
+    private func predicate(_ clause: FieldFilterClause) -> SQLExpression<Bool>? {
+        guard let filter = index.filters[clause.key] else { return nil }
+        let tests = clause.anyOf.map { value -> SQLExpression<Bool> in
+            switch value {
+            case .text(let text): self.text(filter.column).collate(.nocase) == text
+            case .integer(let number): Column<Int64>(filter.column, table: index.table) == number
+            case .bool(let flag): Column<Bool>(filter.column, table: index.table) == flag
+            }
+        }
+        let any = anyOf(tests)
+        return clause.isNegated ? SQLExpression("NOT IFNULL((\(any)), 0)") : any
+    }
+
+    /// The number of the row's longest field, for `snippet`: the first of the longest on a tie.
+    private var longestField: SQL {
+        guard index.fields.count > 1 else { return "0" }
+        let lengths = index.fields.map { SQL("coalesce(length(\(text($0.column))), 0)") }
+        var sql: SQL = "CASE max(\(lengths.joined(separator: ", ")))"
+        for (number, length) in lengths.enumerated() { sql += " WHEN \(length) THEN \(raw: String(number))" }
+        return sql + " END"
+    }
+
+    private var rankExpression: SQL {
+        TroveRanking.standard.fieldsExpression(
+            table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
+            exactWords: TroveRanking.exactWords(of: query))
+    }
+
+    private var order: SQL {
+        let terms: [OrderingTerm] = switch index.sort {
+        case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
+        case .rank: [key.asc()]
+        case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
+        }
+        return terms.map(\.queryFragment).joined(separator: ", ")
+    }
+}

@@ -1,0 +1,79 @@
+public import TroveSQLite
+
+extension SearchIndex {
+    /// Searches the index on one of `database`'s readers: the final page, as
+    /// ``search(_:on:limit:offset:highlight:exact:)`` gives it on a connection.
+    ///
+    /// ```swift
+    /// let results = try await notes.search("sourdough", in: database)
+    /// // the same SELECT, run on a reader connection; cancelling the task interrupts it
+    /// ```
+    /// - Throws: `CancellationError` when the task is cancelled (a running statement is
+    ///   interrupted), ``SearchIndexError/notMigrated(index:)``, or `SQLiteError`.
+    public func search(
+        _ text: String, in database: Database, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
+        exact: Bool = false
+    ) async throws -> IndexResultSet {
+        let query = parse(text, exact: exact)
+        return try await database.read { db in
+            try self.search(query, on: db, limit: limit, offset: offset, highlight: highlight)
+        }
+    }
+
+    /// Search as you type: one answer per text, and only for the latest; a new text cancels
+    /// the search of the one before (its statement is interrupted) and an older answer is never
+    /// delivered after a newer text arrived.
+    ///
+    /// ```swift
+    /// for try await results in notes.results(for: typedTexts, in: database) {
+    ///     show(results.hits)   // results.query.text is the text it answers
+    /// }
+    /// ```
+    /// The stream finishes once `texts` ends and the last text is answered; stop consuming it
+    /// (or cancel its task) to cancel the search in flight. An answer does not change when the
+    /// table changes afterwards: that (live updates) is ``SearchProvider``'s, for the reminders.
+    /// - Parameters:
+    ///   - texts: What the person typed, one element per change.
+    ///   - database: The database the index was migrated in.
+    ///   - limit: Hits per answer.
+    ///   - highlight: What to put around matches.
+    ///   - exact: True to make only starred words prefixes.
+    /// - Returns: The answers; an error (``SearchIndexError``, `SQLiteError`) ends the stream.
+    public func results<Texts: AsyncSequence & Sendable>(
+        for texts: Texts, in database: Database, limit: Int = 20, highlight: HighlightStyle = .brackets,
+        exact: Bool = false
+    ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
+        AsyncThrowingStream { continuation in
+            let latest = LatestWins(continuation: continuation)
+            let reader = Task {
+                var last: Task<Void, Never>?
+                do {
+                    for try await text in texts {
+                        let generation = latest.begin()
+                        let work = Task {
+                            do {
+                                let answer = try await search(
+                                    text, in: database, limit: limit, highlight: highlight, exact: exact)
+                                latest.deliver(answer, from: generation)
+                            } catch is CancellationError {
+                            } catch {
+                                latest.finish(throwing: error, from: generation)
+                            }
+                        }
+                        latest.attach(work, to: generation)
+                        last = work
+                    }
+                    // NB: the texts ended; the latest one's answer is the last element.
+                    await last?.value
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in
+                reader.cancel()
+                latest.stop()
+            }
+        }
+    }
+}

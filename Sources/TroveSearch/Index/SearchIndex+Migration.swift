@@ -1,0 +1,167 @@
+import TroveQuery
+public import TroveSQLite
+
+extension SearchIndex {
+    /// How Trove builds an index's objects; a new Trove that builds them differently bumps it,
+    /// and ``migrate(_:)`` then rebuilds every index.
+    public static let formatVersion = 1
+
+    /// The table in which Trove records the indexes it made: name, ``formatVersion`` and the
+    /// definition (the statements that made it), one row per index.
+    public static let versionsTable = "trove_index_versions"
+
+    /// Creates the index, or brings it in step with this declaration; does nothing when it is.
+    ///
+    /// ```swift
+    /// try notes.migrate(db)
+    /// // CREATE TABLE IF NOT EXISTS "trove_index_versions"(…);
+    /// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id',
+    /// //   tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+    /// // CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN … END; (and _delete, _update)
+    /// // INSERT INTO "trove_notes_fts"("trove_notes_fts") VALUES ('rebuild');
+    /// // INSERT INTO "trove_index_versions" … ON CONFLICT("name") DO UPDATE …
+    /// ```
+    ///
+    /// A declaration whose table, key or fields changed (a field added, say) drops the old
+    /// index and its triggers and builds the new one from the table's rows, all in one
+    /// transaction (a savepoint inside the caller's transaction), so a failure leaves the
+    /// database as it was. Weights, filters, facets and the sort are read at search time and
+    /// need no migration. It never reads or writes `PRAGMA user_version` or `application_id`.
+    ///
+    /// - Parameter db: A writable connection to the app's database, whose table already exists.
+    /// - Throws: ``SearchIndexError`` when the table, a named column or the integer primary key
+    ///   is missing; `SQLiteError` when SQLite fails (nothing is changed then).
+    public func migrate(_ db: Connection) throws {
+        try checkTable(db)
+        guard try !isCurrent(db) else { return }
+        let body = {
+            // NB: ask again inside the write lock: another connection may have migrated it.
+            guard try !isCurrent(db) else { return }
+            try db.execute(SearchIndex.createVersionsTable)
+            for statement in dropStatements + createStatements { try db.execute(statement) }
+            try db.execute(rebuildStatement)
+            try db.execute("""
+                INSERT INTO \(identifier: SearchIndex.versionsTable)("name", "version", "definition")
+                VALUES (\(name), \(SearchIndex.formatVersion), \(definition))
+                ON CONFLICT("name") DO UPDATE SET "version" = "excluded"."version", "definition" = "excluded"."definition"
+                """)
+        }
+        if db.isInTransaction {
+            try db.savepoint(body)
+        } else {
+            try db.transaction(.immediate, body)
+        }
+    }
+
+    /// Whether the database holds this index as this declaration makes it.
+    ///
+    /// - Throws: `SQLiteError` when the database cannot be read.
+    public func isCurrent(_ db: Connection) throws -> Bool {
+        let hasVersions = try db.fetchValue(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(SearchIndex.versionsTable)",
+            as: Int.self) ?? 0
+        guard hasVersions > 0 else { return false }
+        let row = try db.fetchOne("""
+            SELECT "version", "definition" FROM \(identifier: SearchIndex.versionsTable) WHERE "name" = \(name)
+            """)
+        guard let row else { return false }
+        let version: Int = try row["version"]
+        let stored: String = try row["definition"]
+        return version == SearchIndex.formatVersion && stored == definition
+    }
+
+    /// The statements that make the index, as text: what ``versionsTable`` records, so that a
+    /// changed declaration is noticed.
+    var definition: String {
+        createStatements.map(\.debugDescription).joined(separator: ";\n")
+    }
+
+    // MARK: - Statements
+
+    static let createVersionsTable: SQL = """
+        CREATE TABLE IF NOT EXISTS "trove_index_versions"(
+            "name" TEXT PRIMARY KEY NOT NULL,
+            "version" INTEGER NOT NULL,
+            "definition" TEXT NOT NULL
+        )
+        """
+
+    /// The FTS5 table (external content over the app's table, with the reminders' tokenizer
+    /// and prefix indexes) and the triggers that keep it in step.
+    var createStatements: [SQL] {
+        let fts = SQL(identifier: ftsTable)
+        let columns = fields.map { SQL(identifier: $0.column) }.joined(separator: ", ")
+        let newValues = fields.map { SQL("new.\(identifier: $0.column)") }.joined(separator: ", ")
+        let oldValues = fields.map { SQL("old.\(identifier: $0.column)") }.joined(separator: ", ")
+        let insertNew: SQL = "INSERT INTO \(fts)(rowid, \(columns)) VALUES (new.\(identifier: key), \(newValues));"
+        let deleteOld: SQL =
+            "INSERT INTO \(fts)(\(fts), rowid, \(columns)) VALUES ('delete', old.\(identifier: key), \(oldValues));"
+        let watched = ([key] + fields.map(\.column)).map { SQL(identifier: $0) }.joined(separator: ", ")
+        let triggers = triggerNames
+        return [
+            // NB: FTS5 options are not SQL expressions and take no bound values; the table and
+            // key names are checked identifiers (letters, digits, _), so quoting them as FTS5
+            // strings is exact. The tokenizer and prefixes are the reminders' (schema/002).
+            "CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns), content=\(raw: Self.ftsString(table)), "
+                + "content_rowid=\(raw: Self.ftsString(key)), tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')",
+            "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: table) BEGIN \(insertNew) END",
+            "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: table) BEGIN \(deleteOld) END",
+            "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE OF \(watched) ON \(identifier: table) "
+                + "BEGIN \(deleteOld) \(insertNew) END",
+        ]
+    }
+
+    /// Drops what an earlier declaration of this index made.
+    var dropStatements: [SQL] {
+        let triggers = triggerNames
+        return [
+            "DROP TRIGGER IF EXISTS \(identifier: triggers.insert)",
+            "DROP TRIGGER IF EXISTS \(identifier: triggers.delete)",
+            "DROP TRIGGER IF EXISTS \(identifier: triggers.update)",
+            "DROP TABLE IF EXISTS \(identifier: ftsTable)",
+        ]
+    }
+
+    /// Indexes every row the table holds now.
+    var rebuildStatement: SQL {
+        "INSERT INTO \(identifier: ftsTable)(\(identifier: ftsTable)) VALUES ('rebuild')"
+    }
+
+    /// `'name'`: an FTS5 option value.
+    private static func ftsString(_ name: String) -> String {
+        var quoted = "'"
+        for character in name {
+            if character == "'" { quoted.append("'") }
+            quoted.append(character)
+        }
+        return quoted + "'"
+    }
+
+    /// Checks that the table has every column the declaration names, and the key is its
+    /// integer primary key.
+    func checkTable(_ db: Connection) throws {
+        let rows = try db.fetchAll("SELECT \"name\", \"type\", \"pk\" FROM pragma_table_info(\(table))")
+        guard !rows.isEmpty else { throw SearchIndexError.missingTable(index: name, table: table) }
+        var columns: [String: (type: String, pk: Int)] = [:]
+        for row in rows {
+            let column: String = try row["name"]
+            let type: String = try row["type"]
+            let pk: Int = try row["pk"]
+            columns[column.lowercased()] = (type.uppercased(), pk)
+        }
+        let named = [key] + fields.map(\.column) + filters.values.map(\.column) + facets + sortColumns
+        for column in named where columns[column.lowercased()] == nil {
+            throw SearchIndexError.missingColumn(index: name, table: table, column: column)
+        }
+        let keyColumn = columns[key.lowercased()]
+        let primaryKeys = columns.values.filter { $0.pk > 0 }.count
+        guard keyColumn?.type == "INTEGER", keyColumn?.pk == 1, primaryKeys == 1 else {
+            throw SearchIndexError.keyNotIntegerPrimaryKey(index: name, table: table, key: key)
+        }
+    }
+
+    private var sortColumns: [String] {
+        if case .column(let column, _) = sort { return [column] }
+        return []
+    }
+}

@@ -1,0 +1,151 @@
+/// A full-text search index over an app's own table: which text columns to search and how much
+/// each counts, which columns `key:value` words filter and facet, and the default order.
+///
+/// Declare it once; ``migrate(_:)`` creates (or updates) an FTS5 index and the triggers that
+/// keep it in step with the table, and ``search(_:on:limit:offset:highlight:exact:)`` runs the
+/// same query language and ranking (``TroveRanking``) as Trove's reminders over it:
+///
+/// ```swift
+/// let notes = try SearchIndex(
+///     table: "notes", key: "id",
+///     fields: [.init("title", weight: 10), .init("body")],
+///     filters: ["folder": .text("folder"), "pinned": .bool("pinned")],
+///     facets: ["folder"])
+/// try notes.migrate(db)
+/// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', …)
+/// let results = try notes.search("sourdough folder:Baking", on: db)
+/// // SELECT … FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+/// //   WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
+/// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
+/// ```
+///
+/// Trove's objects are named after the index (`trove_<name>_fts`, `trove_<name>_insert`, …),
+/// so several indexes, on one table or several, live side by side. Trove records each index it
+/// made in its own table, `trove_index_versions`, and never reads or writes the database's
+/// `PRAGMA user_version` or `application_id`: those stay the app's.
+public struct SearchIndex: Hashable, Sendable {
+    /// Names Trove's objects for this index: `trove_<name>_fts`. The table's name by default.
+    public let name: String
+    /// The app's table, whose rows are indexed.
+    public let table: String
+    /// The table's `INTEGER PRIMARY KEY` column: the index's rowid and each hit's ``IndexHit/key``.
+    public let key: String
+    /// The text columns searched, in order; the first plays the title's part in the ranking
+    /// (a title that is exactly the query, a whole word typed as a prefix).
+    public let fields: [Field]
+    /// The columns `key:value` words filter, by the word used in the query (lowercased).
+    public let filters: [String: Filter]
+    /// The columns whose values are counted over all matches (``IndexResultSet/facets``).
+    public let facets: [String]
+    /// The order of hits.
+    public let sort: Sort
+
+    /// The most fields one index searches (what `trove_rank_fields` ranks over).
+    public static let maxFields = 32
+
+    /// Declares an index; nothing touches a database until ``migrate(_:)``.
+    ///
+    /// ```swift
+    /// try SearchIndex(table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")])
+    /// ```
+    /// - Parameters:
+    ///   - name: Names Trove's objects; `table` when nil. Give two indexes on one table two names.
+    ///   - table: The app's table.
+    ///   - key: Its `INTEGER PRIMARY KEY` column.
+    ///   - fields: The text columns to search, at least one, each with its weight.
+    ///   - filters: `key:value` words and the columns they filter: `["folder": .text("folder")]`.
+    ///   - facets: Columns to count the matches' values of.
+    ///   - sort: The order of hits; ``Sort/rank`` by default.
+    /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
+    ///   or too many, a field is listed twice, a weight is not a positive number, or a filter
+    ///   word is not a word.
+    public init(
+        name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
+        facets: [String] = [], sort: Sort = .rank
+    ) throws(SearchIndexError) {
+        try SearchIndex.checkIdentifier(table, role: "the table")
+        try SearchIndex.checkIdentifier(key, role: "the key column")
+        if let name { try SearchIndex.checkIdentifier(name, role: "the index name") }
+        let name = name ?? table
+        guard !fields.isEmpty else { throw .noFields(index: name) }
+        guard fields.count <= SearchIndex.maxFields else { throw .tooManyFields(index: name, count: fields.count) }
+        var seen: Set<String> = []
+        for field in fields {
+            try SearchIndex.checkIdentifier(field.column, role: "a field")
+            guard seen.insert(field.column.lowercased()).inserted else {
+                throw .duplicateField(index: name, column: field.column)
+            }
+            guard field.weight.isFinite, field.weight > 0 else {
+                throw .invalidWeight(column: field.column, weight: field.weight)
+            }
+            guard field.lengthNormalization.isFinite, (0...1).contains(field.lengthNormalization) else {
+                throw .invalidLengthNormalization(column: field.column, value: field.lengthNormalization)
+            }
+        }
+        var lowered: [String: Filter] = [:]
+        for (word, filter) in filters {
+            let key = word.lowercased()
+            guard SearchIndex.isFilterWord(key) else { throw .invalidFilterWord(word) }
+            guard lowered[key] == nil else { throw .duplicateFilterWord(word) }
+            try SearchIndex.checkIdentifier(filter.column, role: "the column of filter \(word):")
+            lowered[key] = filter
+        }
+        for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
+        if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        self.name = name
+        self.table = table
+        self.key = key
+        self.fields = fields
+        self.filters = lowered
+        self.facets = facets
+        self.sort = sort
+    }
+
+    /// Parses search-box text with this index's filter words: the reminders' query language
+    /// (words, the last one a prefix, `"phrases"`, `-exclusions`, `OR`), with `key:value`
+    /// mapped to ``filters``.
+    ///
+    /// ```swift
+    /// notes.parse("bread folder:Baking -pinned:yes").description
+    /// // engine=fts terms=[+bread] filters=[] field-filters=[folder:Baking, -pinned:yes]
+    /// notes.parse("bread list:Home").problems[0].message
+    /// // list:Home — this search index has no list: filter; its filters are folder:, pinned:
+    /// ```
+    /// A reminders key (`list:`, `tag:`/`#`, `is:`, `priority:`, `due:`, `in:`) that the index does
+    /// not declare is a ``QueryProblem``; any other `word:word` is text, as for the reminders.
+    /// - Parameters:
+    ///   - text: Anything; parsing never throws.
+    ///   - exact: True to make only starred words prefixes (see ``Query/parse(_:exact:)``).
+    public func parse(_ text: String, exact: Bool = false) -> Query {
+        QueryParser(text: text, exact: exact, indexFilters: filters).parse()
+    }
+
+    // MARK: - Names
+
+    /// The FTS5 table: `trove_<name>_fts`.
+    public var ftsTable: String { "trove_\(name)_fts" }
+
+    /// The triggers that keep the index in step with the table.
+    var triggerNames: (insert: String, delete: String, update: String) {
+        ("trove_\(name)_insert", "trove_\(name)_delete", "trove_\(name)_update")
+    }
+
+    /// Letters, digits and `_`, not starting with a digit, and not SQLite's own `sqlite_` prefix.
+    static func isIdentifier(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64,
+            !name.lowercased().hasPrefix("sqlite_")
+        else { return false }
+        func letter(_ s: Unicode.Scalar) -> Bool { ("a"..."z").contains(s) || ("A"..."Z").contains(s) || s == "_" }
+        return letter(first) && name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
+    }
+
+    private static func checkIdentifier(_ name: String, role: String) throws(SearchIndexError) {
+        guard isIdentifier(name) else { throw .invalidName(name, role: role) }
+    }
+
+    /// A filter word: lowercase letters, digits and `_`, starting with a letter, as `folder`.
+    private static func isFilterWord(_ word: String) -> Bool {
+        guard let first = word.unicodeScalars.first, ("a"..."z").contains(first), word.count <= 32 else { return false }
+        return word.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+}

@@ -1,0 +1,62 @@
+/// Why a ``SearchIndex`` declaration, migration or search could not be used, and what to do.
+///
+/// ```swift
+/// try SearchIndex(table: "my notes", key: "id", fields: [.init("title")])
+/// // throws: "my notes" cannot be the table of a SearchIndex: use letters, digits and _ …
+/// ```
+public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A name that is not a plain SQL identifier; `role` says which name it was.
+    case invalidName(String, role: String)
+    /// The declaration lists no field to search.
+    case noFields(index: String)
+    /// More than ``SearchIndex/maxFields`` fields.
+    case tooManyFields(index: String, count: Int)
+    /// A field listed twice.
+    case duplicateField(index: String, column: String)
+    /// A field's weight is not a positive number.
+    case invalidWeight(column: String, weight: Double)
+    /// A field's length normalisation is outside 0…1.
+    case invalidLengthNormalization(column: String, value: Double)
+    /// A filter word that the query language cannot read as `word:value`.
+    case invalidFilterWord(String)
+    /// Two filter words that differ only in case.
+    case duplicateFilterWord(String)
+    /// The app's table does not exist in the database.
+    case missingTable(index: String, table: String)
+    /// A column the declaration names is not in the app's table.
+    case missingColumn(index: String, table: String, column: String)
+    /// The key column is not the table's `INTEGER PRIMARY KEY`.
+    case keyNotIntegerPrimaryKey(index: String, table: String, key: String)
+    /// The database has no index of this name, or one made from another declaration.
+    case notMigrated(index: String)
+
+    /// One sentence: what is wrong and what to do.
+    public var description: String {
+        switch self {
+        case .invalidName(let name, let role):
+            "\"\(name)\" cannot be \(role) of a SearchIndex: use letters, digits and _ (up to 64, not starting with a digit or sqlite_), and rename the table or column if it has other characters"
+        case .noFields(let index):
+            "the SearchIndex \(index) has no fields to search; list at least one text column in fields:"
+        case .tooManyFields(let index, let count):
+            "the SearchIndex \(index) lists \(count) fields, more than the \(SearchIndex.maxFields) one index can rank; index fewer columns, or split them over two indexes"
+        case .duplicateField(let index, let column):
+            "the SearchIndex \(index) lists the field \(column) twice; list each column once and give it one weight"
+        case .invalidWeight(let column, let weight):
+            "the weight of field \(column) is \(weight); give a positive number (1 is the default, 10 counts ten times as much)"
+        case .invalidLengthNormalization(let column, let value):
+            "the length normalisation of field \(column) is \(value); give a number from 0 (none) to 1 (full), or leave the default 0.75"
+        case .invalidFilterWord(let word):
+            "\"\(word)\" cannot be a filter word: use letters, digits and _, starting with a letter, so that \(word.lowercased()):value reads as a filter"
+        case .duplicateFilterWord(let word):
+            "the filter word \(word) is declared twice (filter words ignore case); keep one"
+        case .missingTable(let index, let table):
+            "the SearchIndex \(index) is over the table \(table), which this database does not have; create the table (run the app's own migrations) before migrating the index"
+        case .missingColumn(let index, let table, let column):
+            "the SearchIndex \(index) names the column \(column), which the table \(table) does not have; add the column or correct the declaration"
+        case .keyNotIntegerPrimaryKey(let index, let table, let key):
+            "the key \(key) of the SearchIndex \(index) is not the INTEGER PRIMARY KEY of \(table); name that column as the key (FTS5 indexes rows by their integer rowid)"
+        case .notMigrated(let index):
+            "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
+        }
+    }
+}

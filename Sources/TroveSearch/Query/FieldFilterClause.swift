@@ -1,0 +1,52 @@
+/// One `key:value` condition of a ``SearchIndex``'s query on a column of the app's table:
+/// `folder:Baking`, `-pinned:yes`, `folder:a folder:b` (the same key twice ORs).
+///
+/// ```swift
+/// notes.parse("bread folder:Baking folder:Bread").fieldFilters.map(\.description)
+/// // ["folder:Baking OR folder:Bread"]
+/// ```
+///
+/// The reminders' own keys (`list:`, `tag:`, `is:` …) are ``FilterClause``s; a query parsed
+/// for a search index has only these.
+public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
+    /// The word used in the query, lowercased: `folder`.
+    public var key: String
+    /// Never empty, no duplicates: at least one must hold (or, negated, none may).
+    public var anyOf: [Value]
+    /// True for `-key:value`: rows matching any of ``anyOf`` are left out.
+    public var isNegated: Bool
+
+    /// A clause matching any of `anyOf`, or, negated, none of them.
+    public init(key: String, anyOf: [Value], isNegated: Bool = false) {
+        self.key = key
+        self.anyOf = anyOf
+        self.isNegated = isNegated
+    }
+
+    /// A filter value, read according to the ``SearchIndex/Filter`` its key was declared with.
+    public enum Value: Hashable, Sendable, CustomStringConvertible {
+        /// For ``SearchIndex/Filter/text(_:)``: compared ignoring case.
+        case text(String)
+        /// For ``SearchIndex/Filter/integer(_:)``.
+        case integer(Int64)
+        /// For ``SearchIndex/Filter/bool(_:)``: `yes`/`no`, `true`/`false`, `1`/`0`.
+        case bool(Bool)
+
+        /// `Baking`, `"Home Office"`, `42`, `yes`.
+        public var description: String {
+            switch self {
+            case .text(let text):
+                text.unicodeScalars.contains { QueryLexer.isSeparator($0) || $0 == "\"" } ? "\"\(text)\"" : text
+            case .integer(let number): String(number)
+            case .bool(let flag): flag ? "yes" : "no"
+            }
+        }
+    }
+
+    /// `folder:a OR folder:b`, `-(folder:a OR folder:b)`.
+    public var description: String {
+        let body = anyOf.map { "\(key):\($0)" }.joined(separator: " OR ")
+        guard isNegated else { return body }
+        return anyOf.count == 1 ? "-" + body : "-(" + body + ")"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import InlineSnapshotTesting
+import TroveQuery
+public import TroveSQLite
+public import TroveSearch
+
+/// Searches an app's ``SearchIndex`` and asserts two inline snapshots: the page's SQL and the
+/// ranked hits, as `assertSearch` does for the reminders.
+///
+/// ```swift
+/// @Test func titleHitComesFirst() throws {
+///     let db = try notesDatabase()
+///     assertSearch("sourdough", in: notes, on: db) {
+///         """
+///         SELECT …
+///         FROM "trove_notes_fts"
+///         JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+///         WHERE ("trove_notes_fts" MATCH '"sourdough"*')
+///         ORDER BY
+///           "score" ASC,
+///           "notes"."id" ASC
+///         LIMIT 10 OFFSET 0
+///         """
+///     } results: {
+///         """
+///         #  key  rank   title             body                                                       snippet
+///         -  ---  -----  ----------------  ---------------------------------------------------------  ---------------------------------------------------------
+///         1  1    -2.05  [Sourdough] loaf  Feed the starter the night before; bake hot with steam     Feed the starter the night before; bake hot with steam
+///         2  2    -0.74  Weekly groceries  flour, butter, eggs and a jar for the [sourdough] starter  flour, butter, eggs and a jar for the [sourdough] starter
+///         2 of 2
+///         folder: Baking (1), Shopping (1)
+///         """
+///     }
+/// }
+/// ```
+/// - Parameters:
+///   - text: What is typed into the search box.
+///   - index: The app's index, migrated in `db`.
+///   - db: The connection to search.
+///   - limit: Hits per page.
+///   - offset: Hits to skip.
+///   - selectList: `.elided` shows `SELECT …`; `.full` every result column.
+///   - sql: The expected SQL, laid out one clause per line; recorded when nil.
+///   - results: The expected hits table; recorded when nil.
+/// - Returns: The result set, for more assertions; nil when the search threw.
+@discardableResult
+public func assertSearch(
+    _ text: String,
+    in index: SearchIndex,
+    on db: Connection,
+    limit: Int = 10,
+    offset: Int = 0,
+    selectList: SelectList = .elided,
+    sql: (() -> String)? = nil,
+    results: (() -> String)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    function: StaticString = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) -> IndexResultSet? {
+    let query = index.parse(text)
+    let statement = layOutSQL(
+        index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
+        elidingSelectList: selectList == .elided)
+    var resultSet: IndexResultSet?
+    let table: String
+    do {
+        let found = try index.search(query, on: db, limit: limit, offset: offset)
+        resultSet = found
+        table = renderIndexTable(found, fields: index.fields.map(\.column))
+    } catch {
+        table = "error: \(error)"
+    }
+    assertTwoSnapshots(
+        sql: statement, results: table, expectedSQL: sql, expectedResults: results,
+        fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+    return resultSet
+}
+
+/// A search index's result set as a text table: one row per hit (key, rank, each field
+/// highlighted, snippet), then the total, the next page, the facets and the query's problems.
+public func renderIndexTable(_ resultSet: IndexResultSet, fields: [String]) -> String {
+    var lines: [String] = []
+    if resultSet.hits.isEmpty {
+        lines.append("(no hits)")
+    } else {
+        let rows = resultSet.hits.enumerated().map { offset, hit in
+            [String(offset + 1), String(hit.key), hit.rank == 0 ? "" : String(format: "%.2f", hit.rank)]
+                + fields.map { hit.highlighted[$0] ?? "" } + [hit.snippet]
+        }
+        lines.append(renderTable(rows, header: ["#", "key", "rank"] + fields + ["snippet"]))
+    }
+    lines.append("\(resultSet.hits.count) of \(resultSet.total)")
+    if let next = resultSet.nextOffset { lines.append("next: offset \(next)") }
+    for facet in resultSet.facets.keys.sorted() where !(resultSet.facets[facet] ?? []).isEmpty {
+        lines.append("\(facet): " + (resultSet.facets[facet] ?? []).map(\.description).joined(separator: ", "))
+    }
+    for problem in resultSet.query.problems { lines.append("note: " + problem.message) }
+    return lines.joined(separator: "\n")
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveTestSupport
+
+/// Searching an app's own table through a ``SearchIndex``: the reminders' query language and
+/// ranking over the notes of ``NotesFixture``.
+@Suite struct SearchIndexSearchTests {
+    let index = NotesFixture.index
+
+    // Weight 10 on the title: "Sourdough loaf" comes before two bodies that mention it.
+    @Test func titleHitRanksFirst() throws {
+        let db = try NotesFixture.database()
+        assertSearch("sourdough", in: index, on: db, selectList: .full) {
+            """
+            SELECT
+              "notes"."id" AS "key",
+              coalesce("notes"."title", '') AS "value_0",
+              coalesce(highlight("trove_notes_fts", 0, '[', ']'), '') AS "highlighted_0",
+              trove_matched("trove_notes_fts", 0) AS "matched_0",
+              coalesce("notes"."body", '') AS "value_1",
+              coalesce(highlight("trove_notes_fts", 1, '[', ']'), '') AS "highlighted_1",
+              trove_matched("trove_notes_fts", 1) AS "matched_1",
+              coalesce(snippet("trove_notes_fts", CASE max(coalesce(length("notes"."title"), 0), coalesce(length("notes"."body"), 0)) WHEN coalesce(length("notes"."title"), 0) THEN 0 WHEN coalesce(length("notes"."body"), 0) THEN 1 END, '[', ']', '…', 12), '') AS "snippet",
+              trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 'sourdough', 10.0, 0.75, 1.0, 0.75) AS "score"
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"sourdough"*')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title             body                                                                                                                                                          snippet
+            -  ---  -----  ----------------  ------------------------------------------------------------------------------------------------------------------------------------------------------------  ----------------------------------------------------------------------
+            1  1    -2.05  [Sourdough] loaf  Feed the starter the night before; bake hot with steam                                                                                                        Feed the starter the night before; bake hot with steam
+            2  2    -0.74  Weekly groceries  flour, butter, eggs and a jar for the [sourdough] starter                                                                                                     flour, butter, eggs and a jar for the [sourdough] starter
+            3  5    -0.43  Bread notes       A long note on bread: the crumb, the crust, hydration and the flour, and why a [sourdough] needs patience, time and a warm kitchen more than any recipe says  …the crumb, the crust, hydration and the flour, and why a [sourdough]…
+            3 of 3
+            folder: Baking (1), Shopping (1), baking (1)
+            """
+        }
+    }
+
+    @Test func textFilterIgnoresCase() throws {
+        let db = try NotesFixture.database()
+        assertSearch("flour folder:baking", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"flour"')
+              AND ("notes"."folder" COLLATE "NOCASE" = 'baking')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title        body                                                                                                                                                          snippet
+            -  ---  -----  -----------  ------------------------------------------------------------------------------------------------------------------------------------------------------------  ----------------------------------------------------------------------
+            1  3    -0.80  Pancakes     Whisk [flour], milk and eggs; rest the batter                                                                                                                 Whisk [flour], milk and eggs; rest the batter
+            2  5    -0.43  Bread notes  A long note on bread: the crumb, the crust, hydration and the [flour], and why a sourdough needs patience, time and a warm kitchen more than any recipe says  …the crumb, the crust, hydration and the [flour], and why a sourdough…
+            2 of 2
+            folder: Baking (1), baking (1)
+            """
+        }
+    }
+
+    // NB: a note without a folder is not in Travel, so -folder:travel keeps it.
+    @Test func negatedFilterKeepsRowsWithoutAValue() throws {
+        let db = try NotesFixture.database()
+        assertSearch("lisbon -folder:travel", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"lisbon"')
+              AND (NOT IFNULL(("notes"."folder" COLLATE "NOCASE" = 'travel'), 0))
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title            body                                                  snippet
+            -  ---  -----  ---------------  ----------------------------------------------------  ----------------------------------------------------
+            1  6    -1.23  Camera settings  Aperture priority for street photography in [Lisbon]  Aperture priority for street photography in [Lisbon]
+            1 of 1
+            """
+        }
+    }
+
+    @Test func boolFilterWithoutWordsListsByKey() throws {
+        let db = try NotesFixture.database()
+        assertSearch("pinned:yes", in: index, on: db) {
+            """
+            SELECT …
+            FROM "notes"
+            WHERE ("notes"."pinned" = 1)
+            ORDER BY
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank  title           body                                                    snippet
+            -  ---  ----  --------------  ------------------------------------------------------  -------
+            1  1          Sourdough loaf  Feed the starter the night before; bake hot with steam
+            2  4          Trip to Lisbon  Book the train; pack the camera
+            2 of 2
+            folder: Baking (1), Travel (1)
+            """
+        }
+    }
+
+    @Test func phraseExclusionAndOr() throws {
+        let db = try NotesFixture.database()
+        assertSearch(#""sourdough starter" -loaf"#, in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"sourdough starter" NOT "loaf"')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title             body                                                       snippet
+            -  ---  -----  ----------------  ---------------------------------------------------------  ---------------------------------------------------------
+            1  2    -1.64  Weekly groceries  flour, butter, eggs and a jar for the [sourdough starter]  flour, butter, eggs and a jar for the [sourdough starter]
+            1 of 1
+            folder: Shopping (1)
+            """
+        }
+        assertSearch("flour -pancakes", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"flour" NOT "pancakes"')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title             body                                                                                                                                                          snippet
+            -  ---  -----  ----------------  ------------------------------------------------------------------------------------------------------------------------------------------------------------  ----------------------------------------------------------------------
+            1  2    -0.74  Weekly groceries  [flour], butter, eggs and a jar for the sourdough starter                                                                                                     [flour], butter, eggs and a jar for the sourdough starter
+            2  5    -0.43  Bread notes       A long note on bread: the crumb, the crust, hydration and the [flour], and why a sourdough needs patience, time and a warm kitchen more than any recipe says  …the crumb, the crust, hydration and the [flour], and why a sourdough…
+            2 of 2
+            folder: Shopping (1), baking (1)
+            """
+        }
+        assertSearch("pancakes OR lisbon", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"pancakes" OR "lisbon"*')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title             body                                                  snippet
+            -  ---  -----  ----------------  ----------------------------------------------------  ----------------------------------------------------
+            1  3    -3.92  [Pancakes]        Whisk flour, milk and eggs; rest the batter           Whisk flour, milk and eggs; rest the batter
+            2  4    -2.97  Trip to [Lisbon]  Book the train; pack the camera                       Book the train; pack the camera
+            3  6    -1.23  Camera settings   Aperture priority for street photography in [Lisbon]  Aperture priority for street photography in [Lisbon]
+            3 of 3
+            folder: Baking (1), Travel (1)
+            """
+        }
+    }
+
+    // The last word is a prefix while typing; a trailing space ends it.
+    @Test func lastWordIsAPrefixUnlessFollowedByASpace() throws {
+        let db = try NotesFixture.database()
+        #expect(try index.search("lisb", on: db).hits.map(\.key) == [4, 6])
+        #expect(try index.search("lisb ", on: db).hits.isEmpty)
+    }
+
+    @Test func undeclaredReminderKeyAndBadValueAreProblems() throws {
+        let db = try NotesFixture.database()
+        assertSearch("bread list:Home pinned:maybe", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"bread"')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title          body                                                                                                                                                          snippet
+            -  ---  -----  -------------  ------------------------------------------------------------------------------------------------------------------------------------------------------------  ----------------------------------------------------------------
+            1  5    -3.04  [Bread] notes  A long note on [bread]: the crumb, the crust, hydration and the flour, and why a sourdough needs patience, time and a warm kitchen more than any recipe says  A long note on [bread]: the crumb, the crust, hydration and the…
+            1 of 1
+            folder: baking (1)
+            note: list:Home — this search index has no list: filter; its filters are folder:, pinned:
+            note: pinned:maybe — expected yes or no
+            """
+        }
+    }
+
+    @Test func pagesCountAllMatchesAndFacetThem() throws {
+        let db = try NotesFixture.database()
+        let first = try index.search("flour", on: db, limit: 2)
+        #expect(first.total == 3)
+        #expect(first.nextOffset == 2)
+        #expect(first.facets["folder"] == [Facet(name: "Baking", count: 1), Facet(name: "Shopping", count: 1), Facet(name: "baking", count: 1)])
+        let second = try index.search("flour", on: db, limit: 2, offset: try #require(first.nextOffset))
+        #expect(second.nextOffset == nil)
+        #expect(Set(first.hits.map(\.key) + second.hits.map(\.key)) == [2, 3, 5])
+    }
+
+    @Test func hitsCarryValuesMatchedFieldsAndASnippetOfTheLongestField() throws {
+        let db = try NotesFixture.database()
+        let hit = try #require(try index.search("patience", on: db).hits.first)
+        #expect(hit.key == 5)
+        #expect(hit.values["title"] == "Bread notes")
+        #expect(hit.highlighted["body"]?.contains("[patience]") == true)
+        #expect(hit.matchedFields == ["body"])
+        #expect(hit.snippet.contains("[patience]"))
+        #expect(hit.snippet.count < NotesFixture.breadBody.count)
+        #expect(hit.rank < 0)
+    }
+
+    @Test func searchBeforeMigrateSaysToMigrate() throws {
+        let db = try NotesFixture.appDatabase()
+        #expect(throws: SearchIndexError.notMigrated(index: "notes")) { try index.search("bread", on: db) }
+        #expect(SearchIndexError.notMigrated(index: "notes").description.contains("call migrate(_:)"))
+    }
+
+    @Test func parseMapsDeclaredKeysOnly() {
+        let query = index.parse("bread Folder:Baking -pinned:no re:invent")
+        #expect(query.fieldFilters.map(\.description) == ["folder:Baking", "-pinned:no"])
+        #expect(query.terms.map(\.description) == ["bread", "re:invent*"])
+        #expect(query.problems.isEmpty)
+        // The reminders' own parse is unchanged: folder: is text there.
+        #expect(Query.parse("folder:Baking").fieldFilters.isEmpty)
+        #expect(Query.parse("folder:Baking").terms.map(\.description) == ["folder:Baking*"])
+    }
+
+    @Test func incompleteFilterValueIsMarkedIncomplete() {
+        let problem = index.parse("bread pinned:ye").problems.first
+        #expect(problem?.isIncomplete == true)
+        #expect(problem?.message == "pinned:ye — expected yes or no")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// `trove_rank_fields`, the ranking over N fields that a ``SearchIndex`` uses, is the
+/// reminders' `trove_rank` generalised: given reminders_fts's own weights it scores every open
+/// reminder exactly as `trove_rank` does with the tag boost off.
+@Suite struct TroveRankingFieldsTests {
+    // The texts with the exact words (prefix words of 3+ letters) the engines pass for them.
+    @Test(arguments: [
+        ("milk", "milk"), ("passport", "passport"), ("dentist appointment", "appointment"), ("walk dog", "dog"),
+        ("call OR email", "email"), ("\"renew passport\"", ""), ("buy mi", ""), ("home office ", ""),
+    ])
+    func fieldsRankEqualsTheRemindersRank(text: String, words: String) async throws {
+        let database = try await SeededSearch.database()
+        let match = try #require(FTS5Expression(query: .parse(text))?.positive)
+        let rows = try await database.read { db in
+            try db.fetchAll("""
+                SELECT trove_rank("reminders_fts", 0, 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.0, 0.5, 0.7, 1.0, \(raw: "'" + words + "'")) AS "reminders",
+                       trove_rank_fields("reminders_fts", 1.2, 0.5, 0.5, 1.0, \(raw: "'" + words + "'"), 5.0, 0.75, 1.0, 0.75, 2.0, 0.75) AS "fields"
+                FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match)
+                """)
+        }
+        #expect(!rows.isEmpty)
+        for row in rows {
+            let reminders: Double = try row["reminders"]
+            let fields: Double = try row["fields"]
+            #expect(reminders == fields, "\(text): \(reminders) vs \(fields)")
+            #expect(reminders < 0)
+        }
+    }
+
+    @Test func wrongArgumentCountIsAnErrorNotACrash() async throws {
+        let database = try await SeededSearch.database()
+        await #expect(throws: SQLiteError.self) {
+            try await database.read { db in
+                try db.fetchAll(#"SELECT trove_rank_fields("reminders_fts", 1.2) FROM "reminders_fts" WHERE "reminders_fts" MATCH 'milk'"#)
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+
+/// An app's own notes table, made by the app's own migration (which sets `user_version` 3 and
+/// an `application_id` of its own), and an index over it.
+///
+/// | id | title            | body                                                        | folder   | pinned |
+/// |----|------------------|-------------------------------------------------------------|----------|--------|
+/// | 1  | Sourdough loaf   | Feed the starter the night before; bake hot with steam      | Baking   | 1      |
+/// | 2  | Weekly groceries | flour, butter, eggs and a jar for the sourdough starter     | Shopping | 0      |
+/// | 3  | Pancakes         | Whisk flour, milk and eggs; rest the batter                 | Baking   | 0      |
+/// | 4  | Trip to Lisbon   | Book the train; pack the camera                             | Travel   | 1      |
+/// | 5  | Bread notes      | (a long body: crumb, crust, hydration, sourdough, patience) | baking   | 0      |
+/// | 6  | Camera settings  | Aperture priority for street photography in Lisbon          | NULL     | 0      |
+enum NotesFixture {
+    static let userVersion = 3
+    static let applicationID = 0x4E4F_5445  // "NOTE"
+
+    static let breadBody = "A long note on bread: the crumb, the crust, hydration and the flour, and why a "
+        + "sourdough needs patience, time and a warm kitchen more than any recipe says"
+
+    static let index: SearchIndex = {
+        do {
+            return try SearchIndex(
+                table: "notes", key: "id",
+                fields: [.init("title", weight: 10), .init("body")],
+                filters: ["folder": .text("folder"), "pinned": .bool("pinned")],
+                facets: ["folder"])
+        } catch {
+            preconditionFailure("the fixture's declaration is valid: \(error)")
+        }
+    }()
+
+    /// The app's schema and rows, before any index.
+    static func appDatabase() throws -> Connection {
+        let db = try Connection.inMemory()
+        try db.execute("""
+            CREATE TABLE notes (
+                id INTEGER PRIMARY KEY,
+                title TEXT NOT NULL,
+                body TEXT,
+                folder TEXT,
+                pinned INTEGER NOT NULL DEFAULT 0
+            )
+            """)
+        try db.execute("PRAGMA user_version = \(raw: String(userVersion))")
+        try db.execute("PRAGMA application_id = \(raw: String(applicationID))")
+        let rows: [(Int, String, String?, String?, Int)] = [
+            (1, "Sourdough loaf", "Feed the starter the night before; bake hot with steam", "Baking", 1),
+            (2, "Weekly groceries", "flour, butter, eggs and a jar for the sourdough starter", "Shopping", 0),
+            (3, "Pancakes", "Whisk flour, milk and eggs; rest the batter", "Baking", 0),
+            (4, "Trip to Lisbon", "Book the train; pack the camera", "Travel", 1),
+            (5, "Bread notes", breadBody, "baking", 0),
+            (6, "Camera settings", "Aperture priority for street photography in Lisbon", nil, 0),
+        ]
+        for (id, title, body, folder, pinned) in rows {
+            try db.execute("""
+                INSERT INTO notes (id, title, body, folder, pinned)
+                VALUES (\(id), \(title), \(SQL(binding: body)), \(SQL(binding: folder)), \(pinned))
+                """)
+        }
+        return db
+    }
+
+    /// The app's database with ``index`` migrated.
+    static func database() throws -> Connection {
+        let db = try appDatabase()
+        try index.migrate(db)
+        return db
+    }
+}
