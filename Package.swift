@@ -151,7 +151,7 @@ let package = Package(
             dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
         // NB: TroveBench only so that `trove-bench`, which BenchSmokeTests runs, is built first.
-        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench"]),
+        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch"]),
     ]
 )
 
