@@ -4,7 +4,7 @@ import TroveQuery
 public import TroveSQLite
 public import TroveSearch
 
-/// Searches an app's ``SearchIndex`` and asserts two inline snapshots: the page's SQL and the
+/// Searches an app's `SearchIndex` and asserts two inline snapshots: the page's SQL and the
 /// ranked hits, as `assertSearch` does for the reminders.
 ///
 /// ```swift
@@ -42,6 +42,11 @@ public import TroveSearch
 ///   - selectList: `.elided` shows `SELECT …`; `.full` every result column.
 ///   - sql: The expected SQL, laid out one clause per line; recorded when nil.
 ///   - results: The expected hits table; recorded when nil.
+///   - fileID: The test's file, for the snapshot recorder; leave the default.
+///   - filePath: The test's file path, where inline snapshots are written; leave the default.
+///   - function: The test's name; leave the default.
+///   - line: The call's line, where its snapshots are found; leave the default.
+///   - column: The call's column; leave the default.
 /// - Returns: The result set, for more assertions; nil when the search threw.
 @discardableResult
 public func assertSearch(

@@ -94,8 +94,7 @@ public func assertSearch(
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:selectList:sql:results:fileID:filePath:function:line:column:)``
-/// for a store: searches its database.
+/// `assertSearch(_:on:…)` on a `Database`, for a store: searches its database.
 @discardableResult
 public func assertSearch(
     _ text: String,
@@ -189,8 +188,7 @@ func assertTwoSnapshots(
         matches: expectedResults, fileID: fileID, file: filePath, function: function, line: line, column: column)
 }
 
-/// How an ``assertSearch(_:on:exact:limit:page:includeCompleted:sort:typos:today:timeZone:registry:selectList:sql:results:fileID:filePath:function:line:column:)``
-/// SQL snapshot shows the result columns.
+/// How an `assertSearch` SQL snapshot shows the result columns.
 public enum SelectList: Sendable {
     /// `SELECT …`: every search reads the same columns, so a snapshot shows what differs.
     case elided
