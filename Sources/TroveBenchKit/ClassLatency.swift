@@ -22,15 +22,18 @@ public struct ClassLatency: Sendable {
     public var plain: Bool
     /// Only these classes, by name; nil for all.
     public var only: Set<String>?
-    /// Run every text once before measuring, so the page cache holds the index as it does while typing.
+    /// Run every text once before measuring, so the page cache holds the index as it does while
+    /// typing, and build the provider's vocabulary trie first, as a session does while it opens.
     public var warmUp: Bool
     /// Wait for the settled answer on every Nth sample only; the others stop after the first
     /// ResultSet, as the next keystroke would.
     public var settleEvery: Int
+    /// After each class, name this many of its slowest first answers (text and milliseconds).
+    public var slowest: Int
 
     public init(
         path: String, samples: Int = 100, plain: Bool = false, only: Set<String>? = nil, warmUp: Bool = true,
-        settleEvery: Int = 10
+        settleEvery: Int = 10, slowest: Int = 0
     ) {
         self.path = path
         self.samples = samples
@@ -38,6 +41,7 @@ public struct ClassLatency: Sendable {
         self.only = only
         self.warmUp = warmUp
         self.settleEvery = settleEvery
+        self.slowest = slowest
     }
 
     public static let classes: [(name: String, texts: [String])] = [
@@ -56,24 +60,36 @@ public struct ClassLatency: Sendable {
         ("no hit", ["dentistqx", "budgetqx", "zzqx", "walkqx", "meetingqx", "reportqx", "gardenqx", "callqx"]),
     ]
 
-    /// Measures every class and hands each line of the table to `emit` as soon as it is known.
-    public func run(emit: (String) -> Void) async throws {
+    /// Measures every class and hands each line of the table to `emit` as soon as it is known,
+    /// and the ``slowest`` first answers of each class to `detail`, one line per class:
+    /// `3+-char prefix slowest first: "dent" 21.0 ms, "call" 9.8 ms`.
+    public func run(emit: (String) -> Void, detail: (String) -> Void = { _ in }) async throws {
         let database = try Database(path: path, readers: 2)
         var registry = EngineRegistry()
         if plain { registry.register(PlainFTSEngine(), as: "fts") }
         // NB: no settled-answer cache, or every repeat of a text would measure the cache.
         let provider = try SearchProvider(database: database, registry: registry, settledCapacity: 0)
+        // NB: the warm state of a session a second after it opened: SearchProvider's vocabulary
+        // trie (which completes long prefixes and finds typos) is built by then.
+        if warmUp { try await provider.vocabulary?.buildNow() }
         emit("| class | first p50 | first p99 | settle p50 | settle p99 | first was provisional | n first/settle |")
         emit("|---|---:|---:|---:|---:|---:|---:|")
         for (name, texts) in Self.classes where only?.contains(name) ?? true {
             var first: [Double] = [], settle: [Double] = [], provisional = 0
+            var byText: [(text: String, ms: Double)] = []
             for text in texts.prefix(warmUp ? texts.count : 0) { _ = try await measure(text, provider, settle: false) }
             for index in 0..<max(0, samples) {
                 let settles = index % max(1, settleEvery) == 0
                 let (f, s, p) = try await measure(texts[index % texts.count], provider, settle: settles)
                 first.append(f)
+                byText.append((texts[index % texts.count], f))
                 if settles { settle.append(s) }
                 if p { provisional += 1 }
+            }
+            if slowest > 0 {
+                let worst = byText.sorted { $0.ms > $1.ms }.prefix(slowest)
+                    .map { "\"\($0.text)\" " + String(format: "%.1f ms", $0.ms) }
+                detail("\(name) slowest first: " + worst.joined(separator: ", "))
             }
             emit("| \(name) | \(ms(first, 0.5)) | \(ms(first, 0.99)) | \(ms(settle, 0.5)) | \(ms(settle, 0.99)) | \(provisional)/\(samples) | \(samples)/\(settle.count) |")
         }

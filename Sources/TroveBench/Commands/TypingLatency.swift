@@ -25,17 +25,22 @@ struct TypingLatency: AsyncParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run every text once before measuring.") var warmUp = true
     @Option(help: "Wait for the settled answer on every Nth sample only; the others stop after the first ResultSet, as the next keystroke would.")
     var settleEvery = 10
+    @Option(help: "After each class, print its N slowest first answers (text and time) to standard error.")
+    var slowest = 0
 
     func validate() throws {
         guard (1...1_000_000).contains(samples) else { throw ValidationError("--samples must be between 1 and 1,000,000.") }
+        guard (0...1_000).contains(slowest) else { throw ValidationError("--slowest must be between 0 and 1,000.") }
         guard (1...1_000_000).contains(settleEvery) else { throw ValidationError("--settle-every must be between 1 and 1,000,000.") }
     }
 
     func run() async throws {
         let latency = ClassLatency(
             path: file, samples: samples, plain: plain, only: only.map { Set($0.split(separator: ",").map(String.init)) },
-            warmUp: warmUp, settleEvery: settleEvery)
+            warmUp: warmUp, settleEvery: settleEvery, slowest: slowest)
         // NB: one line at a time, written at once: standard output is not line-buffered when piped.
-        try await latency.run { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }
+        try await latency.run(
+            emit: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            detail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 }

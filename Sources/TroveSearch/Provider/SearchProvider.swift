@@ -57,6 +57,11 @@ public actor SearchProvider {
         watcher = isFile ? try Connection(path: database.path, options: .init(readOnly: true)) : nil
     }
 
+    /// The fts engine's ``VocabularyCache``, unless the registry's fts engine is not Trove's.
+    public nonisolated var vocabulary: VocabularyCache? {
+        (try? registry.engine(named: "fts") as? FTSEngine)?.vocabulary
+    }
+
     /// The results for `request`, again after every change, until the consumer stops iterating.
     ///
     /// - Returns: A stream that ends with an error only when the search cannot run

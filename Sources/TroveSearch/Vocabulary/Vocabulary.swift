@@ -11,6 +11,9 @@ protocol Vocabulary {
     /// The typo candidates for `word` under ``TypoRule``, best first, at most
     /// ``TypoRule/maxCandidates``.
     func typoCandidates(for word: [Unicode.Scalar], isPrefix: Bool) throws -> [TypoCandidate]
+    /// Every indexed word that starts with `prefix`, in order, when there are at most `limit`
+    /// and they are known without reading doclists; otherwise nil.
+    func completions(of prefix: String, limit: Int) throws -> [String]?
 }
 
 extension Vocabulary {

@@ -89,6 +89,31 @@ struct VocabularyTrie: Vocabulary, Sendable {
         node(for: prefix) != nil
     }
 
+    /// The words below `prefix`'s node, depth first (so in order), or nil past `limit`.
+    ///
+    /// ```swift
+    /// trie.completions(of: "dent", limit: 8)   // ["dental", "dentist"]
+    /// ```
+    func completions(of prefix: String, limit: Int) -> [String]? {
+        guard let start = node(for: prefix) else { return [] }
+        var found: [String] = []
+        var path = Array(prefix.unicodeScalars)
+        func collect(_ node: Int) -> Bool {
+            if documents[node] > 0 {
+                guard found.count < limit else { return false }
+                found.append(String(String.UnicodeScalarView(path)))
+            }
+            let first = Int(firstChild[node])
+            for child in first..<(first + Int(childCount[node])) {
+                path.append(Unicode.Scalar(letters[child])!)
+                defer { path.removeLast() }
+                guard collect(child) else { return false }
+            }
+            return true
+        }
+        return collect(start) ? found : nil
+    }
+
     func typoCandidates(for word: [Unicode.Scalar], isPrefix: Bool) -> [TypoCandidate] {
         guard let first = word.first, TypoRule.budget(forLength: word.count) > 0,
             let start = child(of: 0, letter: first.value)

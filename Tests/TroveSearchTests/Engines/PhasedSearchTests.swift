@@ -129,6 +129,35 @@ struct PhasedSearchTests {
         #expect(Set(quick.hits.map(\.id)).isSubset(of: exact))
     }
 
+    // dent* (no prefix index for 4 letters) is sampled as the words a current trie lists for it.
+    @Test func longPrefixIsSampledFromItsCompletionsWhenTheTrieIsCurrent() async throws {
+        let database = try await Self.generated.value
+        let cache = VocabularyCache(database: database)
+        try await cache.buildNow()
+        let words = try #require(cache.currentTrie?.completions(of: "dent", limit: FTSEngine.maxCompletions))
+        #expect(!words.isEmpty && !words.contains("dent"), "dent is only a prefix here: \(words)")
+        let request = Self.request("dent")
+        let plans = try await database.read { db in
+            try TieredSearch(request: request, engineName: "fts", vocabularyCache: cache).samplePlans(on: db).map(\.ftsMatch)
+        }
+        #expect(plans == [words.map { "\"\($0)\"" }.joined(separator: " OR ")], "the completions alone, no prefix")
+        let withoutTrie = try await database.read { db in
+            try TieredSearch(request: request, engineName: "fts").samplePlans(on: db).map(\.ftsMatch)
+        }
+        #expect(withoutTrie == [#""dent""#, #""dent"*"#], "the exact word, then the prefix")
+        var all: [ResultSet] = []
+        for try await resultSet in FTSEngine(vocabulary: cache).results(for: Self.request("dent"), in: database) {
+            all.append(resultSet)
+        }
+        try #require(all.count == 2)
+        #expect(all[0].isProvisional && all[0].hits.count == 50)
+        let matches: Set<Int64> = try await database.read { db in
+            Set(try db.fetchAll("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH 'dent*'").map { try $0[0] })
+        }
+        #expect(Set(all[0].hits.map(\.id)).isSubset(of: matches))
+        #expect(all[1] == (try await Self.plain(Self.request("dent"), in: database)), "the final answer is the prefix's own")
+    }
+
     @Test(arguments: ["hiroshi boiler", "is:flagged hiroshi"])
     func selectiveQueryGetsOnlyTheFinalResultSet(text: String) async throws {
         let database = try await Self.generated.value

@@ -124,4 +124,32 @@ import TroveTestSupport
         #expect(trie.typoCandidates(for: Array("dentsi".unicodeScalars), isPrefix: true)
             == [TypoCandidate(text: "dentis", isPrefix: true, distance: 1, documents: 6)])
     }
+
+    // A long prefix's words, for the provisional sample (FTSEngine.completedLongPrefixes).
+    @Test func aPrefixIsCompletedToItsWordsInOrderUpToALimit() throws {
+        let trie = VocabularyTrie(words: [("dentistry", 2), ("dental", 1), ("dentist", 3), ("den", 4), ("milk", 5)].map {
+            (Array($0.0.unicodeScalars), Int32($0.1))
+        })
+        #expect(trie.completions(of: "dent", limit: 8) == ["dental", "dentist", "dentistry"])
+        #expect(trie.completions(of: "den", limit: 8) == ["den", "dental", "dentist", "dentistry"], "the prefix itself is a word")
+        #expect(trie.completions(of: "dentist", limit: 1) == nil, "two words, one allowed")
+        #expect(trie.completions(of: "dentist", limit: 2) == ["dentist", "dentistry"])
+        #expect(trie.completions(of: "zz", limit: 8) == [])
+
+        let completed = try #require(try FTSEngine.completedLongPrefixes(.parse("call dent"), vocabulary: trie))
+        #expect(completed.complete)
+        #expect(completed.query.terms.map { $0.anyOf.map(\.text) } == [["call"], ["dental", "dentist", "dentistry"]])
+        let prefixes = completed.query.terms.flatMap(\.anyOf).filter(\.isPrefix)
+        #expect(prefixes.isEmpty, "every completion is a whole word")
+        #expect(try FTSEngine.completedLongPrefixes(.parse("call den"), vocabulary: trie) == nil, "3 letters have a prefix index")
+        #expect(try FTSEngine.completedLongPrefixes(.parse("\"the dent"), vocabulary: trie) == nil, "phrases stay as typed")
+
+        let many = VocabularyTrie(words: (["milk", "dental", "dentist", "dentistry"] + (0..<9).map { "dent\($0)x" }).map {
+            (Array($0.unicodeScalars), Int32(1))
+        })
+        let partly = try #require(try FTSEngine.completedLongPrefixes(.parse("milk* dent"), vocabulary: many))
+        #expect(!partly.complete, "dent* stands for 12 words, more than FTSEngine.maxCompletions")
+        #expect(partly.query.terms.map { $0.anyOf.map(\.text) } == [["milk"], ["dent"]])
+        #expect(partly.query.terms[1].anyOf[0].isPrefix)
+    }
 }

@@ -73,6 +73,9 @@ enum InteractiveLauncher {
     ///   cannot open the file.
     static func run(store: ReminderStore, query: String, options: InteractiveOptions) async throws -> Ending {
         let provider = try SearchProvider(database: store.database, registry: EngineRegistry.trove())
+        // NB: the index's words, for completing long prefixes and for typos, are read while the
+        // person starts typing rather than at their fourth letter.
+        provider.vocabulary?.prepare()
         let terminal = try TerminalDevice.open()
         defer { terminal.restore() }
         let database = store.database

@@ -54,18 +54,39 @@ struct TieredSearch {
     /// ``SearchExecutor/provisional(on:)``.
     func provisional(on db: Connection) throws -> ResultSet? {
         try db.transaction(.deferred) {
-            let vocabulary = try vocabulary(on: db)
-            let plan = try exactPlan(on: db, vocabulary: vocabulary)
-            var candidates: [MatchPlan] = []
-            if let exact = FTSEngine.exactLongPrefixes(query) {
-                candidates.append(FTSEngine.plan(for: exact, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: exact)))
-            }
-            for candidate in candidates + [plan] {
+            for candidate in try samplePlans(on: db) {
                 let executor = SearchExecutor(plan: candidate, request: request, engineName: engineName)
                 if let resultSet = try executor.provisional(on: db) { return resultSet }
             }
             return nil
         }
+    }
+
+    /// The plans a provisional sample tries, in order, the first that fills a sample winning.
+    ///
+    /// ```swift
+    /// try TieredSearch(request: SearchRequest(text: "dent"), engineName: "fts", vocabularyCache: cache).samplePlans(on: db)
+    /// // trie current:  ["dentist"]             (the prefix's words: as many rows, read lazily)
+    /// // otherwise:     ["dent", "dent"*]       (the exact word, a subset, then the prefix)
+    /// ```
+    func samplePlans(on db: Connection) throws -> [MatchPlan] {
+        // NB: a long prefix asks for the trie (built in the background once, then kept while
+        // the index is unchanged): its completions make the sample lazy.
+        let vocabulary = try vocabulary(on: db, forTypos: FTSEngine.exactLongPrefixes(query) != nil)
+        func plan(for query: Query) throws -> MatchPlan {
+            FTSEngine.plan(for: query, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: query))
+        }
+        let completed = try FTSEngine.completedLongPrefixes(query, vocabulary: vocabulary)
+        if let completed, completed.complete {
+            // NB: the query's own matches, read lazily (but for split forms of the word being
+            // typed, `emai` → "e mai"*, which its completions split only as whole words);
+            // with few of them the final answer is as quick, and the sample is skipped.
+            return [try plan(for: completed.query)]
+        }
+        var candidates: [MatchPlan] = []
+        if let exact = FTSEngine.exactLongPrefixes(query) { candidates.append(try plan(for: exact)) }
+        candidates.append(try completed.map { try plan(for: $0.query) } ?? exactPlan(on: db, vocabulary: vocabulary))
+        return candidates
     }
 
     /// The final answer.
