@@ -113,8 +113,9 @@ struct TieredSearch {
                 (hits, next, lastExact) = try exact.pageAndLastCursor(on: db)
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
-            record("counts", exact.countSQL)
-            let (total, completed) = try exact.counts(on: db)
+            let exactSet = try exact.smallMatches(on: db)
+            record("counts", exactSet == nil ? exact.countSQL : exact.matchesSQL)
+            let (total, completed) = try exact.counts(on: db, among: exactSet)
             let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
                 ResultSet(
                     query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
@@ -123,11 +124,11 @@ struct TieredSearch {
             // NB: the typo tier starts where the exact one ends: on this page when it has room,
             // on the next when the exact matches fill this page to its last row.
             guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet)), statements: statements)
             }
             let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
             guard !typos.isEmpty else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet)), statements: statements)
             }
             if let early, typoCursor == nil, hits.count < request.limit {
                 var provisional = exactAnswer(([], []))
@@ -149,8 +150,9 @@ struct TieredSearch {
             case .offset(let offset): typoOnly.request.page = .offset(max(0, offset - total))
             default: typoOnly.request.page = .first
             }
-            record("typo counts", union.countSQL)
-            let (unionTotal, unionCompleted) = try union.counts(on: db)
+            let unionSet = try union.smallMatches(on: db)
+            record("typo counts", unionSet == nil ? union.countSQL : union.matchesSQL)
+            let (unionTotal, unionCompleted) = try union.counts(on: db, among: unionSet)
             if hits.count == request.limit {
                 // NB: a full page of exact matches: the next page, after its last hit, finds
                 // no more of them and starts the typo matches.
@@ -165,7 +167,7 @@ struct TieredSearch {
                 }
                 if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
             }
-            let (lists, tags) = try union.facets(on: db)
+            let (lists, tags) = try union.facets(on: db, among: unionSet)
             let resultSet = ResultSet(
                 query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
                 completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
