@@ -4,6 +4,7 @@ import TroveStore
 
 struct Add: AsyncParsableCommand, ArgumentListReader {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a reminder.",
         discussion: """
             The title's words are joined, as `trove search` joins them, and may hold quick-add \

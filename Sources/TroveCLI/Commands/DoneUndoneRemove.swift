@@ -3,7 +3,7 @@ import Foundation
 import TroveStore
 
 struct Done: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark reminders completed.")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark reminders completed.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Reminder ids.") var ids: [Int64]
 
@@ -41,7 +41,7 @@ extension Done {
 }
 
 struct Undone: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Mark reminders not completed.")
+    static let configuration = CommandConfiguration(commandName: "undone", abstract: "Mark reminders not completed.")
     @OptionGroup var database: DatabaseOptions
     @Argument(help: "Reminder ids.") var ids: [Int64]
 

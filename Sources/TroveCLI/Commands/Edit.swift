@@ -2,7 +2,7 @@ import ArgumentParser
 import TroveStore
 
 struct Edit: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Change a reminder's fields.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a reminder's fields.")
 
     @OptionGroup var database: DatabaseOptions
 

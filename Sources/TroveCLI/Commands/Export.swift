@@ -4,6 +4,7 @@ import TroveStore
 
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Export every reminder, by default as JSON Lines on standard output.",
         discussion: """
             -o FILE writes a new or regular file through a temporary file renamed over it when \\

@@ -9,6 +9,7 @@ import TroveStore
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Import reminders from JSON Lines, CSV, iCalendar (.ics) or todo.txt files.",
         discussion: """
             Each file is imported in one transaction: a bad line anywhere rejects that whole file \

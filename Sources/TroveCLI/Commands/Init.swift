@@ -2,7 +2,7 @@ import ArgumentParser
 import TroveStore
 
 struct Init: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Create the database, or upgrade an older one.")
+    static let configuration = CommandConfiguration(commandName: "init", abstract: "Create the database, or upgrade an older one.")
 
     @OptionGroup var database: DatabaseOptions
 

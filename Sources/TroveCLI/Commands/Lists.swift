@@ -2,7 +2,7 @@ import ArgumentParser
 import TroveStore
 
 struct Lists: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the lists with their open and completed counts.")
+    static let configuration = CommandConfiguration(commandName: "lists", abstract: "Show the lists with their open and completed counts.")
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
@@ -16,7 +16,7 @@ struct Lists: AsyncParsableCommand {
 }
 
 struct Tags: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the tags and how many reminders have each.")
+    static let configuration = CommandConfiguration(commandName: "tags", abstract: "Show the tags and how many reminders have each.")
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {

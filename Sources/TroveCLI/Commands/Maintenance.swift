@@ -4,6 +4,7 @@ import TroveStore
 
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check the database, its schema and its search index; exit 0 only if all are sound.",
         discussion: """
             Runs SQLite's integrity check, compares the schema (the search index's options \
@@ -44,6 +45,7 @@ struct Check: AsyncParsableCommand {
 
 struct Rebuild: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rebuild",
         abstract: "Rebuild the search index from the reminders.",
         discussion: """
             Recreates any part of the index (its FTS5 table with this Trove's options, triggers, \
@@ -66,6 +68,7 @@ struct Rebuild: AsyncParsableCommand {
 
 struct Optimize: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "optimize",
         abstract: "Merge the search index's segments and compact the file.",
         discussion: """
             Merges the full-text index into one segment, refreshes SQLite's query statistics, then \
@@ -90,7 +93,7 @@ struct Optimize: AsyncParsableCommand {
 }
 
 struct Stats: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show counts and sizes.")
+    static let configuration = CommandConfiguration(commandName: "stats", abstract: "Show counts and sizes.")
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {

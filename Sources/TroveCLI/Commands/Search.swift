@@ -7,6 +7,7 @@ import TroveStore
 /// `trove search QUERY…`: one search, printed as text, JSON, JSON Lines, CSV or TSV.
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Search reminders and print the hits.",
         discussion: """
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \

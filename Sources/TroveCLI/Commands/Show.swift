@@ -5,6 +5,7 @@ import TroveStore
 /// `trove show ID|UID`: one reminder, every field, notes in full.
 struct Show: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show one reminder in full: every field, the notes, the repeat rule and its history.",
         discussion: """
             Text shows each field on its own line (times in your time zone), then the notes in \

@@ -5,6 +5,7 @@ import TroveStore
 /// `trove undo [N]`: revert the newest N commands from the journal.
 struct Undo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Undo the last N changes (default 1), each a whole command: add, edit, done, rm, import, ….",
         discussion: """
             Every command that changes the database (and Ctrl-D in the interactive search) \
@@ -39,6 +40,7 @@ struct Undo: AsyncParsableCommand {
 /// `trove log`: what the journal holds, newest first.
 struct Log: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "log",
         abstract: "List the changes `trove undo` can revert, newest first.")
 
     @OptionGroup var database: DatabaseOptions

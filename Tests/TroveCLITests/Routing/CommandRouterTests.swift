@@ -6,6 +6,15 @@ import Testing
 @Suite struct CommandRouterTests {
     let router = CommandRouter.trove
 
+    // The router's lists are written out (rendering the help text to read them cost ~5 ms a
+    // run); they must stay what the declarations say, or a new option would be refused.
+    @Test func theWrittenOutListsAreTheDeclaredOnes() {
+        let declared = CommandRouter.declared
+        #expect(router.subcommands == declared.subcommands)
+        #expect(router.options == declared.options)
+        #expect(router.valueOptions == declared.valueOptions)
+    }
+
     @Test(arguments: [
         ([], CommandRoute.interactive),
         (["--demo"], .interactive),
