@@ -54,9 +54,12 @@ import TroveBenchKit
             + QueryClass.allCases.map { "Query: \($0.label)" }
         #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
         for queryClass in QueryClass.allCases {
-            // fts, FTS5's own ranked query, settled with Trove's ranking vs bm25, settled without the
-            // typo tier, like, SearchProvider.
-            #expect(measures.filter { $0[0] == "Query: \(queryClass.label)" }.count == 6, "\(queryClass)")
+            // fts, FTS5's own ranked query, settled with Trove's ranking vs bm25 (per class, then
+            // paired per query), settled without the typo tier, like, SearchProvider.
+            let rows = measures.filter { $0[0] == "Query: \(queryClass.label)" }
+            #expect(rows.count == 7, "\(queryClass)")
+            let paired = rows.first { $0[1].hasPrefix("Trove's ranking / --rank bm25 per query") }
+            #expect(paired?[2].hasPrefix("×") == true && paired?[3] == "×1.00", "\(queryClass): \(String(describing: paired))")
         }
         #expect(measures.filter { $0[0] == "Memory" }.count == 2)
         #expect(measures.filter { $0[0] == "Index option" }.count == 3)
