@@ -44,7 +44,7 @@ public struct EngineRegistry: Sendable {
     }
 
     /// The final answer to `request`: what ``results(for:in:)`` settles on, without the
-    /// provisional answers before it. `trove search`, `SearchProvider.search(_:)` and
+    /// provisional answers before it (``Engine/search(_:in:)``, which skips their work). `trove search`, `SearchProvider.search(_:)` and
     /// `assertSearch` all take their answer from here.
     ///
     /// ```swift
@@ -56,10 +56,6 @@ public struct EngineRegistry: Sendable {
     ///   its ``ResultSet/query``'s ``Query/problems``, not thrown.
     /// - Throws: ``SearchError``, `SQLiteError`, or `CancellationError` when the task is cancelled.
     public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
-        var final: ResultSet?
-        for try await resultSet in results(for: request, in: database) { final = resultSet }
-        // NB: an engine's stream ends without an answer only when it was cancelled.
-        guard let final else { throw CancellationError() }
-        return final
+        try await engine(named: request.query.engineName).search(request, in: database)
     }
 }

@@ -60,6 +60,19 @@ public struct FTSEngine: Engine {
         }
     }
 
+    /// The final answer alone, as the last element of ``results(for:in:)`` is, without the
+    /// provisional sample before it.
+    ///
+    /// ```swift
+    /// try await FTSEngine().search(SearchRequest(text: "dent"), in: database).hits.first?.title
+    /// // "Dentist appointment"
+    /// ```
+    public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let resultSet = try await database.read { db in try search.run(on: db).resultSet }
+        return try await EngineRun.addingSuggestions(to: resultSet, early: { _ in }, in: database, ranges: search.ranges)
+    }
+
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
     /// or nil when it has none: its matches are a subset of the query's, found much faster.
     ///

@@ -8,7 +8,7 @@ import TroveStore
 import TroveTestSupport
 
 /// The fts engine's two phases: a provisional ResultSet first, then the final one, which must
-/// equal plain single-phase ranking (`FTSEngine.search`) exactly.
+/// equal plain single-phase ranking (`FTSEngine.search`) and the one-shot answer exactly.
 @Suite("Phased search")
 struct PhasedSearchTests {
     /// 20,000 generated reminders in a file, built once for the suite.
@@ -60,6 +60,10 @@ struct PhasedSearchTests {
             #expect(earlierAreProvisional, "only the last ResultSet is final")
             let plain = try await Self.plain(request, in: database)
             #expect(final == plain, "\(text) sorted by \(request.sort), limit \(request.limit)")
+            // NB: the one-shot answer (`trove search`, assertSearch) skips the provisional work
+            // and must still be the stream's last, did-you-mean included.
+            let oneShot = try await FTSEngine().search(request, in: database)
+            #expect(oneShot == final, "\(text) sorted by \(request.sort), limit \(request.limit)")
         }
     }
 
