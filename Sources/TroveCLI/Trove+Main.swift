@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveStore
 
 extension Trove {
     /// Routes the command line (``CommandRouter``), then lets the chosen root parse and run it;
@@ -24,8 +25,10 @@ extension Trove {
         case .version:
             print("trove \(TroveVersion.number)")
         case .interactive:
+            prepareForTheDatabase()
             await run(InteractiveCommand.self, arguments, subcommand: nil)
         case .subcommand(let name):
+            prepareForTheDatabase()
             await run(Trove.self, arguments, subcommand: name)
         case .help, .completion, .unknownCommand(_, suggestion: nil):
             // NB: ArgumentParser prints the help, the script, or its own error and usage.
@@ -33,6 +36,19 @@ extension Trove {
         case .unknownCommand, .unknownOption:
             Terminal.standardError.write("trove: \(route.sentence ?? "")\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
+        }
+    }
+
+    /// Starts, on another core, what opening a store needs and does not depend on the command
+    /// line: the schema reference (``SchemaDefinition/current()``, the migrations replayed in
+    /// memory, ~6 ms) and the local time zone. ArgumentParser reads the command's declarations
+    /// meanwhile (~5 ms); opening the store then waits for the reference if it is not ready.
+    /// A no-hit `trove search` at 100,000 reminders on 2 cores: 3–5 ms sooner (hyperfine, 50
+    /// runs each, with and without this, 2026-11-27).
+    private static func prepareForTheDatabase() {
+        Task.detached(priority: .userInitiated) {
+            _ = try? SchemaDefinition.current()
+            _ = TimeZone.current
         }
     }
 
