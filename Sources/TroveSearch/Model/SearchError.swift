@@ -12,7 +12,7 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .unknownEngine(let name, let known):
             "there is no search engine named !\(name); use one of " + known.map { "!" + $0 }.joined(separator: ", ")
-        case .invalidRawQuery(let message, let near):
+        case .invalidRawQuery(_, let near):
             // NB: SQLite reports the end of the text as `near ""`, which points at nothing.
             (near.map { $0.isEmpty
                 ? "the !raw query has an FTS5 syntax error at its end: an operator or bracket there lacks what follows it"

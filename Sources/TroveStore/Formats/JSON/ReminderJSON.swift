@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The one JSON form of a reminder: what `trove export` writes per line, what `trove show
 /// --format json` prints and the journal stores, what each hit of `trove search --format
