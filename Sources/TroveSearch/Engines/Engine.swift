@@ -34,6 +34,10 @@ public protocol Engine: Sendable {
 }
 
 extension Engine {
+    /// The last element of ``results(for:in:)``, the final answer; an engine whose provisional
+    /// answers cost work of its own replaces this.
+    ///
+    /// - Throws: What the stream throws, and `CancellationError` when it ends without an answer.
     public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
         var final: ResultSet?
         for try await resultSet in results(for: request, in: database) { final = resultSet }
