@@ -44,8 +44,9 @@ public struct EngineRegistry: Sendable {
     }
 
     /// The final answer to `request`: what ``results(for:in:)`` settles on, without the
-    /// provisional answers before it (``Engine/search(_:in:)``, which skips their work). `trove search`, `SearchProvider.search(_:)` and
-    /// `assertSearch` all take their answer from here.
+    /// provisional answers before it (``Engine/search(_:in:)``, which skips their work).
+    /// `trove search`, `SearchProvider.search(_:)` and `assertSearch` all take their answer
+    /// from here.
     ///
     /// ```swift
     /// let resultSet = try await EngineRegistry().search(SearchRequest(text: "dentist"), in: database)

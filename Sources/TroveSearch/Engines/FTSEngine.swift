@@ -54,10 +54,7 @@ public struct FTSEngine: Engine {
         } else {
             quick = nil
         }
-        return EngineRun.phased(first: quick) { early in
-            let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
-            return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database, ranges: search.ranges)
-        }
+        return EngineRun.phased(first: quick) { early in try await Self.settle(search, early: early, in: database) }
     }
 
     /// The final answer alone, as the last element of ``results(for:in:)`` is, without the
@@ -69,8 +66,16 @@ public struct FTSEngine: Engine {
     /// ```
     public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
-        let resultSet = try await database.read { db in try search.run(on: db).resultSet }
-        return try await EngineRun.addingSuggestions(to: resultSet, early: { _ in }, in: database, ranges: search.ranges)
+        return try await Self.settle(search, early: { _ in }, in: database)
+    }
+
+    /// The final answer, with did-you-mean when it needs one; `early` gets what may be shown
+    /// before it (the exact tier, the empty answer before suggestions).
+    private static func settle(
+        _ search: TieredSearch, early: @escaping @Sendable (ResultSet) -> Void, in database: Database
+    ) async throws -> ResultSet {
+        let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
+        return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database, ranges: search.ranges)
     }
 
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
