@@ -32,7 +32,7 @@ extension ReminderStore {
     /// - Throws: Only when the checks cannot start; what they find, damage that stops SQLite's
     ///   own check included, is in the report.
     public func check(lockWait: Duration = .seconds(5)) async throws -> CheckReport {
-        let schema = schema
+        let schema = try schema
         var report = try await database.read { db in Self.checkFile(on: db, schema: schema) }
         guard report.databaseCheckStopped == nil,
               !report.schemaProblems.contains(where: { Self.blocksIndexCheck($0) })
@@ -162,7 +162,7 @@ extension ReminderStore {
     /// - Throws: `StoreError.schemaDamaged` when tables of data are damaged, or a SQLite error.
     @discardableResult
     public func rebuildIndex() async throws -> RebuildReport {
-        let reference = schema
+        let reference = try schema
         return try await database.write { db in
             let problems = try reference.problems(in: db)
             let damaged = problems.filter { $0.repairedBy == nil }

@@ -227,10 +227,7 @@ public struct SchemaDefinition: Sendable {
     /// Derived objects of the reference that `db` lacks, by name: cheap (names only), for
     /// every open.
     public func missingDerivedObjects(in db: Connection) throws -> [String] {
-        let names = Set(try db.fetchAll("SELECT name FROM sqlite_schema").map { row -> String in try row[0] })
-        let missing = objects.filter { $0.isDerived && !names.contains($0.name) }
-        let missingTables = Set(missing.filter { $0.kind == .virtualTable }.map(\.name))
-        return missing.filter { $0.owner.map { !missingTables.contains($0) } ?? true }.map(\.name)
+        try Self.missing(derivedObjects, in: db)
     }
 
     /// Recreates `names` (derived objects; a shadow table's owner stands for it) from the

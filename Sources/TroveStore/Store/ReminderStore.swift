@@ -31,20 +31,37 @@ public final class ReminderStore: Sendable {
     /// lacked when it was opened, dropped by hand or by another tool; writes are refused with
     /// `StoreError.indexMissing` while any is, and `trove rebuild` recreates them.
     public let missingIndexObjects: [String]
-    /// The schema this store's migrator makes, which `check` and `rebuildIndex` hold the file against.
-    let schema: SchemaDefinition
+    /// Where the schema reference `check` and `rebuildIndex` hold the file against comes from.
+    let reference: SchemaReference
+
+    /// The schema this store's migrator makes: for this build's migrations, made on first use
+    /// (once per process, ~11 ms), since only `check` and `rebuildIndex` need its DDL.
+    var schema: SchemaDefinition {
+        get throws {
+            switch reference {
+            case .current: try SchemaDefinition.current()
+            case .custom(let schema): schema
+            }
+        }
+    }
+
+    /// This build's migrations' schema, or the one a test's partial migrator makes.
+    enum SchemaReference: Sendable {
+        case current
+        case custom(SchemaDefinition)
+    }
 
     /// Monday 2026-03-02, the "today" `seed-data/` is written around.
     public static let seedPinnedDay = CalendarDay(year: 2026, month: 3, day: 2)!
 
     init(
-        database: Database, path: String, now: @escaping @Sendable () -> Date, schema: SchemaDefinition,
+        database: Database, path: String, now: @escaping @Sendable () -> Date, reference: SchemaReference = .current,
         missingIndexObjects: [String] = []
     ) {
         self.database = database
         self.path = path
         self.now = now
-        self.schema = schema
+        self.reference = reference
         self.missingIndexObjects = missingIndexObjects
     }
 
@@ -111,10 +128,12 @@ public final class ReminderStore: Sendable {
             path: path, readers: max(1, readers),
             options: .init(readOnly: readOnly, busyTimeout: busyTimeout, onBusyWait: onBusyWait))
         if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
-        // NB: a test's partial migrator has a reference of its own; the usual one is made once.
-        let schema = migrator.migrations == Migration.all ? try SchemaDefinition.current() : try SchemaDefinition(migrator: migrator)
-        let missing = try await database.read { db in try schema.missingDerivedObjects(in: db) }
-        return ReminderStore(database: database, path: path, now: Date.init, schema: schema, missingIndexObjects: missing)
+        // NB: the usual migrations' derived objects are written out (`SchemaDefinition.written`),
+        // so that opening does not replay them; a test's partial migrator has a reference of its own.
+        let reference: SchemaReference = migrator.migrations == Migration.all ? .current : .custom(try SchemaDefinition(migrator: migrator))
+        let derived = if case .custom(let schema) = reference { schema.derivedObjects } else { SchemaDefinition.written }
+        let missing = try await database.read { db in try SchemaDefinition.missing(derived, in: db) }
+        return ReminderStore(database: database, path: path, now: Date.init, reference: reference, missingIndexObjects: missing)
     }
 
     /// A private in-memory store, migrated and empty.
@@ -123,7 +142,7 @@ public final class ReminderStore: Sendable {
     public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) async throws -> ReminderStore {
         let database = try Database.inMemory()
         try await prepareWriter(database, path: ":memory:", migrator: Migrator())
-        return ReminderStore(database: database, path: ":memory:", now: now, schema: try SchemaDefinition.current())
+        return ReminderStore(database: database, path: ":memory:", now: now)
     }
 
     /// An in-memory store holding `seed-data/`, shifted so that its "today" is `today`.

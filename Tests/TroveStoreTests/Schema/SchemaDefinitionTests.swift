@@ -21,6 +21,29 @@ import TroveTestSupport
         #expect(store.missingIndexObjects.isEmpty)
     }
 
+    /// Opening a store checks the file against a written-out list instead of replaying the
+    /// migrations (~11 ms of every command); it must be exactly what the replay gives.
+    @Test func theWrittenOutDerivedObjectsAreTheMigrations() throws {
+        let replayed = try SchemaDefinition.current().derivedObjects
+        #expect(SchemaDefinition.written == replayed, """
+            SchemaDefinition.written (SchemaDefinition+DerivedObjects.swift) must list, in order:
+            \(replayed.map(\.description).joined(separator: "\n"))
+            """)
+        #expect(SchemaDefinition.written.count == 33)
+        #expect(SchemaDefinition.written.contains(.init(.shadowTable, "reminders_fts_idx", owner: "reminders_fts")))
+    }
+
+    /// A missing FTS5 table stands for its shadow tables; a missing trigger is named itself.
+    @Test func aMissingIndexTableIsNamedOnceForItsShadowTables() async throws {
+        let store = try await ReminderStore.inMemory()
+        let missing = try await store.database.write { db in
+            try db.execute("DROP TABLE reminders_substrings")
+            try db.execute("DROP TRIGGER reminders_substrings_insert")
+            return try SchemaDefinition.missing(SchemaDefinition.written, in: db)
+        }
+        #expect(missing == ["reminders_substrings", "reminders_substrings_insert"])
+    }
+
     /// Was: `rebuild` recreated a dropped index from migration 001's DDL, without
     /// `prefix = '1 2 3'`, and `check` said ok.
     @Test func anIndexMadeWithOtherOptionsIsReportedAndRebuildRestoresThem() async throws {
