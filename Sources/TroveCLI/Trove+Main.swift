@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import TroveStore
 
 extension Trove {
     /// Routes the command line (``CommandRouter``), then lets the chosen root parse and run it;
@@ -29,7 +28,9 @@ extension Trove {
             await run(InteractiveCommand.self, arguments, subcommand: nil)
         case .subcommand(let name):
             prepareForTheDatabase()
-            await run(Trove.self, arguments, subcommand: name)
+            // NB: the usual search lines skip ArgumentParser's reflection (~7 ms); see SearchCommandLine.
+            let parsed = name == "search" ? SearchCommandLine.parse(arguments) : nil
+            await run(Trove.self, arguments, subcommand: name, parsed: parsed)
         case .help, .completion, .unknownCommand(_, suggestion: nil):
             // NB: ArgumentParser prints the help, the script, or its own error and usage.
             await run(Trove.self, arguments, subcommand: nil)
@@ -39,22 +40,23 @@ extension Trove {
         }
     }
 
-    /// Starts, on another core, what opening a store needs and does not depend on the command
-    /// line: the schema reference (``SchemaDefinition/current()``, the migrations replayed in
-    /// memory, ~6 ms) and the local time zone. ArgumentParser reads the command's declarations
-    /// meanwhile (~5 ms); opening the store then waits for the reference if it is not ready.
-    /// A no-hit `trove search` at 100,000 reminders on 2 cores: 3–5 ms sooner (hyperfine, 50
-    /// runs each, with and without this, 2026-11-27).
+    /// Starts, on another core, what a command that opens a store needs and does not depend on
+    /// the command line: the local time zone (Foundation reads `/etc/localtime` and its zone
+    /// data, ~0.5 ms), while ArgumentParser reads the command's declarations.
+    ///
+    /// NB: it also built the schema reference (the migrations replayed in memory, ~11 ms) until
+    /// opening a store stopped needing it (`SchemaDefinition.written`).
     private static func prepareForTheDatabase() {
         Task.detached(priority: .userInitiated) {
-            _ = try? SchemaDefinition.current()
             _ = TimeZone.current
         }
     }
 
-    private static func run<Root: ParsableCommand>(_ root: Root.Type, _ arguments: [String], subcommand: String?) async {
+    private static func run<Root: ParsableCommand>(
+        _ root: Root.Type, _ arguments: [String], subcommand: String?, parsed: (any ParsableCommand)? = nil
+    ) async {
         do {
-            var command = try root.parseAsRoot(arguments)
+            var command = try parsed ?? root.parseAsRoot(arguments)
             if var reader = command as? any ArgumentListReader & ParsableCommand {
                 reader.argumentList = arguments
                 command = reader
@@ -65,6 +67,9 @@ extension Trove {
                 try command.run()
             }
         } catch {
+            // NB: a command's own exit status (1 for no hits) needs no message, and asking
+            // ArgumentParser for one reflects the commands again (~1 ms).
+            if let code = error as? ExitCode, code != .validationFailure { Foundation.exit(code.rawValue) }
             guard root.exitCode(for: error) == .validationFailure else { root.exit(withError: error) }
             // NB: an option one typo away from one the subcommand has is said instead of the usage.
             let hint = subcommand.flatMap { CommandSpelling.optionHint(for: arguments, command: $0) }
