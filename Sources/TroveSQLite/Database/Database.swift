@@ -40,18 +40,26 @@ public final class Database: Sendable {
     /// Readers open with `SQLITE_OPEN_READONLY`, so a read body cannot write. For `:memory:`
     /// see `inMemory()`.
     ///
+    /// ```swift
+    /// let db = try Database(path: "trove.db", readers: 0)  // one connection: reads take turns with writes
+    /// ```
+    ///
     /// - Parameters:
     ///   - path: A file path, or `:memory:`.
-    ///   - readers: How many reads may run at once; at least 1.
+    ///   - readers: How many reads may run at once, each on a connection of its own; 0 for
+    ///     none of their own: reads then take turns with writes on the writer's connection
+    ///     (with `PRAGMA query_only` on, still interruptible), as in memory. A program that
+    ///     reads one thing and exits opens fastest that way: each connection reads the schema
+    ///     as it opens (~1.5 ms for Trove's).
     ///   - options: For every connection; readers also get `readOnly`. With `walMode` off,
     ///     readers and the writer lock each other out and wait up to the busy timeout.
     /// - Throws: `OpenError`.
     public init(path: String, readers: Int = 4, options: Connection.Options = .init()) throws {
-        precondition(readers >= 1, "a Database needs at least one reader")
+        precondition(readers >= 0, "a Database cannot have fewer than no readers")
         self.path = path
         let writerConnection = try Connection(path: path, options: options)
         writer = SerialConnection(writerConnection, label: "trove.sqlite.writer")
-        if Connection.isFile(path) {
+        if Connection.isFile(path), readers > 0 {
             var readerOptions = options
             readerOptions.readOnly = true
             self.readers = ReaderPool(readers: try (0..<readers).map { index in
