@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TroveSearch
 
 extension Trove {
     /// Routes the command line (``CommandRouter``), then lets the chosen root parse and run it;
@@ -24,10 +25,10 @@ extension Trove {
         case .version:
             print("trove \(TroveVersion.number)")
         case .interactive:
-            prepareForTheDatabase()
+            prepareForTheDatabase(search: true)
             await run(InteractiveCommand.self, arguments, subcommand: nil)
         case .subcommand(let name):
-            prepareForTheDatabase()
+            prepareForTheDatabase(search: name == "search")
             // NB: the usual search lines skip ArgumentParser's reflection (~7 ms); see SearchCommandLine.
             let parsed = name == "search" ? SearchCommandLine.parse(arguments) : nil
             await run(Trove.self, arguments, subcommand: name, parsed: parsed)
@@ -42,13 +43,18 @@ extension Trove {
 
     /// Starts, on another core, what a command that opens a store needs and does not depend on
     /// the command line: the local time zone (Foundation reads `/etc/localtime` and its zone
-    /// data, ~0.5 ms), while ArgumentParser reads the command's declarations.
+    /// data, ~0.5 ms) and, for a search, the statements of a sample search, built and thrown
+    /// away, while this core parses the line and opens the database.
     ///
-    /// NB: it also built the schema reference (the migrations replayed in memory, ~11 ms) until
-    /// opening a store stopped needing it (`SchemaDefinition.written`).
-    private static func prepareForTheDatabase() {
+    /// NB: the Swift runtime makes each generic type the search's SQL is built from, and looks
+    /// up its protocol conformances across the whole binary, the first time it is used in a
+    /// process: ~3 ms of a no-hit `trove search` (perf), paid once here instead of by the
+    /// search. The schema reference (the migrations replayed in memory, ~11 ms) was built here
+    /// too until opening a store stopped needing it (`SchemaDefinition.written`).
+    private static func prepareForTheDatabase(search: Bool) {
         Task.detached(priority: .userInitiated) {
             _ = TimeZone.current
+            if search { _ = try? EngineRegistry().explanation(for: SearchRequest(text: "warm up")) }
         }
     }
 
