@@ -246,6 +246,8 @@ struct Search: AsyncParsableCommand {
             text: text, exact: exact, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
         request.ranking = rank.ranking
+        // NB: no output of `trove search` shows the per-list and per-tag counts.
+        request.facets = false
         return request
     }
 

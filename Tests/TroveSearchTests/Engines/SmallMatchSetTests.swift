@@ -61,6 +61,26 @@ struct SmallMatchSetTests {
         #expect(try await database.read { db in try unranked.smallMatches(on: db) } == nil, "no text: nothing to match again")
     }
 
+    /// `trove search` shows no facets and asks for none: the answer is otherwise the same,
+    /// exact matches, typo matches and pages alike.
+    @Test func anAnswerWithoutFacetsIsTheSameAnswer() async throws {
+        let database = try await PhasedSearchTests.generated.value
+        let registry = EngineRegistry()
+        var withFacets = 0
+        for text in Self.texts + ["a", "dentst", "call"] {
+            var request = Self.request(text)
+            let full = try await registry.search(request, in: database)
+            request.facets = false
+            var bare = try await registry.search(request, in: database)
+            #expect(bare.listFacets.isEmpty && bare.tagFacets.isEmpty, "\(text)")
+            if !full.listFacets.isEmpty { withFacets += 1 }
+            bare.listFacets = full.listFacets
+            bare.tagFacets = full.tagFacets
+            #expect(bare == full, "\(text)")
+        }
+        #expect(withFacets >= 8)
+    }
+
     @Test func theExplanationShowsTheStatementThatCounted() async throws {
         let database = try await PhasedSearchTests.generated.value
         let explanation = try #require(try await EngineRegistry().explanation(for: Self.request("\"buy milk\""), in: database))

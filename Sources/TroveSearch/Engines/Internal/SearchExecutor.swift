@@ -181,7 +181,10 @@ struct SearchExecutor {
     /// - Parameter set: The matches as ids (``smallMatches(on:)``): then the statements read
     ///   `FROM "reminders" JOIN "lists" … WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))`
     ///   instead of matching the text again.
+    ///
+    /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
     func facets(on db: Connection, among set: MatchSet? = nil) throws -> (lists: [Facet], tags: [Facet]) {
+        guard request.facets else { return ([], []) }
         let r = SearchTables.reminders, links = TableScope<ReminderTagTable>(), tag = TableScope<TagTable>()
         var source = (from: from, conditions: scopedConditions)
         if let set {
