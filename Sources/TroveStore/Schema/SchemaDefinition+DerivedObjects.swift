@@ -18,7 +18,7 @@ extension SchemaDefinition {
             self.owner = owner
         }
 
-        /// `.trigger reminders_index_insert`, as ``written`` spells it.
+        /// `.trigger reminders_index_insert`: how the written-out list in this file spells it.
         public var description: String { ".\(kind) \(name)" + (owner.map { " (of \($0))" } ?? "") }
     }
 
