@@ -34,6 +34,9 @@ enum InteractiveSearch {
                 text: ask.text, exact: exact, limit: ask.limit ?? limit, includeCompleted: ask.includeCompleted, typos: typos,
                 highlight: ResultPage.markers, timeZone: timeZone)
             request.ranking = ranking
+            // NB: the screen shows no per-list or per-tag counts; not counting them saves two
+            // passes over the matches in every settled answer (as for `trove search`).
+            request.facets = false
             let results: AsyncThrowingStream<ResultSet, any Error>
             if let after = ask.after {
                 // NB: a later page is answered once, by the engine's final answer; the live first
