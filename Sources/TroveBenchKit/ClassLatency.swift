@@ -30,10 +30,13 @@ public struct ClassLatency: Sendable {
     public var settleEvery: Int
     /// After each class, name this many of its slowest first answers (text and milliseconds).
     public var slowest: Int
+    /// Whether each request asks for facets (``SearchRequest/facets``). The interactive search
+    /// does not (its screen shows none), so neither does this by default.
+    public var facets: Bool
 
     public init(
         path: String, samples: Int = 100, plain: Bool = false, only: Set<String>? = nil, warmUp: Bool = true,
-        settleEvery: Int = 10, slowest: Int = 0
+        settleEvery: Int = 10, slowest: Int = 0, facets: Bool = false
     ) {
         self.path = path
         self.samples = samples
@@ -42,6 +45,7 @@ public struct ClassLatency: Sendable {
         self.warmUp = warmUp
         self.settleEvery = settleEvery
         self.slowest = slowest
+        self.facets = facets
     }
 
     public static let classes: [(name: String, texts: [String])] = [
@@ -97,7 +101,8 @@ public struct ClassLatency: Sendable {
 
     /// Milliseconds to the first and to the final result set, and whether the first was provisional.
     private func measure(_ text: String, _ provider: SearchProvider, settle: Bool) async throws -> (Double, Double, Bool) {
-        let request = SearchRequest(text: text, limit: 50, highlight: .brackets)
+        var request = SearchRequest(text: text, limit: 50, highlight: .brackets)
+        request.facets = facets
         let clock = ContinuousClock()
         let start = clock.now
         var first: Duration?

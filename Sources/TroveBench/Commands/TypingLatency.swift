@@ -9,6 +9,7 @@ import TroveBenchKit
 /// swift build -c release --product trove-bench
 /// .build/release/trove-bench typing-latency --file .build/bench-data/trove-seed1-n1000000-schema5.db --samples 100
 /// .build/release/trove-bench typing-latency --file … --plain   # single-phase baseline
+/// .build/release/trove-bench typing-latency --file … --facets  # also count per list and tag, as before 8c0ba16
 /// ```
 ///
 /// NB: this was `trove debug-typing-latency` until issue 15 moved every measurement out of the
@@ -27,6 +28,8 @@ struct TypingLatency: AsyncParsableCommand {
     var settleEvery = 10
     @Option(help: "After each class, print its N slowest first answers (text and time) to standard error.")
     var slowest = 0
+    @Flag(help: "Ask for the per-list and per-tag counts in every answer, as the interactive search did until it stopped asking for counts it never showed.")
+    var facets = false
 
     func validate() throws {
         guard (1...1_000_000).contains(samples) else { throw ValidationError("--samples must be between 1 and 1,000,000.") }
@@ -37,7 +40,7 @@ struct TypingLatency: AsyncParsableCommand {
     func run() async throws {
         let latency = ClassLatency(
             path: file, samples: samples, plain: plain, only: only.map { Set($0.split(separator: ",").map(String.init)) },
-            warmUp: warmUp, settleEvery: settleEvery, slowest: slowest)
+            warmUp: warmUp, settleEvery: settleEvery, slowest: slowest, facets: facets)
         // NB: one line at a time, written at once: standard output is not line-buffered when piped.
         try await latency.run(
             emit: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
