@@ -151,6 +151,10 @@ let package = Package(
             dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
         // NB: TroveBench only so that `trove-bench`, which BenchSmokeTests runs, is built first.
+        // Stand-ins for SwiftUI's, SwiftData's and GRDB's names, and a test that imports them beside
+        // Trove: a public Trove name that collides with theirs stops it compiling (issue 16, item 4).
+        .target(name: "LookalikeFrameworks", path: "Tests/LookalikeFrameworks"),
+        .testTarget(name: "TroveNameTests", dependencies: ["Trove", "LookalikeFrameworks"]),
         .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch"]),
     ]
 )

@@ -68,7 +68,7 @@ public struct ClassLatency: Sendable {
     /// and the ``slowest`` first answers of each class to `detail`, one line per class:
     /// `3+-char prefix slowest first: "dent" 21.0 ms, "call" 9.8 ms`.
     public func run(emit: (String) -> Void, detail: (String) -> Void = { _ in }) async throws {
-        let database = try Database(path: path, readers: 2)
+        let database = try SQLiteDatabase(path: path, readers: 2)
         var registry = EngineRegistry()
         if plain { registry.register(PlainFTSEngine(), as: "fts") }
         // NB: no settled-answer cache, or every repeat of a text would measure the cache.
@@ -131,10 +131,10 @@ public struct ClassLatency: Sendable {
 }
 
 /// The single-phase baseline: one fully ranked ResultSet, as before the two-phase engine.
-private struct PlainFTSEngine: Engine {
+private struct PlainFTSEngine: SearchEngine {
     let name = "fts"
 
-    func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         Self.single { try await database.read { db in try FTSEngine().search(request, on: db) } }
     }
 }

@@ -19,7 +19,7 @@ public struct PlainRankedQuery: Hashable, Sendable {
     public var count: BoundStatement
 
     /// nil when FTS5 has nothing to match and no filter (an empty query or only `-word`s).
-    public init?(_ query: Query, limit: Int = 20) {
+    public init?(_ query: SearchQuery, limit: Int = 20) {
         var conditions: [String] = [], bindings: [SQLValue] = []
         for clause in query.filters {
             guard let condition = Self.condition(clause, &bindings) else { return nil }

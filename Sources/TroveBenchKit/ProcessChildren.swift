@@ -28,7 +28,7 @@ public enum ProcessChildren {
     /// (eight polls), and returns the RSS before opening and after idling, in KiB.
     public static func idleProvider(path: String, word: String) async throws -> (before: Int, after: Int) {
         let before = MemoryProbe.current()?.residentKiB ?? 0
-        let database = try Database(path: path, options: .init(readOnly: true))
+        let database = try SQLiteDatabase(path: path, options: .init(readOnly: true))
         let provider = try SearchProvider(database: database)
         var results = provider.results(for: QueryBenchmark.request(BenchQuery(word))).makeAsyncIterator()
         _ = try await results.next()

@@ -33,7 +33,7 @@ public struct QueryBenchmark {
     public func run(into report: inout BenchReport) async throws -> [QueryClass: QueryFigures] {
         var figures: [QueryClass: QueryFigures] = [:]
         let replay = try Replay(path: path)
-        let database = try Database(path: path, readers: 2, options: .init(readOnly: true))
+        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let provider = try SearchProvider(database: database)
         for queryClass in QueryClass.allCases {
             let queries = classes.queries[queryClass] ?? []

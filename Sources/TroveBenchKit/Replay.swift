@@ -7,8 +7,8 @@ import TroveSearch
 /// Three connections to one file: a traced one that only records what the engine runs, an
 /// untraced one that times the engine, and a ``DirectConnection`` that times the replay.
 final class Replay {
-    let captured: Connection
-    let timed: Connection
+    let captured: SQLiteConnection
+    let timed: SQLiteConnection
     let direct: DirectConnection
     private(set) var failures = 0
     let clock = ContinuousClock()
@@ -16,14 +16,14 @@ final class Replay {
     init(path: String) throws {
         SQLCapture.isArmed = true
         defer { SQLCapture.isArmed = false }
-        captured = try Connection(path: path, options: .init(readOnly: true))
+        captured = try SQLiteConnection(path: path, options: .init(readOnly: true))
         SQLCapture.isArmed = false
-        timed = try Connection(path: path, options: .init(readOnly: true))
+        timed = try SQLiteConnection(path: path, options: .init(readOnly: true))
         direct = try DirectConnection(path: path, readOnly: true)
     }
 
     /// The engine's SQL for `request`, with its bindings.
-    func statements(_ engine: some Engine & Searching, _ request: SearchRequest) throws -> [BoundStatement] {
+    func statements(_ engine: some SearchEngine & Searching, _ request: SearchRequest) throws -> [BoundStatement] {
         try SQLCapture.record { _ = try engine.search(request, on: captured) }
     }
 
@@ -31,7 +31,7 @@ final class Replay {
     /// so that neither side always runs on a cache the other warmed.
     ///
     /// - Returns: Both durations and the engine's total.
-    func time(_ engine: some Engine & Searching, _ request: SearchRequest) throws -> (Duration, Duration, Int) {
+    func time(_ engine: some SearchEngine & Searching, _ request: SearchRequest) throws -> (Duration, Duration, Int) {
         let statements = try statements(engine, request)
         var total = 0
         let runEngine = { () throws -> Duration in
@@ -61,7 +61,7 @@ final class Replay {
 
 /// The engines with a synchronous search on a held connection.
 protocol Searching {
-    func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet
+    func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet
 }
 
 extension FTSEngine: Searching {}

@@ -26,7 +26,7 @@ public struct TypingBenchmark {
 
     public func run(into report: inout BenchReport) async throws {
         let texts = Self.keystrokes(titles: titles)
-        let database = try Database(path: path, readers: 2, options: .init(readOnly: true))
+        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let provider = try SearchProvider(database: database)
         let (input, typed) = AsyncStream.makeStream(of: String.self)
         var results = provider.results(for: input, request: QueryBenchmark.request(BenchQuery(""))).makeAsyncIterator()

@@ -97,7 +97,7 @@ public struct TypoBenchmark {
     }
 
     private func measure(_ path: String, label: String, into report: inout BenchReport) async throws {
-        let database = try Database(path: path, readers: 2, options: .init(readOnly: true))
+        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let vocabulary: [String] = try await database.read { db in
             try db.fetchAll("SELECT \"term\" FROM \"reminders_vocab\" WHERE \"doc\" >= 2").map { try $0[0] }
         }
@@ -114,7 +114,7 @@ public struct TypoBenchmark {
             trove: Format.ms(build.milliseconds), baseline: "", target: "background, once per index change")
 
         var trie: [Duration] = [], sql: [Duration] = [], mismatches = 0, found = 0
-        let connection = try Connection(path: path, options: .init(readOnly: true))
+        let connection = try SQLiteConnection(path: path, options: .init(readOnly: true))
         for (word, isPrefix) in words {
             var fromTrie: [String] = [], fromSQL: [String] = []
             trie.append(clock.measure { fromTrie = cache.typoCandidates(for: word, isPrefix: isPrefix) ?? [] })

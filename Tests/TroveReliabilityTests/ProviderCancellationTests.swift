@@ -86,11 +86,11 @@ final class Counters: Sendable {
 }
 
 /// The FTS engine, counting the streams it has running (started, not yet finished).
-struct CountingEngineRef: Engine {
+struct CountingEngineRef: SearchEngine {
     let counters: Counters
     var name: String { "fts" }
 
-    func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         counters.live.add(1, ordering: .relaxed)
         counters.started.add(1, ordering: .relaxed)
         let inner = FTSEngine().results(for: request, in: database)

@@ -5,10 +5,10 @@ import TroveQuery
 
 @Suite("Bindings round-trip through a table")
 struct BindingTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
-        db = try Connection.inMemory()
+        db = try SQLiteConnection.inMemory()
         // NB: a column with no declared type keeps every value's storage class as bound.
         try db.execute("CREATE TABLE t(v)")
     }
@@ -80,7 +80,7 @@ struct BindingTests {
     @Test func everyQueryBindingCaseReadsBackAsItself() throws {
         let values: [QueryBinding] = [.null, .integer(-3), .double(2.25), .text("x\u{0}y"), .blob([1, 0, 2])]
         for value in values {
-            let row = try #require(try db.fetchOne(SQL(segments: [.sql("SELECT "), .binding(value)])))
+            let row = try #require(try db.fetchOne(SQLFragment(segments: [.sql("SELECT "), .binding(value)])))
             #expect(row[0] == value)
         }
     }

@@ -15,7 +15,7 @@ struct CancellationTests {
 
     /// A read that is inside a running statement when `started` is raised: it has stepped
     /// once, and steps on through a billion rows until interrupted.
-    static func longRunningRead(_ db: Database, started: Signal) -> Task<Int, any Error> {
+    static func longRunningRead(_ db: SQLiteDatabase, started: Signal) -> Task<Int, any Error> {
         Task {
             try await db.read { db in
                 let cursor = try db.cursor(
@@ -34,7 +34,7 @@ struct CancellationTests {
     }
 
     @Test func cancellingALongReadInterruptsItWithin50Milliseconds() async throws {
-        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let db = try SQLiteDatabase(path: directory.file("c.db"), readers: 1)
         let started = Signal()
         let clock = ContinuousClock()
         let task = Self.longRunningRead(db, started: started)
@@ -57,7 +57,7 @@ struct CancellationTests {
     }
 
     @Test func readCancelledBeforeItStartsNeverRunsItsBody() async throws {
-        let db = try Database(path: directory.file("c.db"))
+        let db = try SQLiteDatabase(path: directory.file("c.db"))
         let ran = Signal()
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
@@ -68,7 +68,7 @@ struct CancellationTests {
     }
 
     @Test func cancelBetweenStatementsStopsTheNextStatement() async throws {
-        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let db = try SQLiteDatabase(path: directory.file("c.db"), readers: 1)
         let firstDone = Signal()
         let cancelled = Signal()
         let secondRan = Signal()
@@ -90,7 +90,7 @@ struct CancellationTests {
     }
 
     @Test func cancelWhileWaitingForAReaderThrowsWithoutRunning() async throws {
-        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let db = try SQLiteDatabase(path: directory.file("c.db"), readers: 1)
         let holding = Signal()
         let release = Signal()
         let holder = Task { try await db.read { _ in holding.raise(); _ = release.waitBlocking() } }
@@ -108,7 +108,7 @@ struct CancellationTests {
     }
 
     @Test func lateCancelAfterAReadFinishedDoesNotHitTheNextRead() async throws {
-        let db = try Database(path: directory.file("c.db"), readers: 1)
+        let db = try SQLiteDatabase(path: directory.file("c.db"), readers: 1)
         for _ in 0..<20 {
             let first = Task { try await db.read { try $0.fetchValue("SELECT 1", as: Int.self) } }
             let second = Task { try await db.read { try $0.fetchValue(countingQuery(to: 200_000), as: Int.self) } }
@@ -119,7 +119,7 @@ struct CancellationTests {
     }
 
     @Test func cancelledReadOnAnInMemoryDatabaseLeavesWritesWorking() async throws {
-        let db = try Database.inMemory()
+        let db = try SQLiteDatabase.inMemory()
         try await db.write { try $0.execute("CREATE TABLE t(x)") }
         let started = Signal()
         let task = Self.longRunningRead(db, started: started)
@@ -131,7 +131,7 @@ struct CancellationTests {
     }
 
     @Test func cancelledWriteIsNeverInterruptedAndCommits() async throws {
-        let db = try Database(path: directory.file("c.db"))
+        let db = try SQLiteDatabase(path: directory.file("c.db"))
         try await db.write { try $0.execute("CREATE VIRTUAL TABLE notes USING fts5(body)") }
         let started = Signal()
         let task = Task {
@@ -152,7 +152,7 @@ struct CancellationTests {
     }
 
     @Test func writeCancelledBeforeItsBodyStartsIsSkipped() async throws {
-        let db = try Database(path: directory.file("c.db"))
+        let db = try SQLiteDatabase(path: directory.file("c.db"))
         let holding = Signal()
         let release = Signal()
         let holder = Task { try await db.write { _ in holding.raise(); _ = release.waitBlocking() } }

@@ -12,8 +12,8 @@ struct DatabaseTests {
         directory = try TemporaryDirectory()
     }
 
-    func makeDatabase(readers: Int = 4) async throws -> Database {
-        let db = try Database(path: directory.file("pool.db"), readers: readers)
+    func makeDatabase(readers: Int = 4) async throws -> SQLiteDatabase {
+        let db = try SQLiteDatabase(path: directory.file("pool.db"), readers: readers)
         try await db.write { try $0.execute("CREATE TABLE t(x)") }
         return db
     }
@@ -136,7 +136,7 @@ struct DatabaseTests {
     }
 
     @Test func inMemoryDatabaseSharesOneConnectionAndReadsStayReadOnly() async throws {
-        let db = try Database.inMemory()
+        let db = try SQLiteDatabase.inMemory()
         #expect(db.path == ":memory:")
         try await db.write { try $0.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)") }
         #expect(try await db.read { try $0.fetchValue("SELECT count(*) FROM t", as: Int.self) } == 1)
@@ -149,7 +149,7 @@ struct DatabaseTests {
     }
 
     @Test func openErrorsSurfaceFromDatabaseToo() throws {
-        let error = #expect(throws: OpenError.self) { try Database(path: directory.file("missing/x.db")) }
+        let error = #expect(throws: OpenError.self) { try SQLiteDatabase(path: directory.file("missing/x.db")) }
         #expect(error?.kind == .missingDirectory)
     }
 }

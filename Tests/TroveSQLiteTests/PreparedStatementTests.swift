@@ -5,7 +5,7 @@ import TroveQuery
 @Suite("Prepared statement")
 struct PreparedStatementTests {
     @Test func eachRunBindsItsOwnValues() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE, weight REAL)")
         let insert = try db.prepare("INSERT INTO tags(name, weight) VALUES (\("template"), \(0.0))")
         #expect(insert.sql == "INSERT INTO tags(name, weight) VALUES (?, ?)")
@@ -23,7 +23,7 @@ struct PreparedStatementTests {
     }
 
     @Test func statementIsResetAndReusableAfterAnError() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
         let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
         try insert.execute([.text("home")])
@@ -34,7 +34,7 @@ struct PreparedStatementTests {
     }
 
     @Test func fetchOneReturnsTheFirstRowOrNilAndResets() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE COLLATE NOCASE)")
         try db.execute("INSERT INTO tags(name) VALUES ('errand'), ('Home')")
         let find = try db.prepare("SELECT id, name FROM tags WHERE name = \("x")")
@@ -47,7 +47,7 @@ struct PreparedStatementTests {
     }
 
     @Test func wrongNumberOfValuesIsRefusedAndNothingRuns() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT)")
         let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
         #expect(throws: SQLiteError.self) { try insert.execute([.text("a"), .text("b")]) }
@@ -55,7 +55,7 @@ struct PreparedStatementTests {
     }
 
     @Test func moreThanOneStatementIsRefused() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         #expect(throws: SQLiteError.self) { _ = try db.prepare("SELECT 1; SELECT 2") }
     }
 }

@@ -4,10 +4,10 @@ import TroveQuery
 
 @Suite("Reading rows")
 struct RowTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
-        db = try Connection.inMemory()
+        db = try SQLiteConnection.inMemory()
         try db.execute("""
             CREATE TABLE reminders(id INTEGER PRIMARY KEY, title TEXT NOT NULL, notes TEXT);
             INSERT INTO reminders(id, title, notes) VALUES (1, 'Buy milk', NULL), (2, 'Call Ann', 'after 5');
@@ -28,14 +28,14 @@ struct RowTests {
 
     @Test func namedResultColumnsReadByTheirNameAndType() throws {
         let id = ResultColumn<Int64>("id"), title = ResultColumn<String>("title"), notes = ResultColumn<String?>("notes")
-        let statement: SQL = "SELECT \(Column<String?>("notes").named(notes)), \(Column<Int64>("id").named(id)),"
-            + " \(Column<String>("title").named(title)) FROM reminders WHERE id = \(1)"
+        let statement: SQLFragment = "SELECT \(SQLColumn<String?>("notes").named(notes)), \(SQLColumn<Int64>("id").named(id)),"
+            + " \(SQLColumn<String>("title").named(title)) FROM reminders WHERE id = \(1)"
         let row = try #require(try db.fetchOne(statement))
         #expect(try row[id] == 1)
         #expect(try row[title] == "Buy milk")
         #expect(try row[notes] == nil)
         #expect(try row.value(named: "title") == .text("Buy milk"))
-        #expect(throws: RowError.self) { try row[ResultColumn<Int>("priority")] }
+        #expect(throws: SQLiteRowError.self) { try row[ResultColumn<Int>("priority")] }
     }
 
     @Test func columnNamesMatchCaseInsensitivelyWhenNoExactMatch() throws {
@@ -48,14 +48,14 @@ struct RowTests {
         let row = try #require(try db.fetchOne("SELECT notes FROM reminders WHERE id = 1"))
         let notes: String? = try row["notes"]
         #expect(notes == nil)
-        #expect(throws: RowError.self) { let _: String = try row["notes"] }
+        #expect(throws: SQLiteRowError.self) { let _: String = try row["notes"] }
     }
 
     @Test func missingColumnAndIndexThrowClearErrors() throws {
         let row = try #require(try db.fetchOne("SELECT id, title FROM reminders WHERE id = 1"))
-        let missing = #expect(throws: RowError.self) { let _: String = try row["due"] }
+        let missing = #expect(throws: SQLiteRowError.self) { let _: String = try row["due"] }
         #expect(missing?.description == "no column named \"due\"; the row has \"id\", \"title\"; check the SELECT list or alias the column")
-        let outOfRange = #expect(throws: RowError.self) { let _: Int = try row[5] }
+        let outOfRange = #expect(throws: SQLiteRowError.self) { let _: Int = try row[5] }
         #expect(outOfRange == .indexOutOfRange(5, columnCount: 2))
     }
 
@@ -68,7 +68,7 @@ struct RowTests {
         #expect(try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) == 2)
         #expect(try db.fetchValue("SELECT id FROM reminders WHERE id = \(99)", as: Int.self) == nil)
         #expect(try db.fetchValue("SELECT max(id) FROM reminders WHERE id > 99", as: Int.self) == nil)
-        #expect(throws: RowError.self) { try db.fetchValue("SELECT title FROM reminders", as: Int.self) }
+        #expect(throws: SQLiteRowError.self) { try db.fetchValue("SELECT title FROM reminders", as: Int.self) }
     }
 
     @Test func changesAndLastInsertRowIDTrackWrites() throws {

@@ -4,10 +4,10 @@ import TroveQuery
 
 @Suite("SQLite errors carry codes, message and SQL, and hide bindings")
 struct SQLiteErrorTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
-        db = try Connection.inMemory()
+        db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
         try db.execute("INSERT INTO tags(name) VALUES (\("secret"))")
     }
@@ -47,7 +47,7 @@ struct SQLiteErrorTests {
 
     @Test func wrongNumberOfBindingsIsARangeError() throws {
         let error = try #require(#expect(throws: SQLiteError.self) {
-            try db.fetchAll(SQL(segments: [.sql("SELECT "), .binding(.integer(1)), .sql(", ?")]))
+            try db.fetchAll(SQLFragment(segments: [.sql("SELECT "), .binding(.integer(1)), .sql(", ?")]))
         })
         #expect(error.code == .range)
         #expect(error.message == "the SQL has 2 placeholders but 1 value was bound")
@@ -71,11 +71,11 @@ struct SQLiteErrorTests {
     }
 
     @Test(arguments: [
-        (ResultCode.busy, "SQLITE_BUSY"), (.constraintForeignKey, "SQLITE_CONSTRAINT_FOREIGNKEY"),
+        (SQLiteResultCode.busy, "SQLITE_BUSY"), (.constraintForeignKey, "SQLITE_CONSTRAINT_FOREIGNKEY"),
         (.readOnly, "SQLITE_READONLY"), (.notADatabase, "SQLITE_NOTADB"),
-        (ResultCode(rawValue: 10 | 99 << 8), "SQLITE_IOERR (extended 25354)"),
+        (SQLiteResultCode(rawValue: 10 | 99 << 8), "SQLITE_IOERR (extended 25354)"),
     ])
-    func resultCodesHaveSymbolicNames(_ code: ResultCode, name: String) {
+    func resultCodesHaveSymbolicNames(_ code: SQLiteResultCode, name: String) {
         #expect(code.name == name)
     }
 }

@@ -47,7 +47,7 @@ final class Signal: Sendable {
 }
 
 /// A statement that counts to `limit`, taking roughly `limit / 10^7` seconds or more.
-func countingQuery(to limit: Int) -> SQL {
+func countingQuery(to limit: Int) -> SQLFragment {
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(limit)) SELECT count(*) FROM c"
 }
 

@@ -10,14 +10,14 @@ import TroveSQLite
     /// Decodable but not QueryBindable: read through the column's single value.
     enum Size: String, Decodable { case small, large }
 
-    struct Note: Table {
+    struct Note: SQLTable {
         static let tableName = "notes"
         struct Columns: TableColumns {
-            let id = Column<Int64>("id")
-            let title = Column<String>("title")
-            let body = Column<String?>("body")
-            let mood = Column<Mood>("mood")
-            let stars = Column<Int>("stars")
+            let id = SQLColumn<Int64>("id")
+            let title = SQLColumn<String>("title")
+            let body = SQLColumn<String?>("body")
+            let mood = SQLColumn<Mood>("mood")
+            let stars = SQLColumn<Int>("stars")
         }
         static let columns = Columns()
     }
@@ -31,8 +31,8 @@ import TroveSQLite
         var size: Size
     }
 
-    static func makeDatabase() throws -> Connection {
-        let db = try Connection.inMemory()
+    static func makeDatabase() throws -> SQLiteConnection {
+        let db = try SQLiteConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, mood TEXT NOT NULL,
                                stars INTEGER NOT NULL, size TEXT NOT NULL);
@@ -98,7 +98,7 @@ import TroveSQLite
 
     @Test func aMissingColumnNamesTheColumnTheTypeAndTheColumnsThereAre() throws {
         let db = try Self.makeDatabase()
-        let error = #expect(throws: RowDecodingError.self) {
+        let error = #expect(throws: SQLiteRowDecodingError.self) {
             try db.fetchAll(Note.all.select { ($0.id, $0.body) }, as: NoteRecord.self)
         }
         #expect(error?.column == "title")
@@ -109,7 +109,7 @@ import TroveSQLite
     @Test func nullIntoAPropertyThatIsNotOptionalNamesTheColumnAndTheType() throws {
         struct Strict: Decodable { var id: Int64; var body: String }
         let db = try Self.makeDatabase()
-        let error = #expect(throws: RowDecodingError.self) {
+        let error = #expect(throws: SQLiteRowDecodingError.self) {
             try db.fetchAll("SELECT id, body FROM notes ORDER BY id", as: Strict.self)
         }
         #expect(error?.problem == .null)
@@ -119,15 +119,15 @@ import TroveSQLite
     @Test func aValueOfTheWrongTypeNamesTheColumnTheTypeAndTheValue() throws {
         let db = try Self.makeDatabase()
         // 300 stars is no UInt8; 'huge' is no Size.
-        let stars = #expect(throws: RowDecodingError.self) {
+        let stars = #expect(throws: SQLiteRowDecodingError.self) {
             try db.fetchOne("SELECT id, title, body, mood, stars, 'small' AS size FROM notes WHERE id = 3", as: NoteRecord.self)
         }
         #expect(stars?.description == #"cannot decode NoteRecord.stars (UInt8): column "stars" holds 300, which is not a UInt8; check the column's type or the property's"#)
-        let size = #expect(throws: RowDecodingError.self) {
+        let size = #expect(throws: SQLiteRowDecodingError.self) {
             try db.fetchOne("SELECT id, title, body, mood, 1 AS stars, size FROM notes WHERE id = 3", as: NoteRecord.self)
         }
         #expect(size?.column == "size" && size?.type == "Size" && size?.problem == .mismatch(.text("huge")))
-        let mood = #expect(throws: RowDecodingError.self) {
+        let mood = #expect(throws: SQLiteRowDecodingError.self) {
             try db.fetchOne("SELECT id, title, body, 'sleepy' AS mood, 1 AS stars, size FROM notes WHERE id = 1", as: NoteRecord.self)
         }
         #expect(mood?.column == "mood" && mood?.type == "Mood")
@@ -137,7 +137,7 @@ import TroveSQLite
         let db = try Self.makeDatabase()
         // `title` declared as a Mood reads 'Walk', which is no Mood.
         let wrong = Note.select { ($0.id, $0.title.stored(as: Mood.self)) }
-        let error = #expect(throws: RowError.self) { try db.fetchAll(wrong) }
+        let error = #expect(throws: SQLiteRowError.self) { try db.fetchAll(wrong) }
         guard case .cannotDecode(let column, let index, let decoding)? = error else {
             Issue.record("expected cannotDecode, got \(String(describing: error))")
             return
@@ -147,7 +147,7 @@ import TroveSQLite
     }
 
     @Test func databaseRunsTheFetchesOnAReaderAndExecuteOnTheWriter() async throws {
-        let database = try Database.inMemory()
+        let database = try SQLiteDatabase.inMemory()
         try await database.writeWithoutTransaction { db in
             try db.execute("""
                 CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, mood TEXT NOT NULL,
@@ -156,7 +156,7 @@ import TroveSQLite
         }
         let inserted = try await database.execute(Note.insert {
             $0.title.set("Walk"); $0.mood.set(.calm); $0.stars.set(2)
-            Assignment(column: "size", value: SQL(binding: "small"))
+            Assignment(column: "size", value: SQLFragment(binding: "small"))
         })
         #expect(inserted == 1)
         #expect(try await database.fetchAll(Note.select { ($0.title, $0.mood) }).map(\.0) == ["Walk"])

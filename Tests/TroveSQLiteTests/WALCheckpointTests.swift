@@ -11,7 +11,7 @@ import TroveQuery
         let folder = try TemporaryDirectory()
         let path = folder.file("notes.db")
         do {
-            let database = try Database(path: path, readers: 2)
+            let database = try SQLiteDatabase(path: path, readers: 2)
             try await database.write { db in
                 try db.execute("CREATE TABLE notes(body TEXT)")
                 try db.execute("INSERT INTO notes(body) VALUES (\("kept"))")
@@ -26,7 +26,7 @@ import TroveQuery
         // The main file on its own, as `cp notes.db backup.db` would take it.
         let backup = folder.file("backup.db")
         try FileManager.default.copyItem(atPath: path, toPath: backup)
-        let copy = try Connection(path: backup)
+        let copy = try SQLiteConnection(path: backup)
         #expect(try copy.fetchValue("SELECT body FROM notes", as: String.self) == "kept")
     }
 }

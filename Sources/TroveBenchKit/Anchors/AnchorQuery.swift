@@ -54,7 +54,7 @@ public struct AnchorTerm: Codable, Hashable, Sendable {
     public var prefix: Bool
 
     /// nil for a term without a letter or digit, which FTS5 cannot search either.
-    init?(_ term: Term) {
+    init?(_ term: SearchTerm) {
         words = Self.tokens(term.text)
         guard !words.isEmpty else { return nil }
         phrase = term.isPhrase
@@ -92,7 +92,7 @@ public struct AnchorCondition: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    init(_ filter: Filter) throws {
+    init(_ filter: SearchFilter) throws {
         switch filter {
         case .status(.open): (field, value) = ("completed", .bool(false))
         case .status(.completed): (field, value) = ("completed", .bool(true))

@@ -21,7 +21,7 @@ struct DebianCorpus {
     ///
     /// - Throws: ``BenchError`` when the corpus has not been made, or the import did not give
     ///   the reminders ids 1 to N in file order.
-    func open(progress: (String) -> Void = { _ in }) async throws -> (Database, [String]) {
+    func open(progress: (String) -> Void = { _ in }) async throws -> (SQLiteDatabase, [String]) {
         let files = FileManager.default
         guard files.fileExists(atPath: jsonl), let keyText = try? String(contentsOfFile: keysFile, encoding: .utf8) else {
             throw BenchError("no corpus in \(directory): run Benchmarks/quality/make-debian-corpus.py --out \(directory) first")

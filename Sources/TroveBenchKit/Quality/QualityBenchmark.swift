@@ -45,7 +45,7 @@ public struct QualityBenchmark: Sendable {
         var corpus: String
         var name: String
         var judgments: RelevanceJudgments
-        var database: Database
+        var database: SQLiteDatabase
         /// The judgment key of a hit.
         var key: @Sendable (SearchHit) -> String
     }
@@ -121,7 +121,7 @@ public struct QualityBenchmark: Sendable {
     }
 
     /// The final answer to `text`, as `trove search` gets it: the top 10, completed included.
-    func search(_ text: String, ranking: SearchRanking, in database: Database) async throws -> ResultSet {
+    func search(_ text: String, ranking: SearchRanking, in database: SQLiteDatabase) async throws -> ResultSet {
         var request = SearchRequest(text: text, limit: 10, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
         request.ranking = ranking
         var last: ResultSet?

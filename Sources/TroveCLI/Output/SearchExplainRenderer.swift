@@ -39,7 +39,7 @@ enum SearchExplainRenderer {
     }
 
     /// For an engine that is not built in: it runs its own way.
-    static func renderOpaque(query: Query, engine: String) -> String {
+    static func renderOpaque(query: SearchQuery, engine: String) -> String {
         "query:   \(query.description)\nengine:  \(engine) (an app's own engine: its SQL is not shown)\n"
     }
 }

@@ -8,16 +8,16 @@ public struct Assignment: Sendable {
     /// The column's name, unquoted and unqualified (SQLite requires that in `SET`).
     public var column: String
     /// The value: a bound `?`, or an expression.
-    public var value: SQL
+    public var value: SQLFragment
 
     /// An assignment of a fragment: for a column the builder has no typed declaration of.
-    public init(column: String, value: SQL) {
+    public init(column: String, value: SQLFragment) {
         self.column = column
         self.value = value
     }
 }
 
-extension Column {
+extension SQLColumn {
     /// Assigns a bound value to the column; nil writes NULL.
     ///
     /// ```swift
@@ -25,7 +25,7 @@ extension Column {
     /// // UPDATE "reminders" SET "title" = ? WHERE ("reminders"."id" = ?)
     /// ```
     public func set(_ value: QueryValue) -> Assignment {
-        Assignment(column: name, value: SQL(binding: value))
+        Assignment(column: name, value: SQLFragment(binding: value))
     }
 
     /// Assigns an expression, such as another column or arithmetic on this one.

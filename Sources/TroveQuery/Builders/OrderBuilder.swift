@@ -51,32 +51,32 @@ public enum OrderBuilder {
 @resultBuilder
 public enum ExpressionListBuilder {
     /// One expression of the list.
-    public static func buildExpression(_ expression: some QueryExpression) -> [SQL] {
+    public static func buildExpression(_ expression: some QueryExpression) -> [SQLFragment] {
         [expression.queryFragment]
     }
 
     /// The statements of a block, in order.
-    public static func buildBlock(_ components: [SQL]...) -> [SQL] {
+    public static func buildBlock(_ components: [SQLFragment]...) -> [SQLFragment] {
         components.flatMap { $0 }
     }
 
     /// An `if` without `else`: nothing when the condition is false.
-    public static func buildOptional(_ component: [SQL]?) -> [SQL] {
+    public static func buildOptional(_ component: [SQLFragment]?) -> [SQLFragment] {
         component ?? []
     }
 
     /// The first branch of an `if`/`else` or `switch`.
-    public static func buildEither(first component: [SQL]) -> [SQL] {
+    public static func buildEither(first component: [SQLFragment]) -> [SQLFragment] {
         component
     }
 
     /// The other branch of an `if`/`else` or `switch`.
-    public static func buildEither(second component: [SQL]) -> [SQL] {
+    public static func buildEither(second component: [SQLFragment]) -> [SQLFragment] {
         component
     }
 
     /// A `for` loop: what every iteration built, in order.
-    public static func buildArray(_ components: [[SQL]]) -> [SQL] {
+    public static func buildArray(_ components: [[SQLFragment]]) -> [SQLFragment] {
         components.flatMap { $0 }
     }
 }

@@ -8,10 +8,10 @@
 /// ```
 public struct WhereClause: Sendable {
     /// The predicates, unparenthesised.
-    public var terms: [SQL]
+    public var terms: [SQLFragment]
 
     /// A clause of the given terms, each parenthesised when rendered.
-    public init(terms: [SQL] = []) {
+    public init(terms: [SQLFragment] = []) {
         self.terms = terms
     }
 
@@ -36,13 +36,13 @@ public struct WhereClause: Sendable {
     public var isEmpty: Bool { terms.isEmpty }
 
     /// The terms joined with `AND`, each in parentheses so an `OR` inside one stays inside it.
-    public var queryFragment: SQL {
+    public var queryFragment: SQLFragment {
         terms.map { "(\($0))" }.joined(separator: " AND ")
     }
 
     /// ` WHERE …` (with its leading space), or nothing when there are no terms.
-    func rendered(keyword: String) -> SQL {
-        isEmpty ? SQL() : " \(raw: keyword) \(queryFragment)"
+    func rendered(keyword: String) -> SQLFragment {
+        isEmpty ? SQLFragment() : " \(raw: keyword) \(queryFragment)"
     }
 }
 
@@ -63,52 +63,52 @@ public struct WhereClause: Sendable {
 @resultBuilder
 public enum WhereBuilder {
     /// A predicate: one AND-joined term.
-    public static func buildExpression(_ predicate: some QueryExpression<Bool>) -> [SQL] {
+    public static func buildExpression(_ predicate: some QueryExpression<Bool>) -> [SQLFragment] {
         [predicate.queryFragment]
     }
 
     /// A predicate that may be nil: nil adds no term.
-    public static func buildExpression(_ predicate: (some QueryExpression<Bool>)?) -> [SQL] {
+    public static func buildExpression(_ predicate: (some QueryExpression<Bool>)?) -> [SQLFragment] {
         predicate.map { [$0.queryFragment] } ?? []
     }
 
     /// An already-built clause, such as a reusable filter.
-    public static func buildExpression(_ clause: WhereClause) -> [SQL] {
+    public static func buildExpression(_ clause: WhereClause) -> [SQLFragment] {
         clause.terms
     }
 
     /// The statements of a block, in order.
-    public static func buildBlock(_ components: [SQL]...) -> [SQL] {
+    public static func buildBlock(_ components: [SQLFragment]...) -> [SQLFragment] {
         components.flatMap { $0 }
     }
 
     /// An `if` without `else`: nothing when the condition is false.
-    public static func buildOptional(_ component: [SQL]?) -> [SQL] {
+    public static func buildOptional(_ component: [SQLFragment]?) -> [SQLFragment] {
         component ?? []
     }
 
     /// The first branch of an `if`/`else` or `switch`.
-    public static func buildEither(first component: [SQL]) -> [SQL] {
+    public static func buildEither(first component: [SQLFragment]) -> [SQLFragment] {
         component
     }
 
     /// The other branch of an `if`/`else` or `switch`.
-    public static func buildEither(second component: [SQL]) -> [SQL] {
+    public static func buildEither(second component: [SQLFragment]) -> [SQLFragment] {
         component
     }
 
     /// A `for` loop: what every iteration built, in order.
-    public static func buildArray(_ components: [[SQL]]) -> [SQL] {
+    public static func buildArray(_ components: [[SQLFragment]]) -> [SQLFragment] {
         components.flatMap { $0 }
     }
 
     /// An `if #available` branch.
-    public static func buildLimitedAvailability(_ component: [SQL]) -> [SQL] {
+    public static func buildLimitedAvailability(_ component: [SQLFragment]) -> [SQLFragment] {
         component
     }
 
     /// The clause the builder returns.
-    public static func buildFinalResult(_ component: [SQL]) -> WhereClause {
+    public static func buildFinalResult(_ component: [SQLFragment]) -> WhereClause {
         WhereClause(terms: component)
     }
 }

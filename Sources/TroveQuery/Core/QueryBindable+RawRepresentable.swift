@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// enum Priority: Int, QueryBindable { case none, low, medium, high }
-/// let priority = Column<Priority>("priority")
+/// let priority = SQLColumn<Priority>("priority")
 /// Reminder.where { $0.priority >= .medium }   // "reminders"."priority" >= ?   -- binds 2
 /// ```
 ///

@@ -4,7 +4,7 @@
 /// imports SQLite. The SQLite layer binds and reads exactly these.
 ///
 /// ```swift
-/// let fragment: SQL = "SELECT * FROM reminders WHERE title = \("Buy milk")"
+/// let fragment: SQLFragment = "SELECT * FROM reminders WHERE title = \("Buy milk")"
 /// fragment.render().bindings  // [.text("Buy milk")]
 /// ```
 public enum QueryBinding: Hashable, Sendable {

@@ -12,23 +12,23 @@ public protocol QueryExpression<QueryValue>: Sendable {
     associatedtype QueryValue: QueryBindable
 
     /// The expression as SQL, ready to splice into a statement.
-    var queryFragment: SQL { get }
+    var queryFragment: SQLFragment { get }
 }
 
 /// An expression of a known type built from an SQL fragment: what operators and functions return.
 ///
 /// ```swift
-/// let fragment: SQLExpression<Int> = SQLExpression("count(*)")
+/// let fragment: TypedExpression<Int> = TypedExpression("count(*)")
 /// fragment.queryFragment.debugDescription  // count(*)
 /// ```
-public struct SQLExpression<QueryValue: QueryBindable>: QueryExpression {
+public struct TypedExpression<QueryValue: QueryBindable>: QueryExpression {
     /// The expression as SQL.
-    public var queryFragment: SQL
+    public var queryFragment: SQLFragment
 
     /// Wraps a fragment; the caller vouches for the value type.
     ///
     /// - Parameter fragment: SQL written in code; interpolated values are bound.
-    public init(_ fragment: SQL) {
+    public init(_ fragment: SQLFragment) {
         self.queryFragment = fragment
     }
 
@@ -53,7 +53,7 @@ public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
     }
 
     /// A `?` that binds ``value``.
-    public var queryFragment: SQL { SQL(binding: value) }
+    public var queryFragment: SQLFragment { SQLFragment(binding: value) }
 }
 
 /// `Optional` for generic constraints: lets an `Int64?` column compare to an `Int64` column.

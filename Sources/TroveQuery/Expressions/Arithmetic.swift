@@ -10,9 +10,9 @@ extension Optional: _NumericQueryValue where Wrapped: _NumericQueryValue {}
 /// ```swift
 /// $0.position + 1  // "lists"."position" + ?
 /// ```
-public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> SQLExpression<L.QueryValue>
+public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _NumericQueryValue {
-    SQLExpression("(\(lhs.queryFragment) + \(rhs))")
+    TypedExpression("(\(lhs.queryFragment) + \(rhs))")
 }
 
 /// Subtraction of a bound value.
@@ -20,7 +20,7 @@ where L.QueryValue: _NumericQueryValue {
 /// ```swift
 /// $0.position - 1  // "lists"."position" - ?
 /// ```
-public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> SQLExpression<L.QueryValue>
+public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _NumericQueryValue {
-    SQLExpression("(\(lhs.queryFragment) - \(rhs))")
+    TypedExpression("(\(lhs.queryFragment) - \(rhs))")
 }

@@ -6,10 +6,10 @@
 /// ```
 public struct OrderingTerm: Sendable {
     /// The term as SQL: `"reminders"."title" DESC NULLS LAST`.
-    public var queryFragment: SQL
+    public var queryFragment: SQLFragment
 
     /// A term written as SQL.
-    public init(_ queryFragment: SQL) {
+    public init(_ queryFragment: SQLFragment) {
         self.queryFragment = queryFragment
     }
 

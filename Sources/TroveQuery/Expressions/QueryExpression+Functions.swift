@@ -5,8 +5,8 @@ extension QueryExpression {
     /// List.join(Reminder.self) { l, r in l.id == r.listID }.select { l, r in (l.name, r.id.count()) }
     /// // SELECT "lists"."name", count("reminders"."id") FROM …
     /// ```
-    public func count(distinct: Bool = false) -> SQLExpression<Int> {
-        SQLExpression("count(\(raw: distinct ? "DISTINCT " : "")\(queryFragment))")
+    public func count(distinct: Bool = false) -> TypedExpression<Int> {
+        TypedExpression("count(\(raw: distinct ? "DISTINCT " : "")\(queryFragment))")
     }
 
     /// `max(x)`, NULL when there are no rows.
@@ -14,13 +14,13 @@ extension QueryExpression {
     /// ```swift
     /// List.select { $0.position.max() }  // SELECT max("lists"."position") FROM "lists"
     /// ```
-    public func max() -> SQLExpression<QueryValue?> where QueryValue: _NumericQueryValue {
-        SQLExpression("max(\(queryFragment))")
+    public func max() -> TypedExpression<QueryValue?> where QueryValue: _NumericQueryValue {
+        TypedExpression("max(\(queryFragment))")
     }
 
     /// `min(x)`, NULL when there are no rows: `min("lists"."position")`.
-    public func min() -> SQLExpression<QueryValue?> where QueryValue: _NumericQueryValue {
-        SQLExpression("min(\(queryFragment))")
+    public func min() -> TypedExpression<QueryValue?> where QueryValue: _NumericQueryValue {
+        TypedExpression("min(\(queryFragment))")
     }
 
     /// `coalesce(x, ?)`: the value, or `fallback` when it is NULL.
@@ -28,9 +28,9 @@ extension QueryExpression {
     /// ```swift
     /// $0.dueDate.ifNull("")  // coalesce("reminders"."due_date", ?)
     /// ```
-    public func ifNull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> SQLExpression<Wrapped>
+    public func ifNull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> TypedExpression<Wrapped>
     where QueryValue == Wrapped? {
-        SQLExpression("coalesce(\(queryFragment), \(fallback))")
+        TypedExpression("coalesce(\(queryFragment), \(fallback))")
     }
 }
 
@@ -39,6 +39,6 @@ extension QueryExpression {
 /// ```swift
 /// Reminder.select { _ in countAll() }  // SELECT count(*) FROM "reminders"
 /// ```
-public func countAll() -> SQLExpression<Int> {
-    SQLExpression("count(*)")
+public func countAll() -> TypedExpression<Int> {
+    TypedExpression("count(*)")
 }

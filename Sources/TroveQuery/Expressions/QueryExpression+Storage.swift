@@ -8,7 +8,7 @@ extension QueryExpression {
     /// ```
     /// - Parameter type: The Swift type to decode the value as.
     /// - Returns: An expression with the same SQL and a different value type.
-    public func stored<V: QueryBindable>(as type: V.Type) -> SQLExpression<V> {
-        SQLExpression(queryFragment)
+    public func stored<V: QueryBindable>(as type: V.Type) -> TypedExpression<V> {
+        TypedExpression(queryFragment)
     }
 }

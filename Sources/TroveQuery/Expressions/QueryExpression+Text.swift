@@ -26,7 +26,7 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// $0.title.contains("50%")  // "reminders"."title" LIKE ? ESCAPE '\'   -- binds '%50\%%'
     /// ```
     /// Like all `LIKE`, it ignores ASCII case.
-    public func contains(_ substring: some StringProtocol) -> SQLExpression<Bool> {
+    public func contains(_ substring: some StringProtocol) -> TypedExpression<Bool> {
         likeEscaped("%" + Self.escapeLike(substring) + "%")
     }
 
@@ -35,7 +35,7 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.hasPrefix("Buy")  // "reminders"."title" LIKE ? ESCAPE '\'   -- binds 'Buy%'
     /// ```
-    public func hasPrefix(_ prefix: some StringProtocol) -> SQLExpression<Bool> {
+    public func hasPrefix(_ prefix: some StringProtocol) -> TypedExpression<Bool> {
         likeEscaped(Self.escapeLike(prefix) + "%")
     }
 
@@ -44,7 +44,7 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.hasSuffix("milk")  // "reminders"."title" LIKE ? ESCAPE '\'   -- binds '%milk'
     /// ```
-    public func hasSuffix(_ suffix: some StringProtocol) -> SQLExpression<Bool> {
+    public func hasSuffix(_ suffix: some StringProtocol) -> TypedExpression<Bool> {
         likeEscaped("%" + Self.escapeLike(suffix))
     }
 
@@ -53,8 +53,8 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.like("B_y%")  // "reminders"."title" LIKE ?
     /// ```
-    public func like(_ pattern: some StringProtocol) -> SQLExpression<Bool> {
-        SQLExpression("\(queryFragment) LIKE \(String(pattern))")
+    public func like(_ pattern: some StringProtocol) -> TypedExpression<Bool> {
+        TypedExpression("\(queryFragment) LIKE \(String(pattern))")
     }
 
     /// `GLOB` with a raw, case-sensitive pattern (`*`, `?`, `[…]`). The pattern is bound.
@@ -62,8 +62,8 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.glob("Buy*")  // "reminders"."title" GLOB ?
     /// ```
-    public func glob(_ pattern: some StringProtocol) -> SQLExpression<Bool> {
-        SQLExpression("\(queryFragment) GLOB \(String(pattern))")
+    public func glob(_ pattern: some StringProtocol) -> TypedExpression<Bool> {
+        TypedExpression("\(queryFragment) GLOB \(String(pattern))")
     }
 
     /// The text under another collating sequence, for comparisons and ordering.
@@ -71,18 +71,18 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.collate(.nocase) == "milk"  // "reminders"."title" COLLATE "NOCASE" = ?
     /// ```
-    public func collate(_ collation: Collation) -> SQLExpression<QueryValue> {
-        SQLExpression("\(queryFragment) COLLATE \(identifier: collation.name)")
+    public func collate(_ collation: Collation) -> TypedExpression<QueryValue> {
+        TypedExpression("\(queryFragment) COLLATE \(identifier: collation.name)")
     }
 
-    func likeEscaped(_ pattern: String) -> SQLExpression<Bool> {
-        SQLExpression("\(queryFragment) LIKE \(pattern) ESCAPE '\\'")
+    func likeEscaped(_ pattern: String) -> TypedExpression<Bool> {
+        TypedExpression("\(queryFragment) LIKE \(pattern) ESCAPE '\\'")
     }
 
     /// The text with `\`, `%` and `_` preceded by `\`, for `LIKE … ESCAPE '\'`.
     ///
     /// ```swift
-    /// Column<String>.escapeLike(#"50%_a\b"#)  // 50\%\_a\\b
+    /// SQLColumn<String>.escapeLike(#"50%_a\b"#)  // 50\%\_a\\b
     /// ```
     public static func escapeLike(_ text: some StringProtocol) -> String {
         var escaped = ""

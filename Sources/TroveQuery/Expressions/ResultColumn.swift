@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let title = ResultColumn<String>("title")
-/// let sql: SQL = "SELECT \(Reminder.columns.title.named(title)) FROM \(identifier: "reminders")"
+/// let sql: SQLFragment = "SELECT \(Reminder.columns.title.named(title)) FROM \(identifier: "reminders")"
 /// // SELECT "title" AS "title" FROM "reminders"
 /// let text = try row[title]   // TroveSQLite's Row reads the column named "title" as a String
 /// ```
@@ -25,7 +25,7 @@ public struct ResultColumn<QueryValue: QueryBindable>: Hashable, Sendable {
     /// ```swift
     /// ResultColumn<Double>("score").reference  // "score"
     /// ```
-    public var reference: Column<QueryValue> { Column(name) }
+    public var reference: SQLColumn<QueryValue> { SQLColumn(name) }
 }
 
 extension QueryExpression {
@@ -37,7 +37,7 @@ extension QueryExpression {
     /// ```
     /// - Parameter column: The name to give it; its type must be the expression's.
     /// - Returns: The select-list item.
-    public func named(_ column: ResultColumn<QueryValue>) -> SQL {
+    public func named(_ column: ResultColumn<QueryValue>) -> SQLFragment {
         "\(queryFragment) AS \(identifier: column.name)"
     }
 
@@ -48,7 +48,7 @@ extension QueryExpression {
     /// $0.title.highlight("[", "]").named(ResultColumn<String?>("title_highlighted"))
     /// // highlight("reminders_fts", 0, ?, ?) AS "title_highlighted"
     /// ```
-    public func named(_ column: ResultColumn<QueryValue?>) -> SQL {
+    public func named(_ column: ResultColumn<QueryValue?>) -> SQLFragment {
         "\(queryFragment) AS \(identifier: column.name)"
     }
 }

@@ -15,7 +15,7 @@ public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
     public let table: String
 
     /// `"reminders_fts"."title"`.
-    public var queryFragment: SQL { "\(identifier: table).\(identifier: name)" }
+    public var queryFragment: SQLFragment { "\(identifier: table).\(identifier: name)" }
 
     /// The column's zero-based index in the FTS5 table, from the declaration order.
     public var index: Int { T.columnIndex(of: name) }
@@ -26,8 +26,8 @@ public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
     /// $0.title.highlight("[", "]")  // highlight("reminders_fts", 0, ?, ?)
     /// ```
     /// See <https://www.sqlite.org/fts5.html#the_highlight_function>.
-    public func highlight(_ open: String, _ close: String) -> SQLExpression<String> {
-        SQLExpression("highlight(\(identifier: table), \(raw: String(index)), \(open), \(close))")
+    public func highlight(_ open: String, _ close: String) -> TypedExpression<String> {
+        TypedExpression("highlight(\(identifier: table), \(raw: String(index)), \(open), \(close))")
     }
 
     /// A short excerpt of the column around the matches, with each match wrapped.
@@ -41,8 +41,8 @@ public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
     ///   - ellipsis: Text where the excerpt cuts the column.
     ///   - tokens: The most tokens to return, 1 to 64.
     /// See <https://www.sqlite.org/fts5.html#the_snippet_function>.
-    public func snippet(_ open: String, _ close: String, _ ellipsis: String, _ tokens: Int) -> SQLExpression<String> {
-        SQLExpression(
+    public func snippet(_ open: String, _ close: String, _ ellipsis: String, _ tokens: Int) -> TypedExpression<String> {
+        TypedExpression(
             "snippet(\(identifier: table), \(raw: String(index)), \(open), \(close), \(ellipsis), \(tokens))")
     }
 

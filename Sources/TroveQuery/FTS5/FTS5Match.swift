@@ -37,7 +37,7 @@ public struct FTS5Match<T: FTS5Table>: Sendable, Hashable {
     }
 
     /// `"reminders_fts" MATCH ?`, binding ``pattern``.
-    public var queryFragment: SQL {
+    public var queryFragment: SQLFragment {
         "\(identifier: table) MATCH \(pattern)"
     }
 
@@ -96,12 +96,12 @@ private func ftsColumnFilterName(_ name: String) -> String {
 
 extension WhereBuilder {
     /// A full-text match: one `"table" MATCH ?` term.
-    public static func buildExpression<T>(_ match: FTS5Match<T>) -> [SQL] {
+    public static func buildExpression<T>(_ match: FTS5Match<T>) -> [SQLFragment] {
         [match.queryFragment]
     }
 
     /// A full-text match that may be nil: nil adds no term.
-    public static func buildExpression<T>(_ match: FTS5Match<T>?) -> [SQL] {
+    public static func buildExpression<T>(_ match: FTS5Match<T>?) -> [SQLFragment] {
         match.map { [$0.queryFragment] } ?? []
     }
 }

@@ -1,9 +1,9 @@
-/// An FTS5 virtual table. Declare it like any ``Table``, with its columns as `Column<String>`
-/// in the order of `CREATE VIRTUAL TABLE … USING fts5(…)`; see ``Table`` for an example.
+/// An FTS5 virtual table. Declare it like any ``SQLTable``, with its columns as `SQLColumn<String>`
+/// in the order of `CREATE VIRTUAL TABLE … USING fts5(…)`; see ``SQLTable`` for an example.
 ///
 /// The pattern passed to `match` is bound as it is: build it with TroveSearch's FTS5
 /// expression type, never from raw user text. See <https://www.sqlite.org/fts5.html>.
-public protocol FTS5Table: Table {}
+public protocol FTS5Table: SQLTable {}
 
 extension FTS5Table {
     /// Rows matching an FTS5 query.
@@ -32,7 +32,7 @@ extension FTS5Table {
 
 extension TableScope where T: FTS5Table {
     /// A declared column of an FTS5 table, which also knows its index for `highlight` and `snippet`.
-    public subscript(dynamicMember keyPath: KeyPath<T.Columns, Column<String>>) -> FTS5ColumnReference<T> {
+    public subscript(dynamicMember keyPath: KeyPath<T.Columns, SQLColumn<String>>) -> FTS5ColumnReference<T> {
         FTS5ColumnReference(name: T.columns[keyPath: keyPath].name, table: name)
     }
 
@@ -62,7 +62,7 @@ extension TableScope where T: FTS5Table {
     ///   - column: The first column to search.
     ///   - more: Any other columns to search.
     public func match(
-        _ pattern: String, in column: KeyPath<T.Columns, Column<String>>, _ more: KeyPath<T.Columns, Column<String>>...
+        _ pattern: String, in column: KeyPath<T.Columns, SQLColumn<String>>, _ more: KeyPath<T.Columns, SQLColumn<String>>...
     ) -> FTS5Match<T> {
         match(pattern, in: [column] + more)
     }
@@ -79,7 +79,7 @@ extension TableScope where T: FTS5Table {
     /// - Parameters:
     ///   - pattern: An FTS5 query, bound.
     ///   - columns: The columns to search, listed in the filter in this order.
-    public func match(_ pattern: String, in columns: [KeyPath<T.Columns, Column<String>>]) -> FTS5Match<T> {
+    public func match(_ pattern: String, in columns: [KeyPath<T.Columns, SQLColumn<String>>]) -> FTS5Match<T> {
         guard !columns.isEmpty else { return match(pattern) }
         let names = columns.map { T.columns[keyPath: $0].name }
         return FTS5Match(pattern: FTS5Match<T>.filtered(pattern, columns: names), table: name)
@@ -91,8 +91,8 @@ extension TableScope where T: FTS5Table {
     /// ReminderSearch.match("walk").order { $0.rank }
     /// // … WHERE ("reminders_fts" MATCH ?) ORDER BY "reminders_fts"."rank"
     /// ```
-    public var rank: Column<Double> {
-        Column("rank", table: name)
+    public var rank: SQLColumn<Double> {
+        SQLColumn("rank", table: name)
     }
 
     /// `bm25()` with a weight per column, passed in declaration order; unlisted columns weigh 1.
@@ -103,14 +103,14 @@ extension TableScope where T: FTS5Table {
     /// ```
     /// - Parameter weights: Weights by column; empty uses FTS5's defaults.
     /// - Returns: The score; smaller is a better match.
-    public func bm25(_ weights: [KeyPath<T.Columns, Column<String>>: Double] = [:]) -> SQLExpression<Double> {
-        guard !weights.isEmpty else { return SQLExpression("bm25(\(identifier: name))") }
+    public func bm25(_ weights: [KeyPath<T.Columns, SQLColumn<String>>: Double] = [:]) -> TypedExpression<Double> {
+        guard !weights.isEmpty else { return TypedExpression("bm25(\(identifier: name))") }
         var byName: [String: Double] = [:]
         for (keyPath, weight) in weights { byName[T.columns[keyPath: keyPath].name] = weight }
-        var arguments: [SQL] = [SQL(identifier: name)]
+        var arguments: [SQLFragment] = [SQLFragment(identifier: name)]
         for column in T.columns.declaredColumnNames {
-            arguments.append(SQL(binding: byName[column] ?? 1.0))
+            arguments.append(SQLFragment(binding: byName[column] ?? 1.0))
         }
-        return SQLExpression("bm25(\(arguments.joined(separator: ", ")))")
+        return TypedExpression("bm25(\(arguments.joined(separator: ", ")))")
     }
 }

@@ -6,7 +6,7 @@
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."priority" > ?)
 /// ```
 @dynamicMemberLookup
-public struct TableScope<T: Table>: Sendable {
+public struct TableScope<T: SQLTable>: Sendable {
     // NB: internal, so that a column called `name` still reaches the dynamic member lookup
     // outside this module. Every public member here hides a column of the same name.
     /// The name that qualifies columns: the table's name.
@@ -18,8 +18,8 @@ public struct TableScope<T: Table>: Sendable {
     }
 
     /// A declared column, qualified by the table.
-    public subscript<Value>(dynamicMember keyPath: KeyPath<T.Columns, Column<Value>>) -> Column<Value> {
-        Column(T.columns[keyPath: keyPath].name, table: name)
+    public subscript<Value>(dynamicMember keyPath: KeyPath<T.Columns, SQLColumn<Value>>) -> SQLColumn<Value> {
+        SQLColumn(T.columns[keyPath: keyPath].name, table: name)
     }
 
     /// The table's `rowid`, which every ordinary and FTS5 table has.
@@ -28,7 +28,7 @@ public struct TableScope<T: Table>: Sendable {
     /// Reminder.join(ReminderSearch.self) { r, s in r.id == s.rowid }
     /// // … JOIN "reminders_fts" ON ("reminders"."id" = "reminders_fts"."rowid")
     /// ```
-    public var rowid: Column<Int64> {
-        Column("rowid", table: name)
+    public var rowid: SQLColumn<Int64> {
+        SQLColumn("rowid", table: name)
     }
 }

@@ -4,12 +4,12 @@
 /// Reminder.where { $0.isCompleted }.delete()
 /// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
 /// ```
-public struct Delete<T: Table>: QueryStatement {
+public struct Delete<T: SQLTable>: QueryStatement {
     /// The rows to delete; empty deletes every row.
     public var filter: WhereClause
 
     /// `DELETE FROM "table" [WHERE …]`.
-    public var sql: SQL {
+    public var sql: SQLFragment {
         "DELETE FROM \(identifier: T.tableName)" + filter.rendered(keyword: "WHERE")
     }
 }
@@ -21,7 +21,7 @@ extension Select {
     /// Reminder.where { $0.id.in([1, 2]) }.delete()
     /// // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
     /// ```
-    public func delete<T: Table>() -> Delete<T> where Scope == TableScope<T> {
+    public func delete<T: SQLTable>() -> Delete<T> where Scope == TableScope<T> {
         Delete(filter: filter)
     }
 }

@@ -4,23 +4,23 @@
 /// Reminder.insert { $0.listID.set(1); $0.title.set("Milk") }.returning { $0.id }
 /// // INSERT INTO "reminders" ("list_id", "title") VALUES (?, ?) RETURNING "id"
 /// ```
-public struct Insert<T: Table, Row>: QueryStatement {
+public struct Insert<T: SQLTable, Row>: QueryStatement {
     /// Column names, unquoted, in the order of every row's values.
     public private(set) var columns: [String]
-    var rows: [[SQL]]
-    var conflict: SQL?
-    var returningList: SQL?
+    var rows: [[SQLFragment]]
+    var conflict: SQLFragment?
+    var returningList: SQLFragment?
     var decoder: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Row
 
     /// `INSERT INTO "table" (…) VALUES (…), (…) [ON CONFLICT …] [RETURNING …]`, or
     /// `DEFAULT VALUES` for one row with no assignments.
-    public var sql: SQL {
-        var sql: SQL = "INSERT INTO \(identifier: T.tableName)"
+    public var sql: SQLFragment {
+        var sql: SQLFragment = "INSERT INTO \(identifier: T.tableName)"
         if columns.isEmpty {
             sql += " DEFAULT VALUES"
         } else {
-            sql += " (\(columns.map { SQL(identifier: $0) }.joined(separator: ", "))) VALUES "
-            sql += rows.map { "(\($0.joined(separator: ", ")))" as SQL }.joined(separator: ", ")
+            sql += " (\(columns.map { SQLFragment(identifier: $0) }.joined(separator: ", "))) VALUES "
+            sql += rows.map { "(\($0.joined(separator: ", ")))" as SQLFragment }.joined(separator: ", ")
         }
         if let conflict { sql += conflict }
         if let returningList { sql += " RETURNING \(returningList)" }
@@ -56,11 +56,11 @@ public struct Insert<T: Table, Row>: QueryStatement {
     ///   - target: The columns of the unique index or primary key, unqualified.
     ///   - assignments: What to set on the existing row.
     public func onConflict(
-        @ExpressionListBuilder _ target: (T.Columns) -> [SQL],
+        @ExpressionListBuilder _ target: (T.Columns) -> [SQLFragment],
         @AssignmentBuilder doUpdate assignments: (TableScope<T>) -> [Assignment]
     ) -> Self {
         var copy = self
-        let sets = assignments(TableScope<T>()).map { "\(identifier: $0.column) = \($0.value)" as SQL }
+        let sets = assignments(TableScope<T>()).map { "\(identifier: $0.column) = \($0.value)" as SQLFragment }
         copy.conflict = " ON CONFLICT (\(target(T.columns).joined(separator: ", "))) DO UPDATE SET \(sets.joined(separator: ", "))"
         return copy
     }
@@ -80,7 +80,7 @@ public struct Insert<T: Table, Row>: QueryStatement {
     }
 }
 
-extension Table {
+extension SQLTable {
     /// Inserts one row with the assigned columns; the others take their defaults.
     ///
     /// ```swift

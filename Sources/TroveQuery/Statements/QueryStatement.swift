@@ -1,4 +1,4 @@
-/// A complete statement that renders to ``SQL``: `Select`, `Insert`, `Update` or `Delete`.
+/// A complete statement that renders to ``SQLFragment``: `Select`, `Insert`, `Update` or `Delete`.
 ///
 /// ```swift
 /// let query = Reminder.where { $0.isFlagged }
@@ -7,7 +7,7 @@
 /// ```
 public protocol QueryStatement: Sendable, CustomDebugStringConvertible {
     /// The statement: SQL text with `?` placeholders and the values they bind.
-    var sql: SQL { get }
+    var sql: SQLFragment { get }
 }
 
 extension QueryStatement {
@@ -49,8 +49,8 @@ struct BindingCursor {
 /// The SQL list and row decoder of a typed selection such as `($0.id, $0.title)`.
 func typedSelection<each E: QueryExpression>(
     _ expressions: repeat each E
-) -> (sql: SQL, decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue)) {
-    var parts: [SQL] = []
+) -> (sql: SQLFragment, decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue)) {
+    var parts: [SQLFragment] = []
     for expression in repeat each expressions {
         parts.append(expression.queryFragment)
     }

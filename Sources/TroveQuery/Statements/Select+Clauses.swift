@@ -48,7 +48,7 @@ extension Select {
     /// Reminder.group { $0.listID }.select { ($0.listID, countAll()) }
     /// // SELECT "reminders"."list_id", count(*) FROM "reminders" GROUP BY "reminders"."list_id"
     /// ```
-    public func group(@ExpressionListBuilder _ expressions: (Scope) -> [SQL]) -> Self {
+    public func group(@ExpressionListBuilder _ expressions: (Scope) -> [SQLFragment]) -> Self {
         var copy = self
         copy.groups += expressions(scope)
         return copy

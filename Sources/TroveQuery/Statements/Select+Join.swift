@@ -12,7 +12,7 @@ extension Select {
     ///   - other: The table to join.
     ///   - condition: The `ON` predicate, given the scopes of both tables.
     /// - Returns: A statement whose closures receive `(reminders, lists)`.
-    public func join<A: Table, U: Table>(
+    public func join<A: SQLTable, U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<A>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<U>), Row> where Scope == TableScope<A> {
         let next = (scope, TableScope<U>())
@@ -25,7 +25,7 @@ extension Select {
     /// List.all.leftJoin(Reminder.self) { l, r in l.id == r.listID }
     /// // SELECT "lists".* FROM "lists" LEFT JOIN "reminders" ON ("lists"."id" = "reminders"."list_id")
     /// ```
-    public func leftJoin<A: Table, U: Table>(
+    public func leftJoin<A: SQLTable, U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<A>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<U>), Row> where Scope == TableScope<A> {
         let next = (scope, TableScope<U>())
@@ -33,7 +33,7 @@ extension Select {
     }
 
     /// A third table: `JOIN "tags" ON (…)`; closures receive `(a, b, c)`.
-    public func join<A: Table, B: Table, U: Table>(
+    public func join<A: SQLTable, B: SQLTable, U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<A>, TableScope<B>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<B>, TableScope<U>), Row> where Scope == (TableScope<A>, TableScope<B>) {
         let next = (scope.0, scope.1, TableScope<U>())
@@ -41,7 +41,7 @@ extension Select {
     }
 
     /// A third table, left-joined: `LEFT JOIN "tags" ON (…)`.
-    public func leftJoin<A: Table, B: Table, U: Table>(
+    public func leftJoin<A: SQLTable, B: SQLTable, U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<A>, TableScope<B>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<B>, TableScope<U>), Row> where Scope == (TableScope<A>, TableScope<B>) {
         let next = (scope.0, scope.1, TableScope<U>())
@@ -49,7 +49,7 @@ extension Select {
     }
 
     /// A fourth table: `JOIN … ON (…)`; closures receive `(a, b, c, d)`.
-    public func join<A: Table, B: Table, C: Table, U: Table>(
+    public func join<A: SQLTable, B: SQLTable, C: SQLTable, U: SQLTable>(
         _ other: U.Type,
         on condition: (TableScope<A>, TableScope<B>, TableScope<C>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<B>, TableScope<C>, TableScope<U>), Row>
@@ -59,7 +59,7 @@ extension Select {
     }
 
     /// A fourth table, left-joined.
-    public func leftJoin<A: Table, B: Table, C: Table, U: Table>(
+    public func leftJoin<A: SQLTable, B: SQLTable, C: SQLTable, U: SQLTable>(
         _ other: U.Type,
         on condition: (TableScope<A>, TableScope<B>, TableScope<C>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<A>, TableScope<B>, TableScope<C>, TableScope<U>), Row>
@@ -68,7 +68,7 @@ extension Select {
         return adding("LEFT JOIN", U.self, condition(next.0, next.1, next.2, next.3), scope: next)
     }
 
-    private func adding<U: Table, NewScope>(
+    private func adding<U: SQLTable, NewScope>(
         _ keyword: String, _ other: U.Type, _ condition: some QueryExpression<Bool>, scope: NewScope
     ) -> Select<NewScope, Row> {
         var joined = with(scope: scope, selection: selection, decoder: decoder)

@@ -14,13 +14,13 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
     public let scope: Scope
     var table: String
     /// A statement to select from instead of `table`, for counting limited or grouped rows.
-    var subquery: SQL?
-    var joins: [SQL] = []
-    var selection: SQL?
+    var subquery: SQLFragment?
+    var joins: [SQLFragment] = []
+    var selection: SQLFragment?
     var decoder: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Row
     var isDistinct = false
     var filter = WhereClause()
-    var groups: [SQL] = []
+    var groups: [SQLFragment] = []
     var havingFilter = WhereClause()
     var orders: [OrderingTerm] = []
     var limitValue: Int?
@@ -37,7 +37,7 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
 
     /// The same statement with another scope or row type, keeping every clause.
     func with<NewScope, NewRow>(
-        scope: NewScope, selection: SQL?,
+        scope: NewScope, selection: SQLFragment?,
         decoder: @escaping @Sendable ([QueryBinding]) throws(QueryDecodingError) -> NewRow
     ) -> Select<NewScope, NewRow> {
         var copy = Select<NewScope, NewRow>(scope: scope, table: table, decoder: decoder)
@@ -66,8 +66,8 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
     }
 
     /// The statement: `SELECT … FROM … [JOIN …] [WHERE …] [GROUP BY …] [HAVING …] [ORDER BY …] [LIMIT ? [OFFSET ?]]`.
-    public var sql: SQL {
-        var sql: SQL = isDistinct ? "SELECT DISTINCT " : "SELECT "
+    public var sql: SQLFragment {
+        var sql: SQLFragment = isDistinct ? "SELECT DISTINCT " : "SELECT "
         sql += selection ?? "\(identifier: table).*"
         if let subquery {
             sql += " FROM (\(subquery))"

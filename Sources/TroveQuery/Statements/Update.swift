@@ -4,7 +4,7 @@
 /// Reminder.where { $0.id == 7 }.update { $0.title.set("Milk"); $0.priority.set($0.priority + 1) }
 /// // UPDATE "reminders" SET "title" = ?, "priority" = ("reminders"."priority" + ?) WHERE ("reminders"."id" = ?)
 /// ```
-public struct Update<T: Table>: QueryStatement {
+public struct Update<T: SQLTable>: QueryStatement {
     /// The `SET` list.
     public var assignments: [Assignment]
     /// The rows to change; empty changes every row.
@@ -13,9 +13,9 @@ public struct Update<T: Table>: QueryStatement {
     /// `UPDATE "table" SET … [WHERE …]`.
     ///
     /// > Important: There must be at least one assignment; `UPDATE … SET` with none is not SQL.
-    public var sql: SQL {
+    public var sql: SQLFragment {
         precondition(!assignments.isEmpty, "UPDATE \(T.tableName) has no assignments; add at least one `$0.column.set(…)`")
-        let sets = assignments.map { "\(identifier: $0.column) = \($0.value)" as SQL }
+        let sets = assignments.map { "\(identifier: $0.column) = \($0.value)" as SQLFragment }
         return "UPDATE \(identifier: T.tableName) SET \(sets.joined(separator: ", "))" + filter.rendered(keyword: "WHERE")
     }
 }
@@ -28,7 +28,7 @@ extension Select {
     /// // UPDATE "reminders" SET "is_completed" = ? WHERE ("reminders"."id" = ?)
     /// ```
     /// - Parameter assignments: At least one `$0.column.set(…)`.
-    public func update<T: Table>(
+    public func update<T: SQLTable>(
         @AssignmentBuilder set assignments: (TableScope<T>) -> [Assignment]
     ) -> Update<T> where Scope == TableScope<T> {
         Update(assignments: assignments(scope), filter: filter)

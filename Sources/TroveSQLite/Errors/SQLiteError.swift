@@ -17,7 +17,7 @@ public import TroveQuery
 /// See https://www.sqlite.org/rescode.html and https://www.sqlite.org/c3ref/errcode.html
 public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The extended result code, e.g. `SQLITE_CONSTRAINT_UNIQUE`.
-    public var extendedCode: ResultCode
+    public var extendedCode: SQLiteResultCode
     /// SQLite's message, e.g. `UNIQUE constraint failed: tags.name`.
     public var message: String
     /// The statement that failed, when there was one.
@@ -38,7 +38,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     ///   - bindings: Its bound values, hidden in `description`.
     ///   - systemErrno: The operating system's error number, if SQLite reported one.
     public init(
-        extendedCode: ResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = [],
+        extendedCode: SQLiteResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = [],
         systemErrno: Int32? = nil
     ) {
         self.extendedCode = extendedCode
@@ -49,7 +49,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     }
 
     /// The primary result code, e.g. `SQLITE_CONSTRAINT`.
-    public var code: ResultCode { extendedCode.primary }
+    public var code: SQLiteResultCode { extendedCode.primary }
 
     /// The error with its SQL, and the number of bindings but not their values.
     public var description: String { debugDescription(showingBindings: false) }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The part of a connection another thread may touch: a flag and `sqlite3_interrupt`.
 ///
-/// `Database` sets it when a read's task is cancelled. The flag makes the connection refuse to
+/// `SQLiteDatabase` sets it when a read's task is cancelled. The flag makes the connection refuse to
 /// start further statements in that body, because SQLite forgets an interrupt that arrives
 /// between statements (the next statement to start clears it). `sqlite3_interrupt` stops the
 /// statement running now.
@@ -12,7 +12,7 @@ import Synchronization
 final class InterruptState: Sendable {
     // NB: the handle is kept as its bit pattern, which is Sendable; it is only ever turned back
     // into a pointer for `sqlite3_interrupt`, documented as safe from any thread while the
-    // connection is open. `Database` only interrupts a connection inside one of its bodies,
+    // connection is open. `SQLiteDatabase` only interrupts a connection inside one of its bodies,
     // so the connection is open then.
     private let handleBits: UInt
     private let requested = Atomic<Bool>(false)

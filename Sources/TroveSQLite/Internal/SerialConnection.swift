@@ -13,7 +13,7 @@ import TroveQuery
 /// when no block holds `self` any more. Other threads reach the connection only through
 /// `interruptState` (`Sendable`: an atomic flag and `sqlite3_interrupt`) and `BodyGate`.
 final class SerialConnection: @unchecked Sendable {
-    private let connection: Connection
+    private let connection: SQLiteConnection
     private let queue: DispatchQueue
     private let interruptState: InterruptState
     /// Bodies handed to the queue and not yet finished (or skipped), the one running included;
@@ -23,7 +23,7 @@ final class SerialConnection: @unchecked Sendable {
     /// Bodies queued or running on this connection.
     var pendingBodies: Int { pending.load(ordering: .acquiring) }
 
-    init(_ connection: Connection, label: String) {
+    init(_ connection: SQLiteConnection, label: String) {
         self.connection = connection
         self.interruptState = connection.interruptState
         self.queue = DispatchQueue(label: label)
@@ -36,7 +36,7 @@ final class SerialConnection: @unchecked Sendable {
     ///
     /// NB: a body's block still holds this object for a moment after its caller has resumed;
     /// if the process exits then, the connection is never closed and the database's `-wal`
-    /// outlives the process (`Database.deinit` calls this; a no-op on the queue itself).
+    /// outlives the process (`SQLiteDatabase.deinit` calls this; a no-op on the queue itself).
     func drain() {
         guard DispatchQueue.getSpecific(key: Self.queueKey) != ObjectIdentifier(self) else { return }
         queue.sync {}
@@ -51,7 +51,7 @@ final class SerialConnection: @unchecked Sendable {
     ///   - body: The work; it must not let the connection or a cursor escape.
     /// - Throws: `CancellationError` when skipped or interrupted, or what `body` throws.
     func run<T: Sendable>(
-        interruptible: Bool, queryOnly: Bool, _ body: @Sendable (Connection) throws -> T
+        interruptible: Bool, queryOnly: Bool, _ body: @Sendable (SQLiteConnection) throws -> T
     ) async throws -> T {
         let gate = BodyGate()
         // NB: the body is only used while this call is suspended; the box lets it go before the
@@ -107,14 +107,14 @@ final class SerialConnection: @unchecked Sendable {
 
 /// Carries a body to the connection's queue and drops it once taken.
 final class BodyBox<T>: Sendable {
-    private let body: Mutex<(@Sendable (Connection) throws -> T)?>
+    private let body: Mutex<(@Sendable (SQLiteConnection) throws -> T)?>
 
-    init(_ body: @escaping @Sendable (Connection) throws -> T) {
+    init(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) {
         self.body = Mutex(body)
     }
 
     /// The body, leaving nil behind so the box no longer retains it.
-    func take() -> (@Sendable (Connection) throws -> T)? {
+    func take() -> (@Sendable (SQLiteConnection) throws -> T)? {
         body.withLock { stored in
             defer { stored = nil }
             return stored

@@ -8,7 +8,7 @@ import TroveQuery
 /// `Float`, an enum with a raw value) decodes from the column's single value. An optional
 /// property is nil for NULL or for a column the row lacks.
 struct RowDecoder: Decoder {
-    let row: Row
+    let row: SQLiteRow
     let record: String
 
     var codingPath: [any CodingKey] { [] }
@@ -19,13 +19,13 @@ struct RowDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw RowDecodingError(column: "*", type: "unkeyed container", record: record, problem: .nested)
+        throw SQLiteRowDecodingError(column: "*", type: "unkeyed container", record: record, problem: .nested)
     }
 
     /// A row of one column decodes as that column's value.
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         guard row.count == 1 else {
-            throw RowDecodingError(
+            throw SQLiteRowDecodingError(
                 column: "*", type: record, record: record, problem: .missingColumn(columns: row.columnNames))
         }
         return ColumnDecoder(value: row.values[0], column: row.columnNames[0], record: record)
@@ -34,7 +34,7 @@ struct RowDecoder: Decoder {
 
 /// The properties of a row's record, each read from the column its key names.
 private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    let row: Row
+    let row: SQLiteRow
     let record: String
 
     var codingPath: [any CodingKey] { [] }
@@ -51,7 +51,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         guard let index = row.index(ofColumn: key.stringValue) else {
-            throw RowDecodingError(
+            throw SQLiteRowDecodingError(
                 column: key.stringValue, type: String(describing: T.self), record: record,
                 problem: .missingColumn(columns: row.columnNames))
         }
@@ -81,11 +81,11 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        throw RowDecodingError(column: key.stringValue, type: "nested container", record: record, problem: .nested)
+        throw SQLiteRowDecodingError(column: key.stringValue, type: "nested container", record: record, problem: .nested)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw RowDecodingError(column: key.stringValue, type: "nested container", record: record, problem: .nested)
+        throw SQLiteRowDecodingError(column: key.stringValue, type: "nested container", record: record, problem: .nested)
     }
 
     func superDecoder() throws -> any Decoder {
@@ -93,7 +93,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        throw RowDecodingError(column: key.stringValue, type: "super decoder", record: record, problem: .nested)
+        throw SQLiteRowDecodingError(column: key.stringValue, type: "super decoder", record: record, problem: .nested)
     }
 }
 
@@ -120,7 +120,7 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     func decodeNil() -> Bool { value == .null }
 
     /// A ``QueryBindable`` type decodes as a column of it would; NULL into a type that is not
-    /// optional, and a value that does not fit, throw ``RowDecodingError`` naming both.
+    /// optional, and a value that does not fit, throw ``SQLiteRowDecodingError`` naming both.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
         if let bindable = T.self as? any QueryBindable.Type {
             let isOptional = T.self is any _OptionalQueryValue.Type
@@ -135,7 +135,7 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         if value == .null { throw error(.null, String(describing: T.self)) }
         do {
             return try T(from: self)
-        } catch let error as RowDecodingError {
+        } catch let error as SQLiteRowDecodingError {
             throw error
         } catch {
             throw self.error(.mismatch(value), String(describing: T.self))
@@ -174,7 +174,7 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         return result
     }
 
-    private func error(_ problem: RowDecodingError.Problem, _ type: String) -> RowDecodingError {
-        RowDecodingError(column: column, type: type, record: record, problem: problem)
+    private func error(_ problem: SQLiteRowDecodingError.Problem, _ type: String) -> SQLiteRowDecodingError {
+        SQLiteRowDecodingError(column: column, type: type, record: record, problem: problem)
     }
 }

@@ -14,13 +14,13 @@ public import TroveQuery
 /// It stays apart from the connection's statement cache, so nothing evicts it while it is held.
 ///
 /// > Important: Use it only where its connection may be used: inside the `read` or `write` body
-/// > that made it, on that body's thread. Like `Connection`, it is not `Sendable`.
+/// > that made it, on that body's thread. Like `SQLiteConnection`, it is not `Sendable`.
 public final class PreparedStatement {
     // NB: keeps the connection, and so the sqlite3 handle, alive as long as the statement.
-    private let connection: Connection
+    private let connection: SQLiteConnection
     private let statement: Statement
 
-    init(connection: Connection, statement: Statement) {
+    init(connection: SQLiteConnection, statement: Statement) {
         self.connection = connection
         self.statement = statement
     }
@@ -69,18 +69,18 @@ public final class PreparedStatement {
     /// ```swift
     /// let find = try db.prepare(TagTable.where { $0.name == "" }.select { ($0.id, $0.name) }.sql)
     /// try find.fetchOne([.text("Errand")])  // SELECT "tags"."id", "tags"."name" FROM "tags" WHERE ("tags"."name" = ?)
-    /// // Row(columnNames: ["id", "name"], values: [.integer(4), .text("errand")])
+    /// // SQLiteRow(columnNames: ["id", "name"], values: [.integer(4), .text("errand")])
     /// ```
     ///
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
-    public func fetchOne(_ bindings: [QueryBinding]) throws -> Row? {
+    public func fetchOne(_ bindings: [QueryBinding]) throws -> SQLiteRow? {
         defer { connection.release(statement) }
         try statement.bind(bindings)
         return try statement.step() ? statement.row() : nil
     }
 }
 
-extension Connection {
+extension SQLiteConnection {
     /// Prepares `sql` once for ``PreparedStatement/execute(_:)`` to run many times.
     ///
     /// ```swift
@@ -94,7 +94,7 @@ extension Connection {
     /// - Throws: `SQLiteError` when SQLite cannot prepare it, or it holds more than one statement.
     ///
     /// See https://www.sqlite.org/c3ref/prepare.html
-    public func prepare(_ sql: SQL) throws -> PreparedStatement {
+    public func prepare(_ sql: SQLFragment) throws -> PreparedStatement {
         let statement = try Statement.prepare(
             sql.render().sql, db: handle, persistent: true, interruptState: interruptState)
         return PreparedStatement(connection: self, statement: statement)

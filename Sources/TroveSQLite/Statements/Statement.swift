@@ -3,7 +3,7 @@ import TroveQuery
 
 /// A prepared statement: binds values, steps, and reads the current row.
 ///
-/// Owned by a `Connection` (through its cache) or a `RowCursor`; finalized in `deinit`.
+/// Owned by a `SQLiteConnection` (through its cache) or a `SQLiteRowCursor`; finalized in `deinit`.
 /// See https://www.sqlite.org/c3ref/stmt.html
 final class Statement {
     let handle: OpaquePointer
@@ -177,14 +177,14 @@ final class Statement {
     // MARK: Reading
 
     /// The current row's values. One array allocation, plus the column's own text or blob storage.
-    func row() -> Row {
+    func row() -> SQLiteRow {
         let count = Int32(columnNames.count)
         var values: [QueryBinding] = []
         values.reserveCapacity(Int(count))
         for index in 0..<count {
             values.append(value(at: index))
         }
-        return Row(columnNames: columnNames, values: values)
+        return SQLiteRow(columnNames: columnNames, values: values)
     }
 
     /// One column of the current row.
@@ -220,7 +220,7 @@ extension SQLiteError {
         let primary = codeToReport & 0xFF
         let systemErrno = [SQLITE_CANTOPEN, SQLITE_IOERR, SQLITE_FULL, SQLITE_NOMEM].contains(primary) ? sqlite3_system_errno(db) : 0
         self.init(
-            extendedCode: ResultCode(rawValue: codeToReport),
+            extendedCode: SQLiteResultCode(rawValue: codeToReport),
             message: String(cString: sqlite3_errmsg(db)),
             sql: sql, bindings: bindings, systemErrno: systemErrno == 0 ? nil : systemErrno)
     }

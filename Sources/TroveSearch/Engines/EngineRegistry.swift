@@ -8,16 +8,16 @@ public import TroveSQLite
 /// for try await resultSet in registry.results(for: request, in: database) { … }
 /// ```
 public struct EngineRegistry: Sendable {
-    private var engines: [String: any Engine]
+    private var engines: [String: any SearchEngine]
 
     /// The three built-in engines.
     public init() {
         engines = [:]
-        for engine: any Engine in [FTSEngine(), LikeEngine(), RawEngine()] { engines[engine.name] = engine }
+        for engine: any SearchEngine in [FTSEngine(), LikeEngine(), RawEngine()] { engines[engine.name] = engine }
     }
 
-    /// Adds `engine` under `name` (its own ``Engine/name`` when nil), replacing any engine of that name.
-    public mutating func register(_ engine: any Engine, as name: String? = nil) {
+    /// Adds `engine` under `name` (its own ``SearchEngine/name`` when nil), replacing any engine of that name.
+    public mutating func register(_ engine: any SearchEngine, as name: String? = nil) {
         engines[(name ?? engine.name).lowercased()] = engine
     }
 
@@ -27,15 +27,15 @@ public struct EngineRegistry: Sendable {
     /// The engine registered as `name`, ignoring case.
     ///
     /// - Throws: ``SearchError/unknownEngine(_:known:)``, whose message lists the known engines.
-    public func engine(named name: String) throws(SearchError) -> any Engine {
+    public func engine(named name: String) throws(SearchError) -> any SearchEngine {
         guard let engine = engines[name.lowercased()] else { throw .unknownEngine(name, known: names) }
         return engine
     }
 
-    /// Runs the request with the engine its query names (``Query/engineName``).
+    /// Runs the request with the engine its query names (``SearchQuery/engineName``).
     ///
     /// - Returns: The engine's stream, or one that fails at once with ``SearchError/unknownEngine(_:known:)``.
-    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         do {
             return try engine(named: request.query.engineName).results(for: request, in: database)
         } catch {
@@ -44,7 +44,7 @@ public struct EngineRegistry: Sendable {
     }
 
     /// The final answer to `request`: what ``results(for:in:)`` settles on, without the
-    /// provisional answers before it (``Engine/search(_:in:)``, which skips their work).
+    /// provisional answers before it (``SearchEngine/search(_:in:)``, which skips their work).
     /// `trove search`, `SearchProvider.search(_:)` and `assertSearch` all take their answer
     /// from here.
     ///
@@ -54,9 +54,9 @@ public struct EngineRegistry: Sendable {
     /// ```
     ///
     /// - Returns: The final result set. Problems with the query (a half-typed filter) are in
-    ///   its ``ResultSet/query``'s ``Query/problems``, not thrown.
+    ///   its ``ResultSet/query``'s ``SearchQuery/problems``, not thrown.
     /// - Throws: ``SearchError``, `SQLiteError`, or `CancellationError` when the task is cancelled.
-    public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+    public func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
         try await engine(named: request.query.engineName).search(request, in: database)
     }
 }

@@ -15,17 +15,17 @@ public import TroveQuery
 /// bindings. It reads one row more than ``SearchRequest/limit`` to learn whether a next page
 /// exists. The total, the completed count and the facets come from sibling statements over the
 /// same `WHERE`.
-public protocol ExplainableEngine: Engine {
+public protocol ExplainableEngine: SearchEngine {
     /// The statement that reads the page of hits for `request`.
     ///
-    /// - Parameter request: The request, as it would be passed to ``Engine/results(for:in:)``.
+    /// - Parameter request: The request, as it would be passed to ``SearchEngine/results(for:in:)``.
     /// - Returns: The SQL; its `debugDescription` inlines the bindings.
     /// - Throws: ``SearchError/invalidCursor`` for a cursor made for another sort.
     ///
     /// > Note: For a ``SearchPage/after(_:)`` page the statement holds the keys stored in the
     /// > cursor; a real run uses the anchor row's current keys, which differ only when the data
     /// > changed since the cursor was made.
-    func statement(for request: SearchRequest) throws -> SQL
+    func statement(for request: SearchRequest) throws -> SQLFragment
 }
 
 extension FTSEngine: ExplainableEngine {
@@ -36,7 +36,7 @@ extension FTSEngine: ExplainableEngine {
     /// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
     /// ```
     /// - Throws: ``SearchError`` when the query cannot run on this engine.
-    public func statement(for request: SearchRequest) throws -> SQL {
+    public func statement(for request: SearchRequest) throws -> SQLFragment {
         try EngineRun.statement(FTSEngine.plan(for: request.query), request, engine: name)
     }
 }
@@ -49,7 +49,7 @@ extension LikeEngine: ExplainableEngine {
     /// // SELECT "reminders"."id", … WHERE (("reminders"."title" LIKE ? ESCAPE '\') OR …) … LIMIT ? OFFSET ?
     /// ```
     /// - Throws: ``SearchError`` when the query cannot run on this engine.
-    public func statement(for request: SearchRequest) throws -> SQL {
+    public func statement(for request: SearchRequest) throws -> SQLFragment {
         try EngineRun.statement(LikeEngine.plan(for: request.query), request, engine: name)
     }
 }
@@ -58,7 +58,7 @@ extension RawEngine: ExplainableEngine {
     /// The raw engine's main statement for `request`: the text bound as it is to `MATCH ?`.
     ///
     /// - Throws: ``SearchError`` when the query cannot run on this engine.
-    public func statement(for request: SearchRequest) throws -> SQL {
+    public func statement(for request: SearchRequest) throws -> SQLFragment {
         try EngineRun.statement(RawEngine.plan(for: request.query), request, engine: name)
     }
 }
@@ -73,7 +73,7 @@ extension EngineRegistry {
     ///
     /// - Returns: The SQL, or nil when the engine is not an ``ExplainableEngine``.
     /// - Throws: ``SearchError/unknownEngine(_:known:)`` or ``SearchError/invalidCursor``.
-    public func statement(for request: SearchRequest) throws -> SQL? {
+    public func statement(for request: SearchRequest) throws -> SQLFragment? {
         guard let engine = try engine(named: request.query.engineName) as? any ExplainableEngine else { return nil }
         return try engine.statement(for: request)
     }

@@ -19,7 +19,7 @@ public import TroveSQLite
 /// or terms without letters) puts title matches first, shortest title first, then the
 /// tiebreakers (`SortKey.titleOrder(_:)`). Only ``FTS5Expression`` text reaches `MATCH`, so no
 /// input can cause an FTS5 syntax error.
-public struct FTSEngine: Engine {
+public struct FTSEngine: SearchEngine {
     /// `fts`: what `!fts` in a query picks, and the default engine.
     public let name = "fts"
     /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
@@ -46,7 +46,7 @@ public struct FTSEngine: Engine {
     ///
     /// When the exact matches do not fill the page, the final ResultSet adds the typo matches
     /// below them (``ResultSet/typoCount``), after a provisional one with the exact matches.
-    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
         let quick: (@Sendable () async throws -> ResultSet?)?
         if request.page == .first {
@@ -64,7 +64,7 @@ public struct FTSEngine: Engine {
     /// try await FTSEngine().search(SearchRequest(text: "dent"), in: database).hits.first?.title
     /// // "Dentist appointment"
     /// ```
-    public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+    public func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
         return try await Self.settle(search, early: { _ in }, in: database)
     }
@@ -72,7 +72,7 @@ public struct FTSEngine: Engine {
     /// The final answer, with did-you-mean when it needs one; `early` gets what may be shown
     /// before it (the exact tier, the empty answer before suggestions).
     private static func settle(
-        _ search: TieredSearch, early: @escaping @Sendable (ResultSet) -> Void, in database: Database
+        _ search: TieredSearch, early: @escaping @Sendable (ResultSet) -> Void, in database: SQLiteDatabase
     ) async throws -> ResultSet {
         let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
         return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database, ranges: search.ranges)
@@ -86,7 +86,7 @@ public struct FTSEngine: Engine {
     /// any row, ~10 ms for `email*` or `dentist*` at 1M reminders, while the exact word's
     /// doclist is read lazily and a LIMIT stops it at once. The provisional sample tries the
     /// exact words first, and falls back to the prefix when they match too few rows.
-    static func exactLongPrefixes(_ query: Query) -> Query? {
+    static func exactLongPrefixes(_ query: SearchQuery) -> SearchQuery? {
         var exact = query
         var changed = false
         for group in exact.terms.indices {
@@ -115,11 +115,11 @@ public struct FTSEngine: Engine {
     /// sample uses it: there a reminder with two of the words scores each as a phrase of its
     /// own, slightly above what one prefix phrase gives it, and the final answer ranks the
     /// original query anyway.
-    static func completedLongPrefixes(_ query: Query, vocabulary: any Vocabulary) throws -> (query: Query, complete: Bool)? {
+    static func completedLongPrefixes(_ query: SearchQuery, vocabulary: any Vocabulary) throws -> (query: SearchQuery, complete: Bool)? {
         var completed = query
         var changed = false, complete = true
         for group in completed.terms.indices {
-            var terms: [Term] = []
+            var terms: [SearchTerm] = []
             for term in completed.terms[group].anyOf {
                 guard term.isPrefix, !term.isPhrase, term.text.count >= 4 else {
                     terms.append(term)
@@ -132,7 +132,7 @@ public struct FTSEngine: Engine {
                     complete = false
                     continue
                 }
-                terms += words.map { Term($0) }
+                terms += words.map { SearchTerm($0) }
                 changed = true
             }
             completed.terms[group].anyOf = terms
@@ -144,7 +144,7 @@ public struct FTSEngine: Engine {
     ///
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
-    public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
         var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {
@@ -153,7 +153,7 @@ public struct FTSEngine: Engine {
         return resultSet
     }
 
-    static func plan(for query: Query) -> MatchPlan {
+    static func plan(for query: SearchQuery) -> MatchPlan {
         plan(for: query, expansion: .none)
     }
 
@@ -170,22 +170,22 @@ public struct FTSEngine: Engine {
     /// //   OR ("reminders"."title" LIKE ? ESCAPE '\')) AND (NOT ("reminders"."title" LIKE ? ESCAPE '\'))
     /// //   -- binds '{title} : ("party")', '%🎉%', '%😢%'
     /// ```
-    static func plan(for query: Query, expansion: QueryExpansion) -> MatchPlan {
+    static func plan(for query: SearchQuery, expansion: QueryExpansion) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
-        let isPlain = { (term: Term) in term.isSearchableByFTS && !term.isSubstringSearched }
+        let isPlain = { (term: SearchTerm) in term.isSearchableByFTS && !term.isSubstringSearched }
         let pure = query.terms.filter { $0.anyOf.allSatisfy(isPlain) }
         let mixed = query.terms.filter { !$0.anyOf.allSatisfy(isPlain) }
         let excluded = query.excludedTerms.filter(\.isSearchableByFTS)
         // NB: the column filter comes from FTS5Match, so the expressions are built unfiltered.
-        let expression = FTS5Expression(query: Query(terms: pure, excludedTerms: excluded), expansion: expansion)
+        let expression = FTS5Expression(query: SearchQuery(terms: pure, excludedTerms: excluded), expansion: expansion)
         plan.match = expression?.positive.map { MatchPlan.match($0, in: query.columns) }
         let onlyExcluded = expression?.negative.map { MatchPlan.match($0, in: query.columns) }
         var dropped = 0
-        var groups: [[SQLExpression<Bool>]] = []
+        var groups: [[TypedExpression<Bool>]] = []
         for group in mixed {
-            var alternatives: [SQLExpression<Bool>] = []
+            var alternatives: [TypedExpression<Bool>] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
-            if let part = FTS5Expression(query: Query(terms: [TermGroup(anyOf: searchable)]), expansion: expansion)?.positive {
+            if let part = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: searchable)]), expansion: expansion)?.positive {
                 alternatives.append(MatchPlan.indexed(MatchPlan.match(part, in: query.columns)))
             }
             for term in group.anyOf where term.isSubstringSearched {

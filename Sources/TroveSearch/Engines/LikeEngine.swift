@@ -10,7 +10,7 @@ public import TroveSQLite
 /// // … WHERE (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\') OR (…))
 /// //   -- binds '%50\%%'
 /// ```
-public struct LikeEngine: Engine {
+public struct LikeEngine: SearchEngine {
     /// `like`: what `!like` in a query picks.
     public let name = "like"
 
@@ -20,12 +20,12 @@ public struct LikeEngine: Engine {
     /// The final result set for `request`, as a one-element stream; cancelling the consumer interrupts the statement.
     ///
     /// - Returns: A stream that finishes with ``SearchError`` or a SQLite error when the search cannot run.
-    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         EngineRun.stream(LikeEngine.plan(for: request.query), request, engine: name, in: database)
     }
 
     /// Runs the search on a connection the caller holds; see ``FTSEngine/search(_:on:)``.
-    public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
         try EngineRun.search(LikeEngine.plan(for: request.query), request, engine: name, on: db)
     }
 
@@ -37,7 +37,7 @@ public struct LikeEngine: Engine {
     /// // (("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."title" LIKE ? ESCAPE '\'))
     /// //   AND (NOT ("reminders"."title" LIKE ? ESCAPE '\'))
     /// ```
-    static func plan(for query: Query) -> MatchPlan {
+    static func plan(for query: SearchQuery) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
         // NB: past ``MatchPlan/maxLikeTerms`` the rest are dropped (and reported), so the
         // builder below only sees the words that are searched.

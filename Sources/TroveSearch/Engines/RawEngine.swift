@@ -11,7 +11,7 @@ public import TroveSQLite
 ///
 /// The text is bound, never spliced into SQL, and validated by running it: SQLite's
 /// `fts5: syntax error near "X"` becomes ``SearchError/invalidRawQuery(message:near:)``.
-public struct RawEngine: Engine {
+public struct RawEngine: SearchEngine {
     /// `raw`: what `!raw` in a query picks.
     public let name = "raw"
 
@@ -21,18 +21,18 @@ public struct RawEngine: Engine {
     /// The final result set for `request`, as a one-element stream; cancelling the consumer interrupts the statement.
     ///
     /// - Returns: A stream that finishes with ``SearchError/invalidRawQuery(message:near:)`` when FTS5 rejects the text.
-    public func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         EngineRun.stream(RawEngine.plan(for: request.query), request, engine: name, in: database)
     }
 
     /// Runs the search on a connection the caller holds.
     ///
     /// - Throws: ``SearchError/invalidRawQuery(message:near:)`` for text FTS5 rejects.
-    public func search(_ request: SearchRequest, on db: Connection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
         try EngineRun.search(RawEngine.plan(for: request.query), request, engine: name, on: db)
     }
 
-    static func plan(for query: Query) -> MatchPlan {
+    static func plan(for query: SearchQuery) -> MatchPlan {
         var plan = MatchPlan(columns: nil)
         plan.isRaw = true
         plan.match = query.raw.flatMap { FTS5Expression(unvalidatedRaw: $0)?.positive }.map { SearchTables.index.match($0) }

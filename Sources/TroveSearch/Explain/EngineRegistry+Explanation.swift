@@ -2,8 +2,8 @@ import TroveQuery
 public import TroveSQLite
 
 /// A built-in engine, whose SQL comes from a ``MatchPlan``.
-protocol PlannedEngine: Engine {
-    static func plan(for query: Query) -> MatchPlan
+protocol PlannedEngine: SearchEngine {
+    static func plan(for query: SearchQuery) -> MatchPlan
 }
 
 extension FTSEngine: PlannedEngine {}
@@ -30,7 +30,7 @@ extension EngineRegistry {
         guard let planned = engine as? any PlannedEngine else { return nil }
         let plan = type(of: planned).plan(for: request.query)
         let executor = SearchExecutor(plan: plan, request: request, engineName: engine.name)
-        let page: SQL
+        let page: SQLFragment
         // NB: without a connection the only error is a cursor of another sort.
         do { page = try executor.pageStatement(on: nil) } catch { throw error as? SearchError ?? .invalidCursor }
         var query = request.query
@@ -51,7 +51,7 @@ extension EngineRegistry {
     /// ```
     ///
     /// - Throws: What the search throws: ``SearchError``, `CancellationError`, a `SQLiteError`.
-    public func explanation(for request: SearchRequest, in database: Database) async throws -> SearchExplanation? {
+    public func explanation(for request: SearchRequest, in database: SQLiteDatabase) async throws -> SearchExplanation? {
         guard let fts = try engine(named: request.query.engineName) as? FTSEngine else { return try explanation(for: request) }
         let search = TieredSearch(
             request: request, engineName: fts.name, vocabularyCache: fts.vocabulary, recordsStatements: true)
@@ -61,7 +61,7 @@ extension EngineRegistry {
             statements: outcome.statements.map { statement($0.purpose, $0.sql) })
     }
 
-    private func statement(_ purpose: String, _ sql: SQL) -> SearchExplanation.Statement {
+    private func statement(_ purpose: String, _ sql: SQLFragment) -> SearchExplanation.Statement {
         let (text, bindings) = sql.render()
         return SearchExplanation.Statement(
             purpose: purpose, sql: text, bindings: bindings.map(\.description), inlinedSQL: sql.debugDescription)

@@ -8,7 +8,7 @@
 /// ```
 public struct SearchExplanation: Hashable, Sendable {
     /// The query as parsed, problems included.
-    public var query: Query
+    public var query: SearchQuery
     /// The engine that would run it.
     public var engine: String
     /// The statements, in the order they run: the page of hits, then the counts; for the fts
@@ -16,7 +16,7 @@ public struct SearchExplanation: Hashable, Sendable {
     public var statements: [Statement]
 
     /// An explanation of `query` on `engine` with the statements it runs.
-    public init(query: Query, engine: String, statements: [Statement]) {
+    public init(query: SearchQuery, engine: String, statements: [Statement]) {
         self.query = query
         self.engine = engine
         self.statements = statements

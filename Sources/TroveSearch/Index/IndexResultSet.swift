@@ -9,8 +9,8 @@
 /// results.nextOffset             // 2: pass it as `offset:` for the next page
 /// ```
 public struct IndexResultSet: Hashable, Sendable {
-    /// The query that was run, with any ``Query/problems`` (an unknown filter key, a bad value).
-    public var query: Query
+    /// The query that was run, with any ``SearchQuery/problems`` (an unknown filter key, a bad value).
+    public var query: SearchQuery
     /// The index's name.
     public var index: String
     /// This page's hits, in the index's order.
@@ -25,7 +25,7 @@ public struct IndexResultSet: Hashable, Sendable {
 
     /// A result set with these values; ``SearchIndex`` makes the real ones.
     public init(
-        query: Query, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
+        query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
         nextOffset: Int? = nil
     ) {
         self.query = query

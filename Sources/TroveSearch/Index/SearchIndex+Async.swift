@@ -11,7 +11,7 @@ extension SearchIndex {
     /// - Throws: `CancellationError` when the task is cancelled (a running statement is
     ///   interrupted), ``SearchIndexError/notMigrated(index:)``, or `SQLiteError`.
     public func search(
-        _ text: String, in database: Database, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
+        _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
         exact: Bool = false
     ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
@@ -40,7 +40,7 @@ extension SearchIndex {
     ///   - exact: True to make only starred words prefixes.
     /// - Returns: The answers; an error (``SearchIndexError``, `SQLiteError`) ends the stream.
     public func results<Texts: AsyncSequence & Sendable>(
-        for texts: Texts, in database: Database, limit: Int = 20, highlight: HighlightStyle = .brackets,
+        for texts: Texts, in database: SQLiteDatabase, limit: Int = 20, highlight: HighlightStyle = .brackets,
         exact: Bool = false
     ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in

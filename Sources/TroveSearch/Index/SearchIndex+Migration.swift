@@ -31,7 +31,7 @@ extension SearchIndex {
     /// - Parameter db: A writable connection to the app's database, whose table already exists.
     /// - Throws: ``SearchIndexError`` when the table, a named column or the integer primary key
     ///   is missing; `SQLiteError` when SQLite fails (nothing is changed then).
-    public func migrate(_ db: Connection) throws {
+    public func migrate(_ db: SQLiteConnection) throws {
         try checkTable(db)
         guard try !isCurrent(db) else { return }
         let body = {
@@ -56,7 +56,7 @@ extension SearchIndex {
     /// Whether the database holds this index as this declaration makes it.
     ///
     /// - Throws: `SQLiteError` when the database cannot be read.
-    public func isCurrent(_ db: Connection) throws -> Bool {
+    public func isCurrent(_ db: SQLiteConnection) throws -> Bool {
         let hasVersions = try db.fetchValue(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(SearchIndex.versionsTable)",
             as: Int.self) ?? 0
@@ -78,7 +78,7 @@ extension SearchIndex {
 
     // MARK: - Statements
 
-    static let createVersionsTable: SQL = """
+    static let createVersionsTable: SQLFragment = """
         CREATE TABLE IF NOT EXISTS "trove_index_versions"(
             "name" TEXT PRIMARY KEY NOT NULL,
             "version" INTEGER NOT NULL,
@@ -88,15 +88,15 @@ extension SearchIndex {
 
     /// The FTS5 table (external content over the app's table, with the reminders' tokenizer
     /// and prefix indexes) and the triggers that keep it in step.
-    var createStatements: [SQL] {
-        let fts = SQL(identifier: ftsTable)
-        let columns = fields.map { SQL(identifier: $0.column) }.joined(separator: ", ")
-        let newValues = fields.map { SQL("new.\(identifier: $0.column)") }.joined(separator: ", ")
-        let oldValues = fields.map { SQL("old.\(identifier: $0.column)") }.joined(separator: ", ")
-        let insertNew: SQL = "INSERT INTO \(fts)(rowid, \(columns)) VALUES (new.\(identifier: key), \(newValues));"
-        let deleteOld: SQL =
+    var createStatements: [SQLFragment] {
+        let fts = SQLFragment(identifier: ftsTable)
+        let columns = fields.map { SQLFragment(identifier: $0.column) }.joined(separator: ", ")
+        let newValues = fields.map { SQLFragment("new.\(identifier: $0.column)") }.joined(separator: ", ")
+        let oldValues = fields.map { SQLFragment("old.\(identifier: $0.column)") }.joined(separator: ", ")
+        let insertNew: SQLFragment = "INSERT INTO \(fts)(rowid, \(columns)) VALUES (new.\(identifier: key), \(newValues));"
+        let deleteOld: SQLFragment =
             "INSERT INTO \(fts)(\(fts), rowid, \(columns)) VALUES ('delete', old.\(identifier: key), \(oldValues));"
-        let watched = ([key] + fields.map(\.column)).map { SQL(identifier: $0) }.joined(separator: ", ")
+        let watched = ([key] + fields.map(\.column)).map { SQLFragment(identifier: $0) }.joined(separator: ", ")
         let triggers = triggerNames
         return [
             // NB: FTS5 options are not SQL expressions and take no bound values; the table and
@@ -112,7 +112,7 @@ extension SearchIndex {
     }
 
     /// Drops what an earlier declaration of this index made.
-    var dropStatements: [SQL] {
+    var dropStatements: [SQLFragment] {
         let triggers = triggerNames
         return [
             "DROP TRIGGER IF EXISTS \(identifier: triggers.insert)",
@@ -123,7 +123,7 @@ extension SearchIndex {
     }
 
     /// Indexes every row the table holds now.
-    var rebuildStatement: SQL {
+    var rebuildStatement: SQLFragment {
         "INSERT INTO \(identifier: ftsTable)(\(identifier: ftsTable)) VALUES ('rebuild')"
     }
 
@@ -139,7 +139,7 @@ extension SearchIndex {
 
     /// Checks that the table has every column the declaration names, and the key is its
     /// integer primary key.
-    func checkTable(_ db: Connection) throws {
+    func checkTable(_ db: SQLiteConnection) throws {
         let rows = try db.fetchAll("SELECT \"name\", \"type\", \"pk\" FROM pragma_table_info(\(table))")
         guard !rows.isEmpty else { throw SearchIndexError.missingTable(index: name, table: table) }
         var columns: [String: (type: String, pk: Int)] = [:]

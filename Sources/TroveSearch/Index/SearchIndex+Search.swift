@@ -31,11 +31,11 @@ extension SearchIndex {
     ///   - offset: Hits to skip: 0, or the previous page's ``IndexResultSet/nextOffset``.
     ///   - highlight: What to put around matches in ``IndexHit/highlighted`` and the snippet.
     ///   - exact: True to make only starred words prefixes.
-    /// - Returns: The page; the query's ``Query/problems`` say what was left out of it.
+    /// - Returns: The page; the query's ``SearchQuery/problems`` say what was left out of it.
     /// - Throws: ``SearchIndexError/notMigrated(index:)`` when ``migrate(_:)`` has not made
     ///   this declaration's index in `db`; `SQLiteError`; `CancellationError` when interrupted.
     public func search(
-        _ text: String, on db: Connection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
+        _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
         exact: Bool = false
     ) throws -> IndexResultSet {
         try search(parse(text, exact: exact), on: db, limit: limit, offset: offset, highlight: highlight)
@@ -45,7 +45,7 @@ extension SearchIndex {
     ///
     /// Parse the query with ``parse(_:exact:)``, so that its `key:value` words are this index's.
     public func search(
-        _ query: Query, on db: Connection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets
+        _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets
     ) throws -> IndexResultSet {
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
@@ -75,13 +75,13 @@ extension SearchIndex {
     /// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" JOIN "notes" ON … WHERE ("trove_notes_fts" MATCH '"bread"*') …
     /// ```
     public func pageStatement(
-        for query: Query, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets
-    ) -> SQL {
+        for query: SearchQuery, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets
+    ) -> SQLFragment {
         IndexStatements(index: self, query: query, style: highlight)
             .page(limit: min(max(limit, 1), SearchIndex.maxLimit), offset: max(offset, 0))
     }
 
-    private func hit(_ row: Row, _ statements: IndexStatements) throws -> IndexHit {
+    private func hit(_ row: SQLiteRow, _ statements: IndexStatements) throws -> IndexHit {
         var values: [String: String] = [:]
         var highlighted: [String: String] = [:]
         var matched: Set<String> = []

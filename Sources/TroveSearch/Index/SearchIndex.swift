@@ -115,8 +115,8 @@ public struct SearchIndex: Hashable, Sendable {
     /// not declare is a ``QueryProblem``; any other `word:word` is text, as for the reminders.
     /// - Parameters:
     ///   - text: Anything; parsing never throws.
-    ///   - exact: True to make only starred words prefixes (see ``Query/parse(_:exact:)``).
-    public func parse(_ text: String, exact: Bool = false) -> Query {
+    ///   - exact: True to make only starred words prefixes (see ``SearchQuery/parse(_:exact:)``).
+    public func parse(_ text: String, exact: Bool = false) -> SearchQuery {
         QueryParser(text: text, exact: exact, indexFilters: filters).parse()
     }
 

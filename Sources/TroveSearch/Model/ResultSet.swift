@@ -4,8 +4,8 @@
 /// sample of the matches, and then the final one. Only the final set is the answer: its hits,
 /// order, counts and facets are exactly what plain full ranking gives.
 public struct ResultSet: Hashable, Sendable {
-    /// The query that was run, with any ``Query/problems`` found while parsing or searching.
-    public var query: Query
+    /// The query that was run, with any ``SearchQuery/problems`` found while parsing or searching.
+    public var query: SearchQuery
     /// The engine that produced it.
     public var engine: String
     /// This page's hits, in order.
@@ -46,7 +46,7 @@ public struct ResultSet: Hashable, Sendable {
 
     /// A result set with these values; engines make the real ones.
     public init(
-        query: Query, engine: String, hits: [SearchHit] = [], total: Int = 0, typoCount: Int = 0, completedCount: Int = 0,
+        query: SearchQuery, engine: String, hits: [SearchHit] = [], total: Int = 0, typoCount: Int = 0, completedCount: Int = 0,
         includesCompleted: Bool = true, listFacets: [Facet] = [], tagFacets: [Facet] = [], next: SearchPage? = nil,
         suggestions: [String] = [], didYouMean: DidYouMean? = nil, isProvisional: Bool = false
     ) {

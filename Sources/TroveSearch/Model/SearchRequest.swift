@@ -9,8 +9,8 @@ public import TroveStore
 /// request.highlight = .brackets   // titles come back as "Call the [dentist]"
 /// ```
 public struct SearchRequest: Hashable, Sendable {
-    /// The parsed query; see ``Query/parse(_:exact:)``.
-    public var query: Query
+    /// The parsed query; see ``SearchQuery/parse(_:exact:)``.
+    public var query: SearchQuery
     /// The most hits in one ``ResultSet``: the page size, from 1 to ``maxLimit`` (a value
     /// outside is clamped, so that the engines' `limit + 1` and `4 × limit` cannot overflow).
     public var limit: Int {
@@ -56,7 +56,7 @@ public struct SearchRequest: Hashable, Sendable {
 
     /// A request for `query`; every other setting has the default `trove search` uses.
     public init(
-        query: Query,
+        query: SearchQuery,
         limit: Int = 50,
         page: SearchPage = .first,
         includeCompleted: Bool? = nil,
@@ -77,7 +77,7 @@ public struct SearchRequest: Hashable, Sendable {
         self.today = today ?? CalendarDay(Date(), in: timeZone)
     }
 
-    /// Parses `text` with ``Query/parse(_:exact:)``; the other parameters as in the memberwise init.
+    /// Parses `text` with ``SearchQuery/parse(_:exact:)``; the other parameters as in the memberwise init.
     ///
     /// ```swift
     /// SearchRequest(text: "dent")                // finds "Dentist appointment": dent is a prefix

@@ -18,13 +18,13 @@ import TroveQuery
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
 public actor SearchProvider {
     /// The database searched.
-    public nonisolated let database: Database
+    public nonisolated let database: SQLiteDatabase
     /// The engines `!name` can pick; its fts engine has a ``VocabularyCache`` of ``database``.
     public nonisolated let registry: EngineRegistry
     private let pollInterval: Duration
     private let clock: any Clock<Duration>
     /// The provider's own read-only connection to a database file, for `data_version`.
-    private let watcher: Connection?
+    private let watcher: SQLiteConnection?
     /// Final answers of recent requests while the data is unchanged; see ``SettledResults``.
     private var settled: SettledResults<ChangeToken>
 
@@ -38,7 +38,7 @@ public actor SearchProvider {
     ///     data is unchanged (backspacing over `budg` back to `bud`); 0 keeps none.
     /// - Throws: `OpenError` when the watching connection cannot open the file.
     public init(
-        database: Database, registry: EngineRegistry = EngineRegistry(),
+        database: SQLiteDatabase, registry: EngineRegistry = EngineRegistry(),
         pollInterval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock(),
         settledCapacity: Int = 32
     ) throws {
@@ -54,7 +54,7 @@ public actor SearchProvider {
         self.pollInterval = pollInterval
         self.clock = clock
         let isFile = database.path != ":memory:" && !database.path.isEmpty
-        watcher = isFile ? try Connection(path: database.path, options: .init(readOnly: true)) : nil
+        watcher = isFile ? try SQLiteConnection(path: database.path, options: .init(readOnly: true)) : nil
     }
 
     /// The fts engine's ``VocabularyCache``, unless the registry's fts engine is not Trove's.
@@ -91,11 +91,11 @@ public actor SearchProvider {
     /// - Parameters:
     ///   - texts: What the person typed, one element per change.
     ///   - request: Everything but the text: page size, sort, highlight, today.
-    ///   - exact: Parse each text with ``Query/parse(_:exact:)``'s `exact`: only starred words
+    ///   - exact: Parse each text with ``SearchQuery/parse(_:exact:)``'s `exact`: only starred words
     ///     are prefixes. By default the last word is one unless the text ends with a space.
     /// - Returns: A stream of result sets. A ``SearchError`` (such as a `!raw` syntax error
     ///   while typing) does not end it: it arrives as a result set with no hits and the error's
-    ///   message in ``Query/problems``.
+    ///   message in ``SearchQuery/problems``.
     public nonisolated func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts, request: SearchRequest, exact: Bool = false
     ) -> AsyncThrowingStream<ResultSet, any Error> where Texts.Element == String {

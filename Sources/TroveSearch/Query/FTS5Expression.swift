@@ -1,4 +1,4 @@
-/// The one way user text reaches FTS5's `MATCH`: an expression built from a parsed ``Query``.
+/// The one way user text reaches FTS5's `MATCH`: an expression built from a parsed ``SearchQuery``.
 ///
 /// Every term is quoted as an FTS5 string (so `NEAR(`, `AND`, `*`, `:` and `{}` stay text),
 /// `AND`/`OR`/`NOT` are written out, every compound operand is parenthesised so FTS5's own
@@ -25,20 +25,20 @@ public struct FTS5Expression: Hashable, Sendable, CustomStringConvertible {
     /// operand, so with one the exclusions are folded into ``positive`` as `… NOT …`.
     public let negative: String?
 
-    /// Builds the expression for a query's terms, excluded terms and ``Query/columns``.
+    /// Builds the expression for a query's terms, excluded terms and ``SearchQuery/columns``.
     ///
-    /// Filters are not part of it, nor is ``Query/raw`` (see ``init(unvalidatedRaw:)``). Terms
-    /// without a token character (``Query/ftsIgnoredTerms``) are left out, so no empty
+    /// Filters are not part of it, nor is ``SearchQuery/raw`` (see ``init(unvalidatedRaw:)``). Terms
+    /// without a token character (``SearchQuery/ftsIgnoredTerms``) are left out, so no empty
     /// string `""` is ever produced.
     /// - Returns: nil when nothing remains to match, such as for an empty query.
-    public init?(query: Query) {
+    public init?(query: SearchQuery) {
         self.init(query: query, expansion: .none)
     }
 
     /// The expression with the forms the vocabulary adds ORed in: each term's
     /// ``QueryExpansion/alternatives``, and a joined word beside two adjacent words.
-    init?(query: Query, expansion: QueryExpansion) {
-        let term = { (term: Term) in Node.term(term, expansion: expansion) }
+    init?(query: SearchQuery, expansion: QueryExpansion) {
+        let term = { (term: SearchTerm) in Node.term(term, expansion: expansion) }
         var required: [Node] = []
         var index = query.terms.startIndex
         while index < query.terms.endIndex {
@@ -112,7 +112,7 @@ private indirect enum Node {
 
     /// The term, OR its joined form when it is a hyphenated or apostrophised word, OR its
     /// alternatives.
-    static func term(_ term: Term, expansion: QueryExpansion) -> Node? {
+    static func term(_ term: SearchTerm, expansion: QueryExpansion) -> Node? {
         guard term.isSearchableByFTS else { return nil }
         var nodes: [Node] = [.string(FTS5Text.quoted(term.text), isPrefix: term.isPrefix)]
         if let joined = WordJoiners.joined(term) {

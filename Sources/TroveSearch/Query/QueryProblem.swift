@@ -3,7 +3,7 @@
 /// The rest of the query still searches; the UI can underline ``range`` and show ``message``.
 ///
 /// ```swift
-/// Query.parse("milk is:banana").problems[0].message
+/// SearchQuery.parse("milk is:banana").problems[0].message
 /// // is:banana — expected open, completed, flagged or unflagged
 /// ```
 public struct QueryProblem: Hashable, Sendable, CustomStringConvertible {

@@ -3,7 +3,7 @@
 /// The raw value is the column's name in `reminders_fts`.
 ///
 /// ```swift
-/// Query.parse("in:title in:tags milk").columns   // [.title, .tags] → {title tags} : ("milk")
+/// SearchQuery.parse("in:title in:tags milk").columns   // [.title, .tags] → {title tags} : ("milk")
 /// ```
 public enum SearchColumn: String, Hashable, Sendable, CaseIterable, Comparable {
     case title

@@ -16,16 +16,16 @@ extension TroveRanking {
     /// - Parameters:
     ///   - request: The search; its ranking's parameters are used (the standard ones under bm25).
     ///   - ids: The reminders to explain, such as a page's hits.
-    ///   - db: A connection to the store's database, inside `Database.read`.
+    ///   - db: A connection to the store's database, inside `SQLiteDatabase.read`.
     /// - Returns: The text for each id that matches the request's text; empty when the request
     ///   has no text that FTS5 matches.
     /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.
-    public static func breakdown(of request: SearchRequest, ids: [Int64], on db: Connection) throws -> [Int64: String] {
+    public static func breakdown(of request: SearchRequest, ids: [Int64], on db: SQLiteConnection) throws -> [Int64: String] {
         guard let match = FTSEngine.plan(for: request.query).ftsMatch, !ids.isEmpty else { return [:] }
         let ranking: TroveRanking
         if case .custom(let custom) = request.ranking { ranking = custom } else { ranking = .standard }
-        let list = SQL.join(ids.map { SQL(binding: $0) }, separator: ", ")
-        let sql: SQL = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
+        let list = SQLFragment.join(ids.map { SQLFragment(binding: $0) }, separator: ", ")
+        let sql: SQLFragment = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
             + " FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\""
             + " WHERE (\"reminders_fts\" MATCH \(match)) AND \"reminders\".\"id\" IN (" + list + ")"
         var result: [Int64: String] = [:]

@@ -146,13 +146,13 @@ public struct TroveRanking: Hashable, Sendable {
     /// NB: the parameters and the words are SQL literals, not bound values: the same call then
     /// reads the same in the result columns and in `ORDER BY`, which SQLite needs to see to
     /// compute it once per row.
-    func expression(_ function: Function = .rank, exactWords: [String] = []) -> SQL {
-        let numbers = arguments.map { value -> SQL in
+    func expression(_ function: Function = .rank, exactWords: [String] = []) -> SQLFragment {
+        let numbers = arguments.map { value -> SQLFragment in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
-            return SQL(raw: "\(value)")
+            return SQLFragment(raw: "\(value)")
         }
         return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
-            + SQL.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ")"
+            + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ")"
     }
 
     /// The call that computes the same score over any FTS5 table, each column with its own
@@ -170,20 +170,20 @@ public struct TroveRanking: Hashable, Sendable {
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
         exactWords: [String]
-    ) -> SQL {
+    ) -> SQLFragment {
         let name = function == .sample ? "trove_rank_fields_sample" : "trove_rank_fields"
         var numbers = [saturation, exactTitle, proximity, exactWord]
         for field in fields { numbers += [field.weight, field.lengthNormalization] }
-        let literals = numbers.map { value -> SQL in
+        let literals = numbers.map { value -> SQLFragment in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
-            return SQL(raw: "\(value)")
+            return SQLFragment(raw: "\(value)")
         }
-        return "\(raw: name)(\(identifier: table), " + SQL.join(literals.prefix(4), separator: ", ") + ", "
-            + TroveRanking.wordsLiteral(exactWords) + ", " + SQL.join(literals.dropFirst(4), separator: ", ") + ")"
+        return "\(raw: name)(\(identifier: table), " + SQLFragment.join(literals.prefix(4), separator: ", ") + ", "
+            + TroveRanking.wordsLiteral(exactWords) + ", " + SQLFragment.join(literals.dropFirst(4), separator: ", ") + ")"
     }
 
     /// The exact words as one SQL string literal, `'milk bread'`.
-    private static func wordsLiteral(_ exactWords: [String]) -> SQL {
+    private static func wordsLiteral(_ exactWords: [String]) -> SQLFragment {
         // NB: quotes doubled per Unicode scalar, not per Character: "'" followed by a combining
         // mark is one Character that is not equal to "'", and would end the literal early.
         var words = ""
@@ -191,17 +191,17 @@ public struct TroveRanking: Hashable, Sendable {
             if scalar == "'" { words.unicodeScalars.append("'") }
             words.unicodeScalars.append(scalar)
         }
-        return SQL(raw: "'" + words + "'")
+        return SQLFragment(raw: "'" + words + "'")
     }
 
     /// The words of `query` that the ``exactWord`` bonus looks for: its prefix terms (the last
     /// word while typing, or `word*`) of 3 or more characters, outside quoted phrases.
     ///
     /// ```swift
-    /// TroveRanking.exactWords(of: Query.parse("buy milk"))   // ["milk"]
-    /// TroveRanking.exactWords(of: Query.parse("buy mi"))     // []: still being typed
+    /// TroveRanking.exactWords(of: SearchQuery.parse("buy milk"))   // ["milk"]
+    /// TroveRanking.exactWords(of: SearchQuery.parse("buy mi"))     // []: still being typed
     /// ```
-    static func exactWords(of query: Query) -> [String] {
+    static func exactWords(of query: SearchQuery) -> [String] {
         var words: [String] = []
         for group in query.terms {
             for term in group.anyOf where term.isPrefix && !term.isPhrase && term.isSearchableByFTS {

@@ -41,7 +41,7 @@ enum Suggester {
     /// The suggestions for a query whose text matched nothing exactly.
     ///
     /// - Parameter ranges: Vocabulary ranges the search already read (its typo tier's).
-    static func didYouMean(for query: Query, on db: Connection, ranges: VocabularyRanges = VocabularyRanges()) throws -> DidYouMean {
+    static func didYouMean(for query: SearchQuery, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges()) throws -> DidYouMean {
         let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
         let (chunks, raw) = lexer.chunks()
@@ -86,7 +86,7 @@ enum Suggester {
                 checked += 1
                 let (stem, starred) = QueryParser.starred(word)
                 let isPrefix = starred || query.terms.flatMap(\.anyOf).contains { $0.text == stem && $0.isPrefix }
-                let term = Term(stem, isPrefix: isPrefix)
+                let term = SearchTerm(stem, isPrefix: isPrefix)
                 guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db) else { break }
                 result.unmatchedWords.append(word)
                 let options = try candidates(for: stem, on: db, ranges: ranges)
@@ -94,7 +94,7 @@ enum Suggester {
             case .phrase(let content, _, _) where !chunk.isNegated:
                 guard checked < maxWords else { break }
                 checked += 1
-                let term = Term(content, isPhrase: true)
+                let term = SearchTerm(content, isPhrase: true)
                 if term.isSearchableByFTS, try !matches(term, on: db) { result.unmatchedWords.append("\"\(content)\"") }
             default:
                 break
@@ -109,7 +109,7 @@ enum Suggester {
     }
 
     /// A query built in code, written as it could have been typed.
-    private static func spelled(_ query: Query) -> String {
+    private static func spelled(_ query: SearchQuery) -> String {
         let terms = query.terms.map { group in group.anyOf.map(\.description).joined(separator: " OR ") }
         let filters = query.filters.flatMap { clause in
             clause.anyOf.map { (clause.isNegated ? "-" : "") + $0.description }
@@ -177,14 +177,14 @@ enum Suggester {
     /// Whether some reminder holds `term` on its own.
     ///
     /// NB: FTS5 stops at the first match.
-    private static func matches(_ term: Term, on db: Connection) throws -> Bool {
-        guard let match = FTS5Expression(query: Query(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
+    private static func matches(_ term: SearchTerm, on db: SQLiteConnection) throws -> Bool {
+        guard let match = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
         return try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match) LIMIT 1") != nil
     }
 
     /// Completions first (words that start with it, most reminders first), then the nearest
     /// words within ``maxDistance`` edits that share its first letter.
-    static func candidates(for word: String, on db: Connection, ranges: VocabularyRanges = VocabularyRanges()) throws -> [String] {
+    static func candidates(for word: String, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges()) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
         guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return [] }
@@ -212,11 +212,11 @@ enum Suggester {
 
 /// The names of lists and tags, read once per suggestion and compared ignoring case.
 private struct NameLookup {
-    let db: Connection
+    let db: SQLiteConnection
     private var lists: [String]?
     private var tags: [String]?
 
-    init(db: Connection) {
+    init(db: SQLiteConnection) {
         self.db = db
     }
 

@@ -14,7 +14,7 @@ import TroveSQLite
 /// a one-shot search whose exact matches did not fill the page, not for every keystroke.
 /// See https://www.sqlite.org/fts5.html#the_fts5vocab_virtual_table_module
 struct SQLVocabulary: Vocabulary {
-    let db: Connection
+    let db: SQLiteConnection
     /// The ranges this search has read (did-you-mean reads the same one).
     var ranges = VocabularyRanges()
 
@@ -72,7 +72,7 @@ struct SQLVocabulary: Vocabulary {
     }
 
     /// Every word starting with `first`, in order.
-    static func range(startingWith first: Unicode.Scalar) -> SQL {
+    static func range(startingWith first: Unicode.Scalar) -> SQLFragment {
         let next = Unicode.Scalar(first.value + 1) ?? Unicode.Scalar(0xE000)!
         return "SELECT \"term\", \"doc\" FROM \"reminders_vocab\" WHERE \"term\" >= \(String(first)) AND \"term\" < \(String(next))"
     }

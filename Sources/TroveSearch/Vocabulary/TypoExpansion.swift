@@ -8,7 +8,7 @@
 /// Only positive one-word terms get typos (see ``TypoRule``): not phrases, not excluded words
 /// (`-dentst` leaves out what it says), not words with digits or in substring scripts.
 enum TypoExpansion {
-    static func expansion(for query: Query, vocabulary: any Vocabulary) throws -> QueryExpansion {
+    static func expansion(for query: SearchQuery, vocabulary: any Vocabulary) throws -> QueryExpansion {
         var expansion = QueryExpansion()
         for term in query.terms.flatMap(\.anyOf) where expansion.alternatives[term] == nil {
             guard let word = WordForms.plainWord(term) else { continue }

@@ -69,5 +69,5 @@ struct TypoCandidate: Hashable, Sendable, Comparable {
     }
 
     /// The term that matches it in FTS5: `"dentist"`, or `"dentis"*`.
-    var term: Term { Term(text, isPrefix: isPrefix) }
+    var term: SearchTerm { SearchTerm(text, isPrefix: isPrefix) }
 }

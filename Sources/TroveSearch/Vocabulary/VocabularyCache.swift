@@ -18,7 +18,7 @@ public import TroveSQLite
 /// otherwise it reads the candidates from SQL (`SQLVocabulary`), which gives the same
 /// answer more slowly. So a search's answer never depends on whether the trie was ready.
 public final class VocabularyCache: Sendable {
-    let database: Database
+    let database: SQLiteDatabase
     private let state = Mutex(State())
     /// How long after a build another may start: a burst of writes does not rebuild per write.
     private let pause: Duration
@@ -35,7 +35,7 @@ public final class VocabularyCache: Sendable {
     /// - Parameters:
     ///   - database: The database whose index it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
-    public init(database: Database, pause: Duration = .seconds(2)) {
+    public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
         self.database = database
         self.pause = pause
     }
@@ -105,7 +105,7 @@ public final class VocabularyCache: Sendable {
     /// rewrites this record (id 10 of the `_data` table) on every change to the index, and a
     /// read inside the search's own transaction sees exactly the index that search reads.
     /// See https://www.sqlite.org/fts5.html (the %_data shadow table).
-    static func version(on db: Connection) throws -> [UInt8] {
+    static func version(on db: SQLiteConnection) throws -> [UInt8] {
         try db.fetchOne("SELECT \"block\" FROM \"reminders_fts_data\" WHERE \"id\" = 10").map { try $0[0] } ?? []
     }
 }

@@ -29,7 +29,7 @@ struct VocabularyTrie: Vocabulary, Sendable {
     private(set) var wordCount = 0
 
     /// Reads every word of `reminders_vocab`.
-    init(db: Connection) throws {
+    init(db: SQLiteConnection) throws {
         var words: [([Unicode.Scalar], Int32)] = []
         for row in try db.fetchAll("SELECT \"term\", \"doc\" FROM \"reminders_vocab\"") {
             let term: String = try row[0], count: Int = try row[1]

@@ -23,14 +23,14 @@ import TroveSQLite
 struct WordForms {
     let vocabulary: any Vocabulary
     /// Where phrases are looked up: only the index knows which words stand side by side.
-    let db: Connection
+    let db: SQLiteConnection
 
     /// The most split forms per word.
     static let maxSplits = 2
     /// Words longer than this are not split (a pasted token, a URL).
     static let maxSplitLength = 24
 
-    func expansion(for query: Query) throws -> QueryExpansion {
+    func expansion(for query: SearchQuery) throws -> QueryExpansion {
         var expansion = QueryExpansion()
         for term in query.terms.flatMap(\.anyOf) + query.excludedTerms where expansion.alternatives[term] == nil {
             let splits = try self.splits(term)
@@ -43,25 +43,25 @@ struct WordForms {
             let joined = left + right
             let isPrefix = second.anyOf[0].isPrefix
             if isPrefix ? try vocabulary.hasWord(startingWith: joined) : try vocabulary.contains(joined) {
-                expansion.joins[.init(first.anyOf[0], second.anyOf[0])] = Term(joined, isPrefix: isPrefix)
+                expansion.joins[.init(first.anyOf[0], second.anyOf[0])] = SearchTerm(joined, isPrefix: isPrefix)
             }
         }
         return expansion
     }
 
     /// `oncall` → ["on call"], when both parts are indexed words.
-    func splits(_ term: Term) throws -> [Term] {
+    func splits(_ term: SearchTerm) throws -> [SearchTerm] {
         guard let word = Self.plainWord(term) else { return [] }
         let letters = Array(word.unicodeScalars)
         guard letters.count >= 4, letters.count <= Self.maxSplitLength else { return [] }
-        var found: [(balance: Int, term: Term)] = []
+        var found: [(balance: Int, term: SearchTerm)] = []
         for cut in 1..<letters.count {
             let left = String(String.UnicodeScalarView(letters[..<cut]))
             let right = String(String.UnicodeScalarView(letters[cut...]))
             guard try vocabulary.contains(left) else { continue }
             let prefixed = term.isPrefix && right.unicodeScalars.count >= 3
             guard try prefixed ? vocabulary.hasWord(startingWith: right) : vocabulary.contains(right) else { continue }
-            let phrase = Term(left + " " + right, isPhrase: true, isPrefix: prefixed)
+            let phrase = SearchTerm(left + " " + right, isPhrase: true, isPrefix: prefixed)
             guard try occurs(phrase) else { continue }
             found.append((min(cut, letters.count - cut), phrase))
         }
@@ -71,14 +71,14 @@ struct WordForms {
     /// Whether some reminder holds the phrase.
     ///
     /// NB: FTS5 stops at the first row where the words stand side by side.
-    private func occurs(_ phrase: Term) throws -> Bool {
+    private func occurs(_ phrase: SearchTerm) throws -> Bool {
         let match = FTS5Text.quoted(phrase.text) + (phrase.isPrefix ? "*" : "")
         return try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match) LIMIT 1") != nil
     }
 
     /// The term as one folded word of letters, or nil (phrases, hyphenated words, digits,
     /// scripts matched by substring).
-    static func plainWord(_ term: Term) -> String? {
+    static func plainWord(_ term: SearchTerm) -> String? {
         guard !term.isPhrase, !term.isSubstringSearched, let letters = TypoRule.folded(term.text) else { return nil }
         return String(String.UnicodeScalarView(letters))
     }

@@ -5,7 +5,7 @@ import TroveSQLite
 /// One file's import inside its write transaction: matching on uid, keeping ids, the counts,
 /// and the journal entry that undoes it.
 struct ImportRun {
-    let db: Connection
+    let db: SQLiteConnection
     let now: Date
     let source: String
     let onConflict: ImportConflictPolicy
@@ -31,7 +31,7 @@ struct ImportRun {
     private var findUID: PreparedStatement?
     private var findID: PreparedStatement?
 
-    init(db: Connection, now: Date, source: String, onConflict: ImportConflictPolicy) {
+    init(db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy) {
         self.db = db
         self.now = now
         self.source = source

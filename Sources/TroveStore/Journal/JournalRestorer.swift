@@ -12,7 +12,7 @@ import TroveSQLite
 /// // DELETE FROM "lists" WHERE …; DELETE FROM "tags" WHERE …                    -- what it created, if unused
 /// ```
 struct JournalRestorer {
-    let db: Connection
+    let db: SQLiteConnection
     let now: Date
 
     func revert(_ undo: JournalUndo) throws {

@@ -3,7 +3,7 @@ public import TroveQuery
 /// Stored as `YYYY-MM-DD` text, the form SQLite's date functions read.
 ///
 /// ```swift
-/// let day = Column<CalendarDay>("day")
+/// let day = SQLColumn<CalendarDay>("day")
 /// day == CalendarDay("2026-03-02")!   // "day" = ?   -- binds '2026-03-02'
 /// ```
 extension CalendarDay: QueryBindable {

@@ -104,7 +104,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Statements that refill an FTS5 table `trove rebuild` recreates, when its own
     /// `INSERT INTO t (t) VALUES ('rebuild')` cannot (a contentless table); keyed by table.
-    static let refills: [String: SQL] = [:]
+    static let refills: [String: SQLFragment] = [:]
 
     /// The reference for this build's migrations, made once per process.
     ///
@@ -118,7 +118,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Migrates a private in-memory database with `migrator` and reads its schema back.
     public init(migrator: Migrator) throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try migrator.migrate(db, path: ":memory:")
         self = try Self.read(db)
     }
@@ -130,7 +130,7 @@ public struct SchemaDefinition: Sendable {
     /// // SELECT name, type FROM pragma_table_list WHERE schema = 'main'
     /// // SELECT k, v FROM "<fts table>_config"
     /// ```
-    public static func read(_ db: Connection) throws -> SchemaDefinition {
+    public static func read(_ db: SQLiteConnection) throws -> SchemaDefinition {
         var tableKinds: [String: String] = [:]
         for row in try db.fetchAll("SELECT name, type FROM pragma_table_list WHERE schema = 'main'") {
             tableKinds[try row[0] as String] = try row[1] as String
@@ -187,7 +187,7 @@ public struct SchemaDefinition: Sendable {
 
     /// How the database on `db` differs from this reference; objects it has beyond the
     /// reference's (an index of your own) are no problem.
-    public func problems(in db: Connection) throws -> [Problem] {
+    public func problems(in db: SQLiteConnection) throws -> [Problem] {
         problems(comparedWith: try Self.read(db))
     }
 
@@ -226,7 +226,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Derived objects of the reference that `db` lacks, by name: cheap (names only), for
     /// every open.
-    public func missingDerivedObjects(in db: Connection) throws -> [String] {
+    public func missingDerivedObjects(in db: SQLiteConnection) throws -> [String] {
         try Self.missing(derivedObjects, in: db)
     }
 
@@ -239,11 +239,11 @@ public struct SchemaDefinition: Sendable {
     /// // INSERT INTO "reminders_fts" ("reminders_fts", "rank") VALUES ('rank', 'bm25(10.0, 1.0, 5.0)')
     /// // INSERT INTO "reminders_fts" ("reminders_fts") VALUES ('rebuild')
     /// ```
-    func recreate(_ names: Set<String>, on db: Connection, before refilling: (Connection) throws -> Void = { _ in }) throws {
+    func recreate(_ names: Set<String>, on db: SQLiteConnection, before refilling: (SQLiteConnection) throws -> Void = { _ in }) throws {
         let chosen = objects.filter { names.contains($0.name) && $0.isDerived && $0.kind != .shadowTable }
         // NB: dependents go first, then everything is made again in the migrations' order.
         for object in chosen.reversed() {
-            let kind: SQL = switch object.kind {
+            let kind: SQLFragment = switch object.kind {
             case .index: "INDEX"
             case .view: "VIEW"
             case .trigger: "TRIGGER"

@@ -21,7 +21,7 @@ import TroveSQLite
 /// ``markedTextThreshold`` tags, a `tag_text_written` row tells the triggers so up front, as
 /// their own check reads the whole text per link (O(N^2) for N tags; schema 5).
 struct RecordInserter {
-    let db: Connection
+    let db: SQLiteConnection
     let now: Date
     /// Whether to prepare the per-row statements once for many rows.
     let isBulk: Bool
@@ -46,7 +46,7 @@ struct RecordInserter {
 
     /// - Parameters:
     ///   - bulk: Prepare the per-row INSERTs once, for an import of many records.
-    init(db: Connection, now: Date, bulk: Bool = false) {
+    init(db: SQLiteConnection, now: Date, bulk: Bool = false) {
         self.db = db
         self.now = now
         self.isBulk = bulk

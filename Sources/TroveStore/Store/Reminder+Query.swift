@@ -37,13 +37,13 @@ extension Reminder {
     /// The reminder with `id`, read on `db`, completions included.
     ///
     /// - Throws: `StoreError.reminderNotFound`.
-    static func fetch(id: Int64, on db: Connection) throws -> Reminder {
+    static func fetch(id: Int64, on db: SQLiteConnection) throws -> Reminder {
         guard let row = try db.first(query.where { r, _ in r.id == id }) else { throw StoreError.reminderNotFound(id: id) }
         return Reminder(row, completions: try completions(of: id, on: db))
     }
 
     /// The reminder whose uid is `uid`, or nil.
-    static func fetch(uid: String, on db: Connection) throws -> Reminder? {
+    static func fetch(uid: String, on db: SQLiteConnection) throws -> Reminder? {
         guard let row = try db.first(query.where { r, _ in r.uid == uid }) else { return nil }
         return Reminder(row, completions: try completions(of: row.0, on: db))
     }
@@ -54,13 +54,13 @@ extension Reminder {
     /// // SELECT "reminder_completions"."due", "reminder_completions"."completed_at" FROM "reminder_completions"
     /// //   WHERE ("reminder_completions"."reminder_id" = ?) ORDER BY "reminder_completions"."id"
     /// ```
-    static func completions(of id: Int64, on db: Connection) throws -> [Completion] {
+    static func completions(of id: Int64, on db: SQLiteConnection) throws -> [Completion] {
         try db.all(CompletionTable.where { $0.reminderID == id }.select { ($0.due, $0.completedAt) }.order { $0.id })
             .map(Completion.init(storage:))
     }
 
     /// Every reminder's completions, for an export: one read instead of one per row.
-    static func allCompletions(on db: Connection) throws -> [Int64: [Completion]] {
+    static func allCompletions(on db: SQLiteConnection) throws -> [Int64: [Completion]] {
         var result: [Int64: [Completion]] = [:]
         let rows = try db.all(CompletionTable.select { ($0.reminderID, $0.due, $0.completedAt) }.order { $0.id })
         for (id, due, completedAt) in rows { result[id, default: []].append(Completion(storage: (due, completedAt))) }

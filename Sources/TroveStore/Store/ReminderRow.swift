@@ -28,7 +28,7 @@ struct ReminderRow {
         ReminderTable.insert {
             // NB: NULL asks SQLite for the next id; the column is always there, so one prepared
             // INSERT serves rows with and without a kept id.
-            Assignment(column: $0.id.name, value: SQL(binding: id))
+            Assignment(column: $0.id.name, value: SQLFragment(binding: id))
             for assignment in Self.contents($0, uid: uid, listID: listID, record: record, createdAt: createdAt, updatedAt: updatedAt) {
                 assignment
             }

@@ -160,7 +160,7 @@ extension ReminderStore {
     /// change costs one rewrite (and one re-index) whatever the number of tags, not one per tag.
     private static func changeTags(
         of id: Int64, removing removeTags: [String], adding addTags: [String], inserter: inout RecordInserter,
-        on db: Connection
+        on db: SQLiteConnection
     ) throws {
         try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
         for name in removeTags {
@@ -283,7 +283,7 @@ extension ReminderStore {
     public func delete(_ ids: [Int64]) async throws -> [Int64] {
         let now = now()
         return try await indexedWrite { db in
-            let deleting = try Self.existing(ids, on: db) { _ in SQLExpression<Bool>("1") }
+            let deleting = try Self.existing(ids, on: db) { _ in TypedExpression<Bool>("1") }
             guard !deleting.isEmpty else { return [] }
             var undo = JournalUndo()
             var names: [(Int64, String)] = []
@@ -302,7 +302,7 @@ extension ReminderStore {
     ///
     /// - Throws: `StoreError.reminderNotFound` for the first id with no row.
     static func existing(
-        _ ids: [Int64], on db: Connection,
+        _ ids: [Int64], on db: SQLiteConnection,
         where filter: (TableScope<ReminderTable>) -> some QueryExpression<Bool>
     ) throws -> [Int64] {
         var seen = Set<Int64>()

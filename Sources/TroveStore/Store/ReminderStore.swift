@@ -22,7 +22,7 @@ public final class ReminderStore: Sendable {
     /// ```
     ///
     /// > Important: Write through the store's methods, which keep the journal and the tag text in step; a raw write is not undoable.
-    public let database: Database
+    public let database: SQLiteDatabase
     /// The file path, or `:memory:`.
     public let path: String
     /// The clock for `createdAt`, `updatedAt` and `completedAt`; tests pin it.
@@ -55,7 +55,7 @@ public final class ReminderStore: Sendable {
     public static let seedPinnedDay = CalendarDay(year: 2026, month: 3, day: 2)!
 
     init(
-        database: Database, path: String, now: @escaping @Sendable () -> Date, reference: SchemaReference = .current,
+        database: SQLiteDatabase, path: String, now: @escaping @Sendable () -> Date, reference: SchemaReference = .current,
         missingIndexObjects: [String] = []
     ) {
         self.database = database
@@ -75,7 +75,7 @@ public final class ReminderStore: Sendable {
 
     /// `database.write` for the store's changes: refused while part of the index is missing,
     /// since the triggers would then fail every write, or silently leave the index behind.
-    func indexedWrite<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    func indexedWrite<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try requireIndex()
         return try await database.write(body)
     }
@@ -124,12 +124,12 @@ public final class ReminderStore: Sendable {
             // NB: a current Trove file says so in its header, read without a connection
             // (~1.5 ms sooner); any other answer is SQLite's, as the header may be behind the WAL.
             if DatabaseHeader(path: path)?.isCurrent(for: migrator) != true {
-                let probe = try Connection(path: path, options: .init(readOnly: true))
+                let probe = try SQLiteConnection(path: path, options: .init(readOnly: true))
                 let status = try migrator.status(of: probe, path: path)
                 if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
             }
         }
-        let database = try Database(
+        let database = try SQLiteDatabase(
             path: path, readers: max(0, readers),
             options: .init(readOnly: readOnly, busyTimeout: busyTimeout, onBusyWait: onBusyWait))
         if !readOnly { try await prepareWriter(database, path: path, migrator: migrator) }
@@ -145,7 +145,7 @@ public final class ReminderStore: Sendable {
     ///
     /// - Parameter now: The clock for new and changed reminders; tests pin it.
     public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) async throws -> ReminderStore {
-        let database = try Database.inMemory()
+        let database = try SQLiteDatabase.inMemory()
         try await prepareWriter(database, path: ":memory:", migrator: Migrator())
         return ReminderStore(database: database, path: ":memory:", now: now)
     }
@@ -163,7 +163,7 @@ public final class ReminderStore: Sendable {
     }
 
     /// Migrates, then turns on `recursive_triggers` on the writer.
-    private static func prepareWriter(_ database: Database, path: String, migrator: Migrator) async throws {
+    private static func prepareWriter(_ database: SQLiteDatabase, path: String, migrator: Migrator) async throws {
         try await database.writeWithoutTransaction { db in
             try migrator.migrate(db, path: path)
             // NB: belt and braces: the schema already refuses INSERT OR REPLACE, which is the

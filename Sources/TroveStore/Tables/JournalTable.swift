@@ -2,21 +2,21 @@ public import Foundation
 public import TroveQuery
 
 /// `journal`: one row per write, for `trove undo` and `trove log`.
-public struct JournalTable: Table {
+public struct JournalTable: SQLTable {
     /// `journal`.
     public static let tableName = "journal"
     /// The columns, for `$0.at` in a builder closure.
     public struct Columns: TableColumns {
         /// `"journal"."id"`: what `undo(entry:)` takes.
-        public let id = Column<Int64>("id")
+        public let id = SQLColumn<Int64>("id")
         /// `"journal"."at"`: when the command committed.
-        public let at = Column<Date>("at")
+        public let at = SQLColumn<Date>("at")
         /// The command in words, such as `done 3 4`.
-        public let command = Column<String>("command")
+        public let command = SQLColumn<String>("command")
         /// What it did, such as `completed 2 reminders`.
-        public let summary = Column<String>("summary")
+        public let summary = SQLColumn<String>("summary")
         /// JSON: what reverting needs; see `JournalUndo`.
-        public let undo = Column<String>("undo")
+        public let undo = SQLColumn<String>("undo")
     }
     /// The columns, as builder closures see them: `JournalTable.all.order { $0.id.desc() }` is `SELECT "journal".* FROM "journal" ORDER BY "journal"."id" DESC`.
     public static let columns = Columns()

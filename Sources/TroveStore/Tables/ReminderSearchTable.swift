@@ -16,11 +16,11 @@ public struct ReminderSearchTable: FTS5Table {
     /// The indexed columns, in `CREATE VIRTUAL TABLE` order (their `highlight`/`snippet` index).
     public struct Columns: TableColumns {
         /// `title`, column 0: `$0.title.match("walk")` binds `{title} : (walk)`.
-        public let title = Column<String>("title")
+        public let title = SQLColumn<String>("title")
         /// `notes`, column 1: `$0.notes.snippet("[", "]", "…", 12)` is `snippet("reminders_fts", 1, '[', ']', '…', 12)`.
-        public let notes = Column<String>("notes")
+        public let notes = SQLColumn<String>("notes")
         /// `tags`, column 2: the tag names joined by ", ".
-        public let tags = Column<String>("tags")
+        public let tags = SQLColumn<String>("tags")
     }
     /// The columns, as builder closures see them: `ReminderSearchTable.all.where { $0.title.match("walk") }` is `SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)`.
     public static let columns = Columns()

@@ -52,7 +52,7 @@ public import TroveSearch
 public func assertSearch(
     _ text: String,
     in index: SearchIndex,
-    on db: Connection,
+    on db: SQLiteConnection,
     limit: Int = 10,
     offset: Int = 0,
     selectList: SelectList = .elided,

@@ -47,7 +47,7 @@ public import TroveSQLite
 ///   - column: The call's column; leave the default.
 public func assertQuery(
     _ statement: some QueryStatement,
-    on database: Database,
+    on database: SQLiteDatabase,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
     fileID: StaticString = #fileID,

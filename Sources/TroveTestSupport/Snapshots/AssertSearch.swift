@@ -67,7 +67,7 @@ public import TroveStore
 @discardableResult
 public func assertSearch(
     _ text: String,
-    on database: Database,
+    on database: SQLiteDatabase,
     exact: Bool = false,
     limit: Int = 10,
     page: SearchPage = .first,
@@ -94,7 +94,7 @@ public func assertSearch(
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
 }
 
-/// `assertSearch(_:on:…)` on a `Database`, for a store: searches its database.
+/// `assertSearch(_:on:…)` on a `SQLiteDatabase`, for a store: searches its database.
 @discardableResult
 public func assertSearch(
     _ text: String,
@@ -131,7 +131,7 @@ public func assertSearch(
 @discardableResult
 public func assertSearch(
     _ request: SearchRequest,
-    on database: Database,
+    on database: SQLiteDatabase,
     registry: EngineRegistry = EngineRegistry(),
     selectList: SelectList = .elided,
     sql: (() -> String)? = nil,

@@ -29,7 +29,7 @@
 /// ```
 ///
 /// - Parameters:
-///   - sql: SQL text, typically `SQL.debugDescription`.
+///   - sql: SQL text, typically `SQLFragment.debugDescription`.
 ///   - elidingSelectList: Whether to show the first `SELECT`'s items as `…`.
 /// - Returns: The same text with line breaks and indentation added; nothing else changes
 ///   (but the elided items).

@@ -110,7 +110,7 @@ import Glibc
     }
 
     @Test(arguments: [
-        (ResultCode.noMemory, nil as Int32?, "Trove ran out of memory (SQLite could not allocate)"),
+        (SQLiteResultCode.noMemory, nil as Int32?, "Trove ran out of memory (SQLite could not allocate)"),
         (.cannotOpen, EMFILE, "Trove ran out of file descriptors"),
         (.cannotOpen, EACCES, "Permission denied on t.db"),
         (.ioError, EROFS, "t.db is on a read-only file system"),
@@ -120,7 +120,7 @@ import Glibc
         (.busy, nil, "The database is busy with another trove process"),
         (.corrupt, nil, "trove export --salvage"),
     ])
-    func everySQLiteAndFileSystemErrorHasItsOwnSentence(code: ResultCode, errno: Int32?, sentence: String) {
+    func everySQLiteAndFileSystemErrorHasItsOwnSentence(code: SQLiteResultCode, errno: Int32?, sentence: String) {
         var presenter = ErrorPresenter(verbose: false)
         presenter.path = "t.db"
         let error = SQLiteError(extendedCode: code, message: "raw text", systemErrno: errno)

@@ -5,7 +5,7 @@ import TroveQuery
 @Suite struct SQLTests {
     @Test func interpolatedValuesAreBoundNeverSpliced() {
         let hostile = "x'); DROP TABLE reminders;--"
-        let fragment: SQL = "SELECT * FROM \(identifier: "remin\"ders") WHERE title = \(hostile) AND n < \(3)"
+        let fragment: SQLFragment = "SELECT * FROM \(identifier: "remin\"ders") WHERE title = \(hostile) AND n < \(3)"
         let (sql, bindings) = fragment.render()
         #expect(sql == #"SELECT * FROM "remin""ders" WHERE title = ? AND n < ?"#)
         #expect(bindings == [.text(hostile), .integer(3)])
@@ -13,9 +13,9 @@ import TroveQuery
     }
 
     @Test func joinedPutsSeparatorsOnlyBetween() {
-        let parts: [SQL] = ["a = \(1)", "b = \(2)", "c IS NULL"]
+        let parts: [SQLFragment] = ["a = \(1)", "b = \(2)", "c IS NULL"]
         #expect(parts.joined(separator: " AND ").render().sql == "a = ? AND b = ? AND c IS NULL")
-        #expect([SQL]().joined(separator: " AND ").isEmpty)
+        #expect([SQLFragment]().joined(separator: " AND ").isEmpty)
     }
 
     @Test(arguments: [
@@ -43,7 +43,7 @@ import TroveQuery
     // A quote followed by a combining accent is a single Character; it must still be doubled.
     @Test func quoteFollowedByCombiningMarkIsStillDoubled() {
         let name = "a\"\u{301}b"
-        #expect(SQL.quote(identifier: name) == "\"a\"\"\u{301}b\"")
+        #expect(SQLFragment.quote(identifier: name) == "\"a\"\"\u{301}b\"")
         #expect(QueryBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
     }
 }

@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// MATCH, column filters, rank, bm25 weights, highlight and snippet against a real FTS5 table.
 @Suite struct FTS5ExecutionTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
         db = try SeededDatabase.make()

@@ -5,7 +5,7 @@ import TroveSQLite
 /// Full-text matches combine inside ONE FTS5 query, which SQLite always runs, instead of as
 /// SQL `OR`/`NOT` around several MATCHes, which it rejects at run time in a join.
 @Suite struct FTS5MatchCombinationTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
         db = try SeededDatabase.make()
@@ -61,6 +61,6 @@ import TroveSQLite
     @Test func aMatchIsNotABooleanExpression() {
         let match: Any = TableScope<ReminderSearch>().title.match("walk")
         #expect(!(match is any QueryExpression))
-        #expect(Column<String>("title").contains("walk") as Any is any QueryExpression<Bool>)
+        #expect(SQLColumn<String>("title").contains("walk") as Any is any QueryExpression<Bool>)
     }
 }

@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// The `where` builder's loop, run: every term must match, and an OR stays inside its term.
 @Suite struct WhereBuilderExecutionTests {
-    let db: Connection
+    let db: SQLiteConnection
 
     init() throws {
         db = try SeededDatabase.make()
@@ -34,7 +34,7 @@ import TroveSQLite
     /// `a OR (b AND c) OR d` and "milk dog" would match "Buy milk".
     @Test func orInsideALoopTermDoesNotLeakIntoItsNeighbours() throws {
         #expect(try db.ids(Self.search("milk dog")) == [])
-        let leaky: SQL = """
+        let leaky: SQLFragment = """
             SELECT id FROM reminders WHERE title LIKE \("%milk%") OR notes LIKE \("%milk%") \
             AND title LIKE \("%dog%") OR notes LIKE \("%dog%") ORDER BY id
             """

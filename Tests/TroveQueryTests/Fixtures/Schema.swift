@@ -3,48 +3,48 @@ import TroveQuery
 
 // The reminders schema, declared the way the store will declare it.
 
-struct List: Table {
+struct List: SQLTable {
     static let tableName = "lists"
     struct Columns: TableColumns {
-        let id = Column<Int64>("id")
-        let name = Column<String>("name")
-        let position = Column<Int>("position")
+        let id = SQLColumn<Int64>("id")
+        let name = SQLColumn<String>("name")
+        let position = SQLColumn<Int>("position")
     }
     static let columns = Columns()
 }
 
-struct Reminder: Table {
+struct Reminder: SQLTable {
     static let tableName = "reminders"
     struct Columns: TableColumns {
-        let id = Column<Int64>("id")
-        let listID = Column<Int64>("list_id")
-        let title = Column<String>("title")
-        let notes = Column<String>("notes")
-        let priority = Column<Int>("priority")
-        let isFlagged = Column<Bool>("is_flagged")
-        let isCompleted = Column<Bool>("is_completed")
-        let completedAt = Column<Date?>("completed_at")
-        let dueDate = Column<String?>("due_date")
-        let createdAt = Column<Date>("created_at")
-        let updatedAt = Column<Date>("updated_at")
+        let id = SQLColumn<Int64>("id")
+        let listID = SQLColumn<Int64>("list_id")
+        let title = SQLColumn<String>("title")
+        let notes = SQLColumn<String>("notes")
+        let priority = SQLColumn<Int>("priority")
+        let isFlagged = SQLColumn<Bool>("is_flagged")
+        let isCompleted = SQLColumn<Bool>("is_completed")
+        let completedAt = SQLColumn<Date?>("completed_at")
+        let dueDate = SQLColumn<String?>("due_date")
+        let createdAt = SQLColumn<Date>("created_at")
+        let updatedAt = SQLColumn<Date>("updated_at")
     }
     static let columns = Columns()
 }
 
-struct Tag: Table {
+struct Tag: SQLTable {
     static let tableName = "tags"
     struct Columns: TableColumns {
-        let id = Column<Int64>("id")
-        let name = Column<String>("name")
+        let id = SQLColumn<Int64>("id")
+        let name = SQLColumn<String>("name")
     }
     static let columns = Columns()
 }
 
-struct ReminderTag: Table {
+struct ReminderTag: SQLTable {
     static let tableName = "reminder_tags"
     struct Columns: TableColumns {
-        let reminderID = Column<Int64>("reminder_id")
-        let tagID = Column<Int64>("tag_id")
+        let reminderID = SQLColumn<Int64>("reminder_id")
+        let tagID = SQLColumn<Int64>("tag_id")
     }
     static let columns = Columns()
 }
@@ -53,9 +53,9 @@ struct ReminderTag: Table {
 struct ReminderSearch: FTS5Table {
     static let tableName = "reminders_fts"
     struct Columns: TableColumns {
-        let title = Column<String>("title")
-        let notes = Column<String>("notes")
-        let tags = Column<String>("tags")
+        let title = SQLColumn<String>("title")
+        let notes = SQLColumn<String>("notes")
+        let tags = SQLColumn<String>("tags")
     }
     static let columns = Columns()
 }

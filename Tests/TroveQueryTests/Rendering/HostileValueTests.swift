@@ -15,7 +15,7 @@ import TroveSQLite
         "''\\''",
     ]
 
-    static func statements(for value: String) -> [SQL] {
+    static func statements(for value: String) -> [SQLFragment] {
         [
             Reminder.where { $0.title == value || $0.notes != value || $0.dueDate == value }.sql,
             Reminder.where { $0.title.contains(value); $0.title.hasPrefix(value); $0.title.hasSuffix(value) }.sql,
@@ -36,7 +36,7 @@ import TroveSQLite
             let (sql, bindings) = statement.render()
             #expect(!sql.contains(value), "spliced into: \(sql)")
             #expect(sql.filter { $0 == "?" }.count == bindings.count)
-            #expect(bindings.contains { if case .text(let text) = $0 { text.contains(value) || text.contains(Column<String>.escapeLike(value)) } else { false } })
+            #expect(bindings.contains { if case .text(let text) = $0 { text.contains(value) || text.contains(SQLColumn<String>.escapeLike(value)) } else { false } })
         }
     }
 
@@ -59,7 +59,7 @@ import TroveSQLite
     }
 
     @Test func escapeLikeEscapesTheEscapeCharacterFirst() {
-        #expect(Column<String>.escapeLike(#"50%_a\b"#) == #"50\%\_a\\b"#)
-        #expect(Column<String>.escapeLike("plain") == "plain")
+        #expect(SQLColumn<String>.escapeLike(#"50%_a\b"#) == #"50\%\_a\\b"#)
+        #expect(SQLColumn<String>.escapeLike("plain") == "plain")
     }
 }

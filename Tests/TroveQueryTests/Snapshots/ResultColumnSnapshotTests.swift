@@ -10,7 +10,7 @@ import TroveQuery
         let r = TableScope<Reminder>()
         let title = ResultColumn<String>("title"), total = ResultColumn<Int>("total")
         let highlighted = ResultColumn<String?>("title_highlighted")
-        let list: SQL = [
+        let list: SQLFragment = [
             r.title.named(title), countAll().named(total),
             TableScope<ReminderSearch>().title.highlight("[", "]").named(highlighted),
         ].joined(separator: ", ")
@@ -24,7 +24,7 @@ import TroveQuery
 
     @Test func expressionsInterpolateWithTheirBindings() {
         let r = TableScope<Reminder>(), l = TableScope<List>()
-        let on: SQL = "JOIN \(identifier: List.tableName) ON \(l.id) = \(r.listID) AND \(r.title.contains("50%"))"
+        let on: SQLFragment = "JOIN \(identifier: List.tableName) ON \(l.id) = \(r.listID) AND \(r.title.contains("50%"))"
         #expect(on.render().bindings == [.text(#"%50\%%"#)])
         assertInlineSnapshot(of: on.debugDescription, as: .lines) {
             #"""
@@ -35,7 +35,7 @@ import TroveQuery
 
     @Test func anyOfParenthesisesEachOfSeveralAndLeavesOneAsItIs() {
         let r = TableScope<Reminder>()
-        #expect(anyOf([SQLExpression<Bool>]()).queryFragment.debugDescription == "0")
+        #expect(anyOf([TypedExpression<Bool>]()).queryFragment.debugDescription == "0")
         #expect(anyOf([r.isFlagged]).queryFragment.debugDescription == #""reminders"."is_flagged""#)
         assertInlineSnapshot(of: anyOf([r.title, r.notes].map { $0.contains("walk") }).queryFragment.debugDescription, as: .lines) {
             #"""

@@ -2,13 +2,13 @@ import InlineSnapshotTesting
 import Testing
 import TroveQuery
 
-/// Columns of a table named at run time (`Column(_:table:)`), as a search index over an app's
+/// Columns of a table named at run time (`SQLColumn(_:table:)`), as a search index over an app's
 /// own table uses them: quoted and qualified like a declared table's, in the `where` builder.
 @Suite struct RunTimeColumnSnapshotTests {
     @Test func runTimeColumnsComposeInTheWhereBuilder() {
-        let title = Column<String>("title", table: "notes")
-        let folder = Column<String>("folder", table: "notes")
-        let pinned = Column<Bool>("pinned", table: "notes")
+        let title = SQLColumn<String>("title", table: "notes")
+        let folder = SQLColumn<String>("folder", table: "notes")
+        let pinned = SQLColumn<Bool>("pinned", table: "notes")
         let clause = WhereClause {
             for word in ["50%", "bread"] { anyOf([title.contains(word), folder.contains(word)]) }
             folder.collate(.nocase) == "Baking"
@@ -22,7 +22,7 @@ import TroveQuery
     }
 
     @Test func aNameWithAQuoteStaysOneIdentifier() {
-        let odd = Column<Int64>(#"we"ird"#, table: #"my "table""#)
+        let odd = SQLColumn<Int64>(#"we"ird"#, table: #"my "table""#)
         assertInlineSnapshot(of: (odd == 1).queryFragment.debugDescription, as: .lines) {
             #"""
             "my ""table"""."we""ird" = 1

@@ -99,12 +99,12 @@ import TroveQuery
     @Test func optionalValuesAndOptionalPredicates() {
         let listID: Int64? = 4
         let noPriority: Int? = nil
-        let extra: SQLExpression<Bool>? = nil
+        let extra: TypedExpression<Bool>? = nil
         let query = Reminder.where {
             if let listID { $0.listID == listID }
             if let noPriority { $0.priority == noPriority }
             extra
-            $0.title.hasPrefix("a") as SQLExpression<Bool>?
+            $0.title.hasPrefix("a") as TypedExpression<Bool>?
         }
         assertInlineSnapshot(of: query.debugDescription, as: .lines) {
             #"""

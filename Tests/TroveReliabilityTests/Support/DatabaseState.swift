@@ -24,7 +24,7 @@ struct DatabaseState: Equatable, CustomStringConvertible {
 
     /// Reads the state of the Trove database at `path` (recovering a WAL left by a killed process).
     static func read(_ path: String) throws -> DatabaseState {
-        let db = try Connection(path: path)
+        let db = try SQLiteConnection(path: path)
         let tables = try db.fetchAll("""
             SELECT name FROM sqlite_schema
             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%'
@@ -41,7 +41,7 @@ struct DatabaseState: Equatable, CustomStringConvertible {
         }
         let newestJournalEntry = tables.contains("journal")
             ? try db.fetchValue("SELECT ifnull(max(id), 0) FROM journal", as: Int.self) ?? 0 : 0
-        func count(_ sql: SQL) throws -> Int { try db.fetchValue(sql, as: Int.self) ?? -1 }
+        func count(_ sql: SQLFragment) throws -> Int { try db.fetchValue(sql, as: Int.self) ?? -1 }
         guard tables.contains("reminders_fts_docsize") else {
             // The index was dropped: every reminder is missing from it.
             let reminders = try count("SELECT count(*) FROM reminders")

@@ -46,12 +46,12 @@ import TroveTestSupport
     // MARK: - TroveSQLite.docc/SearchingYourOwnTable.md
 
     /// An app's own table, declared for the builder.
-    struct Note: Table {
+    struct Note: SQLTable {
         static let tableName = "notes"
         struct Columns: TableColumns {
-            let id = Column<Int64>("id")
-            let title = Column<String>("title")
-            let body = Column<String>("body")
+            let id = SQLColumn<Int64>("id")
+            let title = SQLColumn<String>("title")
+            let body = SQLColumn<String>("body")
         }
         static let columns = Columns()
     }
@@ -60,8 +60,8 @@ import TroveTestSupport
     struct NoteSearch: FTS5Table {
         static let tableName = "notes_fts"
         struct Columns: TableColumns {
-            let title = Column<String>("title")
-            let body = Column<String>("body")
+            let title = SQLColumn<String>("title")
+            let body = SQLColumn<String>("body")
         }
         static let columns = Columns()
     }
@@ -94,7 +94,7 @@ import TroveTestSupport
         let path = Self.temporaryPath()
         defer { Self.remove(path) }
 
-        let database = try Database(path: path)
+        let database = try SQLiteDatabase(path: path)
         try await database.write { db in try db.execute(Self.notesSchema) }
         #expect(Note.insert { $0.title.set("Walk the dog"); $0.body.set("Around the park") }.render().sql
             == #"INSERT INTO "notes" ("title", "body") VALUES (?, ?)"#)
@@ -134,7 +134,7 @@ import TroveTestSupport
 
     /// "Declare the index", "Migrate it beside your own migrations" and "Search it".
     @Test func searchIndexDeclaresMigratesAndSearches() throws {
-        let db = try Connection.inMemory()
+        let db = try SQLiteConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '',
                                folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)
@@ -247,7 +247,7 @@ import TroveTestSupport
     // MARK: - TroveTestSupport.docc/SnapshotTesting.md
 
     @Test func snapshotTestingAnAppsOwnQuery() async throws {
-        let database = try Database.inMemory()
+        let database = try SQLiteDatabase.inMemory()
         try await database.write { db in try db.execute(Self.notesSchema) }
         try await database.execute(Note.insert { $0.title.set("Walk the dog"); $0.body.set("50% of the way") })
         await assertQuery(Note.where { $0.body.contains("50%") }.select { ($0.id, $0.title) }, on: database) {

@@ -65,9 +65,9 @@ struct EngineTests {
             == "there is no search engine named !nope; use one of !fts, !like")
     }
 
-    struct EchoEngine: Engine {
+    struct EchoEngine: SearchEngine {
         let name = "echo"
-        func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
             AsyncThrowingStream { continuation in
                 continuation.yield(ResultSet(query: request.query, engine: name, total: 1))
                 continuation.yield(ResultSet(query: request.query, engine: name, total: 2))

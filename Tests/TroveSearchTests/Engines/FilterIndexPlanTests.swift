@@ -19,7 +19,7 @@ struct FilterIndexPlanTests {
     }
 
     /// The plan's detail lines, e.g. `SEARCH reminders USING INDEX reminders_in_due_order (is_completed=?)`.
-    static func plan(_ statement: SQL) async throws -> [String] {
+    static func plan(_ statement: SQLFragment) async throws -> [String] {
         let database = try await PhasedSearchTests.generated.value
         return try await database.read { db in
             try db.fetchAll("EXPLAIN QUERY PLAN " + statement).map { try $0[3] as String }

@@ -8,7 +8,7 @@ import TroveSearch
 @Suite("Pagination")
 struct PaginationTests {
     private func pages(
-        _ text: String, limit: Int, ranking: SearchRanking = .trove, in database: Database,
+        _ text: String, limit: Int, ranking: SearchRanking = .trove, in database: SQLiteDatabase,
         between: (() async throws -> Void)? = nil
     ) async throws -> [[Int64]] {
         var pages: [[Int64]] = []

@@ -18,7 +18,7 @@ import TroveSQLite
     @Test(.timeLimit(.minutes(1)))
     func cancellingAfterTheFirstPhaseInterruptsTheSecondInSQLite() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-cancel-\(UUID().uuidString).db").path
-        let database = try Database(path: path, readers: 1)
+        let database = try SQLiteDatabase(path: path, readers: 1)
         let (started, startedSignal) = AsyncStream<Void>.makeStream()
         let finalDelivered = Mutex(false)
         let stream = EngineRun.phased(first: {

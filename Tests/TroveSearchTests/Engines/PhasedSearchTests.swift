@@ -12,7 +12,7 @@ import TroveTestSupport
 @Suite("Phased search")
 struct PhasedSearchTests {
     /// 20,000 generated reminders in a file, built once for the suite.
-    static let generated = Task { () throws -> Database in
+    static let generated = Task { () throws -> SQLiteDatabase in
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-phased-\(UUID().uuidString).db").path
         let store = try await ReminderStore.open(path: path)
         var reader = RecordArrayReader(Array(ReminderGenerator(seed: 7, count: 20_000)))
@@ -30,13 +30,13 @@ struct PhasedSearchTests {
     }
 
     /// Every ResultSet the engine streams for `request`.
-    static func stream(_ request: SearchRequest, in database: Database) async throws -> [ResultSet] {
+    static func stream(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> [ResultSet] {
         var all: [ResultSet] = []
         for try await resultSet in FTSEngine().results(for: request, in: database) { all.append(resultSet) }
         return all
     }
 
-    static func plain(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+    static func plain(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
         try await database.read { db in try FTSEngine().search(request, on: db) }
     }
 
@@ -120,7 +120,7 @@ struct PhasedSearchTests {
 
     @Test func longPrefixIsSampledFromTheExactWordFirst() async throws {
         #expect(FTSEngine.exactLongPrefixes(.parse("call dentis"))?.description
-            == Query.parse("call dentis", exact: true).description)
+            == SearchQuery.parse("call dentis", exact: true).description)
         #expect(FTSEngine.exactLongPrefixes(.parse("call den")) == nil, "3 letters have a prefix index")
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request("dentist"), in: database)

@@ -7,7 +7,7 @@ import TroveStore
 
 @Suite struct ExplanationTests {
     /// The explained page statement, with its bindings inlined, run by hand.
-    private func idsFromExplanation(_ request: SearchRequest, in database: Database) async throws -> [Int64] {
+    private func idsFromExplanation(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> [Int64] {
         let explanation = try #require(try EngineRegistry().explanation(for: request))
         let hits = try #require(explanation.statements.first { $0.purpose == "hits" })
         #expect(hits.sql.components(separatedBy: "?").count - 1 == hits.bindings.count)
@@ -17,7 +17,7 @@ import TroveStore
             if character == "?", let binding = bindings.popFirst() { inlined += binding } else { inlined.append(character) }
         }
         let sql = inlined
-        let rows = try await database.read { db in try db.fetchAll(SQL(raw: sql)) }
+        let rows = try await database.read { db in try db.fetchAll(SQLFragment(raw: sql)) }
         return try rows.prefix(request.limit).map { try $0[0] as Int64 }
     }
 
@@ -52,9 +52,9 @@ import TroveStore
     }
 
     @Test func anAppsOwnEngineHasNoExplanation() throws {
-        struct Custom: Engine {
+        struct Custom: SearchEngine {
             let name = "custom"
-            func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+            func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
                 AsyncThrowingStream { $0.finish() }
             }
         }

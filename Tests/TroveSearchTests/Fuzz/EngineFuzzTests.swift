@@ -17,8 +17,8 @@ struct EngineFuzzTests {
     }
 
     private static func fuzz(
-        engine: @escaping @Sendable (SearchRequest, Connection) throws -> ResultSet,
-        count: Int, longCount: Int, seed: UInt64, in database: Database
+        engine: @escaping @Sendable (SearchRequest, SQLiteConnection) throws -> ResultSet,
+        count: Int, longCount: Int, seed: UInt64, in database: SQLiteDatabase
     ) async throws -> Outcome {
         try await database.read { db in
             var text = HostileSearchText(seed: seed)

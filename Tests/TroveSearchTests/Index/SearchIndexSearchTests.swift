@@ -255,8 +255,8 @@ import TroveTestSupport
         #expect(query.terms.map(\.description) == ["bread", "re:invent*"])
         #expect(query.problems.isEmpty)
         // The reminders' own parse is unchanged: folder: is text there.
-        #expect(Query.parse("folder:Baking").fieldFilters.isEmpty)
-        #expect(Query.parse("folder:Baking").terms.map(\.description) == ["folder:Baking*"])
+        #expect(SearchQuery.parse("folder:Baking").fieldFilters.isEmpty)
+        #expect(SearchQuery.parse("folder:Baking").terms.map(\.description) == ["folder:Baking*"])
     }
 
     @Test func incompleteFilterValueIsMarkedIncomplete() {

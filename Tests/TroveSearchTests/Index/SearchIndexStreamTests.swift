@@ -3,14 +3,14 @@ import TroveQuery
 import TroveSQLite
 import TroveSearch
 
-/// A ``SearchIndex`` on a ``Database``: the async one-shot search, its cancellation, and the
+/// A ``SearchIndex`` on a ``SQLiteDatabase``: the async one-shot search, its cancellation, and the
 /// latest-wins stream of answers while typing.
 @Suite struct SearchIndexStreamTests {
     let index = NotesFixture.index
 
-    /// The fixture's notes in a `Database`, with the index migrated.
-    func database() async throws -> Database {
-        let database = try Database.inMemory()
+    /// The fixture's notes in a `SQLiteDatabase`, with the index migrated.
+    func database() async throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase.inMemory()
         try await database.writeWithoutTransaction { db in
             try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
             try db.execute("""
@@ -57,7 +57,7 @@ import TroveSearch
     }
 
     @Test func streamEndsWithTheErrorOfAnIndexNeverMigrated() async throws {
-        let database = try Database.inMemory()
+        let database = try SQLiteDatabase.inMemory()
         try await database.write { db in try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, body TEXT, folder TEXT, pinned INTEGER)") }
         let texts = AsyncStream<String> { continuation in
             continuation.yield("bread")

@@ -9,7 +9,7 @@ import TroveTestSupport
 
 @Suite("SearchProvider")
 struct SearchProviderTests {
-    private static func insert(_ title: String, into database: Database) async throws {
+    private static func insert(_ title: String, into database: SQLiteDatabase) async throws {
         try await database.write { db in
             try db.execute("""
                 INSERT INTO reminders (list_id, title, created_at, updated_at)
@@ -35,7 +35,7 @@ struct SearchProviderTests {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let database = try await SearchFixture.database(path: path)
         // Another process, as far as SQLite can tell: its own connections to the same file.
-        let other = try Database(path: path, readers: 1)
+        let other = try SQLiteDatabase(path: path, readers: 1)
         let provider = try SearchProvider(database: database, pollInterval: .milliseconds(10))
         var totals: [Int] = []
         for try await resultSet in provider.results(for: SearchFixture.request("walk")) {
@@ -48,13 +48,13 @@ struct SearchProviderTests {
     }
 
     /// Slow for texts containing "slow": a recursive CTE that runs for many seconds unless interrupted.
-    struct SlowEngine: Engine {
+    struct SlowEngine: SearchEngine {
         let name = "slow"
         let interrupted = Counter()
         /// Slow reads that have started stepping.
         let started = Counter()
 
-        func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
             let isSlow = request.query.terms.contains { $0.anyOf.contains { $0.text.hasPrefix("slow") } }
             return Self.single {
                 do {

@@ -40,11 +40,11 @@ import TroveStore
     }
 
     /// Counts the searches that reach it; answers like the fts engine.
-    struct CountingEngine: Engine {
+    struct CountingEngine: SearchEngine {
         let name = "fts"
         let searches = SearchProviderTests.Counter()
 
-        func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+        func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
             searches.value.withLock { $0 += 1 }
             return FTSEngine().results(for: request, in: database)
         }

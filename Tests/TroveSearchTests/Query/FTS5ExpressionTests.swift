@@ -86,7 +86,7 @@ struct RenderCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func unvalidatedRawPassesExpertSyntaxThroughTrimmed() {
-        let raw = Query.parse(#"!raw  NEAR("dentist" "tuesday", 5) "#).raw ?? ""
+        let raw = SearchQuery.parse(#"!raw  NEAR("dentist" "tuesday", 5) "#).raw ?? ""
         #expect(FTS5Expression(unvalidatedRaw: raw)?.positive == #"NEAR("dentist" "tuesday", 5)"#)
         #expect(FTS5Expression(unvalidatedRaw: raw)?.negative == nil)
         #expect(FTS5Expression(unvalidatedRaw: " \n") == nil)

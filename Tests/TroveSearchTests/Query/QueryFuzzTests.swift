@@ -62,7 +62,7 @@ struct HostileText {
     /// expression part is in the validated FTS5 subset.
     /// - Returns: What went wrong (nil if nothing), and whether there was an expression.
     static func check(_ text: String, exact: Bool) -> (failure: String?, hasExpression: Bool) {
-        let query = Query.parse(text, exact: exact)
+        let query = SearchQuery.parse(text, exact: exact)
         _ = query.description
         for problem in query.problems where problem.range.upperBound > text.endIndex {
             return ("problem range outside the text: \(problem)", false)

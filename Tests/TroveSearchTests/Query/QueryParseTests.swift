@@ -2,7 +2,7 @@ import Testing
 import TroveSearch
 import TroveStore
 
-/// One row of the parser table: text in, `Query.description` out.
+/// One row of the parser table: text in, `SearchQuery.description` out.
 struct ParseCase: Sendable, CustomTestStringConvertible {
     let text: String
     let exact: Bool
@@ -211,7 +211,7 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
 
     @Test(arguments: terms + or + filters + engines + hostile + semantics + merging)
     func parsesToTheExpectedQuery(_ row: ParseCase) {
-        #expect(Query.parse(row.text, exact: row.exact).description == row.expected)
+        #expect(SearchQuery.parse(row.text, exact: row.exact).description == row.expected)
     }
 
     @Test func tableHasAtLeastSixtyRows() {
@@ -226,41 +226,41 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
     ])
     func lastFilterBeingTypedIsAnIncompleteProblem(_ text: String, _ incomplete: Bool) {
         for exact in [false, true] {
-            let problems = Query.parse(text, exact: exact).problems
+            let problems = SearchQuery.parse(text, exact: exact).problems
             #expect(problems.count == 1)
             #expect(problems.first?.isIncomplete == incomplete, "\(text) exact=\(exact)")
         }
     }
 
     @Test func fiveThousandRepeatedWordsMergeIntoOneWithANotice() {
-        let query = Query.parse(Array(repeating: "a", count: 5_000).joined(separator: " "))
+        let query = SearchQuery.parse(Array(repeating: "a", count: 5_000).joined(separator: " "))
         #expect(query.description == "engine=fts terms=[+a] filters=[] notices=[The query's 5,000 words were merged into 1: repeated words count once.]")
-        let exact = Query.parse(Array(repeating: "a", count: 5_000).joined(separator: " "), exact: true)
+        let exact = SearchQuery.parse(Array(repeating: "a", count: 5_000).joined(separator: " "), exact: true)
         #expect(exact.terms == ["a"])
         #expect(exact.notices == ["The query's 5,000 words were merged into 1: repeated words count once."])
     }
 
     @Test func distinctWordsPastTheCapAreLeftOutWithANotice() {
         let words = (0..<20_000).map { "w\($0)" }
-        let query = Query.parse((words + words.prefix(10)).joined(separator: " "), exact: true)
-        #expect(query.terms.map(\.description) == words.prefix(Query.maxTerms).map { $0 })
+        let query = SearchQuery.parse((words + words.prefix(10)).joined(separator: " "), exact: true)
+        #expect(query.terms.map(\.description) == words.prefix(SearchQuery.maxTerms).map { $0 })
         #expect(query.notices == [
             "Only the first 16 different words of the query are searched; 19,984 more were left out and 10 repeated ones merged.",
         ])
-        let excluded = Query.parse("a b c d e f g h i j k l m n o -p -q r", exact: true)
-        #expect(excluded.terms.count + excluded.excludedTerms.count == Query.maxTerms)
-        #expect(excluded.excludedTerms == [Term("p")])
+        let excluded = SearchQuery.parse("a b c d e f g h i j k l m n o -p -q r", exact: true)
+        #expect(excluded.terms.count + excluded.excludedTerms.count == SearchQuery.maxTerms)
+        #expect(excluded.excludedTerms == [SearchTerm("p")])
         #expect(excluded.notices == ["Only the first 16 different words of the query are searched; 2 more were left out."])
     }
 
     @Test func aShortQueryWithARepeatedWordHasNoNotice() {
-        #expect(Query.parse("walk the dog to the park").notices.isEmpty)
-        #expect(Query.parse(Array(repeating: "x", count: Query.maxTerms).joined(separator: " "), exact: true).notices.isEmpty)
+        #expect(SearchQuery.parse("walk the dog to the park").notices.isEmpty)
+        #expect(SearchQuery.parse(Array(repeating: "x", count: SearchQuery.maxTerms).joined(separator: " "), exact: true).notices.isEmpty)
     }
 
     @Test func filterValuesPastTheCapAreLeftOutWithANotice() {
-        let query = Query.parse((0..<40).map { "#t\($0)" }.joined(separator: " "))
-        #expect(query.filters.first?.anyOf.count == Query.maxFilterValues)
+        let query = SearchQuery.parse((0..<40).map { "#t\($0)" }.joined(separator: " "))
+        #expect(query.filters.first?.anyOf.count == SearchQuery.maxFilterValues)
         #expect(query.notices == ["Only the first 32 values of a filter key are used; 8 more were left out."])
     }
 }

@@ -6,16 +6,16 @@ import TroveStore
 /// What the description table cannot show: exact values, ranges and flags.
 @Suite struct QueryStructureTests {
     @Test func orGroupsAndExcludedTermsAreTypedValues() {
-        let query = Query.parse(#"milk OR bread eggs -"sour cream" wal"#)
+        let query = SearchQuery.parse(#"milk OR bread eggs -"sour cream" wal"#)
         #expect(query.terms == [
-            TermGroup(anyOf: [Term("milk"), Term("bread")]), "eggs", TermGroup(anyOf: [Term("wal", isPrefix: true)]),
+            TermGroup(anyOf: [SearchTerm("milk"), SearchTerm("bread")]), "eggs", TermGroup(anyOf: [SearchTerm("wal", isPrefix: true)]),
         ])
-        #expect(query.excludedTerms == [Term("sour cream", isPhrase: true)])
+        #expect(query.excludedTerms == [SearchTerm("sour cream", isPhrase: true)])
         #expect(query.engine == nil && query.engineName == "fts")
     }
 
     @Test func filtersAreTypedAndGroupedByKeyAndSign() throws {
-        let query = Query.parse("tag:a -tag:b #c due:2026-03-01.. priority:high -is:completed")
+        let query = SearchQuery.parse("tag:a -tag:b #c due:2026-03-01.. priority:high -is:completed")
         let day = try #require(CalendarDay("2026-03-01"))
         #expect(query.filters == [
             FilterClause(key: .tag, anyOf: [.tag("a"), .tag("c")]),
@@ -28,22 +28,22 @@ import TroveStore
 
     @Test func problemRangePointsAtTheOffendingTokenAndTheRestStillSearches() {
         let text = "milk -is:banana eggs"
-        let query = Query.parse(text)
+        let query = SearchQuery.parse(text)
         #expect(query.problems.count == 1)
         let problem = query.problems[0]
         #expect(String(text[problem.range]) == "-is:banana")
         #expect(problem.message == "-is:banana — expected open, completed, flagged or unflagged")
-        #expect(query.terms == ["milk", TermGroup(anyOf: [Term("eggs", isPrefix: true)])])
+        #expect(query.terms == ["milk", TermGroup(anyOf: [SearchTerm("eggs", isPrefix: true)])])
         #expect(query.filters.isEmpty)
     }
 
     @Test func problemsAreInTextOrder() {
-        let query = Query.parse("due:x !like is:y !fts priority:z")
+        let query = SearchQuery.parse("due:x !like is:y !fts priority:z")
         #expect(query.problems.map(\.token) == ["due:x", "is:y", "!fts", "priority:z"])
     }
 
     @Test func rawKeepsTheRestVerbatimAndNamesTheEngine() {
-        let query = Query.parse(#"list:Work !raw title:"big  world" NOT x*"#)
+        let query = SearchQuery.parse(#"list:Work !raw title:"big  world" NOT x*"#)
         #expect(query.engine == "raw")
         #expect(query.raw == #"title:"big  world" NOT x*"#)
         #expect(query.filters == [FilterClause(.list("Work"))])
@@ -55,12 +55,12 @@ import TroveStore
         ("milk", false), ("-milk", false), ("is:open", false), ("🎉", false), ("!raw x", false),
     ])
     func isEmptyOnlyWhenNothingSearchesOrFilters(text: String, isEmpty: Bool) {
-        #expect(Query.parse(text).isEmpty == isEmpty)
+        #expect(SearchQuery.parse(text).isEmpty == isEmpty)
     }
 
     @Test func ftsIgnoredTermsListTermsWithoutTokenCharacters() {
-        let query = Query.parse(#"🎉 milk -- -* "…" e-mail"#)
-        #expect(query.ftsIgnoredTerms == [Term("🎉"), Term("…", isPhrase: true), Term("-"), Term("*")])
+        let query = SearchQuery.parse(#"🎉 milk -- -* "…" e-mail"#)
+        #expect(query.ftsIgnoredTerms == [SearchTerm("🎉"), SearchTerm("…", isPhrase: true), SearchTerm("-"), SearchTerm("*")])
     }
 
     @Test(arguments: [
@@ -88,15 +88,15 @@ import TroveStore
 
     @Test func aDuePhraseBeingTypedIsIncompleteNotWrong() {
         for text in ["due:\"next fr", "due:on:tod", "due:fr"] {
-            let problems = Query.parse(text).problems
+            let problems = SearchQuery.parse(text).problems
             #expect(problems.count == 1 && problems[0].isIncomplete, "\(text)")
         }
-        #expect(Query.parse("due:someday ").problems.count == 1)
+        #expect(SearchQuery.parse("due:someday ").problems.count == 1)
     }
 
     @Test func parsingIsDeterministic() {
         let text = #"#a milk OR "bread x -y due:..2026-01-01 !like"#
-        #expect(Query.parse(text) == Query.parse(text))
+        #expect(SearchQuery.parse(text) == SearchQuery.parse(text))
     }
 }
 

@@ -33,8 +33,8 @@ enum NotesFixture {
     }()
 
     /// The app's schema and rows, before any index.
-    static func appDatabase() throws -> Connection {
-        let db = try Connection.inMemory()
+    static func appDatabase() throws -> SQLiteConnection {
+        let db = try SQLiteConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes (
                 id INTEGER PRIMARY KEY,
@@ -57,14 +57,14 @@ enum NotesFixture {
         for (id, title, body, folder, pinned) in rows {
             try db.execute("""
                 INSERT INTO notes (id, title, body, folder, pinned)
-                VALUES (\(id), \(title), \(SQL(binding: body)), \(SQL(binding: folder)), \(pinned))
+                VALUES (\(id), \(title), \(SQLFragment(binding: body)), \(SQLFragment(binding: folder)), \(pinned))
                 """)
         }
         return db
     }
 
     /// The app's database with ``index`` migrated.
-    static func database() throws -> Connection {
+    static func database() throws -> SQLiteConnection {
         let db = try appDatabase()
         try index.migrate(db)
         return db

@@ -30,8 +30,8 @@ enum SearchFixture {
     static let quarterlyNotes = "Gather the numbers from finance, check them twice, then write the summary for "
         + "the board and mention the dentist appointment that moved the review to next week before sending it out"
 
-    static func database(path: String = ":memory:") async throws -> Database {
-        let database = try Database(path: path)
+    static func database(path: String = ":memory:") async throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase(path: path)
         try await database.writeWithoutTransaction { db in try Migrator().migrate(db, path: path) }
         try await database.write { db in
             try db.execute("""
@@ -57,7 +57,7 @@ enum SearchFixture {
                 try db.execute("""
                     INSERT INTO reminders (id, list_id, title, notes, priority, is_flagged, is_completed, due_date,
                                            created_at, updated_at)
-                    VALUES (\(id), \(list), \(title), \(notes), \(priority), \(flagged), \(completed), \(SQL(binding: due)),
+                    VALUES (\(id), \(list), \(title), \(notes), \(priority), \(flagged), \(completed), \(SQLFragment(binding: due)),
                             \(created), \(created))
                     """)
             }
@@ -78,14 +78,14 @@ enum SearchFixture {
 
     /// The final result set for `request`, from the engine its query names.
     static func search(
-        _ request: SearchRequest, in database: Database, registry: EngineRegistry = EngineRegistry()
+        _ request: SearchRequest, in database: SQLiteDatabase, registry: EngineRegistry = EngineRegistry()
     ) async throws -> ResultSet {
         var last: ResultSet?
         for try await resultSet in registry.results(for: request, in: database) { last = resultSet }
         return try #require(last)
     }
 
-    static func ids(_ text: String, in database: Database, exact: Bool = false, timeZone: TimeZone = utc) async throws -> [Int64] {
+    static func ids(_ text: String, in database: SQLiteDatabase, exact: Bool = false, timeZone: TimeZone = utc) async throws -> [Int64] {
         try await search(request(text, exact: exact, timeZone: timeZone), in: database).hits.map(\.id)
     }
 }

@@ -7,7 +7,7 @@ import TroveTestSupport
 enum SeededSearch {
     private static let store = Task { try await seededStore() }
 
-    static func database() async throws -> Database {
+    static func database() async throws -> SQLiteDatabase {
         try await store.value.database
     }
 }

@@ -12,7 +12,7 @@ import TroveTestSupport
         defer { folder.remove() }
         let path = folder.path("v3.db")
         let v3 = Migrator(migrations: Migration.all.filter { $0.version <= 3 })
-        let indexBefore: [Row]
+        let indexBefore: [SQLiteRow]
         do {
             let old = try await ReminderStore.open(path: path, migrator: v3)
             try await old.addAsOlderTrove("Buy milk", tags: ["errand", "Dairy", "shop"])

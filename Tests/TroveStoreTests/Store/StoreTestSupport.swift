@@ -32,18 +32,18 @@ func fileBytes(_ path: String) throws -> Data {
 
 extension ReminderStore {
     /// The rows of a query run on the writer (which, in memory, is the only connection).
-    func rows(_ sql: SQL) async throws -> [Row] {
+    func rows(_ sql: SQLFragment) async throws -> [SQLiteRow] {
         try await database.writeWithoutTransaction { db in try db.fetchAll(sql) }
     }
 
     /// One integer from a query.
-    func int(_ sql: SQL) async throws -> Int {
+    func int(_ sql: SQLFragment) async throws -> Int {
         try await database.writeWithoutTransaction { db in try db.fetchValue(sql, as: Int.self) ?? 0 }
     }
 
     /// The full-text index's stored segments and structure, byte for byte: any write to the
     /// index changes it, so equal snapshots mean nothing was indexed or unindexed.
-    func indexSnapshot() async throws -> [Row] {
+    func indexSnapshot() async throws -> [SQLiteRow] {
         try await rows("SELECT id, block FROM reminders_fts_data ORDER BY id")
     }
 

@@ -4,13 +4,13 @@ public import Trove
 /// (`PRAGMA user_version`), and a Trove search index over it.
 public struct Notes: Sendable {
     /// The database: one writer and readers that search beside it.
-    public let database: Database
+    public let database: SQLiteDatabase
     /// What to search: the title counts ten times the body; `folder:` and `pinned:` filter.
     public let index: SearchIndex
 
     /// Opens the database at `path` (in memory by default) and brings it up to date.
     public init(path: String = ":memory:") async throws {
-        database = try Database(path: path)
+        database = try SQLiteDatabase(path: path)
         index = try SearchIndex(
             table: "notes", key: "id",
             fields: [.init("title", weight: 10), .init("body")],
@@ -23,7 +23,7 @@ public struct Notes: Sendable {
     }
 
     /// The app's own migrations, numbered by `PRAGMA user_version`, which Trove's index never touches.
-    private static func migrate(_ db: Connection) throws {
+    private static func migrate(_ db: SQLiteConnection) throws {
         let version = try db.fetchValue("PRAGMA user_version", as: Int.self) ?? 0
         if version < 1 {
             try db.execute("""
@@ -42,7 +42,7 @@ public struct Notes: Sendable {
     public func add(_ title: String, body: String = "", folder: String? = nil, pinned: Bool = false) async throws -> Int64 {
         try await database.write { db in
             try db.execute("""
-                INSERT INTO notes (title, body, folder, pinned) VALUES (\(title), \(body), \(SQL(binding: folder)), \(pinned))
+                INSERT INTO notes (title, body, folder, pinned) VALUES (\(title), \(body), \(SQLFragment(binding: folder)), \(pinned))
                 """)
             return db.lastInsertRowID
         }

@@ -59,7 +59,7 @@ enum InteractiveLauncher {
         /// True when they were marked: JSON prints an array.
         var marked: Bool
         /// Set when the session stopped because another program deleted or replaced the
-        /// database's files (see `Database.replacedFiles()`).
+        /// database's files (see `SQLiteDatabase.replacedFiles()`).
         var replacedFiles: [String]?
     }
 

@@ -20,13 +20,13 @@ import TroveSearch
 /// The delay is real SQLite work (a recursive CTE run in slices on the reader), not a sleep, so
 /// a superseded query stops only if cancellation really interrupts SQLite, as it must for a
 /// genuinely slow query on a big database. Release builds do not contain it.
-struct SlowTestEngine: Engine {
+struct SlowTestEngine: SearchEngine {
     let name = "fts"
     let delay: Duration
     /// A file each query appends "start TEXT", then "done TEXT" or "cancelled TEXT" to.
     let logPath: String?
 
-    func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         Self.single { try await search(request, in: database) }
     }
 
@@ -35,7 +35,7 @@ struct SlowTestEngine: Engine {
     ///
     /// NB: through the stream, a cancelled caller stops waiting at once while the query's own
     /// task is still being interrupted; the log line then raced the process's exit.
-    func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+    func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
         let text = request.query.raw ?? Self.describe(request.query)
         Self.log("start \(text)", to: logPath)
         do {
@@ -60,7 +60,7 @@ struct SlowTestEngine: Engine {
     }
 
     /// The query's words, for the log, when it has no raw text.
-    private static func describe(_ query: Query) -> String {
+    private static func describe(_ query: SearchQuery) -> String {
         query.terms.flatMap(\.anyOf).map(\.text).joined(separator: " ")
     }
 

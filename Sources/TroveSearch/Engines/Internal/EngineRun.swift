@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// What the built-in engines share: run a plan, map `!raw` errors, add suggestions.
 enum EngineRun {
-    static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: Connection) throws -> ResultSet {
+    static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection) throws -> ResultSet {
         var resultSet = try execute(plan, request, engine: engine, on: db)
         if needsSuggestions(resultSet, isRaw: plan.isRaw) {
             resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
@@ -22,7 +22,7 @@ enum EngineRun {
     ///   order for the provisional sample before `plan` itself.
     static func stream(
         _ plan: MatchPlan, _ request: SearchRequest, engine: String, inPhases: Bool = false,
-        samplePlans: [MatchPlan] = [], in database: Database
+        samplePlans: [MatchPlan] = [], in database: SQLiteDatabase
     ) -> AsyncThrowingStream<ResultSet, any Error> {
         let quick: (@Sendable () async throws -> ResultSet?)?
         if inPhases, request.page == .first, !plan.isRaw {
@@ -52,7 +52,7 @@ enum EngineRun {
     ///
     /// - Parameter ranges: Vocabulary ranges the search already read (the fts engine's typo tier).
     static func addingSuggestions(
-        to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: Database,
+        to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: SQLiteDatabase,
         ranges: VocabularyRanges = VocabularyRanges()
     ) async throws -> ResultSet {
         guard needsSuggestions(resultSet, isRaw: isRaw) else { return resultSet }
@@ -65,7 +65,7 @@ enum EngineRun {
     }
 
     /// The page statement `execute` would run first, built without a connection.
-    static func statement(_ plan: MatchPlan, _ request: SearchRequest, engine: String) throws -> SQL {
+    static func statement(_ plan: MatchPlan, _ request: SearchRequest, engine: String) throws -> SQLFragment {
         try SearchExecutor(plan: plan, request: request, engineName: engine).pageStatement(on: nil)
     }
 
@@ -105,7 +105,7 @@ enum EngineRun {
         return resultSet.total - resultSet.typoCount == 0 && !isRaw && query.raw == nil && (!query.terms.isEmpty || names)
     }
 
-    private static func execute(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: Connection) throws -> ResultSet {
+    private static func execute(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection) throws -> ResultSet {
         do {
             return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db)
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {

@@ -12,12 +12,12 @@ struct FilterSQL {
 
     /// One clause: its filters ORed; negated as `NOT ifnull(…, 0)` so a NULL due date counts as
     /// "not matching" rather than dropping the row.
-    func condition(_ clause: FilterClause) -> SQL {
-        let any: SQL = "(\(clause.anyOf.map(condition).joined(separator: " OR ")))"
+    func condition(_ clause: FilterClause) -> SQLFragment {
+        let any: SQLFragment = "(\(clause.anyOf.map(condition).joined(separator: " OR ")))"
         return clause.isNegated ? "(NOT ifnull(\(any), 0))" : any
     }
 
-    func condition(_ filter: Filter) -> SQL {
+    func condition(_ filter: SearchFilter) -> SQLFragment {
         switch filter {
         case .status(.open): "(\"reminders\".\"is_completed\" = 0)"
         case .status(.completed): "(\"reminders\".\"is_completed\" = 1)"
@@ -51,7 +51,7 @@ struct FilterSQL {
         }
     }
 
-    func condition(_ due: DueFilter) -> SQL {
+    func condition(_ due: DueFilter) -> SQLFragment {
         switch due {
         case .today:
             // NB: as Apple Reminders' Today list: what is due today, and what is overdue and
@@ -82,9 +82,9 @@ struct FilterSQL {
     /// NB: an all-day date (`YYYY-MM-DD`, 10 characters) is a day already and compares as text
     /// with the days; a timed one is UTC and compares with the UTC instants where those days
     /// start and end in ``timeZone``. Comparing the two forms with each other would be wrong.
-    private func days(from: CalendarDay?, through: CalendarDay?) -> SQL {
-        var allDay: [SQL] = ["length(\"reminders\".\"due_date\") = 10"]
-        var timed: [SQL] = ["length(\"reminders\".\"due_date\") > 10"]
+    private func days(from: CalendarDay?, through: CalendarDay?) -> SQLFragment {
+        var allDay: [SQLFragment] = ["length(\"reminders\".\"due_date\") = 10"]
+        var timed: [SQLFragment] = ["length(\"reminders\".\"due_date\") > 10"]
         if let from {
             allDay.append("\"reminders\".\"due_date\" >= \(from.description)")
             timed.append("\"reminders\".\"due_date\" >= \(SQLDateText.format(from.start(in: timeZone)))")

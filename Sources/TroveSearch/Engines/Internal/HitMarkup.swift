@@ -3,13 +3,13 @@ import Foundation
 /// Highlights and snippets made in Swift, for matches FTS5 did not make (LIKE terms).
 ///
 /// ```swift
-/// HitMarkup(terms: [Term("🎉")], style: .brackets).highlight("Party 🎉 time")   // Party [🎉] time
+/// HitMarkup(terms: [SearchTerm("🎉")], style: .brackets).highlight("Party 🎉 time")   // Party [🎉] time
 /// ```
 struct HitMarkup {
     /// The most words (tokens) in a snippet, here and in FTS5's `snippet()`.
     static let snippetTokens = 12
 
-    var terms: [Term]
+    var terms: [SearchTerm]
     var style: HighlightStyle
 
     /// Every occurrence of every term, ignoring case, overlaps merged, in text order.

@@ -5,9 +5,9 @@ extension MatchPlan {
     /// substring index; nil when the searched columns are only the tags (it has none).
     ///
     /// ```swift
-    /// plan.substring(Term("给奶奶"))
+    /// plan.substring(SearchTerm("给奶奶"))
     /// // "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"给奶奶"')
-    /// plan.substring(Term("春节"))
+    /// plan.substring(SearchTerm("春节"))
     /// // "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows"
     /// //   WHERE ("substring_rows"."title" GLOB '*[…]*' OR "substring_rows"."notes" GLOB '*[…]*')
     /// //   AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
@@ -17,22 +17,22 @@ extension MatchPlan {
     /// tokenizer cannot match fewer, so one or two characters are LIKE over the rows that hold
     /// such text, which the partial index `reminders_with_substring_text` lists.
     /// See https://www.sqlite.org/fts5.html#the_trigram_tokenizer
-    func substring(_ term: Term) -> SQLExpression<Bool>? {
+    func substring(_ term: SearchTerm) -> TypedExpression<Bool>? {
         let columns = self.columns.filter { $0 != .tags }
         guard !columns.isEmpty else { return nil }
         if term.text.unicodeScalars.count >= 3 {
             let phrase = FTS5Text.quoted(term.text)
             let match = columns.count == 1 ? "{\(columns[0].rawValue)} : \(phrase)" : phrase
-            return SQLExpression("""
+            return TypedExpression("""
                 "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" \
                 WHERE "reminders_substrings" MATCH \(match))
                 """)
         }
-        let pattern = "%" + Column<String>.escapeLike(term.text) + "%"
-        let tests = columns.map { column -> SQL in
+        let pattern = "%" + SQLColumn<String>.escapeLike(term.text) + "%"
+        let tests = columns.map { column -> SQLFragment in
             "\"substring_rows\".\(identifier: column.rawValue) LIKE \(pattern) ESCAPE '\\'"
         }
-        return SQLExpression("""
+        return TypedExpression("""
             "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" \
             WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR "))))
             """)
@@ -42,13 +42,13 @@ extension MatchPlan {
     ///
     /// NB: the GLOB patterns are spliced, not bound: SQLite uses a partial index only when the
     /// query repeats its WHERE with the same constants. The class holds no quote.
-    static func substringRows(_ alias: String) -> SQL {
+    static func substringRows(_ alias: String) -> SQLFragment {
         let glob = "'*" + SubstringScripts.globClass + "*'"
         return "\(identifier: alias).\"title\" GLOB \(raw: glob) OR \(identifier: alias).\"notes\" GLOB \(raw: glob)"
     }
 }
 
-extension Term {
+extension SearchTerm {
     /// True when the term holds a character of a script whose words run together, so that it
     /// is also matched as a substring (``SubstringScripts``).
     var isSubstringSearched: Bool { SubstringScripts.appears(in: text) }

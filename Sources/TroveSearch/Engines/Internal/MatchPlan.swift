@@ -12,13 +12,13 @@ struct MatchPlan: Sendable {
     /// Conditions on `reminders`, ANDed (each parenthesised): LIKE terms, `NOT IN` an FTS5 match.
     var conditions = WhereClause()
     /// Terms matched with LIKE, for the markup and `matchedFields` of non-FTS5 matches.
-    var likeTerms: [Term] = []
+    var likeTerms: [SearchTerm] = []
     /// Terms that order the answer when there is no FTS5 match to rank it (``SortKey/titleOrder(_:)``):
     /// the FTS engine's substring and symbol terms. Empty for `!like`, which does not rank.
-    var titleOrderTerms: [Term] = []
+    var titleOrderTerms: [SearchTerm] = []
     /// The columns the text is searched in.
     var columns: [SearchColumn]
-    /// Parts of the query left out while planning (added to ``Query/problems``).
+    /// Parts of the query left out while planning (added to ``SearchQuery/problems``).
     var problems: [QueryProblem] = []
     /// True for `!raw`: an FTS5 error is the person's mistake, reported as ``SearchError/invalidRawQuery(message:near:)``.
     var isRaw = false
@@ -37,14 +37,14 @@ struct MatchPlan: Sendable {
     }
 
     /// Whether `term` is matched with LIKE, recording it in ``likeTerms``; false past the cap.
-    mutating func admitsLike(_ term: Term) -> Bool {
+    mutating func admitsLike(_ term: SearchTerm) -> Bool {
         guard likeTerms.count < MatchPlan.maxLikeTerms else { return false }
         likeTerms.append(term)
         return true
     }
 
     /// The term as a substring of any searched column (``like(_:in:)``), or nil past the cap.
-    mutating func like(_ term: Term) -> SQLExpression<Bool>? {
+    mutating func like(_ term: SearchTerm) -> TypedExpression<Bool>? {
         admitsLike(term) ? MatchPlan.like(term.text, in: columns) : nil
     }
 
@@ -56,7 +56,7 @@ struct MatchPlan: Sendable {
     /// MatchPlan.like("50%", in: [.title])
     /// // "reminders"."title" LIKE ? ESCAPE '\'
     /// ```
-    static func like(_ text: String, in columns: [SearchColumn]) -> SQLExpression<Bool> {
+    static func like(_ text: String, in columns: [SearchColumn]) -> TypedExpression<Bool> {
         anyOf(columns.map { SearchTables.reminders.column($0).contains(text) })
     }
 
@@ -67,7 +67,7 @@ struct MatchPlan: Sendable {
     /// MatchPlan.indexed(SearchTables.index.match(#""party""#))
     /// // "reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?))
     /// ```
-    static func indexed(_ match: FTS5Match<ReminderSearchTable>) -> SQLExpression<Bool> {
+    static func indexed(_ match: FTS5Match<ReminderSearchTable>) -> TypedExpression<Bool> {
         SearchTables.reminders.id.in(ReminderSearchTable.all.where { _ in match }.select { $0.rowid })
     }
 
@@ -82,7 +82,7 @@ struct MatchPlan: Sendable {
     }
 
     /// Records that some terms were left out because of ``maxLikeTerms``.
-    mutating func noteDroppedTerms(_ count: Int, in query: Query) {
+    mutating func noteDroppedTerms(_ count: Int, in query: SearchQuery) {
         guard count > 0 else { return }
         let text = query.terms.flatMap(\.anyOf).last?.text ?? ""
         problems.append(QueryProblem(

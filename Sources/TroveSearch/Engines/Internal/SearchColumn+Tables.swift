@@ -3,7 +3,7 @@ import TroveStore
 
 extension SearchColumn {
     /// The column of `reminders_fts` that holds this field, for a column filter.
-    var searchKeyPath: KeyPath<ReminderSearchTable.Columns, Column<String>> {
+    var searchKeyPath: KeyPath<ReminderSearchTable.Columns, SQLColumn<String>> {
         switch self {
         case .title: \.title
         case .notes: \.notes
@@ -14,7 +14,7 @@ extension SearchColumn {
 
 extension TableScope where T == ReminderTable {
     /// The `reminders` column that holds a searched field: `"reminders"."title"`.
-    func column(_ column: SearchColumn) -> Column<String> {
+    func column(_ column: SearchColumn) -> SQLColumn<String> {
         switch column {
         case .title: self.title
         case .notes: self.notes

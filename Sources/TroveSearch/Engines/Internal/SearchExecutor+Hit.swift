@@ -42,7 +42,7 @@ enum HitColumn {
 
 extension SearchExecutor {
     /// The columns of a hit, each named by ``HitColumn``.
-    var selection: SQL { selectionColumns(ranked: true).joined(separator: ", ") }
+    var selection: SQLFragment { selectionColumns(ranked: true).joined(separator: ", ") }
 
     /// The columns of a hit, each named by ``HitColumn``. Unless `ranked`, the rank (column and
     /// sort key) is 0.0: computing it makes FTS5 count every match of every phrase first.
@@ -58,10 +58,10 @@ extension SearchExecutor {
     /// NB: the rank key's value is the rank column's (``cursorKeys(of:)``). SQLite evaluates
     /// each result column on its own, so selecting the score twice computed it twice for every
     /// match; an ORDER BY term equal to a result column reuses that column's value.
-    func selectionColumns(ranked: Bool) -> [SQL] {
+    func selectionColumns(ranked: Bool) -> [SQLFragment] {
         let style = request.highlight
         let r = SearchTables.reminders, index = SearchTables.index
-        var columns: [SQL] = [
+        var columns: [SQLFragment] = [
             r.id.named(HitColumn.id), r.title.named(HitColumn.title), r.notes.named(HitColumn.notes),
             SearchTables.lists.name.named(HitColumn.list), r.tags.named(HitColumn.tags),
             r.priority.stored(as: Int.self).named(HitColumn.priority), r.isFlagged.named(HitColumn.isFlagged),
@@ -72,16 +72,16 @@ extension SearchExecutor {
             columns.append(
                 index.notes.snippet(style.open, style.close, style.ellipsis, HitMarkup.snippetTokens).named(HitColumn.snippet))
         } else {
-            columns.append(SQLExpression<String?>("NULL").named(HitColumn.titleHighlighted))
-            columns.append(SQLExpression<String?>("NULL").named(HitColumn.snippet))
+            columns.append(TypedExpression<String?>("NULL").named(HitColumn.titleHighlighted))
+            columns.append(TypedExpression<String?>("NULL").named(HitColumn.snippet))
         }
         for column in SearchColumn.allCases {
             columns.append(matched(column).named(HitColumn.matched(column)))
         }
-        let rank: SQL = isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0"
-        columns.append(SQLExpression<Double>(rank).named(HitColumn.rank))
+        let rank: SQLFragment = isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0"
+        columns.append(TypedExpression<Double>(rank).named(HitColumn.rank))
         for (offset, key) in sortKeys.dropLast().enumerated() {
-            let value: SQL = key.isRank ? "NULL" : key.expression
+            let value: SQLFragment = key.isRank ? "NULL" : key.expression
             columns.append("\(value) AS \(identifier: HitColumn.key(offset))")
         }
         return columns
@@ -98,20 +98,20 @@ extension SearchExecutor {
     /// FTS5 keeps for the ranking anyway (column filters included): the test `highlight()`
     /// differing from the text made, without tokenizing the column for every match, and with
     /// no second MATCH. LIKE terms are tested with LIKE.
-    private func matched(_ column: SearchColumn) -> SQLExpression<Bool> {
-        var tests: [SQL] = []
+    private func matched(_ column: SearchColumn) -> TypedExpression<Bool> {
+        var tests: [SQLFragment] = []
         if isRanked, plan.columns.contains(column) {
             let indexed = SearchTables.index.column(column)
             tests.append("trove_matched(\(identifier: indexed.table), \(raw: String(indexed.index)))")
         }
         if plan.columns.contains(column) {
-            tests += plan.likeTerms.map { "(\(MatchPlan.like($0.text, in: [column])))" as SQL }
+            tests += plan.likeTerms.map { "(\(MatchPlan.like($0.text, in: [column])))" as SQLFragment }
         }
-        return SQLExpression(tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))")
+        return TypedExpression(tests.isEmpty ? "0" : "(\(tests.joined(separator: " OR ")))")
     }
 
     /// A hit from a row of the page statement (or the provisional sample), read by column name.
-    func hit(_ row: Row) throws -> SearchHit {
+    func hit(_ row: SQLiteRow) throws -> SearchHit {
         let title = try row[HitColumn.title], notes = try row[HitColumn.notes]
         let tagText = try row[HitColumn.tags]
         var fields: Set<SearchColumn> = []

@@ -35,23 +35,23 @@ extension SearchExecutor {
     ///   no more than ``windowSize``: then the full answer is nearly as cheap, and a
     ///   provisional one would only delay it.
     /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.
-    func provisional(on db: Connection) throws -> ResultSet? {
+    func provisional(on db: SQLiteConnection) throws -> ResultSet? {
         if !isRanked, request.sort == .rank { return try leadingPage(on: db) }
         let size = Self.sampleSize(forLimit: request.limit)
         var named = selectionColumns(ranked: false)
         if isRanked, sortKeys.contains(where: \.isRank) {
-            named.append(SQLExpression<Double>(sampleRanking.expression(.sample, exactWords: exactWords)).named(SampleColumn.score))
+            named.append(TypedExpression<Double>(sampleRanking.expression(.sample, exactWords: exactWords)).named(SampleColumn.score))
         }
         let newest = isRanked ? SearchTables.index.rowid : SearchTables.reminders.id
         var conditions = scopedConditions
         let window = try windowStart(on: db)
         if let window { conditions.append("(\(SearchTables.index.rowid) >= \(window))") }
-        let sample = SQL(identifier: SampleColumn.table)
-        let sql: SQL = "WITH \(sample) AS (SELECT \(named.joined(separator: ", ")) \(from)"
+        let sample = SQLFragment(identifier: SampleColumn.table)
+        let sql: SQLFragment = "WITH \(sample) AS (SELECT \(named.joined(separator: ", ")) \(from)"
             + Self.whereClause(conditions)
             + " ORDER BY \(newest) DESC LIMIT \(size + 1))"
-            + " SELECT *, \(SQLExpression<Int>("(SELECT count(*) FROM \(sample))").named(SampleColumn.sampled)),"
-            + " \(SQLExpression<Int>("(SELECT ifnull(sum(\(HitColumn.isCompleted.reference)), 0) FROM \(sample))").named(SampleColumn.completed))"
+            + " SELECT *, \(TypedExpression<Int>("(SELECT count(*) FROM \(sample))").named(SampleColumn.sampled)),"
+            + " \(TypedExpression<Int>("(SELECT ifnull(sum(\(HitColumn.isCompleted.reference)), 0) FROM \(sample))").named(SampleColumn.completed))"
             + " FROM \(sample) ORDER BY \(sampleOrder.joined(separator: ", ")) LIMIT \(request.limit)"
         let rows = try db.fetchAll(sql)
         var sampled = 0, completed = 0
@@ -86,7 +86,7 @@ extension SearchExecutor {
     /// reading each reminder to test the filter: ~0.4 s. Bounded to the newest 2,000 text
     /// matches (a walk of the doclist alone, then 2,000 row reads) it takes a few milliseconds,
     /// and its hits and counts are still true lower bounds.
-    func windowStart(on db: Connection) throws -> Int64? {
+    func windowStart(on db: SQLiteConnection) throws -> Int64? {
         // NB: without filters nearly every text match is a hit and the sample fills at once;
         // the window would only cost a second walk of the doclist.
         guard let match = plan.match, !query.filters.isEmpty else { return nil }
@@ -109,8 +109,8 @@ extension SearchExecutor {
     /// the final ResultSet. The hits here are already the final page's.
     ///
     /// - Returns: nil when every match fits on the page: then the counts are as cheap.
-    private func leadingPage(on db: Connection) throws -> ResultSet? {
-        var rows: [Row]? = nil
+    private func leadingPage(on db: SQLiteConnection) throws -> ResultSet? {
+        var rows: [SQLiteRow]? = nil
         if let walk = tagWalkStatement() {
             let walked = try db.fetchAll(walk)
             if walked.count > request.limit { rows = walked }
@@ -145,15 +145,15 @@ extension SearchExecutor {
     /// common tag (~2 ms), but walks every reminder for a rare one; so the walk is bounded. When
     /// more than a page of the walked reminders have the tags, they are exactly the first page:
     /// any match past the walk sorts after every walked one. Otherwise the set is read after all.
-    func tagWalkStatement() -> SQL? {
+    func tagWalkStatement() -> SQLFragment? {
         let tags = query.filters.filter { $0.key == .tag }
         guard !isRanked, plan.conditions.isEmpty, !tags.isEmpty, request.sort == .rank, request.page == .first else { return nil }
         let filters = FilterSQL(today: request.today, timeZone: request.timeZone)
         let probes = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: true)
         let others = query.filters.filter { $0.key != .tag }.map(filters.condition)
             + (isOpenOnly ? [Self.openOnly] : [])
-        let id = SearchTables.reminders.id, table = SQL(identifier: ReminderTable.tableName)
-        let walk: SQL = "SELECT \(id) FROM (SELECT \(id) FROM \(table)" + Self.whereClause(others)
+        let id = SearchTables.reminders.id, table = SQLFragment(identifier: ReminderTable.tableName)
+        let walk: SQLFragment = "SELECT \(id) FROM (SELECT \(id) FROM \(table)" + Self.whereClause(others)
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(Self.tagWalkSize)) AS \(table)"
             + Self.whereClause(tags.map(probes.condition))
         return pageStatement(conditions: ["(\(id) IN (\(walk)))"])
@@ -167,8 +167,8 @@ extension SearchExecutor {
 
     /// The order of the sample, by the names ``provisional(on:)`` gives its columns:
     /// `"score", "key1", "key2", …, "id"`.
-    private var sampleOrder: [SQL] {
-        var order: [SQL] = []
+    private var sampleOrder: [SQLFragment] {
+        var order: [SQLFragment] = []
         for (offset, key) in sortKeys.dropLast().enumerated() {
             if key.isRank {
                 order.append(SampleColumn.score.reference.queryFragment)

@@ -10,7 +10,7 @@ struct SearchExecutor {
     var request: SearchRequest
     var engineName: String
 
-    var query: Query { request.query }
+    var query: SearchQuery { request.query }
     var isRanked: Bool { plan.match != nil }
     var sortKeys: [SortKey] {
         SortKey.keys(
@@ -27,17 +27,17 @@ struct SearchExecutor {
     /// // FROM "reminders_fts" JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
     /// //   JOIN "lists" ON "lists"."id" = "reminders"."list_id"
     /// ```
-    var from: SQL {
+    var from: SQLFragment {
         let r = SearchTables.reminders, l = SearchTables.lists
-        let lists: SQL = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
+        let lists: SQLFragment = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
         guard isRanked else { return "FROM \(identifier: ReminderTable.tableName)" + lists }
         return "FROM \(identifier: ReminderSearchTable.tableName) JOIN \(identifier: ReminderTable.tableName)"
             + " ON \(r.id) = \(SearchTables.index.rowid)" + lists
     }
 
     /// The match and the filters, without the completion scope.
-    private var matchConditions: [SQL] {
-        var conditions: [SQL] = []
+    private var matchConditions: [SQLFragment] {
+        var conditions: [SQLFragment] = []
         let text = WhereClause {
             plan.match
             plan.conditions
@@ -57,19 +57,19 @@ struct SearchExecutor {
         return !(request.includeCompleted ?? plan.hasText)
     }
 
-    var scopedConditions: [SQL] {
+    var scopedConditions: [SQLFragment] {
         matchConditions + (isOpenOnly ? [Self.openOnly] : [])
     }
 
     /// The completion scope's condition.
-    static let openOnly: SQL = "(\"reminders\".\"is_completed\" = 0)"
+    static let openOnly: SQLFragment = "(\"reminders\".\"is_completed\" = 0)"
 
-    static func whereClause(_ conditions: [SQL]) -> SQL {
+    static func whereClause(_ conditions: [SQLFragment]) -> SQLFragment {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     }
 
     /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
-    func run(on db: Connection) throws -> ResultSet {
+    func run(on db: SQLiteConnection) throws -> ResultSet {
         try db.transaction(.deferred) {
             let (pageHits, next) = try page(on: db)
             let hits = try Self.withRepeatRules(pageHits, on: db)
@@ -83,7 +83,7 @@ struct SearchExecutor {
     }
 
     /// The query with the problems planning found.
-    var resultQuery: Query {
+    var resultQuery: SearchQuery {
         var resultQuery = query
         resultQuery.problems += plan.problems
         return resultQuery
@@ -97,8 +97,8 @@ struct SearchExecutor {
     /// executor.countSQL
     /// // SELECT count(*) AS "total", ifnull(sum("reminders"."is_completed"), 0) AS "completed" FROM … WHERE …
     /// ```
-    var countSQL: SQL {
-        let completed = SQLExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
+    var countSQL: SQLFragment {
+        let completed = TypedExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
         return "SELECT \(countAll().named(CountColumn.total)), \(completed.named(CountColumn.completed)) \(from)"
             + Self.whereClause(matchConditions)
     }
@@ -109,7 +109,7 @@ struct SearchExecutor {
     }
 
     /// The matches (within the completion scope) and the completed ones among all matches.
-    func counts(on db: Connection) throws -> (total: Int, completed: Int) {
+    func counts(on db: SQLiteConnection) throws -> (total: Int, completed: Int) {
         guard let row = try db.fetchOne(countSQL) else { return (0, 0) }
         let all = try row[CountColumn.total], completed = try row[CountColumn.completed]
         return (isOpenOnly ? all - completed : all, completed)
@@ -130,7 +130,7 @@ struct SearchExecutor {
     /// executor.matchesSQL
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed" FROM "reminders_fts" JOIN … WHERE … LIMIT 1001
     /// ```
-    var matchesSQL: SQL {
+    var matchesSQL: SQLFragment {
         let r = SearchTables.reminders
         return "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)) \(from)"
             + Self.whereClause(matchConditions) + " LIMIT \(Self.smallMatchLimit + 1)"
@@ -144,7 +144,7 @@ struct SearchExecutor {
     /// doclists for 31 rows), three times over. Read once as ids, the counts come with them and
     /// the facets look the rows up by id. A large set is counted by ``countSQL`` as before,
     /// after a walk of at most 1,001 of its rows.
-    func smallMatches(on db: Connection) throws -> MatchSet? {
+    func smallMatches(on db: SQLiteConnection) throws -> MatchSet? {
         guard isRanked else { return nil }
         let rows = try db.fetchAll(matchesSQL)
         guard rows.count <= Self.smallMatchLimit else { return nil }
@@ -163,7 +163,7 @@ struct SearchExecutor {
     }
 
     /// The counts, from `set` when there is one.
-    func counts(on db: Connection, among set: MatchSet?) throws -> (total: Int, completed: Int) {
+    func counts(on db: SQLiteConnection, among set: MatchSet?) throws -> (total: Int, completed: Int) {
         try set.map(counts(of:)) ?? counts(on: db)
     }
 
@@ -183,7 +183,7 @@ struct SearchExecutor {
     ///   instead of matching the text again.
     ///
     /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
-    func facets(on db: Connection, among set: MatchSet? = nil) throws -> (lists: [Facet], tags: [Facet]) {
+    func facets(on db: SQLiteConnection, among set: MatchSet? = nil) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
         let r = SearchTables.reminders, links = TableScope<ReminderTagTable>(), tag = TableScope<TagTable>()
         var source = (from: from, conditions: scopedConditions)
@@ -208,9 +208,9 @@ struct SearchExecutor {
     }
 
     private func facets(
-        on db: Connection, _ source: (from: SQL, conditions: [SQL]), join: SQL, name: Column<String>, group: Column<Int64>
+        on db: SQLiteConnection, _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, name: SQLColumn<String>, group: SQLColumn<Int64>
     ) throws -> [Facet] {
-        let sql: SQL = "SELECT \(name.named(FacetColumn.name)), \(countAll().named(FacetColumn.count)) \(source.from)\(join)"
+        let sql: SQLFragment = "SELECT \(name.named(FacetColumn.name)), \(countAll().named(FacetColumn.count)) \(source.from)\(join)"
             + Self.whereClause(source.conditions) + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
         return try db.fetchAll(sql).map { Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count]) }
     }
@@ -222,7 +222,7 @@ struct SearchExecutor {
     /// ``anchorValues(of:on:)``), else from the cursor itself.
     ///
     /// - Throws: ``SearchError/invalidCursor`` for a cursor of another sort or shape.
-    func pageStatement(on db: Connection?) throws -> SQL {
+    func pageStatement(on db: SQLiteConnection?) throws -> SQLFragment {
         var conditions = scopedConditions
         var offset = 0
         switch request.page {
@@ -241,28 +241,28 @@ struct SearchExecutor {
     }
 
     /// The page statement over `conditions`: the selection, the sort, one row past the limit.
-    func pageStatement(conditions: [SQL], offset: Int = 0) -> SQL {
+    func pageStatement(conditions: [SQLFragment], offset: Int = 0) -> SQLFragment {
         "SELECT \(selection) \(from)" + Self.whereClause(conditions)
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
     }
 
     /// The sort keys as `ORDER BY` terms.
-    var order: [SQL] {
-        sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQL }
+    var order: [SQLFragment] {
+        sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQLFragment }
     }
 
-    func page(on db: Connection) throws -> ([SearchHit], SearchPage?) {
+    func page(on db: SQLiteConnection) throws -> ([SearchHit], SearchPage?) {
         let (hits, next, _) = try pageAndLastCursor(on: db)
         return (hits, next)
     }
 
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
-    func pageAndLastCursor(on db: Connection) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
+    func pageAndLastCursor(on db: SQLiteConnection) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         try pageAndLastCursor(rows: try db.fetchAll(pageStatement(on: db)))
     }
 
     /// The page, the next page and the last hit's cursor, from a page statement's rows.
-    func pageAndLastCursor(rows: [Row]) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
+    func pageAndLastCursor(rows: [SQLiteRow]) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         let hits = try rows.prefix(request.limit).map(hit)
         guard let last = rows.prefix(request.limit).last else { return (hits, nil, nil) }
         let keyValues = try cursorKeys(of: last)
@@ -272,7 +272,7 @@ struct SearchExecutor {
     }
 
     /// A hit row's sort key values, without the id; the rank key's is the rank column's.
-    func cursorKeys(of row: Row) throws -> [QueryBinding] {
+    func cursorKeys(of row: SQLiteRow) throws -> [QueryBinding] {
         try sortKeys.dropLast().enumerated().map { offset, key in
             try row.value(named: key.isRank ? HitColumn.rank.name : HitColumn.key(offset))
         }
@@ -283,9 +283,9 @@ struct SearchExecutor {
     /// NB: both rankings depend on every row in the index (idf, average field lengths), so
     /// inserting any row shifts all ranks a little; comparing with the anchor's current rank
     /// keeps pages from skipping or repeating.
-    private func anchorValues(of cursor: SearchCursor, on db: Connection) throws -> [QueryBinding]? {
+    private func anchorValues(of cursor: SearchCursor, on db: SQLiteConnection) throws -> [QueryBinding]? {
         let keys = sortKeys.map(\.expression).joined(separator: ", ")
-        let sql: SQL = "SELECT \(keys) \(from)"
+        let sql: SQLFragment = "SELECT \(keys) \(from)"
             + Self.whereClause(scopedConditions + ["\(SearchTables.reminders.id) = \(cursor.id)"])
         return try db.fetchOne(sql)?.values
     }
@@ -297,7 +297,7 @@ struct SearchExecutor {
     /// // SELECT "reminders"."id", "reminders"."repeat_rule" FROM "reminders"
     /// //   WHERE ("reminders"."id" IN (?, ?, …)) AND ("reminders"."repeat_rule" IS NOT NULL)
     /// ```
-    static func withRepeatRules(_ hits: [SearchHit], on db: Connection) throws -> [SearchHit] {
+    static func withRepeatRules(_ hits: [SearchHit], on db: SQLiteConnection) throws -> [SearchHit] {
         guard !hits.isEmpty else { return hits }
         let query = ReminderTable.where { r in
             r.id.in(hits.map(\.id))

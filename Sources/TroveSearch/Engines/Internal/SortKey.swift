@@ -2,7 +2,7 @@ import TroveQuery
 
 /// One `ORDER BY` term; every key is NOT NULL, so keyset comparisons need no NULL cases.
 struct SortKey: Sendable {
-    var expression: SQL
+    var expression: SQLFragment
     var isDescending: Bool
     /// Whether this is the ranking's score, which only an FTS5 cursor can compute.
     var isRank = false
@@ -14,7 +14,7 @@ struct SortKey: Sendable {
 
     /// What ``SearchHit/rank`` holds: `trove_rank(…)`, or FTS5's `rank` column (bm25 with the
     /// schema's weights). `exactWords` are the query's, for ``TroveRanking/exactWord``.
-    static func rankExpression(_ ranking: SearchRanking, exactWords: [String]) -> SQL {
+    static func rankExpression(_ ranking: SearchRanking, exactWords: [String]) -> SQLFragment {
         switch ranking {
         case .custom(let trove): trove.expression(exactWords: exactWords)
         case .bm25, .bm25Mixed: "\"reminders_fts\".\"rank\""
@@ -42,7 +42,7 @@ struct SortKey: Sendable {
     ///
     /// `titleTerms` order a text answer that FTS5 cannot rank (``titleOrder(_:)``).
     static func keys(
-        for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = [], titleTerms: [Term] = []
+        for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = [], titleTerms: [SearchTerm] = []
     ) -> [SortKey] {
         switch sort {
         case .rank where !ranked: titleOrder(titleTerms) + tiebreakers
@@ -64,13 +64,13 @@ struct SortKey: Sendable {
     /// tiebreakers. Empty when there are no terms.
     ///
     /// ```swift
-    /// SortKey.titleOrder([Term("春节")])
+    /// SortKey.titleOrder([SearchTerm("春节")])
     /// // (("reminders"."title" LIKE '%春节%' ESCAPE '')) DESC,
     /// // iif((("reminders"."title" LIKE '%春节%' ESCAPE '')) > 0, length("reminders"."title"), 0)
     /// ```
-    static func titleOrder(_ terms: [Term]) -> [SortKey] {
+    static func titleOrder(_ terms: [SearchTerm]) -> [SortKey] {
         guard !terms.isEmpty else { return [] }
-        let hits: SQL = "(" + terms.map { "(\(MatchPlan.like($0.text, in: [.title])))" as SQL }.joined(separator: " + ") + ")"
+        let hits: SQLFragment = "(" + terms.map { "(\(MatchPlan.like($0.text, in: [.title])))" as SQLFragment }.joined(separator: " + ") + ")"
         return [
             SortKey(expression: hits, isDescending: true),
             SortKey(expression: "iif(\(hits) > 0, length(\"reminders\".\"title\"), 0)", isDescending: false),
@@ -81,12 +81,12 @@ struct SortKey: Sendable {
 
     /// Rows after the one whose keys are `values` (id last), in the order of `keys`:
     /// `k1 > v1 OR (k1 = v1 AND (k2 > v2 OR (k2 = v2 AND …)))`.
-    static func after(_ keys: [SortKey], values: [QueryBinding]) -> SQL {
+    static func after(_ keys: [SortKey], values: [QueryBinding]) -> SQLFragment {
         precondition(keys.count == values.count, "one value per key")
-        var condition: SQL?
+        var condition: SQLFragment?
         for (key, binding) in zip(keys, values).reversed() {
-            let value = SQL(segments: [.binding(binding)])
-            let step: SQL = "\(key.expression) \(raw: key.isDescending ? "<" : ">") \(value)"
+            let value = SQLFragment(segments: [.binding(binding)])
+            let step: SQLFragment = "\(key.expression) \(raw: key.isDescending ? "<" : ">") \(value)"
             if let inner = condition {
                 condition = "(\(step) OR (\(key.expression) = \(value) AND \(inner)))"
             } else {

@@ -25,12 +25,12 @@ struct TieredSearch {
     /// The vocabulary ranges read so far, shared with the did-you-mean that may follow.
     var ranges = VocabularyRanges()
 
-    var query: Query { request.query }
+    var query: SearchQuery { request.query }
 
     /// A tier's answer and the statements that made it, for explanations.
     struct Outcome {
         var resultSet: ResultSet
-        var statements: [(purpose: String, sql: SQL)]
+        var statements: [(purpose: String, sql: SQLFragment)]
     }
 
     /// The vocabulary to read words from: the cached trie when it mirrors this transaction's
@@ -38,7 +38,7 @@ struct TieredSearch {
     ///
     /// - Parameter forTypos: Whether typo candidates are wanted, the only reason to build a
     ///   trie: word forms are a few point lookups, cheap in SQL.
-    func vocabulary(on db: Connection, forTypos: Bool = false) throws -> any Vocabulary {
+    func vocabulary(on db: SQLiteConnection, forTypos: Bool = false) throws -> any Vocabulary {
         if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db), build: forTypos) {
             return trie
         }
@@ -46,13 +46,13 @@ struct TieredSearch {
     }
 
     /// The exact tier's plan: the query with the joined and split forms the index holds.
-    func exactPlan(on db: Connection, vocabulary: any Vocabulary) throws -> MatchPlan {
+    func exactPlan(on db: SQLiteConnection, vocabulary: any Vocabulary) throws -> MatchPlan {
         FTSEngine.plan(for: query, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: query))
     }
 
     /// A quick provisional answer from a sample of the exact matches; see
     /// ``SearchExecutor/provisional(on:)``.
-    func provisional(on db: Connection) throws -> ResultSet? {
+    func provisional(on db: SQLiteConnection) throws -> ResultSet? {
         try db.transaction(.deferred) {
             for candidate in try samplePlans(on: db) {
                 let executor = SearchExecutor(plan: candidate, request: request, engineName: engineName)
@@ -69,11 +69,11 @@ struct TieredSearch {
     /// // trie current:  ["dentist"]             (the prefix's words: as many rows, read lazily)
     /// // otherwise:     ["dent", "dent"*]       (the exact word, a subset, then the prefix)
     /// ```
-    func samplePlans(on db: Connection) throws -> [MatchPlan] {
+    func samplePlans(on db: SQLiteConnection) throws -> [MatchPlan] {
         // NB: a long prefix asks for the trie (built in the background once, then kept while
         // the index is unchanged): its completions make the sample lazy.
         let vocabulary = try vocabulary(on: db, forTypos: FTSEngine.exactLongPrefixes(query) != nil)
-        func plan(for query: Query) throws -> MatchPlan {
+        func plan(for query: SearchQuery) throws -> MatchPlan {
             FTSEngine.plan(for: query, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: query))
         }
         let completed = try FTSEngine.completedLongPrefixes(query, vocabulary: vocabulary)
@@ -93,13 +93,13 @@ struct TieredSearch {
     ///
     /// - Parameter early: Gets the exact tier as a provisional answer before the typo tier is
     ///   searched, when it will be.
-    func run(on db: Connection, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
+    func run(on db: SQLiteConnection, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
             let vocabulary = try vocabulary(on: db)
             let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
             let exact = SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
-            var statements: [(String, SQL)] = []
-            func record(_ purpose: String, _ sql: @autoclosure () throws -> SQL) rethrows {
+            var statements: [(String, SQLFragment)] = []
+            func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
                 if recordsStatements { statements.append((purpose, try sql())) }
             }
             let typoCursor: SearchCursor?

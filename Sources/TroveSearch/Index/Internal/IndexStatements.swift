@@ -11,7 +11,7 @@ import TroveQuery
 /// ```
 struct IndexStatements {
     let index: SearchIndex
-    let query: Query
+    let query: SearchQuery
     let style: HighlightStyle
     /// What the query's words give FTS5; nil when it has none it can search.
     let expression: FTS5Expression?
@@ -32,7 +32,7 @@ struct IndexStatements {
     /// The tokens of a snippet, as the reminders' (about a dozen words).
     static let snippetTokens = 12
 
-    init(index: SearchIndex, query: Query, style: HighlightStyle) {
+    init(index: SearchIndex, query: SearchQuery, style: HighlightStyle) {
         self.index = index
         self.query = query
         self.style = style
@@ -42,45 +42,45 @@ struct IndexStatements {
     /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
     var isRanked: Bool { expression?.positive != nil }
 
-    private var fts: SQL { SQL(identifier: index.ftsTable) }
-    private var key: Column<Int64> { Column(index.key, table: index.table) }
-    private func text(_ column: String) -> Column<String> { Column(column, table: index.table) }
+    private var fts: SQLFragment { SQLFragment(identifier: index.ftsTable) }
+    private var key: SQLColumn<Int64> { SQLColumn(index.key, table: index.table) }
+    private func text(_ column: String) -> SQLColumn<String> { SQLColumn(column, table: index.table) }
 
     // MARK: - Statements
 
     /// One page of hits, in the index's order.
-    func page(limit: Int, offset: Int) -> SQL {
-        var columns: [SQL] = [key.named(Self.key)]
+    func page(limit: Int, offset: Int) -> SQLFragment {
+        var columns: [SQLFragment] = [key.named(Self.key)]
         for (number, field) in index.fields.enumerated() {
-            columns.append(SQLExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
+            columns.append(TypedExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
             guard isRanked else { continue }
-            columns.append(SQLExpression<String>(
+            columns.append(TypedExpression<String>(
                 "coalesce(highlight(\(fts), \(raw: String(number)), \(style.open), \(style.close)), '')"
             ).named(Self.highlighted(number)))
-            columns.append(SQLExpression<Bool>("trove_matched(\(fts), \(raw: String(number)))").named(Self.matched(number)))
+            columns.append(TypedExpression<Bool>("trove_matched(\(fts), \(raw: String(number)))").named(Self.matched(number)))
         }
         if isRanked {
-            columns.append(SQLExpression<String>(
+            columns.append(TypedExpression<String>(
                 "coalesce(snippet(\(fts), \(longestField), \(style.open), \(style.close), \(style.ellipsis), \(raw: String(Self.snippetTokens))), '')"
             ).named(Self.snippet))
-            columns.append(SQLExpression<Double>(rankExpression).named(Self.rank))
+            columns.append(TypedExpression<Double>(rankExpression).named(Self.rank))
         }
         return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
             + "LIMIT \(limit) OFFSET \(offset)"
     }
 
     /// How many rows match in all.
-    var count: SQL {
-        "SELECT \(SQLExpression<Int>("count(*)").named(Self.total)) FROM \(from)\(whereSQL)"
+    var count: SQLFragment {
+        "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM \(from)\(whereSQL)"
     }
 
     /// The values of a facet column over all matches, most first.
-    func facet(_ column: String) -> SQL {
+    func facet(_ column: String) -> SQLFragment {
         let value = text(column)
         var clause = filter
         clause.terms.append(value.isNotNull.queryFragment)
-        return "SELECT \(SQLExpression<String>("CAST(\(value) AS TEXT)").named(Self.facetValue)), "
-            + "\(SQLExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
+        return "SELECT \(TypedExpression<String>("CAST(\(value) AS TEXT)").named(Self.facetValue)), "
+            + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
             + "GROUP BY \(value) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
             + "LIMIT \(Self.facetLimit)"
     }
@@ -88,9 +88,9 @@ struct IndexStatements {
     // MARK: - Parts
 
     /// The FTS5 table joined to the app's, or the app's table alone when nothing is matched.
-    private var from: SQL {
-        guard isRanked else { return SQL(identifier: index.table) }
-        let rowid = Column<Int64>("rowid", table: index.ftsTable)
+    private var from: SQLFragment {
+        guard isRanked else { return SQLFragment(identifier: index.table) }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         return "\(fts) JOIN \(identifier: index.table) ON (\(key == rowid))"
     }
 
@@ -100,10 +100,10 @@ struct IndexStatements {
         let positiveMatch = expression?.positive
         let negativeMatch = expression?.negative
         return WhereClause {
-            if let positiveMatch { SQLExpression<Bool>("\(fts) MATCH \(positiveMatch)") }
+            if let positiveMatch { TypedExpression<Bool>("\(fts) MATCH \(positiveMatch)") }
             if let negativeMatch {
                 // NB: FTS5's NOT needs a left operand, so a query of exclusions only is a NOT IN.
-                SQLExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negativeMatch))")
+                TypedExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negativeMatch))")
             }
             // NB: a group FTS5 cannot search at all (`🎉`, `c++` is searchable) is matched as a
             // substring of any field, as the reminders' engines do.
@@ -111,7 +111,7 @@ struct IndexStatements {
                 anyOf(group.anyOf.flatMap { term in fields.map { $0.contains(term.text) } })
             }
             for term in query.excludedTerms where !term.isSearchableByFTS {
-                SQLExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
+                TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
             }
             for clause in query.fieldFilters {
                 if let predicate = predicate(clause) { predicate }
@@ -119,42 +119,42 @@ struct IndexStatements {
         }
     }
 
-    private var whereSQL: SQL {
+    private var whereSQL: SQLFragment {
         let clause = filter
-        return clause.isEmpty ? SQL() : " WHERE \(clause.queryFragment)"
+        return clause.isEmpty ? SQLFragment() : " WHERE \(clause.queryFragment)"
     }
 
     /// `folder:a folder:b` → `("notes"."folder" COLLATE "NOCASE" = 'a') OR (…)`; negated, neither
     /// (a NULL column is neither, not unknown).
-    private func predicate(_ clause: FieldFilterClause) -> SQLExpression<Bool>? {
+    private func predicate(_ clause: FieldFilterClause) -> TypedExpression<Bool>? {
         guard let filter = index.filters[clause.key] else { return nil }
-        let tests = clause.anyOf.map { value -> SQLExpression<Bool> in
+        let tests = clause.anyOf.map { value -> TypedExpression<Bool> in
             switch value {
             case .text(let text): self.text(filter.column).collate(.nocase) == text
-            case .integer(let number): Column<Int64>(filter.column, table: index.table) == number
-            case .bool(let flag): Column<Bool>(filter.column, table: index.table) == flag
+            case .integer(let number): SQLColumn<Int64>(filter.column, table: index.table) == number
+            case .bool(let flag): SQLColumn<Bool>(filter.column, table: index.table) == flag
             }
         }
         let any = anyOf(tests)
-        return clause.isNegated ? SQLExpression("NOT IFNULL((\(any)), 0)") : any
+        return clause.isNegated ? TypedExpression("NOT IFNULL((\(any)), 0)") : any
     }
 
     /// The number of the row's longest field, for `snippet`: the first of the longest on a tie.
-    private var longestField: SQL {
+    private var longestField: SQLFragment {
         guard index.fields.count > 1 else { return "0" }
-        let lengths = index.fields.map { SQL("coalesce(length(\(text($0.column))), 0)") }
-        var sql: SQL = "CASE max(\(lengths.joined(separator: ", ")))"
+        let lengths = index.fields.map { SQLFragment("coalesce(length(\(text($0.column))), 0)") }
+        var sql: SQLFragment = "CASE max(\(lengths.joined(separator: ", ")))"
         for (number, length) in lengths.enumerated() { sql += " WHEN \(length) THEN \(raw: String(number))" }
         return sql + " END"
     }
 
-    private var rankExpression: SQL {
+    private var rankExpression: SQLFragment {
         TroveRanking.standard.fieldsExpression(
             table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             exactWords: TroveRanking.exactWords(of: query))
     }
 
-    private var order: SQL {
+    private var order: SQLFragment {
         let terms: [OrderingTerm] = switch index.sort {
         case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
         case .rank: [key.asc()]

@@ -2,7 +2,7 @@
 /// first appearance, as `FilterCollector` does for the reminders' keys.
 struct FieldFilterCollector {
     var clauses: [FieldFilterClause] = []
-    /// Values left out past ``Query/maxFilterValues``.
+    /// Values left out past ``SearchQuery/maxFilterValues``.
     var dropped = 0
 
     mutating func add(key: String, _ value: FieldFilterClause.Value, isNegated: Bool) {
@@ -12,7 +12,7 @@ struct FieldFilterCollector {
         }
         guard !clauses[index].anyOf.contains(value) else { return }
         // NB: every value is one more OR in SQLite's expression tree, whose depth is capped.
-        guard clauses[index].anyOf.count < Query.maxFilterValues else {
+        guard clauses[index].anyOf.count < SearchQuery.maxFilterValues else {
             dropped += 1
             return
         }
@@ -21,7 +21,7 @@ struct FieldFilterCollector {
 
     var notice: String? {
         guard dropped > 0 else { return nil }
-        return "Only the first \(Query.maxFilterValues) values of a filter key are used; "
+        return "Only the first \(SearchQuery.maxFilterValues) values of a filter key are used; "
             + "\(QueryNumber.text(dropped)) more were left out."
     }
 }

@@ -9,7 +9,7 @@ struct FilterValueError: Error, Hashable {
     }
 }
 
-/// Reads the value of a known `key:value` into a ``Filter`` or a ``SearchColumn``.
+/// Reads the value of a known `key:value` into a ``SearchFilter`` or a ``SearchColumn``.
 ///
 /// ```swift
 /// try FilterValueParser.filter(key: .status, value: "OPEN")   // .status(.open)
@@ -29,7 +29,7 @@ enum FilterValueParser {
         }
     }
 
-    static func filter(key: FilterKey, value: String) throws(FilterValueError) -> Filter {
+    static func filter(key: FilterKey, value: String) throws(FilterValueError) -> SearchFilter {
         switch key {
         case .status:
             guard let status = StatusFilter(rawValue: value.lowercased()) else {

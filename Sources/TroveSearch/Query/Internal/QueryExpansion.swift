@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// var expansion = QueryExpansion()
-/// expansion.alternatives[Term("oncall")] = [Term("on call", isPhrase: true)]
-/// expansion.joins[.init(Term("wi"), Term("fi"))] = Term("wifi")
+/// expansion.alternatives[SearchTerm("oncall")] = [SearchTerm("on call", isPhrase: true)]
+/// expansion.joins[.init(SearchTerm("wi"), SearchTerm("fi"))] = SearchTerm("wifi")
 /// FTS5Expression(query: .parse("oncall wi fi", exact: true), expansion: expansion)?.positive
 /// // ("oncall" OR "on call") AND (("wi" AND "fi") OR "wifi")
 /// ```
@@ -13,15 +13,15 @@
 /// parts of a query (its plain groups) on their own.
 struct QueryExpansion: Hashable, Sendable {
     /// Other terms a term also matches: a joined word split in two, typo candidates.
-    var alternatives: [Term: [Term]] = [:]
+    var alternatives: [SearchTerm: [SearchTerm]] = [:]
     /// Two adjacent one-word groups that also match as one joined word.
-    var joins: [Pair: Term] = [:]
+    var joins: [Pair: SearchTerm] = [:]
 
     struct Pair: Hashable, Sendable {
-        var first: Term
-        var second: Term
+        var first: SearchTerm
+        var second: SearchTerm
 
-        init(_ first: Term, _ second: Term) {
+        init(_ first: SearchTerm, _ second: SearchTerm) {
             self.first = first
             self.second = second
         }

@@ -1,4 +1,4 @@
-/// Turns the lexer's chunks into a ``Query``: engine, filters, columns, then terms and `OR`s.
+/// Turns the lexer's chunks into a ``SearchQuery``: engine, filters, columns, then terms and `OR`s.
 struct QueryParser {
     let text: String
     /// True when prefixes come only from `*` (`trove search --exact`).
@@ -9,7 +9,7 @@ struct QueryParser {
 
     /// What a chunk contributes to the term sequence, where `OR` looks at its neighbours.
     private enum Item {
-        case term(Term, isNegated: Bool)
+        case term(SearchTerm, isNegated: Bool)
         case or(Range<String.Index>)
         /// A filter or `in:`, by canonical key (`priority` for `p:`) and sign.
         case filter(key: String, isNegated: Bool)
@@ -22,11 +22,11 @@ struct QueryParser {
         }
     }
 
-    func parse() -> Query {
+    func parse() -> SearchQuery {
         let lexer = QueryLexer(
             text: text, keys: indexFilters.map { QueryLexer.knownKeys.union($0.keys) } ?? QueryLexer.knownKeys)
         let (chunks, raw) = lexer.chunks()
-        var query = Query(raw: raw, text: text)
+        var query = SearchQuery(raw: raw, text: text)
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
         var fieldFilters = FieldFilterCollector()
@@ -96,7 +96,7 @@ struct QueryParser {
             case .word(let word):
                 let (stem, isStarred) = QueryParser.starred(word)
                 let prefix = isStarred || (lastIsPrefix && isLast && !chunk.isNegated && QueryParser.endsInToken(stem))
-                items.append(.term(Term(stem, isPrefix: prefix), isNegated: chunk.isNegated))
+                items.append(.term(SearchTerm(stem, isPrefix: prefix), isNegated: chunk.isNegated))
             case .phrase(let content, let isTerminated, let isStarred):
                 guard !content.trimmingSeparators().isEmpty else {
                     items.append(.other)
@@ -104,7 +104,7 @@ struct QueryParser {
                 }
                 let prefix = isStarred
                     || (lastIsPrefix && isLast && !isTerminated && !chunk.isNegated && QueryParser.endsInToken(content))
-                items.append(.term(Term(content, isPhrase: true, isPrefix: prefix), isNegated: chunk.isNegated))
+                items.append(.term(SearchTerm(content, isPhrase: true, isPrefix: prefix), isNegated: chunk.isNegated))
             }
         }
 
@@ -161,7 +161,7 @@ struct QueryParser {
     private func terms(_ items: [Item], lastIsPrefix: Bool) -> ([TermCondenser.Part], [Range<String.Index>]) {
         // NB: groups grow in place (`a OR b OR …` 20,000 times must stay linear), so the order
         // of groups and excluded terms holds indices into `groups` until the end.
-        enum Slot { case group(Int), excluded(Term) }
+        enum Slot { case group(Int), excluded(SearchTerm) }
         var groups: [TermGroup] = []
         var slots: [Slot] = []
         var orProblems: [Range<String.Index>] = []
@@ -194,7 +194,7 @@ struct QueryParser {
                     joinsNext = false  // `milk OR`: wait for the right-hand side.
                 } else {
                     slots.append(.group(groups.count))
-                    groups.append(TermGroup(anyOf: [Term("OR", isPrefix: lastIsPrefix && next == nil)]))
+                    groups.append(TermGroup(anyOf: [SearchTerm("OR", isPrefix: lastIsPrefix && next == nil)]))
                     joinsNext = false
                 }
             case .filter, .other:
@@ -214,14 +214,14 @@ struct QueryParser {
 /// Gathers filters into one clause per key and sign, in order of first appearance.
 private struct FilterCollector {
     var clauses: [FilterClause] = []
-    /// Values left out past ``Query/maxFilterValues``.
+    /// Values left out past ``SearchQuery/maxFilterValues``.
     var dropped = 0
 
-    mutating func add(_ filter: Filter, isNegated: Bool) {
+    mutating func add(_ filter: SearchFilter, isNegated: Bool) {
         if let index = clauses.firstIndex(where: { $0.key == filter.key && $0.isNegated == isNegated }) {
             guard !clauses[index].anyOf.contains(filter) else { return }
             // NB: every value is one more OR in SQLite's expression tree, whose depth is capped.
-            guard clauses[index].anyOf.count < Query.maxFilterValues else {
+            guard clauses[index].anyOf.count < SearchQuery.maxFilterValues else {
                 dropped += 1
                 return
             }
@@ -233,7 +233,7 @@ private struct FilterCollector {
 
     var notice: String? {
         guard dropped > 0 else { return nil }
-        return "Only the first \(Query.maxFilterValues) values of a filter key are used; "
+        return "Only the first \(SearchQuery.maxFilterValues) values of a filter key are used; "
             + "\(QueryNumber.text(dropped)) more were left out."
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import TroveStore
 
-/// Merges repeated terms and keeps at most ``Query/maxTerms`` different ones, in text order,
+/// Merges repeated terms and keeps at most ``SearchQuery/maxTerms`` different ones, in text order,
 /// so that a pasted page (`a a a …`, 100 KB of words) searches a handful of words, not thousands.
 ///
 /// ```swift
 /// var condenser = TermCondenser()
-/// for part in [.group("a"), .group("a"), .excluded(Term("b"))] { condenser.add(part) }
+/// for part in [.group("a"), .group("a"), .excluded(SearchTerm("b"))] { condenser.add(part) }
 /// condenser.groups     // [a]
 /// condenser.excluded   // [b]
 /// ```
@@ -17,16 +17,16 @@ struct TermCondenser {
     /// A group of positive terms, or an excluded term, in the order the text has them.
     enum Part {
         case group(TermGroup)
-        case excluded(Term)
+        case excluded(SearchTerm)
     }
 
     private(set) var groups: [TermGroup] = []
-    private(set) var excluded: [Term] = []
+    private(set) var excluded: [SearchTerm] = []
     /// Term occurrences seen, kept or not.
     private(set) var words = 0
     /// Occurrences that repeated a term already kept.
     private(set) var merged = 0
-    /// Different terms left out past ``Query/maxTerms``.
+    /// Different terms left out past ``SearchQuery/maxTerms``.
     private(set) var dropped = 0
     private var kept = 0
     private var seenGroups: Set<Set<Key>> = []
@@ -43,7 +43,7 @@ struct TermCondenser {
             self.isPrefix = isPrefix
         }
 
-        init(_ term: Term) {
+        init(_ term: SearchTerm) {
             folded = term.text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             isPhrase = term.isPhrase
             isPrefix = term.isPrefix
@@ -57,7 +57,7 @@ struct TermCondenser {
             let key = Key(term)
             if seenExcluded.contains(key) {
                 merged += 1
-            } else if kept >= Query.maxTerms {
+            } else if kept >= SearchQuery.maxTerms {
                 seenExcluded.insert(key)
                 dropped += 1
             } else {
@@ -67,7 +67,7 @@ struct TermCondenser {
             }
         case .group(let group):
             words += group.anyOf.count
-            var terms: [Term] = []
+            var terms: [SearchTerm] = []
             var keys: Set<Key> = []
             for term in group.anyOf where keys.insert(Key(term)).inserted { terms.append(term) }
             merged += group.anyOf.count - terms.count
@@ -81,7 +81,7 @@ struct TermCondenser {
                 return
             }
             seenGroups.insert(keys)
-            let room = Query.maxTerms - kept
+            let room = SearchQuery.maxTerms - kept
             guard room > 0 else {
                 dropped += terms.count
                 return
@@ -99,11 +99,11 @@ struct TermCondenser {
     /// word: it changes nothing a person would notice.
     var notice: String? {
         if dropped > 0 {
-            return "Only the first \(Query.maxTerms) different words of the query are searched; "
+            return "Only the first \(SearchQuery.maxTerms) different words of the query are searched; "
                 + "\(QueryNumber.text(dropped)) more \(dropped == 1 ? "was" : "were") left out"
                 + (merged > 0 ? " and \(QueryNumber.text(merged)) repeated \(merged == 1 ? "one" : "ones") merged." : ".")
         }
-        guard merged > 0, words > Query.maxTerms else { return nil }
+        guard merged > 0, words > SearchQuery.maxTerms else { return nil }
         return "The query's \(QueryNumber.text(words)) words were merged into \(QueryNumber.text(kept)): "
             + "repeated words count once."
     }

@@ -1,8 +1,8 @@
 /// Hyphens and apostrophes inside a word: `on-call`, `wi-fi`, `O'Brien`, `don't`.
 ///
 /// ```swift
-/// WordJoiners.joined(Term("on-call"))   // "oncall": the word also matches as one token
-/// WordJoiners.joined(Term("ref:AB-1"))  // nil: not letters and digits joined by hyphens
+/// WordJoiners.joined(SearchTerm("on-call"))   // "oncall": the word also matches as one token
+/// WordJoiners.joined(SearchTerm("ref:AB-1"))  // nil: not letters and digits joined by hyphens
 /// ```
 ///
 /// The tokenizer splits `on-call` into `on` and `call`, so the word typed with its hyphen is
@@ -16,7 +16,7 @@ enum WordJoiners {
     static let joiners: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "'", "\u{2019}", "\u{02BC}"]
 
     /// The word without its joiners, when it is letters and digits joined by them; else nil.
-    static func joined(_ term: Term) -> String? {
+    static func joined(_ term: SearchTerm) -> String? {
         guard !term.isPhrase else { return nil }
         var result = String.UnicodeScalarView()
         var previousWasToken = false

@@ -1,10 +1,10 @@
-extension Query: CustomStringConvertible {
+extension SearchQuery: CustomStringConvertible {
     /// A one-line summary for `--explain`.
     ///
     /// ```swift
-    /// Query.parse("walk tag:errand #home -is:completed").description
+    /// SearchQuery.parse("walk tag:errand #home -is:completed").description
     /// // engine=fts terms=[+walk] filters=[tag:errand OR tag:home, -is:completed]
-    /// Query.parse("!like in:title 🎉 is:banana").description
+    /// SearchQuery.parse("!like in:title 🎉 is:banana").description
     /// // engine=like terms=[+🎉] filters=[] columns=[title] fts-ignored=[🎉] problems=[is:banana — …]
     /// ```
     /// Required groups print with `+`, excluded terms with `-`; columns, raw text, terms FTS5

@@ -2,20 +2,20 @@ import TroveQuery
 import TroveSQLite
 
 // Short names for the store's own code; the public API is `fetchAll`, `fetchOne` and `execute`
-// (TroveSQLite's `Connection+TypedFetch.swift`), which these call.
+// (TroveSQLite's `SQLiteConnection+TypedFetch.swift`), which these call.
 
-extension Connection {
-    /// ``Connection/fetchAll(_:)``: a typed select's rows, decoded.
+extension SQLiteConnection {
+    /// ``SQLiteConnection/fetchAll(_:)``: a typed select's rows, decoded.
     func all<Scope, Row>(_ query: Select<Scope, Row>) throws -> [Row] {
         try fetchAll(query)
     }
 
-    /// ``Connection/fetchOne(_:)``: the first row of a typed select, decoded, or nil.
+    /// ``SQLiteConnection/fetchOne(_:)``: the first row of a typed select, decoded, or nil.
     func first<Scope, Row>(_ query: Select<Scope, Row>) throws -> Row? {
         try fetchOne(query)
     }
 
-    /// ``Connection/execute(_:)``: an INSERT, UPDATE or DELETE built with the query builder.
+    /// ``SQLiteConnection/execute(_:)``: an INSERT, UPDATE or DELETE built with the query builder.
     func run(_ statement: some QueryStatement) throws {
         try execute(statement)
     }

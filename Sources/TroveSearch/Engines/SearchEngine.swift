@@ -13,7 +13,7 @@ public import TroveSQLite
 /// that want only the answer (a one-shot command) keep the last element. Cancelling the
 /// consuming task must stop its work: run SQL inside `database.read`, whose cancellation
 /// interrupts SQLite.
-public protocol Engine: Sendable {
+public protocol SearchEngine: Sendable {
     /// The name after `!`, lowercase: `fts`.
     var name: String { get }
 
@@ -21,7 +21,7 @@ public protocol Engine: Sendable {
     ///
     /// - Returns: A stream of one or more result sets; it throws ``SearchError`` for a query
     ///   the engine cannot run and `CancellationError` when its consumer goes away.
-    func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error>
+    func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error>
 
     /// The final answer to `request` alone: the last element of ``results(for:in:)``.
     ///
@@ -30,15 +30,15 @@ public protocol Engine: Sendable {
     /// sees them: `trove search` answers a no-hit text ~2 ms sooner at 100,000 reminders.
     ///
     /// - Throws: What the stream throws, and `CancellationError` when it ends without an answer.
-    func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet
+    func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet
 }
 
-extension Engine {
+extension SearchEngine {
     /// The last element of ``results(for:in:)``, the final answer; an engine whose provisional
     /// answers cost work of its own replaces this.
     ///
     /// - Throws: What the stream throws, and `CancellationError` when it ends without an answer.
-    public func search(_ request: SearchRequest, in database: Database) async throws -> ResultSet {
+    public func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
         var final: ResultSet?
         for try await resultSet in results(for: request, in: database) { final = resultSet }
         // NB: an engine's stream ends without an answer only when it was cancelled.
@@ -47,12 +47,12 @@ extension Engine {
     }
 }
 
-extension Engine {
+extension SearchEngine {
     /// A stream that yields what `work` returns, once, as the final answer (so it should not be
     /// provisional), and cancels `work` when the consumer stops.
     ///
     /// ```swift
-    /// func results(for request: SearchRequest, in database: Database) -> AsyncThrowingStream<ResultSet, any Error> {
+    /// func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
     ///     Self.single { try await database.read { db in try self.search(request, on: db) } }
     /// }
     /// ```

@@ -9,7 +9,7 @@ public import TroveQuery
 /// // cannot decode Note.title (String): the row has no column "title" (it has "id");
 /// // select it, or alias a column AS "title"
 /// ```
-public struct RowDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SQLiteRowDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong with the column.
     public enum Problem: Hashable, Sendable {
         /// The row has no column of that name; `columns` are the ones it has.

@@ -5,12 +5,12 @@
 /// nullable column):
 ///
 /// ```swift
-/// struct Reminder: Table {
+/// struct Reminder: SQLTable {
 ///     static let tableName = "reminders"
 ///     struct Columns: TableColumns {
-///         let id = Column<Int64>("id")
-///         let title = Column<String>("title")
-///         let dueDate = Column<String?>("due_date")
+///         let id = SQLColumn<Int64>("id")
+///         let title = SQLColumn<String>("title")
+///         let dueDate = SQLColumn<String?>("due_date")
 ///     }
 ///     static let columns = Columns()
 /// }
@@ -20,7 +20,7 @@
 /// ```
 ///
 /// An FTS5 virtual table is declared the same way but conforms to ``FTS5Table``. Declare its
-/// columns as `Column<String>` **in the order of the `CREATE VIRTUAL TABLE` statement**: that
+/// columns as `SQLColumn<String>` **in the order of the `CREATE VIRTUAL TABLE` statement**: that
 /// order gives the column index that `highlight`, `snippet` and `bm25` weights use, so callers
 /// never write an index themselves.
 ///
@@ -28,9 +28,9 @@
 /// struct ReminderSearch: FTS5Table {
 ///     static let tableName = "reminders_fts"  // CREATE VIRTUAL TABLE reminders_fts USING fts5(title, notes, tags)
 ///     struct Columns: TableColumns {
-///         let title = Column<String>("title")
-///         let notes = Column<String>("notes")
-///         let tags = Column<String>("tags")
+///         let title = SQLColumn<String>("title")
+///         let notes = SQLColumn<String>("notes")
+///         let tags = SQLColumn<String>("tags")
 ///     }
 ///     static let columns = Columns()
 /// }
@@ -38,7 +38,7 @@
 /// ReminderSearch.match("walk").select { $0.notes.snippet("[", "]", "…", 8) }
 /// // SELECT snippet("reminders_fts", 1, ?, ?, ?, ?) FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
 /// ```
-public protocol Table {
+public protocol SQLTable {
     /// The struct that declares the table's columns.
     associatedtype Columns: TableColumns
 
@@ -49,9 +49,9 @@ public protocol Table {
     static var columns: Columns { get }
 }
 
-/// The struct of `let` column declarations inside a ``Table``.
+/// The struct of `let` column declarations inside a ``SQLTable``.
 ///
-/// Only stored `Column` properties count as columns, in declaration order.
+/// Only stored `SQLColumn` properties count as columns, in declaration order.
 public protocol TableColumns: Sendable {}
 
 extension TableColumns {

@@ -1,10 +1,10 @@
 /// One word or phrase to search for, as typed (without the quotes or the leading `-`).
 ///
 /// ```swift
-/// Term("dentist appointment", isPhrase: true)   // FTS5: "dentist appointment"
-/// Term("wal", isPrefix: true)                   // FTS5: "wal"*
+/// SearchTerm("dentist appointment", isPhrase: true)   // FTS5: "dentist appointment"
+/// SearchTerm("wal", isPrefix: true)                   // FTS5: "wal"*
 /// ```
-public struct Term: Hashable, Sendable, CustomStringConvertible {
+public struct SearchTerm: Hashable, Sendable, CustomStringConvertible {
     /// The text, verbatim: `e-mail`, `dentist appointment`.
     public var text: String
     /// True when it was typed in quotes.
@@ -12,7 +12,7 @@ public struct Term: Hashable, Sendable, CustomStringConvertible {
     /// True when its last token matches any word that starts with it (the word being typed).
     public var isPrefix: Bool
 
-    /// A term: `Term("walk")`, `Term("walk the dog", isPhrase: true)`, `Term("wal", isPrefix: true)`.
+    /// A term: `SearchTerm("walk")`, `SearchTerm("walk the dog", isPhrase: true)`, `SearchTerm("wal", isPrefix: true)`.
     public init(_ text: String, isPhrase: Bool = false, isPrefix: Bool = false) {
         self.text = text
         self.isPhrase = isPhrase
@@ -31,10 +31,10 @@ public struct Term: Hashable, Sendable, CustomStringConvertible {
 /// Terms of which at least one must match: `milk OR bread` is one group of two.
 public struct TermGroup: Hashable, Sendable, CustomStringConvertible {
     /// Never empty.
-    public var anyOf: [Term]
+    public var anyOf: [SearchTerm]
 
     /// A group matching any of `anyOf` (`milk OR bread`); one term for a plain word.
-    public init(anyOf: [Term]) {
+    public init(anyOf: [SearchTerm]) {
         self.anyOf = anyOf
     }
 
@@ -49,6 +49,6 @@ public struct TermGroup: Hashable, Sendable, CustomStringConvertible {
 extension TermGroup: ExpressibleByStringLiteral {
     /// A group of one word, for tests and call sites: `let group: TermGroup = "milk"`.
     public init(stringLiteral value: String) {
-        self.init(anyOf: [Term(value)])
+        self.init(anyOf: [SearchTerm(value)])
     }
 }

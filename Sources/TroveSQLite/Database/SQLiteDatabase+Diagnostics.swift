@@ -1,7 +1,7 @@
 import CSQLite
 import Synchronization
 
-/// What a `Database` holds open right now, for tests that prove nothing leaked.
+/// What a `SQLiteDatabase` holds open right now, for tests that prove nothing leaked.
 package struct DatabaseDiagnostics: Hashable, Sendable {
     /// Statements that have stepped but not been reset, over every connection: each one pins
     /// a read snapshot (or a lock) until it is reset or finalized.
@@ -14,7 +14,7 @@ package struct DatabaseDiagnostics: Hashable, Sendable {
     package var waitingReaders: Int
 }
 
-extension Database {
+extension SQLiteDatabase {
     /// Counts busy statements on every connection, and the pool's idle and waiting readers.
     ///
     /// ```swift
@@ -38,7 +38,7 @@ extension Database {
     }
 }
 
-extension Connection {
+extension SQLiteConnection {
     /// Prepared statements on this connection that have stepped and not been reset.
     package func busyStatementCount() -> Int {
         var count = 0

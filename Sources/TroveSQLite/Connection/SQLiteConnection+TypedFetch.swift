@@ -3,7 +3,7 @@ public import TroveQuery
 // Statements from the query builder, run and decoded: as the select's own typed row (the
 // tuple its `select` names), or as an app's `Decodable` type, column by column NAME.
 
-extension Connection {
+extension SQLiteConnection {
     /// Every row of a select, decoded as the statement's row type.
     ///
     /// ```swift
@@ -13,7 +13,7 @@ extension Connection {
     /// ```
     /// - Parameter query: A select from the query builder.
     /// - Returns: The rows, in the order SQLite produced them.
-    /// - Throws: `SQLiteError`; `RowError.cannotDecode` naming the column and the Swift type a
+    /// - Throws: `SQLiteError`; `SQLiteRowError.cannotDecode` naming the column and the Swift type a
     ///   value did not fit; `CancellationError` when interrupted.
     public func fetchAll<Scope, Value>(_ query: Select<Scope, Value>) throws -> [Value] {
         let statement = try checkout(query.sql)
@@ -54,7 +54,7 @@ extension Connection {
     ///   - query: Any statement that returns rows.
     ///   - type: The type to decode each row as.
     /// - Returns: One value per row.
-    /// - Throws: `RowDecodingError` naming the column and the Swift type for a missing column,
+    /// - Throws: `SQLiteRowDecodingError` naming the column and the Swift type for a missing column,
     ///   a NULL into a property that is not optional, or a value of the wrong type;
     ///   `SQLiteError`; `CancellationError` when interrupted.
     public func fetchAll<Record: Decodable>(_ query: some QueryStatement, as type: Record.Type) throws -> [Record] {
@@ -67,7 +67,7 @@ extension Connection {
     /// try db.fetchAll("SELECT id, title FROM reminders WHERE priority > \(1)", as: Todo.self)
     /// // SELECT id, title FROM reminders WHERE priority > ?
     /// ```
-    public func fetchAll<Record: Decodable>(_ sql: SQL, as type: Record.Type) throws -> [Record] {
+    public func fetchAll<Record: Decodable>(_ sql: SQLFragment, as type: Record.Type) throws -> [Record] {
         let statement = try checkout(sql)
         defer { release(statement) }
         var records: [Record] = []
@@ -94,7 +94,7 @@ extension Connection {
     /// try db.fetchOne("SELECT id, title FROM reminders WHERE id = \(7)", as: Todo.self)
     /// // SELECT id, title FROM reminders WHERE id = ?
     /// ```
-    public func fetchOne<Record: Decodable>(_ sql: SQL, as type: Record.Type) throws -> Record? {
+    public func fetchOne<Record: Decodable>(_ sql: SQLFragment, as type: Record.Type) throws -> Record? {
         let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step() else { return nil }
@@ -134,13 +134,13 @@ extension Connection {
     }
 
     /// A row of `query` decoded by its own decoder; a failure names the column it was in.
-    static func decode<Scope, Value>(_ row: Row, with query: Select<Scope, Value>) throws -> Value {
+    static func decode<Scope, Value>(_ row: SQLiteRow, with query: Select<Scope, Value>) throws -> Value {
         do throws(QueryDecodingError) {
             return try query.decode(row.values)
         } catch {
             let index = error.columnIndex ?? 0
             let name = row.columnNames.indices.contains(index) ? row.columnNames[index] : "#\(index)"
-            throw RowError.cannotDecode(column: name, index: index, error)
+            throw SQLiteRowError.cannotDecode(column: name, index: index, error)
         }
     }
 }

@@ -1,6 +1,6 @@
 // Entry points on the table type: `Reminder.where { … }`, `Reminder.insert { … }`, ….
 
-extension Table {
+extension SQLTable {
     /// Every row: `SELECT "reminders".* FROM "reminders"`.
     public static var all: Select<TableScope<Self>, [QueryBinding]> {
         Select(scope: TableScope<Self>(), table: tableName) { values throws(QueryDecodingError) in values }
@@ -42,7 +42,7 @@ extension Table {
     /// ```swift
     /// Reminder.group { $0.listID }  // SELECT "reminders".* FROM "reminders" GROUP BY "reminders"."list_id"
     /// ```
-    public static func group(@ExpressionListBuilder _ expressions: (TableScope<Self>) -> [SQL]) -> Select<TableScope<Self>, [QueryBinding]> {
+    public static func group(@ExpressionListBuilder _ expressions: (TableScope<Self>) -> [SQLFragment]) -> Select<TableScope<Self>, [QueryBinding]> {
         all.group(expressions)
     }
 
@@ -52,7 +52,7 @@ extension Table {
     /// Reminder.join(List.self) { r, l in r.listID == l.id }
     /// // SELECT "reminders".* FROM "reminders" JOIN "lists" ON ("reminders"."list_id" = "lists"."id")
     /// ```
-    public static func join<U: Table>(
+    public static func join<U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<Self>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<Self>, TableScope<U>), [QueryBinding]> {
         all.join(other, on: condition)
@@ -64,7 +64,7 @@ extension Table {
     /// List.leftJoin(Reminder.self) { l, r in l.id == r.listID }
     /// // SELECT "lists".* FROM "lists" LEFT JOIN "reminders" ON ("lists"."id" = "reminders"."list_id")
     /// ```
-    public static func leftJoin<U: Table>(
+    public static func leftJoin<U: SQLTable>(
         _ other: U.Type, on condition: (TableScope<Self>, TableScope<U>) -> some QueryExpression<Bool>
     ) -> Select<(TableScope<Self>, TableScope<U>), [QueryBinding]> {
         all.leftJoin(other, on: condition)

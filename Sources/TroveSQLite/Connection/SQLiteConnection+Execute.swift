@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 public import TroveQuery
 
-extension Connection {
+extension SQLiteConnection {
     /// Runs a script of one or more `;`-separated statements with nothing bound, such as a migration.
     ///
     /// ```swift
@@ -17,7 +17,7 @@ extension Connection {
     /// - Parameter sql: Trusted SQL text written in code.
     /// - Throws: `SQLiteError` naming the statement that failed; statements before it stay done.
     ///
-    /// > Important: A string literal goes to `execute(_: SQL)`, where interpolation binds
+    /// > Important: A string literal goes to `execute(_: SQLFragment)`, where interpolation binds
     /// > values; this overload is disfavoured so that `"… \(title)"` can never splice text into SQL.
     /// > A literal script with nothing bound still runs as a script there.
     ///
@@ -55,7 +55,7 @@ extension Connection {
     /// ```
     ///
     /// - Throws: `SQLiteError` carrying the SQL and (hidden) bindings.
-    public func execute(_ sql: SQL) throws {
+    public func execute(_ sql: SQLFragment) throws {
         guard let statement = try checkout(sql, allowingScript: true) else {
             try execute(sql.render().sql)
             return
@@ -72,10 +72,10 @@ extension Connection {
     ///
     /// - Returns: The rows, in the order SQLite produced them.
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
-    public func fetchAll(_ sql: SQL) throws -> [Row] {
+    public func fetchAll(_ sql: SQLFragment) throws -> [SQLiteRow] {
         let statement = try checkout(sql)
         defer { release(statement) }
-        var rows: [Row] = []
+        var rows: [SQLiteRow] = []
         while try statement.step() {
             rows.append(statement.row())
         }
@@ -87,7 +87,7 @@ extension Connection {
     /// ```swift
     /// let row = try db.fetchOne("SELECT * FROM reminders WHERE id = \(7)")
     /// ```
-    public func fetchOne(_ sql: SQL) throws -> Row? {
+    public func fetchOne(_ sql: SQLFragment) throws -> SQLiteRow? {
         let statement = try checkout(sql)
         defer { release(statement) }
         return try statement.step() ? statement.row() : nil
@@ -99,8 +99,8 @@ extension Connection {
     /// let count = try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self)  // 42
     /// ```
     ///
-    /// - Throws: `SQLiteError`, or `RowError` when the value does not decode to `T`.
-    public func fetchValue<T: QueryBindable>(_ sql: SQL, as type: T.Type = T.self) throws -> T? {
+    /// - Throws: `SQLiteError`, or `SQLiteRowError` when the value does not decode to `T`.
+    public func fetchValue<T: QueryBindable>(_ sql: SQLFragment, as type: T.Type = T.self) throws -> T? {
         let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step(), !statement.columnNames.isEmpty else { return nil }
@@ -109,7 +109,7 @@ extension Connection {
         do {
             return try T(decoding: value)
         } catch {
-            throw RowError.cannotDecode(column: statement.columnNames[0], index: 0, error)
+            throw SQLiteRowError.cannotDecode(column: statement.columnNames[0], index: 0, error)
         }
     }
 
@@ -120,15 +120,15 @@ extension Connection {
     /// while let row = try cursor.next() { print(row[0]) }
     /// ```
     ///
-    /// > Important: The cursor must not outlive the body it was made in; see `RowCursor`.
-    public func cursor(_ sql: SQL) throws -> RowCursor {
-        RowCursor(connection: self, statement: try checkout(sql))
+    /// > Important: The cursor must not outlive the body it was made in; see `SQLiteRowCursor`.
+    public func cursor(_ sql: SQLFragment) throws -> SQLiteRowCursor {
+        SQLiteRowCursor(connection: self, statement: try checkout(sql))
     }
 
     // MARK: Statements
 
     /// A bound statement for `sql`, from the cache when an idle one is there.
-    func checkout(_ sql: SQL) throws -> Statement {
+    func checkout(_ sql: SQLFragment) throws -> Statement {
         // NB: never nil: a script is refused with SQLITE_MISUSE unless scripts are allowed.
         try checkout(sql, allowingScript: false)!
     }
@@ -137,7 +137,7 @@ extension Connection {
     /// statements and nothing is bound, so the caller can run it as a script.
     ///
     /// - Throws: `SQLiteError`; `SQLITE_MISUSE` for several statements with values bound.
-    func checkout(_ sql: SQL, allowingScript: Bool) throws -> Statement? {
+    func checkout(_ sql: SQLFragment, allowingScript: Bool) throws -> Statement? {
         let (text, bindings) = sql.render()
         let statement: Statement
         if let cached = statementCache.idleStatement(for: text) {

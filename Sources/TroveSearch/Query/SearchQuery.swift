@@ -1,7 +1,7 @@
 /// What a person typed into the search box, parsed: an engine, terms, filters and column limits.
 ///
 /// ```swift
-/// Query.parse("dentist tag:errand -is:completed wal").description
+/// SearchQuery.parse("dentist tag:errand -is:completed wal").description
 /// // engine=fts terms=[+dentist, +wal*] filters=[tag:errand, -is:completed]
 /// ```
 ///
@@ -20,7 +20,7 @@
 ///   ``QueryProblem`` and the rest of the query still searches.
 ///
 /// Parsing never throws and never traps: every string is a query.
-public struct Query: Hashable, Sendable {
+public struct SearchQuery: Hashable, Sendable {
     /// The engine used when the text names none.
     public static let defaultEngine = "fts"
 
@@ -29,7 +29,7 @@ public struct Query: Hashable, Sendable {
     /// Groups that must all match; each group matches when any of its terms does.
     public var terms: [TermGroup]
     /// Terms that must not match: `-word`, `-"a phrase"`.
-    public var excludedTerms: [Term]
+    public var excludedTerms: [SearchTerm]
     /// Clauses that must all hold; see ``FilterClause``.
     public var filters: [FilterClause]
     /// A ``SearchIndex``'s filters on the app's columns (`folder:Baking`), which must all hold;
@@ -60,7 +60,7 @@ public struct Query: Hashable, Sendable {
     public init(
         engine: String? = nil,
         terms: [TermGroup] = [],
-        excludedTerms: [Term] = [],
+        excludedTerms: [SearchTerm] = [],
         filters: [FilterClause] = [],
         columns: Set<SearchColumn>? = nil,
         raw: String? = nil,
@@ -83,11 +83,11 @@ public struct Query: Hashable, Sendable {
     /// everywhere: `trove search`, the interactive search, ``SearchProvider`` and `assertSearch`.
     ///
     /// ```swift
-    /// Query.parse("milk OR bread eggs").terms   // [(milk OR bread), eggs*]
-    /// Query.parse("walk")                        // walk is a prefix: "walk"*
-    /// Query.parse("walk ")                       // the trailing space ends the word: "walk"
-    /// Query.parse("walk", exact: true)           // "walk"
-    /// Query.parse("wal* dog", exact: true)       // "wal"* AND "dog"
+    /// SearchQuery.parse("milk OR bread eggs").terms   // [(milk OR bread), eggs*]
+    /// SearchQuery.parse("walk")                        // walk is a prefix: "walk"*
+    /// SearchQuery.parse("walk ")                       // the trailing space ends the word: "walk"
+    /// SearchQuery.parse("walk", exact: true)           // "walk"
+    /// SearchQuery.parse("wal* dog", exact: true)       // "wal"* AND "dog"
     /// ```
     /// - Parameters:
     ///   - text: Anything, including control characters and NUL.
@@ -97,18 +97,18 @@ public struct Query: Hashable, Sendable {
     /// - Returns: The query; check ``problems`` for parts that were left out. A trailing `OR`
     ///   is waiting for its right-hand word and is left out; a last filter whose value could
     ///   still grow into a valid one (`is:comp`) is a problem with ``QueryProblem/isIncomplete``.
-    public static func parse(_ text: String, exact: Bool = false) -> Query {
+    public static func parse(_ text: String, exact: Bool = false) -> SearchQuery {
         QueryParser(text: text, exact: exact).parse()
     }
 
     /// The parse before one semantics: `typing: false` made no word a prefix.
     @available(*, deprecated, message: "the last word is a prefix by default; pass exact: true to turn that off")
-    public static func parse(_ text: String, typing: Bool) -> Query {
+    public static func parse(_ text: String, typing: Bool) -> SearchQuery {
         parse(text, exact: !typing)
     }
 
     /// The engine to run: ``engine``, or ``defaultEngine`` when the text names none.
-    public var engineName: String { engine ?? Query.defaultEngine }
+    public var engineName: String { engine ?? SearchQuery.defaultEngine }
 
     /// True when there is nothing to search or filter by: the engine shows its default view.
     public var isEmpty: Bool {
@@ -118,7 +118,7 @@ public struct Query: Hashable, Sendable {
     /// Terms FTS5 cannot search because they hold no letter or digit (`-`, `🎉`, `:`).
     ///
     /// ``FTS5Expression`` leaves them out; an engine may match them with LIKE instead.
-    public var ftsIgnoredTerms: [Term] {
+    public var ftsIgnoredTerms: [SearchTerm] {
         (terms.flatMap(\.anyOf) + excludedTerms).filter { !$0.isSearchableByFTS }
     }
 }

@@ -4,17 +4,17 @@ import TroveQuery
 /// One SQLite connection: owns the `sqlite3*` handle and a cache of prepared statements.
 ///
 /// ```swift
-/// let db = try Connection(path: "trove.db")
+/// let db = try SQLiteConnection(path: "trove.db")
 /// try db.execute("CREATE TABLE IF NOT EXISTS tags(name TEXT UNIQUE)")
 /// try db.execute("INSERT INTO tags(name) VALUES (\("home"))")  // INSERT INTO tags(name) VALUES (?)
 /// let names = try db.fetchAll("SELECT name FROM tags").map { try $0[0] as String }
 /// ```
 ///
 /// Not `Sendable`: use it from one thread at a time. Share a database across tasks with
-/// `Database`, which hands connections out inside `read` and `write` bodies.
+/// `SQLiteDatabase`, which hands connections out inside `read` and `write` bodies.
 ///
 /// See https://www.sqlite.org/c3ref/sqlite3.html
-public final class Connection {
+public final class SQLiteConnection {
     /// How to open a connection.
     public struct Options: Sendable {
         /// Open with `SQLITE_OPEN_READONLY`: every write fails with `SQLITE_READONLY`. Works on a
@@ -63,7 +63,7 @@ public final class Connection {
     /// Opens (and for writing, creates) the database at `path`, or an in-memory one for `:memory:`.
     ///
     /// ```swift
-    /// let db = try Connection(path: "/tmp/trove.db")  // WAL, foreign_keys=ON, 5 s busy timeout
+    /// let db = try SQLiteConnection(path: "/tmp/trove.db")  // WAL, foreign_keys=ON, 5 s busy timeout
     /// ```
     ///
     /// - Parameters:
@@ -88,7 +88,7 @@ public final class Connection {
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = db.map { SQLiteError(db: $0, code: rc, sql: nil) }
-                ?? SQLiteError(extendedCode: ResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
+                ?? SQLiteError(extendedCode: SQLiteResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))
             sqlite3_close_v2(db)
             throw OpenError(.cannotOpen, path: path, underlying: error)
         }
@@ -102,8 +102,8 @@ public final class Connection {
     }
 
     /// A private in-memory database.
-    public static func inMemory() throws -> Connection {
-        try Connection(path: ":memory:")
+    public static func inMemory() throws -> SQLiteConnection {
+        try SQLiteConnection(path: ":memory:")
     }
 
     deinit {
@@ -150,7 +150,7 @@ public final class Connection {
     /// Stops the statement running now, which then throws `CancellationError`.
     ///
     /// Safe from any thread while the connection is open. A call made while no statement runs
-    /// does nothing to later statements. To cancel `Database` reads, cancel their task instead.
+    /// does nothing to later statements. To cancel `SQLiteDatabase` reads, cancel their task instead.
     ///
     /// See https://www.sqlite.org/c3ref/interrupt.html
     public func interrupt() {

@@ -8,7 +8,7 @@ import Darwin
 import Foundation
 import TroveQuery
 
-extension Connection {
+extension SQLiteConnection {
     static func isFile(_ path: String) -> Bool {
         path != ":memory:" && !path.isEmpty
     }
@@ -63,7 +63,7 @@ extension Connection {
         }
     }
 
-    private static func openErrorKind(for code: ResultCode) -> OpenError.Kind {
+    private static func openErrorKind(for code: SQLiteResultCode) -> OpenError.Kind {
         switch code {
         case .notADatabase, .corrupt: .notADatabase
         case .busy, .locked: .locked

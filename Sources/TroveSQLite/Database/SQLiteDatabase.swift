@@ -1,7 +1,7 @@
 /// A database shared across tasks: one writer connection and a pool of reader connections.
 ///
 /// ```swift
-/// let db = try Database(path: "trove.db")
+/// let db = try SQLiteDatabase(path: "trove.db")
 /// try await db.write { db in
 ///     try db.execute("INSERT INTO tags(name) VALUES (\("home"))")  // inside BEGIN IMMEDIATE … COMMIT
 /// }
@@ -20,7 +20,7 @@
 /// `CancellationError`, one cancelled while its body runs completes and returns normally.
 ///
 /// See https://www.sqlite.org/wal.html and https://www.sqlite.org/c3ref/interrupt.html
-public final class Database: Sendable {
+public final class SQLiteDatabase: Sendable {
     /// The path as given, or `:memory:`.
     public let path: String
     // NB: `readers` is declared before `writer` so it is released first. SQLite checkpoints the
@@ -41,7 +41,7 @@ public final class Database: Sendable {
     /// see `inMemory()`.
     ///
     /// ```swift
-    /// let db = try Database(path: "trove.db", readers: 0)  // one connection: reads take turns with writes
+    /// let db = try SQLiteDatabase(path: "trove.db", readers: 0)  // one connection: reads take turns with writes
     /// ```
     ///
     /// - Parameters:
@@ -54,28 +54,28 @@ public final class Database: Sendable {
     ///   - options: For every connection; readers also get `readOnly`. With `walMode` off,
     ///     readers and the writer lock each other out and wait up to the busy timeout.
     /// - Throws: `OpenError`.
-    public init(path: String, readers: Int = 4, options: Connection.Options = .init()) throws {
+    public init(path: String, readers: Int = 4, options: SQLiteConnection.Options = .init()) throws {
         precondition(readers >= 0, "a Database cannot have fewer than no readers")
         self.path = path
-        let writerConnection = try Connection(path: path, options: options)
+        let writerConnection = try SQLiteConnection(path: path, options: options)
         writer = SerialConnection(writerConnection, label: "trove.sqlite.writer")
-        if Connection.isFile(path), readers > 0 {
+        if SQLiteConnection.isFile(path), readers > 0 {
             var readerOptions = options
             readerOptions.readOnly = true
             self.readers = ReaderPool(readers: try (0..<readers).map { index in
-                SerialConnection(try Connection(path: path, options: readerOptions), label: "trove.sqlite.reader.\(index)")
+                SerialConnection(try SQLiteConnection(path: path, options: readerOptions), label: "trove.sqlite.reader.\(index)")
             })
             readersShareWriter = false
         } else {
             self.readers = ReaderPool(readers: [writer])
             readersShareWriter = true
         }
-        openedFiles = Connection.isFile(path)
+        openedFiles = SQLiteConnection.isFile(path)
             ? ["", "-wal", "-shm"].map { (path + $0, FileIdentity(path: path + $0)) } : []
     }
 
     /// The database's files (the `.db`, its `-wal` or `-shm`) deleted or replaced by another
-    /// program since this `Database` opened them, by path; empty when all are as they were.
+    /// program since this `SQLiteDatabase` opened them, by path; empty when all are as they were.
     ///
     /// ```swift
     /// database.replacedFiles()   // ["/home/me/trove.db-shm"] after `rm trove.db-shm`
@@ -106,8 +106,8 @@ public final class Database: Sendable {
     /// different, empty database (shared cache could join them, but it locks whole tables and
     /// has no WAL). So reads and writes take turns on the one connection. Reads still run with
     /// `PRAGMA query_only = 1` and may be interrupted; writes never are.
-    public static func inMemory() throws -> Database {
-        try Database(path: ":memory:")
+    public static func inMemory() throws -> SQLiteDatabase {
+        try SQLiteDatabase(path: ":memory:")
     }
 
     /// Runs `body` with a reader connection and returns its result.
@@ -123,7 +123,7 @@ public final class Database: Sendable {
     /// - Returns: What `body` returned.
     /// - Throws: `CancellationError` when the task is cancelled before or during the body (the
     ///   running statement is interrupted); otherwise what `body` throws.
-    public func read<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await readers.withReader { reader in
             try await reader.run(interruptible: true, queryOnly: readersShareWriter, body)
@@ -146,7 +146,7 @@ public final class Database: Sendable {
     /// - Returns: What `body` returned, once committed.
     /// - Throws: `CancellationError` if cancelled before the body starts (it then never runs),
     ///   else what `body` throws or `SQLiteError` from BEGIN/COMMIT. Never interrupted.
-    public func write<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await writer.run(interruptible: false, queryOnly: false) { db in
             try db.transaction(.immediate) { try body(db) }
@@ -157,7 +157,7 @@ public final class Database: Sendable {
     /// `PRAGMA`s that refuse to run in a transaction. A transaction it leaves open is rolled back.
     ///
     /// - Throws: As `write`.
-    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await writer.run(interruptible: false, queryOnly: false, body)
     }

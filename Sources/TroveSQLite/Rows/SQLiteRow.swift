@@ -11,7 +11,7 @@ public import TroveQuery
 /// ```
 ///
 /// `columnNames` is shared by every row of a statement, so it costs no allocation per row.
-public struct Row: Sendable, Hashable {
+public struct SQLiteRow: Sendable, Hashable {
     /// The result columns' names, as SQLite reports them (an `AS` alias, or the column's name).
     public var columnNames: [String]
     /// The values, in column order.
@@ -32,11 +32,11 @@ public struct Row: Sendable, Hashable {
 
     /// The value at `index`, decoded.
     ///
-    /// - Throws: `RowError` when the index is out of range or the value does not decode to `T`.
+    /// - Throws: `SQLiteRowError` when the index is out of range or the value does not decode to `T`.
     public subscript<T: QueryBindable>(_ index: Int) -> T {
         get throws {
             guard values.indices.contains(index) else {
-                throw RowError.indexOutOfRange(index, columnCount: values.count)
+                throw SQLiteRowError.indexOutOfRange(index, columnCount: values.count)
             }
             return try decode(index)
         }
@@ -45,11 +45,11 @@ public struct Row: Sendable, Hashable {
     /// The value of the column named `name`, decoded. Exact names win; otherwise the first
     /// case-insensitive match, as SQLite compares names.
     ///
-    /// - Throws: `RowError` when there is no such column or the value does not decode to `T`.
+    /// - Throws: `SQLiteRowError` when there is no such column or the value does not decode to `T`.
     public subscript<T: QueryBindable>(_ name: String) -> T {
         get throws {
             guard let index = index(ofColumn: name) else {
-                throw RowError.noSuchColumn(name, columns: columnNames)
+                throw SQLiteRowError.noSuchColumn(name, columns: columnNames)
             }
             return try decode(index)
         }
@@ -59,21 +59,21 @@ public struct Row: Sendable, Hashable {
     ///
     /// ```swift
     /// let rank = ResultColumn<Double>("rank")
-    /// let row = try db.fetchOne("SELECT \(SQLExpression<Double>("bm25(\"reminders_fts\")").named(rank)) FROM …")!
+    /// let row = try db.fetchOne("SELECT \(TypedExpression<Double>("bm25(\"reminders_fts\")").named(rank)) FROM …")!
     /// let score = try row[rank]   // the column named "rank", as a Double
     /// ```
     ///
-    /// - Throws: `RowError` when there is no such column or the value does not decode.
+    /// - Throws: `SQLiteRowError` when there is no such column or the value does not decode.
     public subscript<T: QueryBindable>(_ column: ResultColumn<T>) -> T {
         get throws { try self[column.name] }
     }
 
     /// The raw value of the column named `name`.
     ///
-    /// - Throws: `RowError.noSuchColumn` when there is none.
+    /// - Throws: `SQLiteRowError.noSuchColumn` when there is none.
     public func value(named name: String) throws -> QueryBinding {
         guard let index = index(ofColumn: name) else {
-            throw RowError.noSuchColumn(name, columns: columnNames)
+            throw SQLiteRowError.noSuchColumn(name, columns: columnNames)
         }
         return values[index]
     }
@@ -88,12 +88,12 @@ public struct Row: Sendable, Hashable {
         do {
             return try T(decoding: values[index])
         } catch {
-            throw RowError.cannotDecode(column: columnNames[index], index: index, error)
+            throw SQLiteRowError.cannotDecode(column: columnNames[index], index: index, error)
         }
     }
 }
 
-extension Row: CustomStringConvertible {
+extension SQLiteRow: CustomStringConvertible {
     /// `id: 7, title: 'Buy milk'`.
     public var description: String {
         zip(columnNames, values).map { "\($0): \($1)" }.joined(separator: ", ")

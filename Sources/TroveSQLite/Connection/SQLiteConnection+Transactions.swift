@@ -18,7 +18,7 @@ public enum TransactionKind: Sendable, Hashable {
     }
 }
 
-extension Connection {
+extension SQLiteConnection {
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
     /// ```swift
@@ -37,7 +37,7 @@ extension Connection {
     ///
     /// See https://www.sqlite.org/lang_transaction.html
     public func transaction<T>(_ kind: TransactionKind = .deferred, _ body: () throws -> T) throws -> T {
-        try execute(SQL(raw: kind.beginSQL))
+        try execute(SQLFragment(raw: kind.beginSQL))
         let result: T
         do {
             result = try body()

@@ -5,12 +5,12 @@
 ///
 /// ```swift
 /// let title = "Robert'); DROP TABLE reminders;--"
-/// let query: SQL = "SELECT \(identifier: "id") FROM reminders WHERE title = \(title)"
+/// let query: SQLFragment = "SELECT \(identifier: "id") FROM reminders WHERE title = \(title)"
 /// query.render().sql       // SELECT "id" FROM reminders WHERE title = ?
 /// query.render().bindings  // [.text("Robert'); DROP TABLE reminders;--")]
 /// query.debugDescription   // SELECT "id" FROM reminders WHERE title = 'Robert''); DROP TABLE reminders;--'
 /// ```
-public struct SQL: Hashable, Sendable {
+public struct SQLFragment: Hashable, Sendable {
     /// One piece of a fragment.
     public enum Segment: Hashable, Sendable {
         /// SQL text, written by the programmer. Never user input.
@@ -50,31 +50,31 @@ public struct SQL: Hashable, Sendable {
     public var isEmpty: Bool { segments.isEmpty }
 
     /// Appends another fragment, keeping its bindings.
-    public mutating func append(_ other: SQL) {
+    public mutating func append(_ other: SQLFragment) {
         segments.append(contentsOf: other.segments)
     }
 
     /// The two fragments one after the other.
-    public static func + (lhs: SQL, rhs: SQL) -> SQL {
+    public static func + (lhs: SQLFragment, rhs: SQLFragment) -> SQLFragment {
         var result = lhs
         result.append(rhs)
         return result
     }
 
     /// Appends `rhs` to `lhs`.
-    public static func += (lhs: inout SQL, rhs: SQL) {
+    public static func += (lhs: inout SQLFragment, rhs: SQLFragment) {
         lhs.append(rhs)
     }
 }
 
-extension SQL {
+extension SQLFragment {
     /// Joins fragments with a separator written in code.
     ///
     /// ```swift
-    /// [SQL("a = \(1)"), SQL("b = \(2)")].joined(separator: " AND ")  // a = ? AND b = ?
+    /// [SQLFragment("a = \(1)"), SQLFragment("b = \(2)")].joined(separator: " AND ")  // a = ? AND b = ?
     /// ```
-    public static func join(_ fragments: some Sequence<SQL>, separator: String) -> SQL {
-        var result = SQL()
+    public static func join(_ fragments: some Sequence<SQLFragment>, separator: String) -> SQLFragment {
+        var result = SQLFragment()
         var first = true
         for fragment in fragments {
             if !first { result.segments.append(.sql(separator)) }
@@ -85,20 +85,20 @@ extension SQL {
     }
 }
 
-extension Sequence where Element == SQL {
+extension Sequence where Element == SQLFragment {
     /// The fragments joined by `separator`, which is SQL text written in code.
-    public func joined(separator: String) -> SQL {
-        SQL.join(self, separator: separator)
+    public func joined(separator: String) -> SQLFragment {
+        SQLFragment.join(self, separator: separator)
     }
 }
 
 // MARK: - Rendering
 
-extension SQL {
+extension SQLFragment {
     /// The text to prepare, with `?` for every bound value, and the values in order.
     ///
     /// ```swift
-    /// SQL("SELECT * FROM t WHERE a = \(1) AND b = \("x")").render()
+    /// SQLFragment("SELECT * FROM t WHERE a = \(1) AND b = \("x")").render()
     /// // ("SELECT * FROM t WHERE a = ? AND b = ?", [.integer(1), .text("x")])
     /// ```
     public func render() -> (sql: String, bindings: [QueryBinding]) {
@@ -112,7 +112,7 @@ extension SQL {
                 sql += "?"
                 bindings.append(value)
             case .identifier(let name):
-                sql += SQL.quote(identifier: name)
+                sql += SQLFragment.quote(identifier: name)
             }
         }
         return (sql, bindings)
@@ -124,7 +124,7 @@ extension SQL {
     }
 }
 
-extension SQL: CustomDebugStringConvertible {
+extension SQLFragment: CustomDebugStringConvertible {
     /// The SQL with every binding inlined as a literal. For snapshots and `--explain` only;
     /// what executes is always `render()`.
     public var debugDescription: String {
@@ -133,7 +133,7 @@ extension SQL: CustomDebugStringConvertible {
             switch segment {
             case .sql(let text): sql += text
             case .binding(let value): sql += value.description
-            case .identifier(let name): sql += SQL.quote(identifier: name)
+            case .identifier(let name): sql += SQLFragment.quote(identifier: name)
             }
         }
         return sql
@@ -142,7 +142,7 @@ extension SQL: CustomDebugStringConvertible {
 
 // MARK: - Interpolation
 
-extension SQL: ExpressibleByStringInterpolation {
+extension SQLFragment: ExpressibleByStringInterpolation {
     /// A literal in code is trusted SQL text.
     public init(stringLiteral value: String) {
         self.init(raw: value)
@@ -173,7 +173,7 @@ extension SQL: ExpressibleByStringInterpolation {
         }
 
         /// `\(fragment)` splices another fragment, keeping its bindings.
-        public mutating func appendInterpolation(_ fragment: SQL) {
+        public mutating func appendInterpolation(_ fragment: SQLFragment) {
             segments.append(contentsOf: fragment.segments)
         }
 
@@ -181,7 +181,7 @@ extension SQL: ExpressibleByStringInterpolation {
         ///
         /// ```swift
         /// let r = TableScope<Reminder>()
-        /// let on: SQL = "\(r.listID) = \(TableScope<List>().id)"   // "reminders"."list_id" = "lists"."id"
+        /// let on: SQLFragment = "\(r.listID) = \(TableScope<List>().id)"   // "reminders"."list_id" = "lists"."id"
         /// ```
         public mutating func appendInterpolation(_ expression: some QueryExpression) {
             segments.append(contentsOf: expression.queryFragment.segments)

@@ -11,15 +11,15 @@
 /// same SQL run elsewhere on the connection prepares a second statement rather than disturb it.
 ///
 /// > Important: Use a cursor only where its connection may be used: inside the `read` or
-/// > `write` body that made it, on that body's thread. Like `Connection`, it is not `Sendable`.
+/// > `write` body that made it, on that body's thread. Like `SQLiteConnection`, it is not `Sendable`.
 /// > Finish or drop it before the body returns: an open cursor keeps a read transaction (and
 /// > its snapshot) alive.
-public final class RowCursor {
+public final class SQLiteRowCursor {
     // NB: keeps the connection, and so the sqlite3 handle, alive as long as the statement.
-    private let connection: Connection
+    private let connection: SQLiteConnection
     private var statement: Statement?
 
-    init(connection: Connection, statement: Statement) {
+    init(connection: SQLiteConnection, statement: Statement) {
         self.connection = connection
         self.statement = statement
     }
@@ -34,7 +34,7 @@ public final class RowCursor {
     /// The next row, or nil when there are no more.
     ///
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted. Either ends the cursor.
-    public func next() throws -> Row? {
+    public func next() throws -> SQLiteRow? {
         guard let statement else { return nil }
         do {
             if try statement.step() { return statement.row() }

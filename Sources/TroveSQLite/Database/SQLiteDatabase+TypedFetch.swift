@@ -1,16 +1,16 @@
 public import TroveQuery
 
-// The typed fetches of `Connection`, each in one `read` (or one `write` for `execute`), for
-// code that has a `Database` and no connection.
+// The typed fetches of `SQLiteConnection`, each in one `read` (or one `write` for `execute`), for
+// code that has a `SQLiteDatabase` and no connection.
 
-extension Database {
+extension SQLiteDatabase {
     /// Every row of a select, decoded as the statement's row type, on a reader.
     ///
     /// ```swift
     /// let flagged = try await database.fetchAll(ReminderTable.where { $0.isFlagged }.select { ($0.id, $0.title) })
     /// // SELECT "reminders"."id", "reminders"."title" FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: As `Connection.fetchAll(_:)`; `CancellationError` when the task is cancelled.
+    /// - Throws: As `SQLiteConnection.fetchAll(_:)`; `CancellationError` when the task is cancelled.
     public func fetchAll<Scope, Value: Sendable>(_ query: Select<Scope, Value>) async throws -> [Value] {
         try await read { db in try db.fetchAll(query) }
     }
@@ -21,7 +21,7 @@ extension Database {
     /// let title = try await database.fetchOne(ReminderTable.where { $0.id == 7 }.select { $0.title })
     /// // SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = ?)
     /// ```
-    /// - Throws: As `Connection.fetchOne(_:)`.
+    /// - Throws: As `SQLiteConnection.fetchOne(_:)`.
     public func fetchOne<Scope, Value: Sendable>(_ query: Select<Scope, Value>) async throws -> Value? {
         try await read { db in try db.fetchOne(query) }
     }
@@ -32,7 +32,7 @@ extension Database {
     /// let todos = try await database.fetchAll(ReminderTable.where { $0.isFlagged }, as: Todo.self)
     /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: `RowDecodingError` naming the column and the Swift type; as `Connection.fetchAll(_:as:)`.
+    /// - Throws: `SQLiteRowDecodingError` naming the column and the Swift type; as `SQLiteConnection.fetchAll(_:as:)`.
     public func fetchAll<Record: Decodable & Sendable>(
         _ query: some QueryStatement, as type: Record.Type
     ) async throws -> [Record] {
@@ -58,7 +58,7 @@ extension Database {
     /// try await database.fetchCount(ReminderTable.where { $0.isFlagged })
     /// // SELECT count(*) FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: As `Connection.fetchCount(_:)`.
+    /// - Throws: As `SQLiteConnection.fetchCount(_:)`.
     public func fetchCount<Scope, Value>(_ query: Select<Scope, Value>) async throws -> Int {
         try await read { db in try db.fetchCount(query) }
     }
@@ -70,7 +70,7 @@ extension Database {
     /// // BEGIN IMMEDIATE; UPDATE "reminders" SET "is_flagged" = ? WHERE ("reminders"."id" = ?); COMMIT
     /// ```
     /// - Returns: How many rows it changed.
-    /// - Throws: As `Connection.execute(_:)`, and as ``write(_:)``.
+    /// - Throws: As `SQLiteConnection.execute(_:)`, and as ``write(_:)``.
     @discardableResult
     public func execute(_ statement: some QueryStatement) async throws -> Int {
         try await write { db in try db.execute(statement) }

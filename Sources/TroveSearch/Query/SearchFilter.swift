@@ -3,9 +3,9 @@ public import TroveStore
 /// One `key:value` condition on a reminder's fields (not its text).
 ///
 /// ```swift
-/// Query.parse("#errand").filters[0].anyOf   // [.tag("errand")]
+/// SearchQuery.parse("#errand").filters[0].anyOf   // [.tag("errand")]
 /// ```
-public enum Filter: Hashable, Sendable, CustomStringConvertible {
+public enum SearchFilter: Hashable, Sendable, CustomStringConvertible {
     /// `is:open`, `is:completed`, `is:flagged`, `is:unflagged`.
     case status(StatusFilter)
     /// `list:Groceries`, `list:"Home Office"`; the name as typed (compare ignoring case).
@@ -32,8 +32,8 @@ public enum Filter: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .status(let status): "is:\(status.rawValue)"
-        case .list(let name): "list:\(Filter.quotedIfNeeded(name))"
-        case .tag(let name): "tag:\(Filter.quotedIfNeeded(name))"
+        case .list(let name): "list:\(SearchFilter.quotedIfNeeded(name))"
+        case .tag(let name): "tag:\(SearchFilter.quotedIfNeeded(name))"
         case .priority(let priority): "priority:\(priority.name)"
         case .due(let due): "due:\(due)"
         }
@@ -44,7 +44,7 @@ public enum Filter: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The keys that filter; `in:` is not among them because it limits columns, see ``Query/columns``.
+/// The keys that filter; `in:` is not among them because it limits columns, see ``SearchQuery/columns``.
 public enum FilterKey: String, Hashable, Sendable, CaseIterable {
     case status = "is"
     case list
@@ -64,28 +64,28 @@ public enum StatusFilter: String, Hashable, Sendable, CaseIterable {
 /// Filters with one key and one sign: at least one must hold, or with ``isNegated`` none may.
 ///
 /// ```swift
-/// Query.parse("tag:a tag:b -is:completed").filters.map(\.description)
+/// SearchQuery.parse("tag:a tag:b -is:completed").filters.map(\.description)
 /// // ["tag:a OR tag:b", "-is:completed"]
-/// Query.parse("-tag:a -tag:b").filters.map(\.description)
+/// SearchQuery.parse("-tag:a -tag:b").filters.map(\.description)
 /// // ["-(tag:a OR tag:b)"]: neither tag
 /// ```
 public struct FilterClause: Hashable, Sendable, CustomStringConvertible {
     /// Which filter key all of ``anyOf`` have: `list`, `tag`, `due`, `is` or `priority`.
     public var key: FilterKey
     /// Never empty, no duplicates, every filter's key is ``key``.
-    public var anyOf: [Filter]
+    public var anyOf: [SearchFilter]
     /// True for `-key:value`: rows matching any of ``anyOf`` are left out.
     public var isNegated: Bool
 
     /// A clause matching any of `anyOf` (all with the key `key`), or, negated, none of them.
-    public init(key: FilterKey, anyOf: [Filter], isNegated: Bool = false) {
+    public init(key: FilterKey, anyOf: [SearchFilter], isNegated: Bool = false) {
         self.key = key
         self.anyOf = anyOf
         self.isNegated = isNegated
     }
 
     /// A clause of one filter: `tag:home`, or `-tag:home` when negated.
-    public init(_ filter: Filter, isNegated: Bool = false) {
+    public init(_ filter: SearchFilter, isNegated: Bool = false) {
         self.init(key: filter.key, anyOf: [filter], isNegated: isNegated)
     }
 

@@ -4,12 +4,12 @@
 /// against the primary constants.
 ///
 /// ```swift
-/// ResultCode.constraintUnique.name          // SQLITE_CONSTRAINT_UNIQUE
-/// ResultCode.constraintUnique.primary.name  // SQLITE_CONSTRAINT
+/// SQLiteResultCode.constraintUnique.name          // SQLITE_CONSTRAINT_UNIQUE
+/// SQLiteResultCode.constraintUnique.primary.name  // SQLITE_CONSTRAINT
 /// ```
 ///
 /// See https://www.sqlite.org/rescode.html
-public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     /// The code as SQLite returns it.
     public var rawValue: Int32
 
@@ -19,7 +19,7 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     }
 
     /// The primary code: the low 8 bits.
-    public var primary: ResultCode { ResultCode(rawValue: rawValue & 0xFF) }
+    public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }
 
     /// Whether this is an extended code (it carries more than the primary code).
     public var isExtended: Bool { rawValue > 0xFF }
@@ -38,78 +38,78 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
 
 // MARK: Constants
 
-extension ResultCode {
+extension SQLiteResultCode {
     /// `SQLITE_OK`: success.
-    public static let ok = ResultCode(rawValue: 0)
+    public static let ok = SQLiteResultCode(rawValue: 0)
     /// `SQLITE_ERROR`: a generic error, such as an SQL syntax error.
-    public static let error = ResultCode(rawValue: 1)
+    public static let error = SQLiteResultCode(rawValue: 1)
     /// `SQLITE_INTERNAL`: a bug inside SQLite.
-    public static let `internal` = ResultCode(rawValue: 2)
+    public static let `internal` = SQLiteResultCode(rawValue: 2)
     /// `SQLITE_PERM`: the access mode asked for could not be given.
-    public static let permission = ResultCode(rawValue: 3)
+    public static let permission = SQLiteResultCode(rawValue: 3)
     /// `SQLITE_ABORT`: the operation was aborted, as by a rollback.
-    public static let abort = ResultCode(rawValue: 4)
+    public static let abort = SQLiteResultCode(rawValue: 4)
     /// `SQLITE_BUSY`: another connection holds a lock (after the busy timeout).
-    public static let busy = ResultCode(rawValue: 5)
+    public static let busy = SQLiteResultCode(rawValue: 5)
     /// `SQLITE_LOCKED`: a conflict inside this connection, or shared cache.
-    public static let locked = ResultCode(rawValue: 6)
+    public static let locked = SQLiteResultCode(rawValue: 6)
     /// `SQLITE_NOMEM`: an allocation failed.
-    public static let noMemory = ResultCode(rawValue: 7)
+    public static let noMemory = SQLiteResultCode(rawValue: 7)
     /// `SQLITE_READONLY`: a write to a read-only database.
-    public static let readOnly = ResultCode(rawValue: 8)
+    public static let readOnly = SQLiteResultCode(rawValue: 8)
     /// `SQLITE_INTERRUPT`: `sqlite3_interrupt` stopped the statement.
-    public static let interrupt = ResultCode(rawValue: 9)
+    public static let interrupt = SQLiteResultCode(rawValue: 9)
     /// `SQLITE_IOERR`: the operating system reported an I/O error.
-    public static let ioError = ResultCode(rawValue: 10)
+    public static let ioError = SQLiteResultCode(rawValue: 10)
     /// `SQLITE_CORRUPT`: the database file is damaged.
-    public static let corrupt = ResultCode(rawValue: 11)
+    public static let corrupt = SQLiteResultCode(rawValue: 11)
     /// `SQLITE_NOTFOUND`: an unknown file-control opcode, among others.
-    public static let notFound = ResultCode(rawValue: 12)
+    public static let notFound = SQLiteResultCode(rawValue: 12)
     /// `SQLITE_FULL`: the disk (or the database's size limit) is full.
-    public static let full = ResultCode(rawValue: 13)
+    public static let full = SQLiteResultCode(rawValue: 13)
     /// `SQLITE_CANTOPEN`: the file could not be opened.
-    public static let cannotOpen = ResultCode(rawValue: 14)
+    public static let cannotOpen = SQLiteResultCode(rawValue: 14)
     /// `SQLITE_PROTOCOL`: a locking protocol problem (WAL).
-    public static let `protocol` = ResultCode(rawValue: 15)
+    public static let `protocol` = SQLiteResultCode(rawValue: 15)
     /// `SQLITE_SCHEMA`: the schema changed while the statement ran.
-    public static let schema = ResultCode(rawValue: 17)
+    public static let schema = SQLiteResultCode(rawValue: 17)
     /// `SQLITE_TOOBIG`: a string or blob is larger than the limit.
-    public static let tooBig = ResultCode(rawValue: 18)
+    public static let tooBig = SQLiteResultCode(rawValue: 18)
     /// `SQLITE_CONSTRAINT`: a constraint failed.
-    public static let constraint = ResultCode(rawValue: 19)
+    public static let constraint = SQLiteResultCode(rawValue: 19)
     /// `SQLITE_MISMATCH`: a datatype mismatch, such as a non-integer rowid.
-    public static let mismatch = ResultCode(rawValue: 20)
+    public static let mismatch = SQLiteResultCode(rawValue: 20)
     /// `SQLITE_MISUSE`: the library was used wrongly.
-    public static let misuse = ResultCode(rawValue: 21)
+    public static let misuse = SQLiteResultCode(rawValue: 21)
     /// `SQLITE_RANGE`: a bind parameter index out of range.
-    public static let range = ResultCode(rawValue: 25)
+    public static let range = SQLiteResultCode(rawValue: 25)
     /// `SQLITE_NOTADB`: the file is not a database.
-    public static let notADatabase = ResultCode(rawValue: 26)
+    public static let notADatabase = SQLiteResultCode(rawValue: 26)
     /// `SQLITE_ROW`: `sqlite3_step` has a row.
-    public static let row = ResultCode(rawValue: 100)
+    public static let row = SQLiteResultCode(rawValue: 100)
     /// `SQLITE_DONE`: `sqlite3_step` has finished.
-    public static let done = ResultCode(rawValue: 101)
+    public static let done = SQLiteResultCode(rawValue: 101)
 
     /// `SQLITE_CONSTRAINT_CHECK`: a CHECK constraint failed.
-    public static let constraintCheck = ResultCode(rawValue: 19 | 1 << 8)
+    public static let constraintCheck = SQLiteResultCode(rawValue: 19 | 1 << 8)
     /// `SQLITE_CONSTRAINT_FOREIGNKEY`: a foreign key constraint failed.
-    public static let constraintForeignKey = ResultCode(rawValue: 19 | 3 << 8)
+    public static let constraintForeignKey = SQLiteResultCode(rawValue: 19 | 3 << 8)
     /// `SQLITE_CONSTRAINT_NOTNULL`: a NOT NULL constraint failed.
-    public static let constraintNotNull = ResultCode(rawValue: 19 | 5 << 8)
+    public static let constraintNotNull = SQLiteResultCode(rawValue: 19 | 5 << 8)
     /// `SQLITE_CONSTRAINT_PRIMARYKEY`: a PRIMARY KEY constraint failed.
-    public static let constraintPrimaryKey = ResultCode(rawValue: 19 | 6 << 8)
+    public static let constraintPrimaryKey = SQLiteResultCode(rawValue: 19 | 6 << 8)
     /// `SQLITE_CONSTRAINT_TRIGGER`: a trigger's RAISE failed.
-    public static let constraintTrigger = ResultCode(rawValue: 19 | 7 << 8)
+    public static let constraintTrigger = SQLiteResultCode(rawValue: 19 | 7 << 8)
     /// `SQLITE_CONSTRAINT_UNIQUE`: a UNIQUE constraint failed.
-    public static let constraintUnique = ResultCode(rawValue: 19 | 8 << 8)
+    public static let constraintUnique = SQLiteResultCode(rawValue: 19 | 8 << 8)
     /// `SQLITE_BUSY_RECOVERY`: another connection is recovering a WAL file.
-    public static let busyRecovery = ResultCode(rawValue: 5 | 1 << 8)
+    public static let busyRecovery = SQLiteResultCode(rawValue: 5 | 1 << 8)
     /// `SQLITE_BUSY_SNAPSHOT`: a read transaction's snapshot is too old to write from.
-    public static let busySnapshot = ResultCode(rawValue: 5 | 2 << 8)
+    public static let busySnapshot = SQLiteResultCode(rawValue: 5 | 2 << 8)
     /// `SQLITE_READONLY_DBMOVED`: the database file was moved or deleted while open.
-    public static let readOnlyDatabaseMoved = ResultCode(rawValue: 8 | 4 << 8)
+    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: 8 | 4 << 8)
     /// `SQLITE_CANTOPEN_ISDIR`: the path names a folder.
-    public static let cannotOpenIsDirectory = ResultCode(rawValue: 14 | 2 << 8)
+    public static let cannotOpenIsDirectory = SQLiteResultCode(rawValue: 14 | 2 << 8)
 
     private static let names: [Int32: String] = [
         0: "SQLITE_OK", 1: "SQLITE_ERROR", 2: "SQLITE_INTERNAL", 3: "SQLITE_PERM", 4: "SQLITE_ABORT",

@@ -10,11 +10,11 @@ public protocol ColumnDeclaration: Sendable {
 /// qualified by its table; declared on its own it renders unqualified.
 ///
 /// ```swift
-/// let title = Column<String>("title")
+/// let title = SQLColumn<String>("title")
 /// Reminder.where { $0.title == "Milk" }
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."title" = ?)
 /// ```
-public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclaration {
+public struct SQLColumn<QueryValue: QueryBindable>: QueryExpression, ColumnDeclaration {
     /// The column's name in the schema, unquoted.
     public let name: String
     /// The table (or alias) that qualifies the column, if any.
@@ -28,11 +28,11 @@ public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclarat
         self.table = nil
     }
 
-    /// A column qualified by a table named at run time, for a table with no ``Table`` type:
+    /// A column qualified by a table named at run time, for a table with no ``SQLTable`` type:
     /// an app's table that a search index is declared over, or a table the app creates itself.
     ///
     /// ```swift
-    /// let body = Column<String>("body", table: "notes")
+    /// let body = SQLColumn<String>("body", table: "notes")
     /// body.contains("flour")   // "notes"."body" LIKE ? ESCAPE '\'
     /// ```
     /// - Parameters:
@@ -44,8 +44,8 @@ public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclarat
     }
 
     /// `"table"."name"`, or `"name"` for an unqualified column.
-    public var queryFragment: SQL {
-        guard let table else { return SQL(identifier: name) }
+    public var queryFragment: SQLFragment {
+        guard let table else { return SQLFragment(identifier: name) }
         return "\(identifier: table).\(identifier: name)"
     }
 
@@ -54,7 +54,7 @@ public struct Column<QueryValue: QueryBindable>: QueryExpression, ColumnDeclarat
     /// ```swift
     /// $0.title.set($0.title.excluded)  // "title" = "excluded"."title"
     /// ```
-    public var excluded: Column<QueryValue> {
-        Column(name, table: "excluded")
+    public var excluded: SQLColumn<QueryValue> {
+        SQLColumn(name, table: "excluded")
     }
 }

@@ -1,7 +1,7 @@
 public import TroveQuery
 
 /// A row value that could not be read as asked.
-public enum RowError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum SQLiteRowError: Error, Hashable, Sendable, CustomStringConvertible {
     case indexOutOfRange(Int, columnCount: Int)
     case noSuchColumn(String, columns: [String])
     case cannotDecode(column: String, index: Int, QueryDecodingError)
