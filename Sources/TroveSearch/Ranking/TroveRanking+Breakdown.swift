@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 public import TroveSQLite
 
 extension TroveRanking {
@@ -25,9 +26,10 @@ extension TroveRanking {
         let ranking: TroveRanking
         if case .custom(let custom) = request.ranking { ranking = custom } else { ranking = .standard }
         let list = SQLFragment.join(ids.map { SQLFragment(binding: $0) }, separator: ", ")
-        let sql: SQLFragment = "SELECT \"reminders\".\"id\", \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
-            + " FROM \"reminders_fts\" JOIN \"reminders\" ON \"reminders\".\"id\" = \"reminders_fts\".\"rowid\""
-            + " WHERE (\"reminders_fts\" MATCH \(match)) AND \"reminders\".\"id\" IN (" + list + ")"
+        let r = SearchTables.reminders, index = ReminderSearchTable.tableName
+        let sql: SQLFragment = "SELECT \(r.id), \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
+            + " FROM \(identifier: index) JOIN \(identifier: ReminderTable.tableName) ON \(r.id) = \(SearchTables.index.rowid)"
+            + " WHERE (\(identifier: index) MATCH \(match)) AND \(r.id) IN (" + list + ")"
         var result: [Int64: String] = [:]
         for row in try db.fetchAll(sql) {
             result[try row[0]] = try row[1]

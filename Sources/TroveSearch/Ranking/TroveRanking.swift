@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 
 /// Trove's ranking: the one definition of how well a reminder matches a text query.
 ///
@@ -151,7 +152,7 @@ public struct TroveRanking: Hashable, Sendable {
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQLFragment(raw: "\(value)")
         }
-        return "\(raw: function.rawValue)(\"reminders_fts\", \"reminders\".\"is_completed\", "
+        return "\(raw: function.rawValue)(\(identifier: ReminderSearchTable.tableName), \(SearchTables.reminders.isCompleted), "
             + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ")"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TroveQuery
+import TroveStore
 import TroveSQLite
 
 /// Did-you-mean: what kept a query from matching, and whole queries to try instead.
@@ -179,7 +180,7 @@ enum Suggester {
     /// NB: FTS5 stops at the first match.
     private static func matches(_ term: SearchTerm, on db: SQLiteConnection) throws -> Bool {
         guard let match = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
-        return try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match) LIMIT 1") != nil
+        return try db.fetchOne("SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(match) LIMIT 1") != nil
     }
 
     /// Completions first (words that start with it, most reminders first), then the nearest
@@ -266,14 +267,14 @@ private struct NameLookup {
 
     private mutating func allLists() throws -> [String] {
         if let lists { return lists }
-        let names: [String] = try db.fetchAll("SELECT \"name\" FROM \"lists\" ORDER BY \"position\", \"name\"").map { try $0[0] }
+        let names: [String] = try db.fetchAll("SELECT \(ListTable.columns.name) FROM \(identifier: ListTable.tableName) ORDER BY \(ListTable.columns.position), \(ListTable.columns.name)").map { try $0[0] }
         lists = names
         return names
     }
 
     private mutating func allTags() throws -> [String] {
         if let tags { return tags }
-        let names: [String] = try db.fetchAll("SELECT \"name\" FROM \"tags\" ORDER BY \"name\"").map { try $0[0] }
+        let names: [String] = try db.fetchAll("SELECT \(TagTable.columns.name) FROM \(identifier: TagTable.tableName) ORDER BY \(TagTable.columns.name)").map { try $0[0] }
         tags = names
         return names
     }

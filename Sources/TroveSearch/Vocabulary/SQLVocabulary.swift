@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 import TroveSQLite
 
 /// The vocabulary read from schema 6's `reminders_vocab` table, one range at a time.
@@ -21,7 +22,8 @@ struct SQLVocabulary: Vocabulary {
     func contains(_ word: String) throws -> Bool {
         // NB: a MATCH reads only the first entry of the word's doclist; the vocabulary table
         // would count all of them.
-        try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(FTS5Text.quoted(word)) LIMIT 1") != nil
+        try db.fetchOne(
+            "SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(FTS5Text.quoted(word)) LIMIT 1") != nil
     }
 
     func hasWord(startingWith prefix: String) throws -> Bool {

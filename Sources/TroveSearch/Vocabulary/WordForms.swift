@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 import TroveSQLite
 
 /// Joined and split forms of a query's words that the index holds: `oncall` also matches
@@ -73,7 +74,7 @@ struct WordForms {
     /// NB: FTS5 stops at the first row where the words stand side by side.
     private func occurs(_ phrase: SearchTerm) throws -> Bool {
         let match = FTS5Text.quoted(phrase.text) + (phrase.isPrefix ? "*" : "")
-        return try db.fetchOne("SELECT 1 FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH \(match) LIMIT 1") != nil
+        return try db.fetchOne("SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(match) LIMIT 1") != nil
     }
 
     /// The term as one folded word of letters, or nil (phrases, hyphenated words, digits,

@@ -17,22 +17,38 @@ struct FilterSQL {
         return clause.isNegated ? "(NOT ifnull(\(any), 0))" : any
     }
 
+    /// The reminders' columns, qualified (`"reminders"."due_date"`).
+    private let r = SearchTables.reminders
+    /// The columns of the lists, tags and reminder_tags tables, unqualified (`"name"`), for the
+    /// subqueries that read one table each.
+    private let list = ListTable.columns, tag = TagTable.columns, link = ReminderTagTable.columns
+    /// The same tables' columns, qualified, for the `EXISTS` probe that joins two of them.
+    private let linkScope = TableScope<ReminderTagTable>(), tagScope = TableScope<TagTable>()
+
+    /// One filter as a condition. Flags compare with literal 0 and 1, not bound values, so
+    /// SQLite can use the indexes that schema 3 declares on `is_completed = 0`.
+    ///
+    /// ```swift
+    /// filters.condition(.list("Work"))
+    /// // ("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = ?))
+    /// ```
     func condition(_ filter: SearchFilter) -> SQLFragment {
         switch filter {
-        case .status(.open): "(\"reminders\".\"is_completed\" = 0)"
-        case .status(.completed): "(\"reminders\".\"is_completed\" = 1)"
-        case .status(.flagged): "(\"reminders\".\"is_flagged\" = 1)"
-        case .status(.unflagged): "(\"reminders\".\"is_flagged\" = 0)"
+        case .status(.open): "(\(r.isCompleted) = 0)"
+        case .status(.completed): "(\(r.isCompleted) = 1)"
+        case .status(.flagged): "(\(r.isFlagged) = 1)"
+        case .status(.unflagged): "(\(r.isFlagged) = 0)"
         case .list(let name):
             // NB: lists.name is declared COLLATE NOCASE, so `=` ignores ASCII case. It is also
             // UNIQUE, so this is `=` to one id (NULL, matching nothing, when there is no such
             // list) rather than `IN (…)`: SQLite cannot know an IN list holds one value, so it
             // would sort the whole list's matches instead of walking reminders_by_list in order.
-            "(\"reminders\".\"list_id\" = (SELECT \"id\" FROM \"lists\" WHERE \"name\" = \(name)))"
+            "(\(r.listID) = (SELECT \(list.id) FROM \(identifier: ListTable.tableName) WHERE \(list.name) = \(name)))"
         case .tag(let name) where rowsComeFromText:
             """
-            (EXISTS (SELECT 1 FROM "reminder_tags" JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" \
-            WHERE "reminder_tags"."reminder_id" = "reminders"."id" AND "tags"."name" = \(name)))
+            (EXISTS (SELECT 1 FROM \(identifier: ReminderTagTable.tableName) \
+            JOIN \(identifier: TagTable.tableName) ON \(tagScope.id) = \(linkScope.tagID) \
+            WHERE \(linkScope.reminderID) = \(r.id) AND \(tagScope.name) = \(name)))
             """
         case .tag(let name):
             // NB: without text, every reminder is a candidate. Probing each one's tags (EXISTS,
@@ -43,10 +59,10 @@ struct FilterSQL {
             // first would cost more than the probes (~30 ms for a tag on 19% of reminders).
             // tags.name is UNIQUE (NOCASE), so `=` to one id.
             """
-            ("reminders"."id" IN (SELECT "reminder_id" FROM "reminder_tags" \
-            WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = \(name))))
+            (\(r.id) IN (SELECT \(link.reminderID) FROM \(identifier: ReminderTagTable.tableName) \
+            WHERE \(link.tagID) = (SELECT \(tag.id) FROM \(identifier: TagTable.tableName) WHERE \(tag.name) = \(name))))
             """
-        case .priority(let priority): "(\"reminders\".\"priority\" = \(priority.rawValue))"
+        case .priority(let priority): "(\(r.priority) = \(priority.rawValue))"
         case .due(let due): condition(due)
         }
     }
@@ -71,9 +87,9 @@ struct FilterSQL {
             } else {
                 "0"
             }
-        case .none: "(\"reminders\".\"due_date\" IS NULL)"
+        case .none: "(\(r.dueDate) IS NULL)"
         case .overdue:
-            "(\"reminders\".\"is_completed\" = 0 AND \(days(from: nil, through: today.adding(days: -1))))"
+            "(\(r.isCompleted) = 0 AND \(days(from: nil, through: today.adding(days: -1))))"
         }
     }
 
@@ -83,18 +99,19 @@ struct FilterSQL {
     /// with the days; a timed one is UTC and compares with the UTC instants where those days
     /// start and end in ``timeZone``. Comparing the two forms with each other would be wrong.
     private func days(from: CalendarDay?, through: CalendarDay?) -> SQLFragment {
-        var allDay: [SQLFragment] = ["length(\"reminders\".\"due_date\") = 10"]
-        var timed: [SQLFragment] = ["length(\"reminders\".\"due_date\") > 10"]
+        let due = r.dueDate
+        var allDay: [SQLFragment] = ["length(\(due)) = 10"]
+        var timed: [SQLFragment] = ["length(\(due)) > 10"]
         if let from {
-            allDay.append("\"reminders\".\"due_date\" >= \(from.description)")
-            timed.append("\"reminders\".\"due_date\" >= \(SQLDateText.format(from.start(in: timeZone)))")
+            allDay.append("\(due) >= \(from.description)")
+            timed.append("\(due) >= \(SQLDateText.format(from.start(in: timeZone)))")
         }
         if let through {
-            allDay.append("\"reminders\".\"due_date\" <= \(through.description)")
+            allDay.append("\(due) <= \(through.description)")
             // NB: after 9999-12-31 there is no bound to write: "10000-01-01 …" sorts before
             // "2026-…" as text, and would leave out every timed due date.
             if let next = through.advanced(byDays: 1) {
-                timed.append("\"reminders\".\"due_date\" < \(SQLDateText.format(next.start(in: timeZone)))")
+                timed.append("\(due) < \(SQLDateText.format(next.start(in: timeZone)))")
             }
         }
         return "((\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND "))))"

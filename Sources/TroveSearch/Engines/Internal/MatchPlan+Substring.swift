@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 
 extension MatchPlan {
     /// The reminders whose title or notes hold `term`'s text as a substring, from schema 6's
@@ -30,10 +31,11 @@ extension MatchPlan {
         }
         let pattern = "%" + SQLColumn<String>.escapeLike(term.text) + "%"
         let tests = columns.map { column -> SQLFragment in
-            "\"substring_rows\".\(identifier: column.rawValue) LIKE \(pattern) ESCAPE '\\'"
+            "\(SQLColumn<String>(column.rawValue, table: "substring_rows")) LIKE \(pattern) ESCAPE '\\'"
         }
         return TypedExpression("""
-            "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" \
+            \(SearchTables.reminders.id) IN (SELECT \(SQLColumn<Int64>("id", table: "substring_rows")) \
+            FROM \(identifier: ReminderTable.tableName) AS "substring_rows" \
             WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR "))))
             """)
     }
@@ -44,7 +46,8 @@ extension MatchPlan {
     /// query repeats its WHERE with the same constants. The class holds no quote.
     static func substringRows(_ alias: String) -> SQLFragment {
         let glob = "'*" + SubstringScripts.globClass + "*'"
-        return "\(identifier: alias).\"title\" GLOB \(raw: glob) OR \(identifier: alias).\"notes\" GLOB \(raw: glob)"
+        let title = SQLColumn<String>("title", table: alias), notes = SQLColumn<String>("notes", table: alias)
+        return "\(title) GLOB \(raw: glob) OR \(notes) GLOB \(raw: glob)"
     }
 }
 

@@ -62,7 +62,7 @@ struct SearchExecutor {
     }
 
     /// The completion scope's condition.
-    static let openOnly: SQLFragment = "(\"reminders\".\"is_completed\" = 0)"
+    static let openOnly: SQLFragment = "(\(SearchTables.reminders.isCompleted) = 0)"
 
     static func whereClause(_ conditions: [SQLFragment]) -> SQLFragment {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")

@@ -17,14 +17,20 @@ struct SortKey: Sendable {
     static func rankExpression(_ ranking: SearchRanking, exactWords: [String]) -> SQLFragment {
         switch ranking {
         case .custom(let trove): trove.expression(exactWords: exactWords)
-        case .bm25, .bm25Mixed: "\"reminders_fts\".\"rank\""
+        case .bm25, .bm25Mixed: "\(SearchTables.index.rank)"
         }
     }
-    static let open = SortKey(expression: "\"reminders\".\"is_completed\"", isDescending: false)
-    static let hasNoDue = SortKey(expression: "(\"reminders\".\"due_date\" IS NULL)", isDescending: false)
-    static let due = SortKey(expression: "ifnull(\"reminders\".\"due_date\", '')", isDescending: false)
-    static let priority = SortKey(expression: "\"reminders\".\"priority\"", isDescending: true)
-    static let created = SortKey(expression: "\"reminders\".\"created_at\"", isDescending: true)
+    private static let r = SearchTables.reminders
+    /// `"reminders"."is_completed"`: open first.
+    static let open = SortKey(expression: "\(r.isCompleted)", isDescending: false)
+    /// `("reminders"."due_date" IS NULL)`: reminders with a due date first.
+    static let hasNoDue = SortKey(expression: "(\(r.dueDate) IS NULL)", isDescending: false)
+    /// `ifnull("reminders"."due_date", '')`: soonest due first.
+    static let due = SortKey(expression: "ifnull(\(r.dueDate), '')", isDescending: false)
+    /// `"reminders"."priority" DESC`.
+    static let priority = SortKey(expression: "\(r.priority)", isDescending: true)
+    /// `"reminders"."created_at" DESC`: newest first.
+    static let created = SortKey(expression: "\(r.createdAt)", isDescending: true)
 
     /// The documented tiebreakers: open first, soonest due (none last), high priority, newest.
     /// The id comes after all of them, as the final key of every order.
@@ -73,11 +79,12 @@ struct SortKey: Sendable {
         let hits: SQLFragment = "(" + terms.map { "(\(MatchPlan.like($0.text, in: [.title])))" as SQLFragment }.joined(separator: " + ") + ")"
         return [
             SortKey(expression: hits, isDescending: true),
-            SortKey(expression: "iif(\(hits) > 0, length(\"reminders\".\"title\"), 0)", isDescending: false),
+            SortKey(expression: "iif(\(hits) > 0, length(\(r.title)), 0)", isDescending: false),
         ]
     }
 
-    static let id = SortKey(expression: "\"reminders\".\"id\"", isDescending: false)
+    /// `"reminders"."id"`, the final key of every order.
+    static let id = SortKey(expression: "\(r.id)", isDescending: false)
 
     /// Rows after the one whose keys are `values` (id last), in the order of `keys`:
     /// `k1 > v1 OR (k1 = v1 AND (k2 > v2 OR (k2 = v2 AND …)))`.
