@@ -29,32 +29,54 @@ extension SearchIndex {
     ///     show(results.hits)   // results.query.text is the text it answers
     /// }
     /// ```
-    /// The stream finishes once `texts` ends and the last text is answered; stop consuming it
-    /// (or cancel its task) to cancel the search in flight. An answer does not change when the
-    /// table changes afterwards: that (live updates) is ``SearchProvider``'s, for the reminders.
+    /// Without `live`, the stream finishes once `texts` ends and the last text is answered, and
+    /// an answer does not change when the table changes afterwards. With `live`, as
+    /// ``SearchProvider`` does for the reminders, the latest text is answered again after every
+    /// commit to the database (this process's or another's; see ``ChangeWatcher``), and the
+    /// stream goes on after `texts` ends, until its consumer stops. Stop consuming it (or
+    /// cancel its task) to cancel the search in flight.
+    ///
+    /// ```swift
+    /// for try await results in notes.results(for: typedTexts, in: database, live: true) {
+    ///     show(results.hits)   // again after an INSERT INTO "notes" commits
+    /// }
+    /// ```
     /// - Parameters:
     ///   - texts: What the person typed, one element per change.
     ///   - database: The database the index was migrated in.
     ///   - limit: Hits per answer.
     ///   - highlight: What to put around matches.
     ///   - exact: True to make only starred words prefixes.
-    /// - Returns: The answers; an error (``SearchIndexError``, `SQLiteError`) ends the stream.
+    ///   - live: True to answer the latest text again after every commit.
+    ///   - pollInterval: How often a live stream looks for commits.
+    ///   - clock: What `pollInterval` is measured with; tests may pass their own.
+    /// - Returns: The answers; an error (``SearchIndexError``, `SQLiteError`, or `OpenError`
+    ///   when a live stream cannot open its watching connection) ends the stream.
     public func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts, in database: SQLiteDatabase, limit: Int = 20, highlight: HighlightStyle = .brackets,
-        exact: Bool = false
+        exact: Bool = false, live: Bool = false, pollInterval: Duration = .milliseconds(250),
+        clock: any Clock<Duration> = ContinuousClock()
     ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in
             let latest = LatestWins(continuation: continuation)
             let reader = Task {
                 var last: Task<Void, Never>?
                 do {
+                    let watcher = live ? try ChangeWatcher(database: database) : nil
                     for try await text in texts {
                         let generation = latest.begin()
                         let work = Task {
                             do {
-                                let answer = try await search(
-                                    text, in: database, limit: limit, highlight: highlight, exact: exact)
-                                latest.deliver(answer, from: generation)
+                                // NB: the token is read before each search, so a commit that
+                                // lands while it runs is noticed and answered again.
+                                var seen = try await watcher?.token()
+                                while true {
+                                    let answer = try await search(
+                                        text, in: database, limit: limit, highlight: highlight, exact: exact)
+                                    latest.deliver(answer, from: generation)
+                                    guard let watcher, let before = seen else { break }
+                                    seen = try await watcher.change(from: before, every: pollInterval, clock: clock)
+                                }
                             } catch is CancellationError {
                             } catch {
                                 latest.finish(throwing: error, from: generation)
@@ -63,7 +85,8 @@ extension SearchIndex {
                         latest.attach(work, to: generation)
                         last = work
                     }
-                    // NB: the texts ended; the latest one's answer is the last element.
+                    // NB: the texts ended; the latest one's answer is the last element (a live
+                    // one's work runs until the consumer stops).
                     await last?.value
                     continuation.finish()
                 } catch {
