@@ -23,10 +23,10 @@ public actor SearchProvider {
     public nonisolated let registry: EngineRegistry
     private let pollInterval: Duration
     private let clock: any Clock<Duration>
-    /// The provider's own read-only connection to a database file, for `data_version`.
-    private let watcher: SQLiteConnection?
+    /// Notices commits: the provider's own read-only connection to a file, for `data_version`.
+    private let watcher: ChangeWatcher
     /// Final answers of recent requests while the data is unchanged; see ``SettledResults``.
-    private var settled: SettledResults<ChangeToken>
+    private var settled: SettledResults<ChangeWatcher.Token>
 
     /// - Parameters:
     ///   - database: Where to search.
@@ -53,8 +53,7 @@ public actor SearchProvider {
         self.registry = registry
         self.pollInterval = pollInterval
         self.clock = clock
-        let isFile = database.path != ":memory:" && !database.path.isEmpty
-        watcher = isFile ? try SQLiteConnection(path: database.path, options: .init(readOnly: true)) : nil
+        watcher = try ChangeWatcher(database: database)
     }
 
     /// The fts engine's ``VocabularyCache``, unless the registry's fts engine is not Trove's.
@@ -156,7 +155,7 @@ public actor SearchProvider {
 
     /// Runs `request` now and after every change, until cancelled.
     private func live(_ request: SearchRequest, deliver: @Sendable (ResultSet) -> Void) async throws {
-        var seen = try await changeToken()
+        var seen = try await watcher.token()
         while true {
             if let answer = settled.value(for: request, at: seen) {
                 deliver(answer)
@@ -167,26 +166,8 @@ public actor SearchProvider {
                 }
             }
             try Task.checkCancellation()
-            while true {
-                try await clock.sleep(for: pollInterval, tolerance: nil)
-                let token = try await changeToken()
-                if token != seen {
-                    seen = token
-                    break
-                }
-            }
+            seen = try await watcher.change(from: seen, every: pollInterval, clock: clock)
         }
-    }
-
-    /// Something that differs after any commit to the database.
-    private func changeToken() async throws -> ChangeToken {
-        if let watcher { return ChangeToken(dataVersion: try watcher.dataVersion, totalChanges: 0) }
-        return try await database.read { db in ChangeToken(dataVersion: try db.dataVersion, totalChanges: db.totalChanges) }
-    }
-
-    private struct ChangeToken: Hashable, Sendable {
-        var dataVersion: Int64
-        var totalChanges: Int
     }
 
     /// A result set that carries a search error as a problem with the query.
