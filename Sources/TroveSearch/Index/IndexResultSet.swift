@@ -22,12 +22,16 @@ public struct IndexResultSet: Hashable, Sendable {
     public var facets: [String: [Facet]]
     /// The `offset:` of the next page; nil on the last page.
     public var nextOffset: Int?
+    /// When nothing matched: the words no row holds and whole texts to try instead (completions
+    /// and nearby words from the index's own vocabulary, `or` → `OR`, …); empty otherwise.
+    public var didYouMean: DidYouMean
 
     /// A result set with these values; ``SearchIndex`` makes the real ones.
     public init(
         query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
-        nextOffset: Int? = nil
+        nextOffset: Int? = nil, didYouMean: DidYouMean = .none
     ) {
+        self.didYouMean = didYouMean
         self.query = query
         self.index = index
         self.hits = hits

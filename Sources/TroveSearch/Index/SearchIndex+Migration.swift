@@ -4,7 +4,9 @@ public import TroveSQLite
 extension SearchIndex {
     /// How Trove builds an index's objects; a new Trove that builds them differently bumps it,
     /// and ``migrate(_:)`` then rebuilds every index.
-    public static let formatVersion = 1
+    ///
+    /// Version 2 added the `fts5vocab` table (``vocabularyTable``) that did-you-mean reads.
+    public static let formatVersion = 2
 
     /// The table in which Trove records the indexes it made: name, ``formatVersion`` and the
     /// definition (the statements that made it), one row per index.
@@ -108,6 +110,9 @@ extension SearchIndex {
             "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: table) BEGIN \(deleteOld) END",
             "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE OF \(watched) ON \(identifier: table) "
                 + "BEGIN \(deleteOld) \(insertNew) END",
+            // NB: a view of the FTS index's own words (one row per word, with how many rows
+            // hold it), for did-you-mean; it stores nothing.
+            "CREATE VIRTUAL TABLE \(identifier: vocabularyTable) USING fts5vocab(\(raw: Self.ftsString(ftsTable)), 'row')",
         ]
     }
 
@@ -118,6 +123,7 @@ extension SearchIndex {
             "DROP TRIGGER IF EXISTS \(identifier: triggers.insert)",
             "DROP TRIGGER IF EXISTS \(identifier: triggers.delete)",
             "DROP TRIGGER IF EXISTS \(identifier: triggers.update)",
+            "DROP TABLE IF EXISTS \(identifier: vocabularyTable)",
             "DROP TABLE IF EXISTS \(identifier: ftsTable)",
         ]
     }

@@ -61,7 +61,12 @@ extension SearchIndex {
                 }
             }
             let next = offset + hits.count < total && !hits.isEmpty ? offset + hits.count : nil
-            return IndexResultSet(query: query, index: name, hits: hits, total: total, facets: facets, nextOffset: next)
+            // NB: as for the reminders, only when nothing matched at all.
+            let didYouMean = total == 0 && statements.isRanked
+                ? try Suggester.didYouMean(for: query, on: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
+                : DidYouMean.none
+            return IndexResultSet(
+                query: query, index: name, hits: hits, total: total, facets: facets, nextOffset: next, didYouMean: didYouMean)
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
         return db.isInTransaction ? try body() : try db.transaction(.deferred, body)

@@ -124,6 +124,9 @@ public struct SearchIndex: Hashable, Sendable {
 
     /// The FTS5 table: `trove_<name>_fts`.
     public var ftsTable: String { "trove_\(name)_fts" }
+    /// The `fts5vocab` table over ``ftsTable`` (its words and their row counts) that
+    /// did-you-mean reads: `trove_notes_vocab`.
+    public var vocabularyTable: String { "trove_\(name)_vocab" }
 
     /// The triggers that keep the index in step with the table.
     var triggerNames: (insert: String, delete: String, update: String) {

@@ -41,7 +41,9 @@ enum Suggester {
 
     /// The suggestions for a query whose text matched nothing exactly.
     ///
-    /// - Parameter ranges: Vocabulary ranges the search already read (its typo tier's).
+    /// - Parameter ranges: Vocabulary ranges the search already read (its typo tier's); their
+    ///   ``VocabularyRanges/tables`` say which index to look in. A ``SearchIndex``'s has no
+    ///   lists or tags, so `list:`, `tag:` and `#` get no suggestions there.
     static func didYouMean(for query: SearchQuery, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges()) throws -> DidYouMean {
         let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
@@ -65,6 +67,8 @@ enum Suggester {
                 fixes.append(Fix(range: chunk.range.lowerBound..<next!.range.lowerBound, options: ["-"]))
             case .word(let word) where fieldFix(word) != nil:
                 fixes.append(Fix(range: chunk.range, options: [(chunk.isNegated ? "-" : "") + fieldFix(word)!]))
+            case .filter(key: "list", _), .filter(key: "tag", _), .tag where !ranges.tables.isReminders:
+                break
             case .filter(key: "list", let value):
                 let sign = chunk.isNegated ? "-" : ""
                 if let (end, name) = try names.listSpanning(value, chunks[(index + 1)...], in: lexer) {
@@ -88,7 +92,7 @@ enum Suggester {
                 let (stem, starred) = QueryParser.starred(word)
                 let isPrefix = starred || query.terms.flatMap(\.anyOf).contains { $0.text == stem && $0.isPrefix }
                 let term = SearchTerm(stem, isPrefix: isPrefix)
-                guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db) else { break }
+                guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db, in: ranges.tables) else { break }
                 result.unmatchedWords.append(word)
                 let options = try candidates(for: stem, on: db, ranges: ranges)
                 if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
@@ -96,7 +100,7 @@ enum Suggester {
                 guard checked < maxWords else { break }
                 checked += 1
                 let term = SearchTerm(content, isPhrase: true)
-                if term.isSearchableByFTS, try !matches(term, on: db) { result.unmatchedWords.append("\"\(content)\"") }
+                if term.isSearchableByFTS, try !matches(term, on: db, in: ranges.tables) { result.unmatchedWords.append("\"\(content)\"") }
             default:
                 break
             }
@@ -178,9 +182,9 @@ enum Suggester {
     /// Whether some reminder holds `term` on its own.
     ///
     /// NB: FTS5 stops at the first match.
-    private static func matches(_ term: SearchTerm, on db: SQLiteConnection) throws -> Bool {
+    private static func matches(_ term: SearchTerm, on db: SQLiteConnection, in tables: VocabularyTables) throws -> Bool {
         guard let match = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
-        return try db.fetchOne("SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(match) LIMIT 1") != nil
+        return try db.fetchOne("SELECT 1 FROM \(identifier: tables.fts) WHERE \(identifier: tables.fts) MATCH \(match) LIMIT 1") != nil
     }
 
     /// Completions first (words that start with it, most reminders first), then the nearest
@@ -192,7 +196,7 @@ enum Suggester {
         var found: [String] = []
         if letters.count >= 3 {
             let rows = try db.fetchAll("""
-                SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" > \(folded) AND "term" < \(folded + "\u{10FFFF}")
+                SELECT "term", "doc" FROM \(identifier: ranges.tables.vocabulary) WHERE "term" > \(folded) AND "term" < \(folded + "\u{10FFFF}")
                 """)
             let completions = try rows.map { (term: try $0[0] as String, docs: try $0[1] as Int) }
             found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map(\.term)

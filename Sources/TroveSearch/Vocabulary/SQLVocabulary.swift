@@ -74,8 +74,8 @@ struct SQLVocabulary: Vocabulary {
     }
 
     /// Every word starting with `first`, in order.
-    static func range(startingWith first: Unicode.Scalar) -> SQLFragment {
+    static func range(startingWith first: Unicode.Scalar, in tables: VocabularyTables = .reminders) -> SQLFragment {
         let next = Unicode.Scalar(first.value + 1) ?? Unicode.Scalar(0xE000)!
-        return "SELECT \"term\", \"doc\" FROM \"reminders_vocab\" WHERE \"term\" >= \(String(first)) AND \"term\" < \(String(next))"
+        return "SELECT \"term\", \"doc\" FROM \(identifier: tables.vocabulary) WHERE \"term\" >= \(String(first)) AND \"term\" < \(String(next))"
     }
 }

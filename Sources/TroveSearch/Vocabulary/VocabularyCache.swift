@@ -105,7 +105,7 @@ public final class VocabularyCache: Sendable {
     /// rewrites this record (id 10 of the `_data` table) on every change to the index, and a
     /// read inside the search's own transaction sees exactly the index that search reads.
     /// See https://www.sqlite.org/fts5.html (the %_data shadow table).
-    static func version(on db: SQLiteConnection) throws -> [UInt8] {
-        try db.fetchOne("SELECT \"block\" FROM \"reminders_fts_data\" WHERE \"id\" = 10").map { try $0[0] } ?? []
+    static func version(on db: SQLiteConnection, tables: VocabularyTables = .reminders) throws -> [UInt8] {
+        try db.fetchOne("SELECT \"block\" FROM \(identifier: tables.fts + "_data") WHERE \"id\" = 10").map { try $0[0] } ?? []
     }
 }

@@ -22,6 +22,12 @@ final class VocabularyRanges: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The tables read: the reminders' unless a search index's.
+    let tables: VocabularyTables
+
+    init(tables: VocabularyTables = .reminders) {
+        self.tables = tables
+    }
 
     /// One indexed word and the reminders that hold it.
     struct VocabularyWord: Sendable {
@@ -31,9 +37,9 @@ final class VocabularyRanges: Sendable {
 
     /// Every indexed word starting with `first`, in order, with its reminder count.
     func words(startingWith first: Unicode.Scalar, on db: SQLiteConnection) throws -> [VocabularyWord] {
-        let version = try VocabularyCache.version(on: db)
+        let version = try VocabularyCache.version(on: db, tables: tables)
         if let kept = state.withLock({ $0.version == version ? $0.words[first] : nil }) { return kept }
-        let words = try db.fetchAll(SQLVocabulary.range(startingWith: first)).map { row in
+        let words = try db.fetchAll(SQLVocabulary.range(startingWith: first, in: tables)).map { row in
             VocabularyWord(term: try row[0], documents: try row[1])
         }
         state.withLock { state in

@@ -20,11 +20,25 @@ import TroveSearch
             "SELECT version || ': ' || definition FROM trove_index_versions WHERE name = 'notes'", as: String.self))
         // NB: an #expect, not an inline snapshot: this target does not depend on InlineSnapshotTesting.
         #expect(definition == """
-            1: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+            2: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
             CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE TRIGGER "trove_notes_delete" AFTER DELETE ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
-            CREATE TRIGGER "trove_notes_update" AFTER UPDATE OF "id", "title", "body" ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END
+            CREATE TRIGGER "trove_notes_update" AFTER UPDATE OF "id", "title", "body" ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
+            CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row')
             """)
+    }
+
+    // An index made by format 1 (no vocabulary table) is rebuilt by the next migrate, which
+    // adds the table did-you-mean reads; its rows are all there.
+    @Test func anIndexOfFormatOneIsRebuiltWithItsVocabulary() throws {
+        let db = try NotesFixture.database()
+        try db.execute("DROP TABLE trove_notes_vocab")
+        try db.execute("UPDATE trove_index_versions SET version = 1")
+        #expect(try !index.isCurrent(db))
+        try index.migrate(db)
+        #expect(try index.isCurrent(db))
+        #expect(try db.fetchValue("SELECT doc FROM trove_notes_vocab WHERE term = 'sourdough'", as: Int.self) == 3)
+        #expect(try index.search("sourdouhg", on: db).didYouMean.queries.first == "sourdough")
     }
 
     @Test func triggersFollowInsertUpdateAndDelete() throws {

@@ -264,4 +264,30 @@ import TroveTestSupport
         #expect(problem?.isIncomplete == true)
         #expect(problem?.message == "pinned:ye — expected yes or no")
     }
+
+    // MARK: Did-you-mean
+
+    // Nothing matched: the word no note holds is named, and the index's own words are offered,
+    // nearest first; a word that matches (flour) is kept.
+    @Test func didYouMeanNamesTheWordAndOffersTheIndexsWords() throws {
+        let db = try NotesFixture.database()
+        let results = try index.search("sourdouhg flour", on: db)
+        #expect(results.total == 0)
+        #expect(results.didYouMean.unmatchedWords == ["sourdouhg"])
+        #expect(results.didYouMean.queries.first == "sourdough flour")
+        // The word being typed, misspelled: the index's nearest word.
+        #expect(try index.search("lisbx", on: db).didYouMean.queries == ["lisbon"])
+        #expect(try index.search("trip or lisbon", on: db, exact: true).didYouMean.queries.first == "trip OR lisbon")
+    }
+
+    // Hits, or a query without words, get no suggestions; nor do the reminders' list and tag
+    // filters, which an index does not have (they are reported as problems instead).
+    @Test func didYouMeanIsEmptyWhenSomethingMatched() throws {
+        let db = try NotesFixture.database()
+        #expect(try index.search("sourdough", on: db).didYouMean == .none)
+        #expect(try index.search("folder:nowhere", on: db).didYouMean == .none)
+        let listed = try index.search("list:Wrok zzqxv", on: db)
+        #expect(listed.didYouMean.unknownLists.isEmpty)
+        #expect(listed.didYouMean.unmatchedWords == ["zzqxv"])
+    }
 }
