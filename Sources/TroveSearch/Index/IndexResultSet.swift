@@ -20,8 +20,12 @@ public struct IndexResultSet: Hashable, Sendable {
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
     /// many have each, most first (ties by value); NULL values are not counted.
     public var facets: [String: [Facet]]
-    /// The `offset:` of the next page; nil on the last page.
+    /// The `offset:` of the next page, when this one was asked for by offset; nil on the last
+    /// page.
     public var nextOffset: Int?
+    /// Where this page ended, for `after:`: the next page, stable while rows are added or
+    /// removed (an offset would skip or repeat hits then); nil on the last page.
+    public var next: SearchCursor?
     /// When nothing matched: the words no row holds and whole texts to try instead (completions
     /// and nearby words from the index's own vocabulary, `or` → `OR`, …); empty otherwise.
     public var didYouMean: DidYouMean
@@ -29,8 +33,9 @@ public struct IndexResultSet: Hashable, Sendable {
     /// A result set with these values; ``SearchIndex`` makes the real ones.
     public init(
         query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
-        nextOffset: Int? = nil, didYouMean: DidYouMean = .none
+        nextOffset: Int? = nil, next: SearchCursor? = nil, didYouMean: DidYouMean = .none
     ) {
+        self.next = next
         self.didYouMean = didYouMean
         self.query = query
         self.index = index

@@ -11,12 +11,12 @@ extension SearchIndex {
     /// - Throws: `CancellationError` when the task is cancelled (a running statement is
     ///   interrupted), ``SearchIndexError/notMigrated(index:)``, or `SQLiteError`.
     public func search(
-        _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
-        exact: Bool = false
+        _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, exact: Bool = false
     ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
         return try await database.read { db in
-            try self.search(query, on: db, limit: limit, offset: offset, highlight: highlight)
+            try self.search(query, on: db, limit: limit, offset: offset, after: after, highlight: highlight)
         }
     }
 

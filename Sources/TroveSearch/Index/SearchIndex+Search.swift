@@ -29,30 +29,41 @@ extension SearchIndex {
     ///   - db: A connection to the database the index was migrated in.
     ///   - limit: Hits per page, 1 to ``maxLimit``.
     ///   - offset: Hits to skip: 0, or the previous page's ``IndexResultSet/nextOffset``.
+    ///   - after: The previous page's ``IndexResultSet/next``: the page after its last hit,
+    ///     by the keys of the order (score or sort column, then key) rather than a count, so
+    ///     rows inserted or deleted meanwhile neither skip nor repeat hits. `offset` is then
+    ///     not used.
     ///   - highlight: What to put around matches in ``IndexHit/highlighted`` and the snippet.
     ///   - exact: True to make only starred words prefixes.
     /// - Returns: The page; the query's ``SearchQuery/problems`` say what was left out of it.
     /// - Throws: ``SearchIndexError/notMigrated(index:)`` when ``migrate(_:)`` has not made
-    ///   this declaration's index in `db`; `SQLiteError`; `CancellationError` when interrupted.
+    ///   this declaration's index in `db`; ``SearchIndexError/cursorNotForThisSearch(index:)``
+    ///   for another index's or another sort's cursor; `SQLiteError`; `CancellationError` when
+    ///   interrupted.
     public func search(
-        _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets,
-        exact: Bool = false
+        _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, exact: Bool = false
     ) throws -> IndexResultSet {
-        try search(parse(text, exact: exact), on: db, limit: limit, offset: offset, highlight: highlight)
+        try search(parse(text, exact: exact), on: db, limit: limit, offset: offset, after: after, highlight: highlight)
     }
 
     /// Searches the index for a parsed query; see ``search(_:on:limit:offset:highlight:exact:)``.
     ///
     /// Parse the query with ``parse(_:exact:)``, so that its `key:value` words are this index's.
     public func search(
-        _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets
+        _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets
     ) throws -> IndexResultSet {
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
         let statements = IndexStatements(index: self, query: query, style: highlight)
         let body = { () throws -> IndexResultSet in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
-            let hits = try db.fetchAll(statements.page(limit: limit, offset: offset)).map { try hit($0, statements) }
+            let position = try after.map { try self.position(after: $0, statements, on: db) }
+            // NB: a keyset page reads one row more, to know whether another page follows.
+            let fetched = try db.fetchAll(statements.page(limit: position == nil ? limit : limit + 1, offset: offset, after: position))
+                .map { try hit($0, statements) }
+            let hits = Array(fetched.prefix(limit))
             let total = try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
             var facets: [String: [Facet]] = [:]
             for column in self.facets {
@@ -60,13 +71,16 @@ extension SearchIndex {
                     Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
                 }
             }
-            let next = offset + hits.count < total && !hits.isEmpty ? offset + hits.count : nil
+            let hasMore = position == nil ? offset + hits.count < total : fetched.count > limit
+            let nextOffset = position == nil && hasMore && !hits.isEmpty ? offset + hits.count : nil
+            let next = try hits.last.flatMap { last in hasMore ? try cursor(after: last.key, statements, on: db) : nil }
             // NB: as for the reminders, only when nothing matched at all.
             let didYouMean = total == 0 && statements.isRanked
                 ? try Suggester.didYouMean(for: query, on: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
                 : DidYouMean.none
             return IndexResultSet(
-                query: query, index: name, hits: hits, total: total, facets: facets, nextOffset: next, didYouMean: didYouMean)
+                query: query, index: name, hits: hits, total: total, facets: facets, nextOffset: nextOffset, next: next,
+                didYouMean: didYouMean)
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
         return db.isInTransaction ? try body() : try db.transaction(.deferred, body)
@@ -84,6 +98,26 @@ extension SearchIndex {
     ) -> SQLFragment {
         IndexStatements(index: self, query: query, style: highlight)
             .page(limit: min(max(limit, 1), SearchIndex.maxLimit), offset: max(offset, 0))
+    }
+
+    /// Where a page after `cursor` starts: its row's key and the row's order value now (so a
+    /// score that moved when rows changed neither skips nor repeats hits), or the value the
+    /// cursor stored when the row no longer matches.
+    private func position(
+        after cursor: SearchCursor, _ statements: IndexStatements, on db: SQLiteConnection
+    ) throws -> (key: Int64, value: QueryBinding) {
+        guard cursor.sort == .rank, cursor.ranking == statements.orderName,
+            cursor.keys.count == (statements.orderKey == nil ? 0 : 1)
+        else { throw SearchIndexError.cursorNotForThisSearch(index: name) }
+        var value = cursor.keys.first ?? .null
+        if let sql = statements.currentValue(of: cursor.id), let row = try db.fetchOne(sql) { value = row[0] }
+        return (cursor.id, value)
+    }
+
+    /// The cursor of a page whose last hit is the row `key`.
+    private func cursor(after key: Int64, _ statements: IndexStatements, on db: SQLiteConnection) throws -> SearchCursor {
+        let keys = try statements.currentValue(of: key).map { [try db.fetchOne($0)?[0] ?? .null] } ?? []
+        return SearchCursor(sort: .rank, ranking: statements.orderName, id: key, keys: keys)
     }
 
     private func hit(_ row: SQLiteRow, _ statements: IndexStatements) throws -> IndexHit {

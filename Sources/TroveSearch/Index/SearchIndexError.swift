@@ -29,6 +29,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case keyNotIntegerPrimaryKey(index: String, table: String, key: String)
     /// The database has no index of this name, or one made from another declaration.
     case notMigrated(index: String)
+    /// A page cursor made by another index or another sort.
+    case cursorNotForThisSearch(index: String)
 
     /// One sentence: what is wrong and what to do.
     public var description: String {
@@ -57,6 +59,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "the key \(key) of the SearchIndex \(index) is not the INTEGER PRIMARY KEY of \(table); name that column as the key (FTS5 indexes rows by their integer rowid)"
         case .notMigrated(let index):
             "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
+        case .cursorNotForThisSearch(let index):
+            "this page cursor was not made by the SearchIndex \(index) with its current sort; pass the `next` of one of its own result sets, or start again from the first page"
         }
     }
 }

@@ -290,4 +290,66 @@ import TroveTestSupport
         #expect(listed.didYouMean.unknownLists.isEmpty)
         #expect(listed.didYouMean.unmatchedWords == ["zzqxv"])
     }
+
+    // MARK: Keyset pages
+
+    /// Every page of `text` from the first, following `next`.
+    func walk(_ text: String, in index: SearchIndex, on db: SQLiteConnection, limit: Int) throws -> [[Int64]] {
+        var pages: [[Int64]] = []
+        var results = try index.search(text, on: db, limit: limit)
+        pages.append(results.hits.map(\.key))
+        while let next = results.next {
+            results = try index.search(text, on: db, limit: limit, after: next)
+            pages.append(results.hits.map(\.key))
+            try #require(pages.count <= 10, "pages never end: \(pages)")
+        }
+        return pages
+    }
+
+    // Pages of one hit, by score: together they are the one big page, in its order, and the
+    // last page has no next.
+    @Test func keysetPagesFollowTheRanking() throws {
+        let db = try NotesFixture.database()
+        for text in ["the", "flour", "sourdough", "lisbon OR bread"] {
+            let all = try index.search(text, on: db, limit: 100).hits.map(\.key)
+            let pages = try walk(text, in: index, on: db, limit: 1)
+            #expect(pages.flatMap { $0 } == all, "\(text)")
+            #expect(pages.allSatisfy { $0.count == 1 })
+        }
+        #expect(try index.search("sourdough", on: db, limit: 100).next == nil)
+    }
+
+    // A note that ranks first is added between two pages: an offset would show page 1's last
+    // hit again, the cursor continues after it.
+    @Test func aRowAddedBetweenPagesIsNotRepeatedOrSkipped() throws {
+        let db = try NotesFixture.database()
+        let first = try index.search("flour", on: db, limit: 2)
+        try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (9, 'Flour', 'flour', 'Baking')")
+        let rest = try walk("flour", in: index, on: db, limit: 2)
+        let second = try index.search("flour", on: db, limit: 100, after: try #require(first.next)).hits.map(\.key)
+        let before = first.hits.map(\.key)
+        #expect(Set(before).isDisjoint(with: second))
+        #expect(Set(before + second) == Set(rest.flatMap { $0 }).subtracting([9]))
+        #expect(try index.search("flour", on: db, limit: 2, offset: 2).hits.map(\.key).contains(before[1]))
+    }
+
+    // A column sort, descending, over a column with a NULL (note 6 has no folder): NULLs come
+    // last, ties (1 and 3 in Baking) go by key, and text compares by its bytes, as the column
+    // has no collation: "baking" (note 5) before "Travel" before "Shopping" before "Baking".
+    @Test func keysetPagesFollowAColumnSortWithNulls() throws {
+        let db = try NotesFixture.database()
+        let byFolder = try SearchIndex(
+            name: "by_folder", table: "notes", key: "id", fields: [.init("title"), .init("body")],
+            sort: .column("folder", descending: true))
+        try byFolder.migrate(db)
+        for text in ["", "the", "lisbon"] {
+            let all = try byFolder.search(text, on: db, limit: 100).hits.map(\.key)
+            #expect(try walk(text, in: byFolder, on: db, limit: 1).flatMap { $0 } == all, "\(text)")
+        }
+        #expect(try byFolder.search("", on: db, limit: 100).hits.map(\.key) == [5, 4, 2, 1, 3, 6])
+        let cursor = try #require(try byFolder.search("", on: db, limit: 1).next)
+        #expect(throws: SearchIndexError.cursorNotForThisSearch(index: "notes")) {
+            try index.search("", on: db, limit: 1, after: cursor)
+        }
+    }
 }

@@ -49,7 +49,7 @@ struct IndexStatements {
     // MARK: - Statements
 
     /// One page of hits, in the index's order.
-    func page(limit: Int, offset: Int) -> SQLFragment {
+    func page(limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil) -> SQLFragment {
         var columns: [SQLFragment] = [key.named(Self.key)]
         for (number, field) in index.fields.enumerated() {
             columns.append(TypedExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
@@ -65,8 +65,67 @@ struct IndexStatements {
             ).named(Self.snippet))
             columns.append(TypedExpression<Double>(rankExpression).named(Self.rank))
         }
-        return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
-            + "LIMIT \(limit) OFFSET \(offset)"
+        guard let position else {
+            return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
+                + "LIMIT \(limit) OFFSET \(offset)"
+        }
+        var clause = filter
+        clause.terms.append(after(position))
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(from) WHERE \(clause.queryFragment) ORDER BY \(order) "
+            + "LIMIT \(limit)"
+    }
+
+    // MARK: - Keyset pages
+
+    /// The order's first key, before the row's key: the score, the sort column, or nil when
+    /// rows are in key order. `isDescending` for a column sorted descending.
+    var orderKey: (expression: SQLFragment, isDescending: Bool)? {
+        switch index.sort {
+        case .rank where isRanked: (rankExpression, false)
+        case .rank: nil
+        case .column(let column, let descending): (text(column).queryFragment, descending)
+        }
+    }
+
+    /// What a cursor made by this order says it continues: the index, the sort, the text.
+    var orderName: String {
+        let sort = switch index.sort {
+        case .rank where isRanked: "rank"
+        case .rank: "key"
+        case .column(let column, let descending): column + (descending ? " desc" : "")
+        }
+        return "index \(index.name) \(sort)"
+    }
+
+    /// The order key's current value for the row `key`, when the row still matches.
+    ///
+    /// ```swift
+    /// statements.currentValue(of: 4)
+    /// // SELECT trove_rank_fields(…) AS "score" FROM … WHERE (… MATCH ?) AND ("notes"."id" = 4)
+    /// ```
+    func currentValue(of key: Int64) -> SQLFragment? {
+        guard let orderKey else { return nil }
+        var clause = filter
+        clause.terms.append((self.key == key).queryFragment)
+        return "SELECT \(TypedExpression<Double>(orderKey.expression).named(Self.rank)) FROM \(from) WHERE \(clause.queryFragment)"
+    }
+
+    /// The rows after `position` in this order (SQLite puts NULLs first ascending, last
+    /// descending; the key breaks ties):
+    ///
+    /// ```swift
+    /// after((key: 4, value: .double(-2.05)))   // (score > -2.05 OR (score = -2.05 AND "notes"."id" > 4))
+    /// ```
+    private func after(_ position: (key: Int64, value: QueryBinding)) -> SQLFragment {
+        let later: SQLFragment = "\(key) > \(position.key)"
+        guard let (expression, isDescending) = orderKey else { return "(\(later))" }
+        let value = SQLFragment(segments: [.binding(position.value)])
+        switch (position.value, isDescending) {
+        case (.null, false): return "(\(expression) IS NOT NULL OR (\(expression) IS NULL AND \(later)))"
+        case (.null, true): return "(\(expression) IS NULL AND \(later))"
+        case (_, false): return "(\(expression) > \(value) OR (\(expression) = \(value) AND \(later)))"
+        case (_, true): return "(\(expression) < \(value) OR \(expression) IS NULL OR (\(expression) = \(value) AND \(later)))"
+        }
     }
 
     /// How many rows match in all.
