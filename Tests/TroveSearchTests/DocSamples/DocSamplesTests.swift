@@ -163,6 +163,44 @@ import TroveTestSupport
         #expect(results.nextOffset == nil)
     }
 
+    // The article's did-you-mean, `next` cursor and live stream, on the same two notes.
+    @Test func searchIndexSuggestsPagesByCursorAndAnswersLive() async throws {
+        let database = try SQLiteDatabase.inMemory()
+        let notes = try SearchIndex(table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")])
+        try await database.writeWithoutTransaction { db in
+            try db.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '')")
+            try db.execute("""
+                INSERT INTO notes(title, body) VALUES
+                  ('Sourdough loaf', 'Feed the starter the night before'),
+                  ('Groceries', 'flour and a jar for the sourdough starter')
+                """)
+            try notes.migrate(db)
+        }
+        try await database.read { db in
+            let none = try notes.search("sourdouhg flour", on: db)
+            #expect(none.didYouMean.unmatchedWords == ["sourdouhg"])
+            #expect(none.didYouMean.queries == ["sourdough flour"])
+            let first = try notes.search("sourdough", on: db, limit: 1)
+            let second = try notes.search("sourdough", on: db, limit: 1, after: first.next)
+            #expect(first.hits.map(\.key) + second.hits.map(\.key) == [1, 2])
+            #expect(second.next == nil)
+        }
+
+        let typedTexts = AsyncStream<String> { continuation in
+            continuation.yield("sourdough")
+            continuation.finish()
+        }
+        var totals: [Int] = []
+        for try await results in notes.results(for: typedTexts, in: database, live: true, pollInterval: .milliseconds(20)) {
+            totals.append(results.total)
+            if totals.count == 1 {
+                try await database.write { db in try db.execute("INSERT INTO notes(title) VALUES ('Sourdough crackers')") }
+            }
+            if totals.count == 2 { break }
+        }
+        #expect(totals == [2, 3])
+    }
+
     // MARK: - TroveQuery.docc/TheQueryBuilder.md
 
     @Test func queryBuilderRendersTheSQLTheArticleShows() {
