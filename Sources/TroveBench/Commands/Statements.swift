@@ -27,9 +27,16 @@ struct Statements: AsyncParsableCommand {
         for queryClass in QueryClass.allCases where self.queryClass.map({ $0 == queryClass.label }) ?? true {
             let queries = classes.queries[queryClass] ?? []
             print("\n\(queryClass.label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
-            for row in try profile.profile(queries, rounds: rounds) {
-                let ms = Double(row.total.components.attoseconds) / 1e15 + Double(row.total.components.seconds) * 1000
-                print(String(format: "  %9.2f ms  %5d  %@", ms / Double(max(queries.count, 1)), row.statements, row.purpose))
+            let rows = try profile.profile(queries, rounds: rounds)
+            func ms(_ duration: Duration) -> Double {
+                Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
+            }
+            for row in rows {
+                print(String(format: "  %9.3f ms  %5d  %@", ms(row.total) / Double(max(queries.count, 1)), row.statements, row.purpose))
+            }
+            if let whole = rows.first(where: { $0.purpose == StatementProfile.wholeSearch }),
+                let composing = rows.first(where: { $0.purpose == StatementProfile.composing }), ms(whole.total) > 0 {
+                print(String(format: "  composing SQL is %.2f%% of the whole search", 100 * ms(composing.total) / ms(whole.total)))
             }
         }
     }
