@@ -67,7 +67,10 @@ enum Suggester {
                 fixes.append(Fix(range: chunk.range.lowerBound..<next!.range.lowerBound, options: ["-"]))
             case .word(let word) where fieldFix(word) != nil:
                 fixes.append(Fix(range: chunk.range, options: [(chunk.isNegated ? "-" : "") + fieldFix(word)!]))
-            case .filter(key: "list", _), .filter(key: "tag", _), .tag where !ranges.tables.isReminders:
+            // NB: a `where` binds only the pattern before it, so each pattern has its own.
+            case .filter(key: "list", _) where !ranges.tables.isReminders,
+                .filter(key: "tag", _) where !ranges.tables.isReminders,
+                .tag where !ranges.tables.isReminders:
                 break
             case .filter(key: "list", let value):
                 let sign = chunk.isNegated ? "-" : ""
