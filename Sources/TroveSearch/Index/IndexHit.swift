@@ -25,7 +25,7 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// The row's key: hits are identified by it.
     public var id: Int64 { key }
 
-    /// A hit with these values; ``SearchIndex/search(_:on:limit:offset:highlight:exact:)`` makes the real ones.
+    /// A hit with these values; ``SearchIndex/search(_:on:limit:offset:after:highlight:exact:)`` makes the real ones.
     public init(
         key: Int64, values: [String: String], highlighted: [String: String]? = nil, snippet: String = "",
         matchedFields: Set<String> = [], rank: Double = 0

@@ -2,7 +2,7 @@ public import TroveSQLite
 
 extension SearchIndex {
     /// Searches the index on one of `database`'s readers: the final page, as
-    /// ``search(_:on:limit:offset:highlight:exact:)`` gives it on a connection.
+    /// ``search(_:on:limit:offset:after:highlight:exact:)`` gives it on a connection.
     ///
     /// ```swift
     /// let results = try await notes.search("sourdough", in: database)
@@ -32,9 +32,10 @@ extension SearchIndex {
     /// Without `live`, the stream finishes once `texts` ends and the last text is answered, and
     /// an answer does not change when the table changes afterwards. With `live`, as
     /// ``SearchProvider`` does for the reminders, the latest text is answered again after every
-    /// commit to the database (this process's or another's; see ``ChangeWatcher``), and the
-    /// stream goes on after `texts` ends, until its consumer stops. Stop consuming it (or
-    /// cancel its task) to cancel the search in flight.
+    /// commit to the database, this process's or another's (seen through `PRAGMA data_version`
+    /// on a read-only connection of the stream's own, or the writer's change count in memory),
+    /// and the stream goes on after `texts` ends, until its consumer stops. Stop consuming it
+    /// (or cancel its task) to cancel the search in flight.
     ///
     /// ```swift
     /// for try await results in notes.results(for: typedTexts, in: database, live: true) {

@@ -47,7 +47,7 @@ extension SearchIndex {
         try search(parse(text, exact: exact), on: db, limit: limit, offset: offset, after: after, highlight: highlight)
     }
 
-    /// Searches the index for a parsed query; see ``search(_:on:limit:offset:highlight:exact:)``.
+    /// Searches the index for a parsed query; see ``search(_:on:limit:offset:after:highlight:exact:)``.
     ///
     /// Parse the query with ``parse(_:exact:)``, so that its `key:value` words are this index's.
     public func search(
@@ -86,7 +86,7 @@ extension SearchIndex {
         return db.isInTransaction ? try body() : try db.transaction(.deferred, body)
     }
 
-    /// The statement that selects one page of hits, as ``search(_:on:limit:offset:highlight:)``
+    /// The statement that selects one page of hits, as ``search(_:on:limit:offset:after:highlight:)``
     /// runs it: for logs and snapshot tests (its `debugDescription` inlines the bound values).
     ///
     /// ```swift

@@ -1,4 +1,5 @@
 import TroveQuery
+import TroveStore
 
 /// One `ORDER BY` term; every key is NOT NULL, so keyset comparisons need no NULL cases.
 struct SortKey: Sendable {
