@@ -73,7 +73,7 @@ extension SearchIndex {
             }
             let hasMore = position == nil ? offset + hits.count < total : fetched.count > limit
             let nextOffset = position == nil && hasMore && !hits.isEmpty ? offset + hits.count : nil
-            let next = try hits.last.flatMap { last in hasMore ? try cursor(after: last.key, statements, on: db) : nil }
+            let next = try hits.last.flatMap { last in hasMore ? try cursor(after: last, statements, on: db) : nil }
             // NB: as for the reminders, only when nothing matched at all.
             let didYouMean = total == 0 && statements.isRanked
                 ? try Suggester.didYouMean(for: query, on: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
@@ -114,10 +114,18 @@ extension SearchIndex {
         return (cursor.id, value)
     }
 
-    /// The cursor of a page whose last hit is the row `key`.
-    private func cursor(after key: Int64, _ statements: IndexStatements, on db: SQLiteConnection) throws -> SearchCursor {
-        let keys = try statements.currentValue(of: key).map { [try db.fetchOne($0)?[0] ?? .null] } ?? []
-        return SearchCursor(sort: .rank, ranking: statements.orderName, id: key, keys: keys)
+    /// The cursor of a page whose last hit is `last`.
+    ///
+    /// NB: ranked by score, the hit already holds its value (the page read it); a column sort's
+    /// value is not in the page's columns, so it is read for that one row.
+    private func cursor(after last: IndexHit, _ statements: IndexStatements, on db: SQLiteConnection) throws -> SearchCursor {
+        let keys: [QueryBinding]
+        if case .rank = sort, statements.isRanked {
+            keys = [.double(last.rank)]
+        } else {
+            keys = try statements.currentValue(of: last.key).map { [try db.fetchOne($0)?[0] ?? .null] } ?? []
+        }
+        return SearchCursor(sort: .rank, ranking: statements.orderName, id: last.key, keys: keys)
     }
 
     private func hit(_ row: SQLiteRow, _ statements: IndexStatements) throws -> IndexHit {
