@@ -21,15 +21,19 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// Trove's score (``TroveRanking``), negated so that smaller is better; 0 when the query
     /// has no words to match.
     public var rank: Double
+    /// True when the row matches only with a typo (`bred` finding "bread"): such hits come
+    /// after every exact one, ranked among themselves.
+    public var isTypo: Bool
 
     /// The row's key: hits are identified by it.
     public var id: Int64 { key }
 
-    /// A hit with these values; ``SearchIndex/search(_:on:limit:offset:after:highlight:exact:)`` makes the real ones.
+    /// A hit with these values; ``SearchIndex/search(_:on:limit:offset:after:highlight:exact:typos:)`` makes the real ones.
     public init(
         key: Int64, values: [String: String], highlighted: [String: String]? = nil, snippet: String = "",
-        matchedFields: Set<String> = [], rank: Double = 0
+        matchedFields: Set<String> = [], rank: Double = 0, isTypo: Bool = false
     ) {
+        self.isTypo = isTypo
         self.key = key
         self.values = values
         self.highlighted = highlighted ?? values

@@ -15,8 +15,10 @@ public struct IndexResultSet: Hashable, Sendable {
     public var index: String
     /// This page's hits, in the index's order.
     public var hits: [IndexHit]
-    /// How many rows match, in all pages.
+    /// How many rows match, in all pages, typo matches included.
     public var total: Int
+    /// How many of ``total`` match only with a typo (they follow the exact matches).
+    public var typoCount: Int
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
     /// many have each, most first (ties by value); NULL values are not counted.
     public var facets: [String: [Facet]]
@@ -32,7 +34,7 @@ public struct IndexResultSet: Hashable, Sendable {
 
     /// A result set with these values; ``SearchIndex`` makes the real ones.
     public init(
-        query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, facets: [String: [Facet]] = [:],
+        query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, typoCount: Int = 0, facets: [String: [Facet]] = [:],
         nextOffset: Int? = nil, next: SearchCursor? = nil, didYouMean: DidYouMean = .none
     ) {
         self.next = next
@@ -41,6 +43,7 @@ public struct IndexResultSet: Hashable, Sendable {
         self.index = index
         self.hits = hits
         self.total = total
+        self.typoCount = typoCount
         self.facets = facets
         self.nextOffset = nextOffset
     }

@@ -2,7 +2,7 @@ public import TroveSQLite
 
 extension SearchIndex {
     /// Searches the index on one of `database`'s readers: the final page, as
-    /// ``search(_:on:limit:offset:after:highlight:exact:)`` gives it on a connection.
+    /// ``search(_:on:limit:offset:after:highlight:exact:typos:)`` gives it on a connection.
     ///
     /// ```swift
     /// let results = try await notes.search("sourdough", in: database)
@@ -12,11 +12,11 @@ extension SearchIndex {
     ///   interrupted), ``SearchIndexError/notMigrated(index:)``, or `SQLiteError`.
     public func search(
         _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
-        highlight: HighlightStyle = .brackets, exact: Bool = false
+        highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
         return try await database.read { db in
-            try self.search(query, on: db, limit: limit, offset: offset, after: after, highlight: highlight)
+            try self.search(query, on: db, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
         }
     }
 
@@ -48,6 +48,7 @@ extension SearchIndex {
     ///   - limit: Hits per answer.
     ///   - highlight: What to put around matches.
     ///   - exact: True to make only starred words prefixes.
+    ///   - typos: Whether typo matches follow the exact ones when those do not fill the page.
     ///   - live: True to answer the latest text again after every commit.
     ///   - pollInterval: How often a live stream looks for commits.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
@@ -55,7 +56,7 @@ extension SearchIndex {
     ///   when a live stream cannot open its watching connection) ends the stream.
     public func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts, in database: SQLiteDatabase, limit: Int = 20, highlight: HighlightStyle = .brackets,
-        exact: Bool = false, live: Bool = false, pollInterval: Duration = .milliseconds(250),
+        exact: Bool = false, typos: TypoTolerance = .on, live: Bool = false, pollInterval: Duration = .milliseconds(250),
         clock: any Clock<Duration> = ContinuousClock()
     ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in
@@ -73,7 +74,7 @@ extension SearchIndex {
                                 var seen = try await watcher?.token()
                                 while true {
                                     let answer = try await search(
-                                        text, in: database, limit: limit, highlight: highlight, exact: exact)
+                                        text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos)
                                     latest.deliver(answer, from: generation)
                                     guard let watcher, let before = seen else { break }
                                     seen = try await watcher.change(from: before, every: pollInterval, clock: clock)

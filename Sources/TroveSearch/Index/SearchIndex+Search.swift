@@ -22,7 +22,21 @@ extension SearchIndex {
     /// one a prefix while typing, `"phrases"`, `-exclusions`, `a OR b`, and `key:value` for
     /// the declared ``filters``. Hits are ranked by ``TroveRanking`` over the fields with their
     /// weights; a query without words lists rows in key order (or the declared column order).
-    /// `!engine` names, `in:` and typo matching are not part of an index's search yet.
+    ///
+    /// As for the reminders, a word also matches the joined or split forms the index holds
+    /// (`oncall` finds "on call", `wi fi` finds "wifi"), and when the exact matches do not fill
+    /// the page, the rows that match only with a typo follow them, ranked among themselves
+    /// (``IndexHit/isTypo``, ``IndexResultSet/typoCount``): one typo in a word of 5 to 8 letters,
+    /// two from 9, never in the first letter, candidates taken from the index's own words:
+    ///
+    /// ```swift
+    /// let results = try notes.search("sourdouhg", on: db)
+    /// // exact: … WHERE ("trove_notes_fts" MATCH '"sourdouhg"*') …                       (no rows)
+    /// // typos: … WHERE ("trove_notes_fts" MATCH '"sourdouhg"* OR "sourdough"*')
+    /// //          AND ("notes"."id" NOT IN (SELECT rowid FROM "trove_notes_fts" WHERE … MATCH '"sourdouhg"*')) …
+    /// results.hits[0].isTypo   // true
+    /// ```
+    /// `!engine` names and `in:` are not part of an index's search yet.
     ///
     /// - Parameters:
     ///   - text: What was typed.
@@ -35,6 +49,8 @@ extension SearchIndex {
     ///     not used.
     ///   - highlight: What to put around matches in ``IndexHit/highlighted`` and the snippet.
     ///   - exact: True to make only starred words prefixes.
+    ///   - typos: Whether typo matches follow the exact ones when those do not fill the page;
+    ///     `.off` for exact matches only.
     /// - Returns: The page; the query's ``SearchQuery/problems`` say what was left out of it.
     /// - Throws: ``SearchIndexError/notMigrated(index:)`` when ``migrate(_:)`` has not made
     ///   this declaration's index in `db`; ``SearchIndexError/cursorNotForThisSearch(index:)``
@@ -42,52 +58,124 @@ extension SearchIndex {
     ///   interrupted.
     public func search(
         _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
-        highlight: HighlightStyle = .brackets, exact: Bool = false
+        highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) throws -> IndexResultSet {
-        try search(parse(text, exact: exact), on: db, limit: limit, offset: offset, after: after, highlight: highlight)
+        try search(
+            parse(text, exact: exact), on: db, limit: limit, offset: offset, after: after, highlight: highlight,
+            typos: typos)
     }
 
-    /// Searches the index for a parsed query; see ``search(_:on:limit:offset:after:highlight:exact:)``.
+    /// Searches the index for a parsed query; see ``search(_:on:limit:offset:after:highlight:exact:typos:)``.
     ///
     /// Parse the query with ``parse(_:exact:)``, so that its `key:value` words are this index's.
     public func search(
         _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
-        highlight: HighlightStyle = .brackets
+        highlight: HighlightStyle = .brackets, typos: TypoTolerance = .on
     ) throws -> IndexResultSet {
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
-        let statements = IndexStatements(index: self, query: query, style: highlight)
         let body = { () throws -> IndexResultSet in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
-            let position = try after.map { try self.position(after: $0, statements, on: db) }
-            // NB: a keyset page reads one row more, to know whether another page follows.
-            let fetched = try db.fetchAll(statements.page(limit: position == nil ? limit : limit + 1, offset: offset, after: position))
-                .map { try hit($0, statements) }
-            let hits = Array(fetched.prefix(limit))
-            let total = try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
+            let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
+            let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
+            let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
+            let exactTotal = try count(exact, on: db)
+            // NB: a cursor among the typo matches skips the exact tier: its rows came before.
+            let typoCursor = after?.isTypo == true ? after : nil
+            var answer = typoCursor == nil
+                ? try page(of: exact, total: exactTotal, limit: limit, offset: offset, after: after, on: db)
+                : Tier(statements: exact, hits: [], hasMore: false)
+            var total = exactTotal
+            var facetSource = exact
+            // NB: as for the reminders, typo matches come below every exact one, and only once
+            // the exact ones have run out on this page.
+            if typos == .on, !answer.hasMore, exact.isRanked,
+                case let alternatives = try TypoExpansion.expansion(for: query, vocabulary: vocabulary),
+                !alternatives.isEmpty
+            {
+                let union = IndexStatements(
+                    index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
+                let unionTotal = try count(union, on: db)
+                if unionTotal > exactTotal {
+                    total = unionTotal
+                    facetSource = union
+                    if answer.hits.count == limit {
+                        // NB: the exact matches fill this page; the next one starts the typo tier.
+                        answer.hasMore = true
+                    } else {
+                        let typoOnly = IndexStatements(
+                            index: self, query: query, style: highlight, expansion: forms.merging(alternatives),
+                            excluding: exact.expression)
+                        let typoOffset = after == nil ? max(0, offset - exactTotal) : 0
+                        let more = try page(
+                            of: typoOnly, total: unionTotal - exactTotal, limit: limit - answer.hits.count,
+                            offset: typoOffset, after: typoCursor, on: db)
+                        answer = Tier(
+                            statements: typoOnly,
+                            hits: answer.hits + more.hits.map { hit in
+                                var typo = hit
+                                typo.isTypo = true
+                                return typo
+                            },
+                            hasMore: more.hasMore)
+                    }
+                }
+            }
             var facets: [String: [Facet]] = [:]
             for column in self.facets {
-                facets[column] = try db.fetchAll(statements.facet(column)).map {
+                facets[column] = try db.fetchAll(facetSource.facet(column)).map {
                     Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
                 }
             }
-            let hasMore = position == nil ? offset + hits.count < total : fetched.count > limit
-            let nextOffset = position == nil && hasMore && !hits.isEmpty ? offset + hits.count : nil
-            let next = try hits.last.flatMap { last in hasMore ? try cursor(after: last, statements, on: db) : nil }
+            let hits = answer.hits
+            let nextOffset = after == nil && answer.hasMore && !hits.isEmpty ? offset + hits.count : nil
+            let next = try hits.last.flatMap { last -> SearchCursor? in
+                guard answer.hasMore else { return nil }
+                // NB: the last hit's own tier's statements know its current order value.
+                let cursor = try self.cursor(after: last, last.isTypo ? answer.statements : exact, on: db)
+                return last.isTypo ? cursor.amongTypos : cursor
+            }
             // NB: as for the reminders, only when nothing matched at all.
-            let didYouMean = total == 0 && statements.isRanked
-                ? try Suggester.didYouMean(for: query, on: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
+            let didYouMean = total == 0 && exact.isRanked
+                ? try Suggester.didYouMean(for: query, on: db, ranges: vocabulary.ranges)
                 : DidYouMean.none
             return IndexResultSet(
-                query: query, index: name, hits: hits, total: total, facets: facets, nextOffset: nextOffset, next: next,
-                didYouMean: didYouMean)
+                query: query, index: name, hits: hits, total: total, typoCount: total - exactTotal, facets: facets,
+                nextOffset: nextOffset, next: next, didYouMean: didYouMean)
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
         return db.isInTransaction ? try body() : try db.transaction(.deferred, body)
     }
 
-    /// The statement that selects one page of hits, as ``search(_:on:limit:offset:after:highlight:)``
-    /// runs it: for logs and snapshot tests (its `debugDescription` inlines the bound values).
+    /// One tier's part of a page: the hits and whether the tier has more after them.
+    private struct Tier {
+        var statements: IndexStatements
+        var hits: [IndexHit]
+        var hasMore: Bool
+    }
+
+    private func count(_ statements: IndexStatements, on db: SQLiteConnection) throws -> Int {
+        try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
+    }
+
+    /// Up to `limit` hits of one tier, from `offset` or after a cursor.
+    private func page(
+        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, on db: SQLiteConnection
+    ) throws -> Tier {
+        let position = try after.map { try self.position(after: $0, statements, on: db) }
+        // NB: a keyset page reads one row more, to know whether another page follows.
+        let fetched = try db.fetchAll(
+            statements.page(limit: position == nil ? limit : limit + 1, offset: offset, after: position)
+        ).map { try hit($0, statements) }
+        let hits = Array(fetched.prefix(limit))
+        let hasMore = position == nil ? offset + hits.count < total : fetched.count > limit
+        return Tier(statements: statements, hits: hits, hasMore: hasMore)
+    }
+
+    /// The statement that selects one page of hits, as ``search(_:on:limit:offset:after:highlight:typos:)``
+    /// runs it for the exact matches: for logs and snapshot tests (its `debugDescription`
+    /// inlines the bound values). The joined and split word forms and the typo tier depend on
+    /// the index's words, so they are not in it.
     ///
     /// ```swift
     /// notes.pageStatement(for: notes.parse("bread")).debugDescription

@@ -2,7 +2,7 @@
 /// each counts, which columns `key:value` words filter and facet, and the default order.
 ///
 /// Declare it once; ``migrate(_:)`` creates (or updates) an FTS5 index and the triggers that
-/// keep it in step with the table, and ``search(_:on:limit:offset:after:highlight:exact:)`` runs the
+/// keep it in step with the table, and ``search(_:on:limit:offset:after:highlight:exact:typos:)`` runs the
 /// same query language and ranking (``TroveRanking``) as Trove's reminders over it:
 ///
 /// ```swift

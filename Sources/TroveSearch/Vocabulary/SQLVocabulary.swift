@@ -1,8 +1,8 @@
 import TroveQuery
-import TroveStore
 import TroveSQLite
 
-/// The vocabulary read from schema 6's `reminders_vocab` table, one range at a time.
+/// The vocabulary read from schema 6's `reminders_vocab` table (or a search index's, by
+/// ``VocabularyRanges/tables``), one range at a time.
 ///
 /// ```swift
 /// try SQLVocabulary(db: db).typoCandidates(for: Array("dentst".unicodeScalars), isPrefix: false)
@@ -23,11 +23,11 @@ struct SQLVocabulary: Vocabulary {
         // NB: a MATCH reads only the first entry of the word's doclist; the vocabulary table
         // would count all of them.
         try db.fetchOne(
-            "SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(FTS5Text.quoted(word)) LIMIT 1") != nil
+            "SELECT 1 FROM \(identifier: ranges.tables.fts) WHERE \(identifier: ranges.tables.fts) MATCH \(FTS5Text.quoted(word)) LIMIT 1") != nil
     }
 
     func hasWord(startingWith prefix: String) throws -> Bool {
-        guard let first = try db.fetchOne("SELECT \"term\" FROM \"reminders_vocab\" WHERE \"term\" >= \(prefix) LIMIT 1") else {
+        guard let first = try db.fetchOne("SELECT \"term\" FROM \(identifier: ranges.tables.vocabulary) WHERE \"term\" >= \(prefix) LIMIT 1") else {
             return false
         }
         let term: String = try first[0]

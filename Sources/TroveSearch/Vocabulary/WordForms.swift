@@ -1,5 +1,4 @@
 import TroveQuery
-import TroveStore
 import TroveSQLite
 
 /// Joined and split forms of a query's words that the index holds: `oncall` also matches
@@ -25,6 +24,8 @@ struct WordForms {
     let vocabulary: any Vocabulary
     /// Where phrases are looked up: only the index knows which words stand side by side.
     let db: SQLiteConnection
+    /// The FTS5 table the phrases are looked up in: the reminders' or a search index's.
+    var fts: String = VocabularyTables.reminders.fts
 
     /// The most split forms per word.
     static let maxSplits = 2
@@ -74,7 +75,7 @@ struct WordForms {
     /// NB: FTS5 stops at the first row where the words stand side by side.
     private func occurs(_ phrase: SearchTerm) throws -> Bool {
         let match = FTS5Text.quoted(phrase.text) + (phrase.isPrefix ? "*" : "")
-        return try db.fetchOne("SELECT 1 FROM \(identifier: ReminderSearchTable.tableName) WHERE \(identifier: ReminderSearchTable.tableName) MATCH \(match) LIMIT 1") != nil
+        return try db.fetchOne("SELECT 1 FROM \(identifier: fts) WHERE \(identifier: fts) MATCH \(match) LIMIT 1") != nil
     }
 
     /// The term as one folded word of letters, or nil (phrases, hyphenated words, digits,

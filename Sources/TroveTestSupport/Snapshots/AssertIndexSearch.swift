@@ -39,6 +39,7 @@ public import TroveSearch
 ///   - db: The connection to search.
 ///   - limit: Hits per page.
 ///   - offset: Hits to skip.
+///   - typos: Whether typo matches follow the exact ones when those do not fill the page.
 ///   - selectList: `.elided` shows `SELECT …`; `.full` every result column.
 ///   - sql: The expected SQL, laid out one clause per line; recorded when nil.
 ///   - results: The expected hits table; recorded when nil.
@@ -55,6 +56,7 @@ public func assertSearch(
     on db: SQLiteConnection,
     limit: Int = 10,
     offset: Int = 0,
+    typos: TypoTolerance = .on,
     selectList: SelectList = .elided,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
@@ -71,7 +73,7 @@ public func assertSearch(
     var resultSet: IndexResultSet?
     let table: String
     do {
-        let found = try index.search(query, on: db, limit: limit, offset: offset)
+        let found = try index.search(query, on: db, limit: limit, offset: offset, typos: typos)
         resultSet = found
         table = renderIndexTable(found, fields: index.fields.map(\.column))
     } catch {
@@ -85,18 +87,24 @@ public func assertSearch(
 
 /// A search index's result set as a text table: one row per hit (key, rank, each field
 /// highlighted, snippet), then the total, the next page, the facets and the query's problems.
+/// When a hit matched only with a typo, a `typo` column marks it and the total line says how
+/// many of the matches need one: `3 of 3 (2 with typos)`.
 public func renderIndexTable(_ resultSet: IndexResultSet, fields: [String]) -> String {
     var lines: [String] = []
     if resultSet.hits.isEmpty {
         lines.append("(no hits)")
     } else {
+        let marksTypos = resultSet.hits.contains(where: \.isTypo)
         let rows = resultSet.hits.enumerated().map { offset, hit in
             [String(offset + 1), String(hit.key), hit.rank == 0 ? "" : String(format: "%.2f", hit.rank)]
+                + (marksTypos ? [hit.isTypo ? "typo" : ""] : [])
                 + fields.map { hit.highlighted[$0] ?? "" } + [hit.snippet]
         }
-        lines.append(renderTable(rows, header: ["#", "key", "rank"] + fields + ["snippet"]))
+        lines.append(renderTable(
+            rows, header: ["#", "key", "rank"] + (marksTypos ? ["typo"] : []) + fields + ["snippet"]))
     }
-    lines.append("\(resultSet.hits.count) of \(resultSet.total)")
+    lines.append("\(resultSet.hits.count) of \(resultSet.total)"
+        + (resultSet.typoCount > 0 ? " (\(resultSet.typoCount) with typos)" : ""))
     if let next = resultSet.nextOffset { lines.append("next: offset \(next)") }
     for facet in resultSet.facets.keys.sorted() where !(resultSet.facets[facet] ?? []).isEmpty {
         lines.append("\(facet): " + (resultSet.facets[facet] ?? []).map(\.description).joined(separator: ", "))

@@ -177,7 +177,10 @@ import TroveTestSupport
             try notes.migrate(db)
         }
         try await database.read { db in
-            let none = try notes.search("sourdouhg flour", on: db)
+            let typo = try notes.search("sourdouhg", on: db)
+            #expect(typo.hits.map(\.isTypo) == [true, true])
+            #expect(typo.typoCount == 2)
+            let none = try notes.search("sourdouhg flour", on: db, typos: .off)
             #expect(none.didYouMean.unmatchedWords == ["sourdouhg"])
             #expect(none.didYouMean.queries == ["sourdough flour"])
             let first = try notes.search("sourdough", on: db, limit: 1)

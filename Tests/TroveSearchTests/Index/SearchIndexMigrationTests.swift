@@ -38,7 +38,8 @@ import TroveSearch
         try index.migrate(db)
         #expect(try index.isCurrent(db))
         #expect(try db.fetchValue("SELECT doc FROM trove_notes_vocab WHERE term = 'sourdough'", as: Int.self) == 3)
-        #expect(try index.search("sourdouhg", on: db).didYouMean.queries.first == "sourdough")
+        #expect(try index.search("sourdouhg", on: db, typos: .off).didYouMean.queries.first == "sourdough")
+        #expect(try index.search("sourdouhg", on: db).typoCount == 3)
     }
 
     @Test func triggersFollowInsertUpdateAndDelete() throws {

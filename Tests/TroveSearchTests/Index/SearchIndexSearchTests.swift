@@ -267,16 +267,21 @@ import TroveTestSupport
 
     // MARK: Did-you-mean
 
-    // Nothing matched: the word no note holds is named, and the index's own words are offered,
-    // nearest first; a word that matches (flour) is kept.
+    // Nothing matched (typo matching off, or a word too far even for it): the word no note
+    // holds is named, and the index's own words are offered, nearest first; a word that
+    // matches (flour) is kept.
     @Test func didYouMeanNamesTheWordAndOffersTheIndexsWords() throws {
         let db = try NotesFixture.database()
-        let results = try index.search("sourdouhg flour", on: db)
+        let results = try index.search("sourdouhg flour", on: db, typos: .off)
         #expect(results.total == 0)
         #expect(results.didYouMean.unmatchedWords == ["sourdouhg"])
         #expect(results.didYouMean.queries.first == "sourdough flour")
         // The word being typed, misspelled: the index's nearest word.
-        #expect(try index.search("lisbx", on: db).didYouMean.queries == ["lisbon"])
+        #expect(try index.search("lisbx", on: db, typos: .off).didYouMean.queries == ["lisbon"])
+        // Four letters get no typo, so the typo tier finds nothing; did-you-mean reaches further.
+        let bred = try index.search("bred", on: db)
+        #expect(bred.total == 0)
+        #expect(bred.didYouMean.queries.first == "bread")
         #expect(try index.search("trip or lisbon", on: db, exact: true).didYouMean.queries.first == "trip OR lisbon")
     }
 
@@ -289,6 +294,97 @@ import TroveTestSupport
         let listed = try index.search("list:Wrok zzqxv", on: db)
         #expect(listed.didYouMean.unknownLists.isEmpty)
         #expect(listed.didYouMean.unmatchedWords == ["zzqxv"])
+    }
+
+    // MARK: Typos and word forms
+
+    /// The fixture with note 7, "Camara strap": one letter off the camera of notes 4 and 6.
+    func databaseWithCamara() throws -> SQLiteConnection {
+        let db = try NotesFixture.database()
+        try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (7, 'Camara strap', 'leather', 'Gear')")
+        return db
+    }
+
+    // No note holds the word as typed: the notes with the word it is one letter pair from are
+    // found, each marked as a typo match, the title hit first as ever.
+    @Test func aMisspelledWordFindsTheIndexsWordAsTypoMatches() throws {
+        let db = try NotesFixture.database()
+        let results = try index.search("sourdouhg", on: db)
+        #expect(results.hits.map(\.key) == [1, 2, 5])
+        #expect(results.hits.map(\.isTypo) == [true, true, true])
+        #expect(results.total == 3)
+        #expect(results.typoCount == 3)
+        #expect(results.hits[0].highlighted["title"] == "[Sourdough] loaf")
+        #expect(results.didYouMean == .none)
+        // Off, nothing matches, and did-you-mean says what to try instead.
+        let off = try index.search("sourdouhg", on: db, typos: .off)
+        #expect(off.total == 0)
+        #expect(off.didYouMean.queries.first == "sourdough")
+    }
+
+    // Exact matches first (the title hit before the body hit), then the typo match; the total
+    // and the facets count both tiers; with typos off only the exact matches.
+    @Test func typoMatchesFollowEveryExactMatch() throws {
+        let db = try databaseWithCamara()
+        assertSearch("camera", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"camera"*')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   typo  title              body                                                snippet
+            -  ---  -----  ----  -----------------  --------------------------------------------------  --------------------------------------------------
+            1  6    -3.45        [Camera] settings  Aperture priority for street photography in Lisbon  Aperture priority for street photography in Lisbon
+            2  4    -1.40        Trip to Lisbon     Book the train; pack the [camera]                   Book the train; pack the [camera]
+            3  7    -3.29  typo  [Camara] strap     leather                                             [Camara] strap
+            3 of 3 (1 with typos)
+            folder: Gear (1), Travel (1)
+            """
+        }
+        let off = try index.search("camera", on: db, typos: .off)
+        #expect(off.hits.map(\.key) == [6, 4])
+        #expect(off.total == 2)
+        #expect(off.typoCount == 0)
+        #expect(off.facets["folder"] == [Facet(name: "Travel", count: 1)])
+    }
+
+    // Pages cross from the exact tier to the typo tier the same way by offset and by cursor:
+    // one hit a page, [6], [4], then the typo match [7], and the last page has no next.
+    @Test func pagesCrossFromExactToTypoMatches() throws {
+        let db = try databaseWithCamara()
+        #expect(try walk("camera", in: index, on: db, limit: 1) == [[6], [4], [7]])
+        #expect(try walk("camera", in: index, on: db, limit: 2) == [[6, 4], [7]])
+        var byOffset: [[Int64]] = []
+        var offset: Int? = 0
+        while let start = offset {
+            let page = try index.search("camera", on: db, limit: 2, offset: start)
+            byOffset.append(page.hits.map(\.key))
+            offset = page.nextOffset
+        }
+        #expect(byOffset == [[6, 4], [7]])
+        let last = try index.search("camera", on: db, limit: 2, offset: 2)
+        #expect(last.hits.map(\.isTypo) == [true])
+        #expect(last.next == nil)
+        #expect(last.total == 3)
+    }
+
+    // The index's own words join and split as the reminders' do: "sour dough" is sourdough,
+    // "aperturepriority" the phrase "aperture priority"; both exact, not typos.
+    @Test func joinedAndSplitWordsMatchTheIndexsForms() throws {
+        let db = try NotesFixture.database()
+        let joined = try index.search("sour dough", on: db)
+        #expect(Set(joined.hits.map(\.key)) == [1, 2, 5])
+        #expect(joined.typoCount == 0)
+        let split = try index.search("aperturepriority", on: db)
+        #expect(split.hits.map(\.key) == [6])
+        #expect(split.typoCount == 0)
     }
 
     // MARK: Keyset pages

@@ -13,8 +13,11 @@ struct IndexStatements {
     let index: SearchIndex
     let query: SearchQuery
     let style: HighlightStyle
-    /// What the query's words give FTS5; nil when it has none it can search.
+    /// What the query's words give FTS5, with the expansion's alternatives; nil when it has
+    /// none it can search.
     let expression: FTS5Expression?
+    /// The exact tier's match, whose rows this (typo) tier leaves out; nil for the exact tier.
+    let excluded: String?
 
     static let key = ResultColumn<Int64>("key")
     static let snippet = ResultColumn<String>("snippet")
@@ -32,11 +35,20 @@ struct IndexStatements {
     /// The tokens of a snippet, as the reminders' (about a dozen words).
     static let snippetTokens = 12
 
-    init(index: SearchIndex, query: SearchQuery, style: HighlightStyle) {
+    /// - Parameters:
+    ///   - expansion: Other forms the query's words also match: the joined and split words the
+    ///     index holds, and for the typo tier the typo candidates.
+    ///   - exact: The exact tier's expression: its rows are left out (the typo tier's
+    ///     `"notes"."id" NOT IN (SELECT rowid FROM "trove_notes_fts" WHERE … MATCH '"bred"*')`).
+    init(
+        index: SearchIndex, query: SearchQuery, style: HighlightStyle, expansion: QueryExpansion = .none,
+        excluding exact: FTS5Expression? = nil
+    ) {
         self.index = index
         self.query = query
         self.style = style
-        self.expression = FTS5Expression(query: query)
+        self.expression = FTS5Expression(query: query, expansion: expansion)
+        self.excluded = exact?.positive
     }
 
     /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
@@ -158,8 +170,12 @@ struct IndexStatements {
         let fields = index.fields.map { text($0.column) }
         let positiveMatch = expression?.positive
         let negativeMatch = expression?.negative
+        let excluded = excluded
         return WhereClause {
             if let positiveMatch { TypedExpression<Bool>("\(fts) MATCH \(positiveMatch)") }
+            if let excluded {
+                TypedExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(excluded))")
+            }
             if let negativeMatch {
                 // NB: FTS5's NOT needs a left operand, so a query of exclusions only is a NOT IN.
                 TypedExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negativeMatch))")
