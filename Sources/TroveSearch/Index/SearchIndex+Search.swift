@@ -36,7 +36,8 @@ extension SearchIndex {
     /// //          AND ("notes"."id" NOT IN (SELECT rowid FROM "trove_notes_fts" WHERE … MATCH '"sourdouhg"*')) …
     /// results.hits[0].isTypo   // true
     /// ```
-    /// `!engine` names and `in:` are not part of an index's search yet.
+    /// `in:body` searches only that field (`-in:title` all but that one), as a column filter:
+    /// `MATCH '{body} : ("bread"*)'`. `!engine` names are not part of an index's search.
     ///
     /// - Parameters:
     ///   - text: What was typed.

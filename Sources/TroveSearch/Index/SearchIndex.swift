@@ -108,16 +108,20 @@ public struct SearchIndex: Hashable, Sendable {
     /// ```swift
     /// notes.parse("bread folder:Baking -pinned:yes").description
     /// // engine=fts terms=[+bread] filters=[] field-filters=[folder:Baking, -pinned:yes]
+    /// notes.parse("bread in:body").description
+    /// // engine=fts terms=[+bread*] filters=[] fields=[body]
     /// notes.parse("bread list:Home").problems[0].message
     /// // list:Home — this search index has no list: filter; its filters are folder:, pinned:
     /// ```
-    /// A reminders key (`list:`, `tag:`/`#`, `is:`, `priority:`, `due:`, `in:`) that the index does
-    /// not declare is a ``QueryProblem``; any other `word:word` is text, as for the reminders.
+    /// `in:` names the fields to search (`in:body`, `-in:title`; ``SearchQuery/fields``) unless
+    /// the index declares a filter of that name. A reminders key (`list:`, `tag:`/`#`, `is:`,
+    /// `priority:`, `due:`) that the index does not declare, or a field it does not have, is a
+    /// ``QueryProblem``; any other `word:word` is text, as for the reminders.
     /// - Parameters:
     ///   - text: Anything; parsing never throws.
     ///   - exact: True to make only starred words prefixes (see ``SearchQuery/parse(_:exact:)``).
     public func parse(_ text: String, exact: Bool = false) -> SearchQuery {
-        QueryParser(text: text, exact: exact, indexFilters: filters).parse()
+        QueryParser(text: text, exact: exact, indexFilters: filters, indexFields: fields.map(\.column)).parse()
     }
 
     // MARK: - Names

@@ -61,10 +61,11 @@ public struct FTS5Expression: Hashable, Sendable, CustomStringConvertible {
         }
         let positive: Node? = required.count > 1 ? .and(required) : required.first
         let negative = Node.anyOf(query.excludedTerms.compactMap(term))
-        let columns = query.columns.map { $0.sorted() }
+        // NB: a search index's fields are its FTS5 table's column names.
+        let columns = query.columns.map { $0.sorted().map(\.rawValue) } ?? query.fields.map { $0.sorted() }
         func restricted(_ node: Node) -> String {
             guard let columns else { return node.rendered }
-            return Node.columns(columns.map(\.rawValue), node).rendered
+            return Node.columns(columns, node).rendered
         }
         switch (positive, negative) {
         case (nil, nil): return nil

@@ -22,6 +22,9 @@ extension SearchQuery: CustomStringConvertible {
         if let columns {
             parts.append("columns=[\(columns.sorted().map(\.rawValue).joined(separator: ", "))]")
         }
+        if let fields {
+            parts.append("fields=[\(fields.sorted().joined(separator: ", "))]")
+        }
         if let raw { parts.append("raw=\(raw)") }
         let ignored = ftsIgnoredTerms
         if !ignored.isEmpty { parts.append("fts-ignored=[\(ignored.map(\.description).joined(separator: ", "))]") }

@@ -37,6 +37,10 @@ public struct SearchQuery: Hashable, Sendable {
     public var fieldFilters: [FieldFilterClause] = []
     /// The columns to search; nil searches them all.
     public var columns: Set<SearchColumn>?
+    /// A ``SearchIndex``'s fields to search, by column name, from `in:body` and `-in:title`;
+    /// nil searches them all (and always for a query parsed for the reminders, whose
+    /// `in:` is ``columns``).
+    public var fields: Set<String>? = nil
     /// With `!raw`: the text after it, verbatim, for the engine to hand to FTS5 as is.
     public var raw: String?
     /// Filters with bad values and other things the parser left out, in text order.

@@ -296,6 +296,68 @@ import TroveTestSupport
         #expect(listed.didYouMean.unmatchedWords == ["zzqxv"])
     }
 
+    // MARK: in:
+
+    // `in:` names the index's own fields, in any case; a field it lacks is a problem that
+    // names the fields it has (incomplete while it may still become one).
+    @Test func inNamesTheIndexsFields() {
+        #expect(index.parse("bread in:body").fields == ["body"])
+        #expect(index.parse("bread in:body").description == "engine=fts terms=[+bread] filters=[] fields=[body]")
+        #expect(index.parse("bread in:Title").fields == ["title"])
+        #expect(index.parse("bread -in:title").fields == ["body"])
+        #expect(index.parse("bread in:title in:body").fields == nil)
+        #expect(index.parse("bread in:title in:body").problems.isEmpty)
+        let tags = index.parse("bread in:tags")
+        #expect(tags.problems.map(\.message) == ["in:tags — this search index has no field tags; its fields are title, body"])
+        #expect(tags.problems.first?.isIncomplete == false)
+        #expect(index.parse("bread in:bo").problems.first?.isIncomplete == true)
+        #expect(index.parse("bread in:bo ").problems.first?.isIncomplete == false)
+        #expect(index.parse("bread -in:title -in:body").problems.map(\.message)
+            == ["-in:body — no column is left to search, so every column is searched; drop an -in:"])
+        // The reminders' own in: is unchanged.
+        #expect(SearchQuery.parse("bread in:title").columns == [.title])
+        #expect(SearchQuery.parse("bread in:title").fields == nil)
+    }
+
+    // An index that declares an `in` filter keeps it: `in:` filters that column.
+    @Test func anInFilterOfTheIndexsOwnWins() throws {
+        let byPlace = try SearchIndex(
+            name: "by_place", table: "notes", key: "id", fields: [.init("title")], filters: ["in": .text("folder")])
+        let query = byPlace.parse("bread in:Baking")
+        #expect(query.fields == nil)
+        #expect(query.fieldFilters.map(\.description) == ["in:Baking"])
+        #expect(query.problems.isEmpty)
+    }
+
+    // Lisbon is in note 4's title and note 6's body: in: picks one, as an FTS5 column filter.
+    @Test func inSearchesOnlyTheNamedFields() throws {
+        let db = try NotesFixture.database()
+        assertSearch("lisbon in:body", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '{body} : ("lisbon")')
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title            body                                                  snippet
+            -  ---  -----  ---------------  ----------------------------------------------------  ----------------------------------------------------
+            1  6    -1.84  Camera settings  Aperture priority for street photography in [Lisbon]  Aperture priority for street photography in [Lisbon]
+            1 of 1
+            """
+        }
+        #expect(try index.search("lisbon in:title", on: db).hits.map(\.key) == [4])
+        #expect(try index.search("lisbon -in:title", on: db).hits.map(\.key) == [6])
+        #expect(try index.search("lisbon", on: db).hits.map(\.key) == [4, 6])
+        // A typo stays within the fields too.
+        #expect(try index.search("lisbom in:title", on: db, exact: true).hits.map(\.key) == [4])
+    }
+
     // MARK: Typos and word forms
 
     /// The fixture with note 7, "Camara strap": one letter off the camera of notes 4 and 6.

@@ -167,7 +167,8 @@ struct IndexStatements {
 
     /// The words, the words FTS5 cannot see, and the `key:value` filters, each one AND term.
     var filter: WhereClause {
-        let fields = index.fields.map { text($0.column) }
+        // NB: `in:` narrows the substring conditions as it narrows the MATCH.
+        let fields = index.fields.filter { query.fields?.contains($0.column) ?? true }.map { text($0.column) }
         let positiveMatch = expression?.positive
         let negativeMatch = expression?.negative
         let excluded = excluded

@@ -6,6 +6,8 @@ struct QueryParser {
     /// A search index's filters by query word; nil for the reminders' own keys. With them,
     /// a reminders key the index does not declare (`list:`, `#tag`, `in:`) is a problem.
     var indexFilters: [String: SearchIndex.Filter]? = nil
+    /// A search index's fields, which its `in:` names (when it declares no `in` filter).
+    var indexFields: [String] = []
 
     /// What a chunk contributes to the term sequence, where `OR` looks at its neighbours.
     private enum Item {
@@ -30,7 +32,8 @@ struct QueryParser {
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
         var fieldFilters = FieldFilterCollector()
-        var columns = ColumnCollector()
+        var columns = ScopeCollector<SearchColumn>()
+        var fields = ScopeCollector<String>()
         var items: [Item] = []
 
         // NB: the last chunk is still being typed only if nothing (not even a space) follows it.
@@ -54,6 +57,19 @@ struct QueryParser {
                 items.append(.other)
             case .filter(let key, let value) where indexFilters != nil:
                 items.append(.filter(key: key, isNegated: chunk.isNegated))
+                if key == "in", indexFilters?["in"] == nil {
+                    // NB: the field's name as declared, whatever the case typed.
+                    if let field = indexFields.first(where: { $0.lowercased() == value.lowercased() }) {
+                        fields.add(field, isNegated: chunk.isNegated, chunk: chunk)
+                    } else {
+                        let couldComplete = !value.isEmpty
+                            && indexFields.contains { $0.lowercased().hasPrefix(value.lowercased()) }
+                        problem(
+                            chunk, "this search index has no field \(value); its fields are \(indexFields.joined(separator: ", "))",
+                            isIncomplete: endsOpen && isLast && (value.isEmpty || couldComplete))
+                    }
+                    break
+                }
                 guard let filter = indexFilters?[key] else {
                     problem(chunk, unknownIndexKey(key))
                     break
@@ -116,9 +132,12 @@ struct QueryParser {
         query.filters = filters.clauses
         query.fieldFilters = fieldFilters.clauses
         query.notices = [condensed.notice, filters.notice, fieldFilters.notice].compactMap { $0 }
-        let (resolved, columnProblem) = columns.resolve()
+        let (resolved, columnProblem) = columns.resolve(all: Set(SearchColumn.allCases))
         query.columns = resolved
         if let (chunk, reason) = columnProblem { problem(chunk, reason) }
+        let (scoped, fieldProblem) = fields.resolve(all: Set(indexFields))
+        query.fields = scoped
+        if let (chunk, reason) = fieldProblem { problem(chunk, reason) }
         for range in orProblems {
             problems.append(QueryProblem(
                 token: "OR", range: range,
@@ -238,24 +257,25 @@ private struct FilterCollector {
     }
 }
 
-/// Gathers `in:` and `-in:` into the set of columns to search.
-private struct ColumnCollector {
-    var included: Set<SearchColumn> = []
-    var excluded: Set<SearchColumn> = []
+/// Gathers `in:` and `-in:` into the set of columns (the reminders') or fields (an index's)
+/// to search.
+private struct ScopeCollector<Column: Hashable> {
+    var included: Set<Column> = []
+    var excluded: Set<Column> = []
     var lastChunk: QueryLexer.Chunk?
 
-    mutating func add(_ column: SearchColumn, isNegated: Bool, chunk: QueryLexer.Chunk) {
+    mutating func add(_ column: Column, isNegated: Bool, chunk: QueryLexer.Chunk) {
         if isNegated { excluded.insert(column) } else { included.insert(column) }
         lastChunk = chunk
     }
 
-    /// The union of `in:`s (all columns if none) minus the `-in:`s; nil when that is every column.
-    func resolve() -> (Set<SearchColumn>?, (QueryLexer.Chunk, String)?) {
+    /// The union of `in:`s (`all` if none) minus the `-in:`s; nil when that is all of them.
+    func resolve(all: Set<Column>) -> (Set<Column>?, (QueryLexer.Chunk, String)?) {
         guard let lastChunk else { return (nil, nil) }
-        let columns = (included.isEmpty ? Set(SearchColumn.allCases) : included).subtracting(excluded)
+        let columns = (included.isEmpty ? all : included).subtracting(excluded)
         if columns.isEmpty {
             return (nil, (lastChunk, "no column is left to search, so every column is searched; drop an -in:"))
         }
-        return (columns.count == SearchColumn.allCases.count ? nil : columns, nil)
+        return (columns.count == all.count ? nil : columns, nil)
     }
 }
