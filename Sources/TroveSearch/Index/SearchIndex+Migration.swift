@@ -5,8 +5,10 @@ extension SearchIndex {
     /// How Trove builds an index's objects; a new Trove that builds them differently bumps it,
     /// and ``migrate(_:)`` then rebuilds every index.
     ///
-    /// Version 2 added the `fts5vocab` table (``vocabularyTable``) that did-you-mean reads.
-    public static let formatVersion = 2
+    /// Version 2 added the `fts5vocab` table (``vocabularyTable``) that did-you-mean reads;
+    /// version 3 the trigram index of the rows in scripts whose words run together
+    /// (``substringTable``).
+    public static let formatVersion = 3
 
     /// The table in which Trove records the indexes it made: name, ``formatVersion`` and the
     /// definition (the statements that made it), one row per index.
@@ -20,7 +22,11 @@ extension SearchIndex {
     /// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id',
     /// //   tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
     /// // CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN … END; (and _delete, _update)
-    /// // INSERT INTO "trove_notes_fts"("trove_notes_fts") VALUES ('rebuild');
+    /// // CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row');
+    /// // CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE "title" GLOB '*[…]*' OR …;
+    /// // CREATE VIEW "trove_notes_substringtext" … ; CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5(…,
+    /// //   tokenize='trigram'); CREATE TRIGGER "trove_notes_substringinsert" … (and …delete, …update)
+    /// // INSERT INTO "trove_notes_fts"("trove_notes_fts") VALUES ('rebuild'); (and "trove_notes_substrings")
     /// // INSERT INTO "trove_index_versions" … ON CONFLICT("name") DO UPDATE …
     /// ```
     ///
@@ -41,7 +47,7 @@ extension SearchIndex {
             guard try !isCurrent(db) else { return }
             try db.execute(SearchIndex.createVersionsTable)
             for statement in dropStatements + createStatements { try db.execute(statement) }
-            try db.execute(rebuildStatement)
+            for statement in rebuildStatements { try db.execute(statement) }
             try db.execute("""
                 INSERT INTO \(identifier: SearchIndex.versionsTable)("name", "version", "definition")
                 VALUES (\(name), \(SearchIndex.formatVersion), \(definition))
@@ -113,7 +119,48 @@ extension SearchIndex {
             // NB: a view of the FTS index's own words (one row per word, with how many rows
             // hold it), for did-you-mean; it stores nothing.
             "CREATE VIRTUAL TABLE \(identifier: vocabularyTable) USING fts5vocab(\(raw: Self.ftsString(ftsTable)), 'row')",
+        ] + substringStatements
+    }
+
+    /// The substring index, as schema 6 makes the reminders': unicode61 keeps a Chinese or Thai
+    /// sentence as one token, so the rows holding such scripts (``SubstringScripts``) are also
+    /// in a trigram FTS5 table, whose external content is a view of just those rows; the partial
+    /// index lists them for the view and for the LIKE of one- and two-character terms.
+    private var substringStatements: [SQLFragment] {
+        let substrings = SQLFragment(identifier: substringTable)
+        let names = substringNames
+        let columns = fields.map { SQLFragment(identifier: $0.column) }.joined(separator: ", ")
+        let newValues = fields.map { SQLFragment("new.\(identifier: $0.column)") }.joined(separator: ", ")
+        let oldValues = fields.map { SQLFragment("old.\(identifier: $0.column)") }.joined(separator: ", ")
+        let holds = { (prefix: String) -> SQLFragment in self.holdsSubstringText(prefix) }
+        let changed = ([key] + fields.map(\.column)).map { SQLFragment("old.\(identifier: $0) IS NOT new.\(identifier: $0)") }
+            .joined(separator: " OR ")
+        let watched = ([key] + fields.map(\.column)).map { SQLFragment(identifier: $0) }.joined(separator: ", ")
+        return [
+            "CREATE INDEX \(identifier: names.rows) ON \(identifier: table)(\(identifier: key)) WHERE \(holds(""))",
+            "CREATE VIEW \(identifier: names.view) (\(identifier: key), \(columns)) AS "
+                + "SELECT \(identifier: key), \(columns) FROM \(identifier: table) WHERE \(holds(""))",
+            "CREATE VIRTUAL TABLE \(substrings) USING fts5(\(columns), content=\(raw: Self.ftsString(names.view)), "
+                + "content_rowid=\(raw: Self.ftsString(key)), tokenize='trigram')",
+            "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) WHEN \(holds("new.")) BEGIN "
+                + "INSERT INTO \(substrings)(rowid, \(columns)) VALUES (new.\(identifier: key), \(newValues)); END",
+            "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) WHEN \(holds("old.")) BEGIN "
+                + "INSERT INTO \(substrings)(\(substrings), rowid, \(columns)) VALUES ('delete', old.\(identifier: key), \(oldValues)); END",
+            // NB: one trigger with both steps, so the old row always leaves before the new one enters.
+            "CREATE TRIGGER \(identifier: names.update) AFTER UPDATE OF \(watched) ON \(identifier: table) WHEN \(changed) BEGIN "
+                + "INSERT INTO \(substrings)(\(substrings), rowid, \(columns)) SELECT 'delete', old.\(identifier: key), \(oldValues) "
+                + "WHERE \(holds("old.")); "
+                + "INSERT INTO \(substrings)(rowid, \(columns)) SELECT new.\(identifier: key), \(newValues) WHERE \(holds("new.")); END",
         ]
+    }
+
+    /// `"title" GLOB '*[…]*' OR "body" GLOB '*[…]*'`, on `new.`, `old.` or the table's columns.
+    ///
+    /// NB: the class is spliced, not bound: SQLite uses a partial index only for a WHERE with
+    /// the same constants, and a trigger's or view's SQL has no bindings. It holds no quote.
+    func holdsSubstringText(_ prefix: String) -> SQLFragment {
+        let glob = "'*" + SubstringScripts.globClass + "*'"
+        return fields.map { SQLFragment("\(raw: prefix)\(identifier: $0.column) GLOB \(raw: glob)") }.joined(separator: " OR ")
     }
 
     /// Drops what an earlier declaration of this index made.
@@ -123,14 +170,20 @@ extension SearchIndex {
             "DROP TRIGGER IF EXISTS \(identifier: triggers.insert)",
             "DROP TRIGGER IF EXISTS \(identifier: triggers.delete)",
             "DROP TRIGGER IF EXISTS \(identifier: triggers.update)",
+            "DROP TRIGGER IF EXISTS \(identifier: substringNames.insert)",
+            "DROP TRIGGER IF EXISTS \(identifier: substringNames.delete)",
+            "DROP TRIGGER IF EXISTS \(identifier: substringNames.update)",
             "DROP TABLE IF EXISTS \(identifier: vocabularyTable)",
             "DROP TABLE IF EXISTS \(identifier: ftsTable)",
+            "DROP TABLE IF EXISTS \(identifier: substringTable)",
+            "DROP VIEW IF EXISTS \(identifier: substringNames.view)",
+            "DROP INDEX IF EXISTS \(identifier: substringNames.rows)",
         ]
     }
 
     /// Indexes every row the table holds now.
-    var rebuildStatement: SQLFragment {
-        "INSERT INTO \(identifier: ftsTable)(\(identifier: ftsTable)) VALUES ('rebuild')"
+    var rebuildStatements: [SQLFragment] {
+        [ftsTable, substringTable].map { "INSERT INTO \(identifier: $0)(\(identifier: $0)) VALUES ('rebuild')" }
     }
 
     /// `'name'`: an FTS5 option value.

@@ -221,16 +221,33 @@ extension SearchIndex {
         var values: [String: String] = [:]
         var highlighted: [String: String] = [:]
         var matched: Set<String> = []
+        // NB: FTS5 marks only the words it matched; a substring match (`奶奶` inside
+        // 给奶奶打电话, `🎉`) is marked here, in a field FTS5 left unmarked.
+        let substrings = statements.substringTerms
+        let markup = HitMarkup(terms: substrings, style: statements.style)
         for (number, field) in fields.enumerated() {
-            values[field.column] = try row[IndexStatements.value(number)]
-            guard statements.isRanked else { continue }
-            highlighted[field.column] = try row[IndexStatements.highlighted(number)]
-            if try row[IndexStatements.matched(number)] { matched.insert(field.column) }
+            let value: String = try row[IndexStatements.value(number)]
+            values[field.column] = value
+            var marked = value
+            if statements.isRanked {
+                marked = try row[IndexStatements.highlighted(number)]
+                if try row[IndexStatements.matched(number)] { matched.insert(field.column) }
+            }
+            if !substrings.isEmpty, marked == value, !markup.matches(in: value).isEmpty {
+                marked = markup.highlight(value)
+                matched.insert(field.column)
+            }
+            highlighted[field.column] = marked
+        }
+        var snippet = statements.isRanked ? try row[IndexStatements.snippet] : ""
+        if !substrings.isEmpty, !snippet.contains(statements.style.open) || statements.style.open.isEmpty,
+            let longest = fields.map({ values[$0.column] ?? "" }).filter({ !markup.matches(in: $0).isEmpty })
+                .max(by: { $0.count < $1.count })
+        {
+            snippet = markup.snippet(longest)
         }
         return IndexHit(
-            key: try row[IndexStatements.key], values: values,
-            highlighted: statements.isRanked ? highlighted : values,
-            snippet: statements.isRanked ? try row[IndexStatements.snippet] : "",
+            key: try row[IndexStatements.key], values: values, highlighted: highlighted, snippet: snippet,
             matchedFields: matched, rank: statements.isRanked ? try row[IndexStatements.rank] : 0)
     }
 }

@@ -132,6 +132,23 @@ public struct SearchIndex: Hashable, Sendable {
     /// did-you-mean reads: `trove_notes_vocab`.
     public var vocabularyTable: String { "trove_\(name)_vocab" }
 
+    /// The trigram FTS5 table of the rows whose fields hold a script whose words run together
+    /// (Chinese, Japanese, Thai, …; ``SubstringScripts``), where words inside them are found:
+    /// `trove_notes_substrings`.
+    public var substringTable: String { "trove_\(name)_substrings" }
+
+    /// The substring index's other objects: the partial index of its rows, the view that is
+    /// its content, and its triggers.
+    ///
+    /// NB: every suffix is one word, so no two index names give one object name (with
+    /// `_substrings_insert`, index `a`'s trigger would be index `a_substrings`'s `_insert`).
+    var substringNames: (rows: String, view: String, insert: String, delete: String, update: String) {
+        (
+            "trove_\(name)_substringrows", "trove_\(name)_substringtext", "trove_\(name)_substringinsert",
+            "trove_\(name)_substringdelete", "trove_\(name)_substringupdate"
+        )
+    }
+
     /// The triggers that keep the index in step with the table.
     var triggerNames: (insert: String, delete: String, update: String) {
         ("trove_\(name)_insert", "trove_\(name)_delete", "trove_\(name)_update")

@@ -358,6 +358,72 @@ import TroveTestSupport
         #expect(try index.search("lisbom in:title", on: db, exact: true).hits.map(\.key) == [4])
     }
 
+    // MARK: Substrings
+
+    /// The fixture with note 8, in Chinese: "call grandma" and "about the Spring Festival plans".
+    func databaseWithChinese() throws -> SQLiteConnection {
+        let db = try NotesFixture.database()
+        try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (8, '给奶奶打电话', '关于春节的安排', 'Family')")
+        return db
+    }
+
+    // unicode61 keeps 给奶奶打电话 as one token, so a word inside it is found as a substring:
+    // two characters by LIKE over the rows holding such text, three from the trigram index.
+    @Test func wordsInsideAChineseSentenceAreFound() throws {
+        let db = try databaseWithChinese()
+        assertSearch("奶奶", in: index, on: db) {
+            #"""
+            SELECT …
+            FROM "notes"
+            WHERE (("notes"."id" IN (SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH '"奶奶"*')) OR ("notes"."id" IN (SELECT "trove_substring_rows"."id" FROM "notes" AS "trove_substring_rows" WHERE ("trove_substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "trove_substring_rows"."body" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND (("trove_substring_rows"."title" LIKE '%奶奶%' ESCAPE '\') OR ("trove_substring_rows"."body" LIKE '%奶奶%' ESCAPE '\')))))
+            ORDER BY
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """#
+        } results: {
+            """
+            #  key  rank  title     body     snippet
+            -  ---  ----  --------  -------  --------
+            1  8          给[奶奶]打电话  关于春节的安排  给[奶奶]打电话
+            1 of 1
+            folder: Family (1)
+            """
+        }
+        let three = try index.search("春节的", on: db)
+        #expect(three.hits.map(\.key) == [8])
+        #expect(three.hits[0].highlighted["body"] == "关于[春节的]安排")
+        #expect(three.hits[0].matchedFields == ["body"])
+        #expect(try index.search("打电话 in:title", on: db).hits.map(\.key) == [8])
+        #expect(try index.search("打电话 in:body", on: db).total == 0)
+        #expect(try index.search("春节 in:body", on: db).hits.map(\.key) == [8])
+        #expect(try index.search("春节 in:title", on: db).total == 0)
+    }
+
+    // Mixed with words: ANDed with a word, ORed in a group, and excluded.
+    @Test func substringWordsCombineWithWords() throws {
+        let db = try databaseWithChinese()
+        #expect(try index.search("camera 奶奶", on: db).total == 0)
+        #expect(Set(try index.search("lisbon OR 奶奶", on: db).hits.map(\.key)) == [4, 6, 8])
+        #expect(try index.search("-奶奶", on: db).hits.map(\.key) == [1, 2, 3, 4, 5, 6])
+        #expect(try index.search("-春节的", on: db).hits.map(\.key) == [1, 2, 3, 4, 5, 6])
+    }
+
+    // The triggers keep the substring index in step: an edit that drops the Chinese takes the
+    // note out, one that adds it puts it in, and a deleted note is gone.
+    @Test func theSubstringIndexFollowsEditsAndDeletes() throws {
+        let db = try databaseWithChinese()
+        try db.execute("UPDATE notes SET title = 'Call grandma', body = 'plans' WHERE id = 8")
+        #expect(try index.search("奶奶", on: db).total == 0)
+        #expect(try index.search("春节的", on: db).total == 0)
+        try db.execute("UPDATE notes SET body = '春节的安排' WHERE id = 2")
+        #expect(try index.search("春节的", on: db).hits.map(\.key) == [2])
+        #expect(try index.search("春节", on: db).hits.map(\.key) == [2])
+        try db.execute("DELETE FROM notes WHERE id = 2")
+        #expect(try index.search("春节的", on: db).total == 0)
+        // The FTS5 integrity check compares the trigram index with its content, row for row.
+        try db.execute("INSERT INTO trove_notes_substrings(trove_notes_substrings, rank) VALUES ('integrity-check', 1)")
+    }
+
     // MARK: Typos and word forms
 
     /// The fixture with note 7, "Camara strap": one letter off the camera of notes 4 and 6.

@@ -47,8 +47,27 @@ struct IndexStatements {
         self.index = index
         self.query = query
         self.style = style
-        self.expression = FTS5Expression(query: query, expansion: expansion)
+        self.expansion = expansion
+        // NB: as the reminders' fts engine plans it, only the groups of plain words are the
+        // MATCH; a group with a word in a substring script or without letters is a condition.
+        var plain = SearchQuery(
+            terms: query.terms.filter { $0.anyOf.allSatisfy(IndexStatements.isPlain) },
+            excludedTerms: query.excludedTerms.filter(\.isSearchableByFTS))
+        plain.fields = query.fields
+        self.expression = FTS5Expression(query: plain, expansion: expansion)
         self.excluded = exact?.positive
+    }
+
+    /// The forms the words also match, for the MATCH part of a condition group.
+    private let expansion: QueryExpansion
+
+    /// A word FTS5 finds on its own: it has letters or digits, in no substring script.
+    static func isPlain(_ term: SearchTerm) -> Bool { term.isSearchableByFTS && !term.isSubstringSearched }
+
+    /// The words matched outside FTS5's tokens, as substrings (`奶奶`, `🎉`), which the hits'
+    /// markup finds in Swift.
+    var substringTerms: [SearchTerm] {
+        query.terms.flatMap(\.anyOf).filter { !IndexStatements.isPlain($0) }
     }
 
     /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
@@ -181,10 +200,15 @@ struct IndexStatements {
                 // NB: FTS5's NOT needs a left operand, so a query of exclusions only is a NOT IN.
                 TypedExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negativeMatch))")
             }
-            // NB: a group FTS5 cannot search at all (`🎉`, `c++` is searchable) is matched as a
-            // substring of any field, as the reminders' engines do.
-            for group in query.terms where !group.anyOf.contains(where: \.isSearchableByFTS) {
-                anyOf(group.anyOf.flatMap { term in fields.map { $0.contains(term.text) } })
+            // NB: a group with a word FTS5 cannot find on its own is one condition: its FTS5
+            // words as an IN (a MATCH cannot be ORed), a word in a substring script from the
+            // trigram index, a word without letters (`🎉`; `c++` is searchable) as a LIKE of
+            // any field; as the reminders' fts engine does.
+            for group in query.terms where !group.anyOf.allSatisfy(IndexStatements.isPlain) {
+                alternatives(of: group, fields: fields)
+            }
+            for term in query.excludedTerms where term.isSubstringSearched {
+                TypedExpression<Bool>("NOT (\(substring(term)))")
             }
             for term in query.excludedTerms where !term.isSearchableByFTS {
                 TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
@@ -193,6 +217,48 @@ struct IndexStatements {
                 if let predicate = predicate(clause) { predicate }
             }
         }
+    }
+
+    /// One mixed group's alternatives, ORed.
+    private func alternatives(of group: TermGroup, fields: [SQLColumn<String>]) -> TypedExpression<Bool> {
+        var alternatives: [TypedExpression<Bool>] = []
+        var part = SearchQuery(terms: [TermGroup(anyOf: group.anyOf.filter(\.isSearchableByFTS))])
+        part.fields = query.fields
+        if let match = FTS5Expression(query: part, expansion: expansion)?.positive {
+            alternatives.append(TypedExpression("\(key) IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(match))"))
+        }
+        for term in group.anyOf where term.isSubstringSearched { alternatives.append(substring(term)) }
+        for term in group.anyOf where !term.isSearchableByFTS {
+            alternatives.append(anyOf(fields.map { $0.contains(term.text) }))
+        }
+        return anyOf(alternatives)
+    }
+
+    /// The rows whose searched fields hold `term` as a substring: a phrase of trigrams in the
+    /// substring index from 3 characters, below that a LIKE over the rows the partial index
+    /// lists (the trigram tokenizer cannot match fewer).
+    ///
+    /// ```swift
+    /// substring(SearchTerm("给奶奶"))
+    /// // "notes"."id" IN (SELECT rowid FROM "trove_notes_substrings" WHERE "trove_notes_substrings" MATCH '"给奶奶"')
+    /// substring(SearchTerm("春节"))
+    /// // "notes"."id" IN (SELECT "trove_substring_rows"."id" FROM "notes" AS "trove_substring_rows"
+    /// //   WHERE ("trove_substring_rows"."title" GLOB '*[…]*' OR …) AND ("trove_substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
+    /// ```
+    private func substring(_ term: SearchTerm) -> TypedExpression<Bool> {
+        let names = index.fields.map(\.column).filter { query.fields?.contains($0) ?? true }
+        if term.text.unicodeScalars.count >= 3 {
+            let substrings = SQLFragment(identifier: index.substringTable)
+            let phrase = FTS5Text.quoted(term.text)
+            let match = query.fields == nil ? phrase : "{\(names.joined(separator: " "))} : \(phrase)"
+            return TypedExpression("\(key) IN (SELECT rowid FROM \(substrings) WHERE \(substrings) MATCH \(match))")
+        }
+        let alias = "trove_substring_rows"
+        let likes = names.map { SQLColumn<String>($0, table: alias).contains(term.text) }
+        return TypedExpression("""
+            \(key) IN (SELECT \(SQLColumn<Int64>(index.key, table: alias)) FROM \(identifier: index.table) AS \(identifier: alias) \
+            WHERE (\(index.holdsSubstringText("\"\(alias)\"."))) AND (\(anyOf(likes))))
+            """)
     }
 
     private var whereSQL: SQLFragment {
