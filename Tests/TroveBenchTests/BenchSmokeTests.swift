@@ -91,6 +91,25 @@ import TroveBenchKit
         try BenchSmokeTests.run(["generate"] + arguments)
     }
 
+    // `trove-bench app-index` on a small generated table: every class has a row, each with
+    // measured SearchIndex figures, and the text classes a plain FTS5 baseline beside them.
+    @Test func appIndexPrintsEveryClassBesideFTS5() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("trove-bench-app-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let (status, text) = try BenchSmokeTests.run(["app-index", "--count", "2000", "--sample", "3", "--rounds", "1", "--data-dir", data.path])
+        #expect(status == 0)
+        #expect(text.contains("An app's table of 2000 rows"))
+        #expect(text.contains("SearchIndex.migrate built the index in"))
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(rows.map { $0[0] } == QueryClass.allCases.map(\.label))
+        for row in rows {
+            #expect(row[2].hasSuffix(" ms"), "\(row)")
+            #expect(row[3].hasSuffix(" ms"), "\(row)")
+            #expect(row[4].hasSuffix(" ms") == (row[0] != QueryClass.filterOnly.label), "\(row)")
+        }
+    }
+
     @Test func generateIsDeterministicJSONLines() throws {
         let a = try Self.generate(["--count", "50", "--seed", "7"])
         let b = try Self.generate(["--count", "50", "--seed", "7"])

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import TroveBenchKit
+
+/// `trove-bench app-index`: an app's own table searched through a `SearchIndex`, beside FTS5's
+/// plain ranked query on the same index.
+struct AppIndexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "app-index",
+        abstract: "Time SearchIndex searches over an app's table (the reminders copied into notes) beside plain FTS5.",
+        discussion: "Example: trove-bench app-index --count 100000 --sample 20")
+
+    @Option(help: "How many rows (the reminders' generated database is cached as for run).") var count: Int = 100_000
+    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @Option(help: "Queries per class.") var sample: Int = 20
+    @Option(help: "Runs of each query; the median counts.") var rounds: Int = 3
+    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
+
+    func run() async throws {
+        let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
+            likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
+        let source = try await suite.workload.database()
+        let classes = try suite.queryClasses(source)
+        let benchmark = AppIndexBenchmark(
+            sourcePath: source, path: "\(dataDir)/app-index-seed\(seed)-n\(count)-format\(AppIndexBenchmark.formatVersion).db")
+        let (rows, migrateSeconds) = try benchmark.prepare()
+        print("An app's table of \(rows) rows (the reminders as notes), \(sample) queries per class, median of \(rounds) runs each.")
+        if let migrateSeconds {
+            print(String(format: "SearchIndex.migrate built the index in %.1f s (%.0f rows/s).", migrateSeconds,
+                Double(rows) / max(migrateSeconds, 0.001)))
+        }
+        print("ms p50 / p99:\n")
+        print(AppIndexBenchmark.table(try benchmark.measure(classes.queries, rounds: rounds)).render())
+    }
+}

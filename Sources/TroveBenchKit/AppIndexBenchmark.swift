@@ -1,0 +1,152 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+public import TroveSearch
+
+/// An app's own table searched through a ``SearchIndex``, timed beside FTS5's plain ranked
+/// query on the same index in the same run.
+///
+/// The app's table is the benchmark's reminders copied into `notes(id, title, body, folder)`
+/// (folder = the reminder's list), indexed by
+/// `SearchIndex(table: "notes", key: "id", fields: [title 10, body 1], filters: ["list": folder], facets: [folder])`,
+/// so the query classes' texts and `list:` filters mean what they mean for the reminders. Per
+/// query, three figures:
+/// - `SearchIndex.search(text, on:, limit: 20)`: the page, the exact total, the folder facet,
+///   word forms, and the typo tier when the exact matches do not fill the page;
+/// - the same with `typos: .off`;
+/// - FTS5 alone: `SELECT rowid … MATCH ? ORDER BY bm25(…) LIMIT 20` plus `SELECT count(*) … MATCH ?`,
+///   with the MATCH text ``FTS5Expression`` makes of the index's parse (nil for filter-only texts).
+public struct AppIndexBenchmark {
+    /// The reminders database the rows come from.
+    public var sourcePath: String
+    /// Where the app's database is made (kept between runs, as the reminders' is).
+    public var path: String
+
+    public init(sourcePath: String, path: String) {
+        self.sourcePath = sourcePath
+        self.path = path
+    }
+
+    /// ``SearchIndex/formatVersion``, for the cached database's name.
+    public static var formatVersion: Int { SearchIndex.formatVersion }
+
+    /// The index the benchmark declares.
+    public static let index: SearchIndex = {
+        do {
+            return try SearchIndex(
+                table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")],
+                filters: ["list": .text("folder")], facets: ["folder"])
+        } catch {
+            preconditionFailure("the benchmark's declaration is valid: \(error)")
+        }
+    }()
+
+    /// One class's figures, ms.
+    public struct Row: Sendable {
+        /// The class the queries are of.
+        public var queryClass: QueryClass
+        /// How many queries were timed.
+        public var queries: Int
+        /// `SearchIndex.search`, typo tier on (its default).
+        public var search: LatencyStats
+        /// `SearchIndex.search(…, typos: .off)`.
+        public var typosOff: LatencyStats
+        /// FTS5's ranked top 20 and count; nil when no query of the class has a MATCH.
+        public var plain: LatencyStats?
+        /// Queries whose answer held typo matches.
+        public var withTypos: Int
+    }
+
+    /// Makes the app's database when it is missing; returns the rows copied and the seconds
+    /// `migrate` took to build the index (nil when the database was already there).
+    public func prepare() throws -> (rows: Int, migrateSeconds: Double?) {
+        if FileManager.default.fileExists(atPath: path) {
+            // NB: a connection closes when it is released, before the file is removed.
+            let current = try { () throws -> Int? in
+                let db = try SQLiteConnection(path: path)
+                return try AppIndexBenchmark.index.isCurrent(db) ? try db.fetchValue("SELECT count(*) FROM notes", as: Int.self) ?? 0 : nil
+            }()
+            if let current { return (current, nil) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let db = try SQLiteConnection(path: path)
+        try db.execute("ATTACH DATABASE \(sourcePath) AS source")
+        try db.execute("""
+            CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT)
+            """)
+        try db.execute("""
+            INSERT INTO notes(id, title, body, folder)
+            SELECT r.id, r.title, r.notes, l.name FROM source.reminders AS r JOIN source.lists AS l ON l.id = r.list_id
+            """)
+        try db.execute("DETACH DATABASE source")
+        let clock = ContinuousClock()
+        let start = clock.now
+        try AppIndexBenchmark.index.migrate(db)
+        let seconds = (clock.now - start).milliseconds / 1000
+        let rows = try db.fetchValue("SELECT count(*) FROM notes", as: Int.self) ?? 0
+        return (rows, seconds)
+    }
+
+    /// Times every query of every class: each figure is the median of `rounds` runs.
+    public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) throws -> [Row] {
+        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let index = AppIndexBenchmark.index
+        let clock = ContinuousClock()
+        func median(_ body: () throws -> Void) rethrows -> Double {
+            var samples: [Double] = []
+            for _ in 0..<max(rounds, 1) {
+                let start = clock.now
+                try body()
+                samples.append((clock.now - start).milliseconds)
+            }
+            return LatencyStats(milliseconds: samples).p50
+        }
+        var rows: [Row] = []
+        for queryClass in QueryClass.allCases {
+            let queries = classes[queryClass] ?? []
+            guard !queries.isEmpty else { continue }
+            var search: [Double] = [], off: [Double] = [], plain: [Double] = []
+            var withTypos = 0
+            for query in queries {
+                let parsed = index.parse(query.text, exact: !query.typing)
+                if try index.search(parsed, on: db).typoCount > 0 { withTypos += 1 }
+                search.append(try median { _ = try index.search(parsed, on: db) })
+                off.append(try median { _ = try index.search(parsed, on: db, typos: .off) })
+                if let match = FTS5Expression(query: parsed)?.positive {
+                    let ranked: SQLFragment = """
+                        SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH \(match) \
+                        ORDER BY bm25("trove_notes_fts", 10, 1) LIMIT 20
+                        """
+                    let count: SQLFragment = "SELECT count(*) FROM \"trove_notes_fts\" WHERE \"trove_notes_fts\" MATCH \(match)"
+                    plain.append(try median {
+                        _ = try db.fetchAll(ranked)
+                        _ = try db.fetchAll(count)
+                    })
+                }
+            }
+            rows.append(Row(
+                queryClass: queryClass, queries: queries.count, search: LatencyStats(milliseconds: search),
+                typosOff: LatencyStats(milliseconds: off), plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
+                withTypos: withTypos))
+        }
+        return rows
+    }
+
+    /// The rows as a table: ms p50 / p99 (p99 is the slowest query when there are fewer than 100).
+    public static func table(_ rows: [Row]) -> MarkdownTable {
+        var table = MarkdownTable(header: [
+            "class", "queries", "SearchIndex.search", "typos off", "FTS5 bm25 top 20 + count", "search / FTS5 p50",
+            "answers with typo matches",
+        ])
+        func pair(_ stats: LatencyStats) -> String { Format.ms(stats.p50) + " / " + Format.ms(stats.p99) }
+        for row in rows {
+            table.append([
+                row.queryClass.label, String(row.queries), pair(row.search), pair(row.typosOff),
+                row.plain.map(pair) ?? "(no MATCH)",
+                row.plain.map { String(format: "×%.2f", row.search.p50 / max($0.p50, 0.001)) } ?? "",
+                String(row.withTypos),
+            ])
+        }
+        return table
+    }
+}
