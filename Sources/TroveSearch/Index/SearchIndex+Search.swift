@@ -80,7 +80,9 @@ extension SearchIndex {
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
             let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
             let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
-            let exactTotal = try count(exact, on: db)
+            // NB: with facets, the first one's statement also counts the matches: one pass
+            // over them instead of two.
+            var (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db)
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
             let typoCursor = after?.isTypo == true ? after : nil
             var answer = typoCursor == nil
@@ -96,10 +98,11 @@ extension SearchIndex {
             {
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
-                let unionTotal = try count(union, on: db)
+                let (unionTotal, unionFacet) = try countAndFirstFacet(union, on: db)
                 if unionTotal > exactTotal {
                     total = unionTotal
                     facetSource = union
+                    firstFacet = unionFacet
                     if answer.hits.count == limit {
                         // NB: the exact matches fill this page; the next one starts the typo tier.
                         answer.hasMore = true
@@ -123,11 +126,12 @@ extension SearchIndex {
                 }
             }
             var facets: [String: [Facet]] = [:]
-            for column in self.facets {
+            for column in self.facets.dropFirst() where facets[column] == nil {
                 facets[column] = try db.fetchAll(facetSource.facet(column)).map {
                     Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
                 }
             }
+            if let first = self.facets.first, let firstFacet { facets[first] = firstFacet }
             let hits = answer.hits
             let nextOffset = after == nil && answer.hasMore && !hits.isEmpty ? offset + hits.count : nil
             let next = try hits.last.flatMap { last -> SearchCursor? in
@@ -155,8 +159,18 @@ extension SearchIndex {
         var hasMore: Bool
     }
 
-    private func count(_ statements: IndexStatements, on db: SQLiteConnection) throws -> Int {
-        try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
+    /// How many rows match and, when the index has facets, the first facet's values.
+    private func countAndFirstFacet(_ statements: IndexStatements, on db: SQLiteConnection) throws -> (Int, [Facet]?) {
+        guard let column = facets.first else {
+            return (try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0, nil)
+        }
+        let rows = try db.fetchAll(statements.facetAndTotal(column))
+        let total = try rows.first.map { try $0[IndexStatements.facetTotal] } ?? 0
+        let values = try rows.compactMap { row -> Facet? in
+            let name = try row[IndexStatements.facetValueOrNull]
+            return try name.map { Facet(name: $0, count: try row[IndexStatements.facetCount]) }
+        }
+        return (total, Array(values.prefix(IndexStatements.facetLimit)))
     }
 
     /// Up to `limit` hits of one tier, from `offset` or after a cursor.

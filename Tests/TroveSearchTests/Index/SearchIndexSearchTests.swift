@@ -296,6 +296,27 @@ import TroveTestSupport
         #expect(listed.didYouMean.unmatchedWords == ["zzqxv"])
     }
 
+    // The total and the first facet come from one statement: the notes without a folder count
+    // toward the total but are no facet value, and past 100 values the facet keeps the 100
+    // most common.
+    @Test func theTotalCountsRowsThatAreNoFacetValue() throws {
+        let db = try NotesFixture.database()
+        for number in 1...105 {
+            try db.execute("""
+                INSERT INTO notes (title, folder) VALUES ('Tea tasting \(raw: String(number))', \(number <= 100 ? "Folder \(number)" : nil as String?))
+                """)
+        }
+        try db.execute("INSERT INTO notes (title, folder) VALUES ('Tea and cake', 'Folder 7')")
+        let results = try index.search("tea", on: db)
+        #expect(results.total == 106)
+        let folders = try #require(results.facets["folder"])
+        #expect(folders.count == 100)
+        #expect(folders.first == Facet(name: "Folder 7", count: 2))
+        #expect(folders.map(\.count).reduce(0, +) == 101)
+        #expect(try index.search("tea folder:nowhere", on: db).total == 0)
+        #expect(try index.search("tea folder:nowhere", on: db).facets["folder"] == [])
+    }
+
     // MARK: in:
 
     // `in:` names the index's own fields, in any case; a field it lacks is a problem that

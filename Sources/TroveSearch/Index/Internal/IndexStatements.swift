@@ -164,6 +164,28 @@ struct IndexStatements {
         "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM \(from)\(whereSQL)"
     }
 
+    static let facetTotal = ResultColumn<Int>("total")
+    /// ``facetValue`` where the NULL group is kept.
+    static let facetValueOrNull = ResultColumn<String?>("value")
+
+    /// A facet's values and the count of every match in one pass over the matches: the NULL
+    /// group is kept for the total (a window sum over the groups) and sorted last, one row
+    /// past the limit, so that dropping it still leaves ``facetLimit`` values.
+    ///
+    /// ```swift
+    /// statements.facetAndTotal("folder")
+    /// // SELECT CAST("notes"."folder" AS TEXT) AS "value", count(*) AS "count", sum(count(*)) OVER () AS "total"
+    /// //   FROM … WHERE … GROUP BY "notes"."folder" ORDER BY ("notes"."folder" IS NULL), "count" DESC, "value" LIMIT 101
+    /// ```
+    func facetAndTotal(_ column: String) -> SQLFragment {
+        let value = text(column)
+        return "SELECT \(TypedExpression<String?>("CAST(\(value) AS TEXT)").named(Self.facetValueOrNull)), "
+            + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)), "
+            + "\(TypedExpression<Int>("sum(count(*)) OVER ()").named(Self.facetTotal)) FROM \(from)\(whereSQL) "
+            + "GROUP BY \(value) ORDER BY (\(value.isNull)), \(Self.facetCount.reference.desc().queryFragment), "
+            + "\(Self.facetValue.reference) LIMIT \(raw: String(Self.facetLimit + 1))"
+    }
+
     /// The values of a facet column over all matches, most first.
     func facet(_ column: String) -> SQLFragment {
         let value = text(column)
