@@ -27,6 +27,14 @@ import Trove
         #expect(try await notes.search("pinned:yes").hits.map(\.key) == [1, 4])
     }
 
+    @Test func aTypoFindsTheWordAfterTheExactMatches() async throws {
+        let notes = try await seeded()
+        let results = try await notes.search("sourdouhg")
+        #expect(results.hits.map(\.key) == [1, 2])
+        #expect(results.hits.map(\.isTypo) == [true, true])
+        #expect(results.typoCount == 2)
+    }
+
     @Test func anEditIsFoundOnceTheTriggerRan() async throws {
         let notes = try await seeded()
         #expect(try await notes.search("rosemary").total == 0)
