@@ -398,6 +398,7 @@ import TroveTestSupport
             FROM "notes"
             WHERE (("notes"."id" IN (SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH '"奶奶"*')) OR ("notes"."id" IN (SELECT "trove_substring_rows"."id" FROM "notes" AS "trove_substring_rows" WHERE ("trove_substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "trove_substring_rows"."body" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND (("trove_substring_rows"."title" LIKE '%奶奶%' ESCAPE '\') OR ("trove_substring_rows"."body" LIKE '%奶奶%' ESCAPE '\')))))
             ORDER BY
+              (CASE WHEN "notes"."title" LIKE '%奶奶%' ESCAPE '\' THEN 0 ELSE 1 END) ASC,
               "notes"."id" ASC
             LIMIT 10 OFFSET 0
             """#
@@ -418,6 +419,22 @@ import TroveTestSupport
         #expect(try index.search("打电话 in:body", on: db).total == 0)
         #expect(try index.search("春节 in:body", on: db).hits.map(\.key) == [8])
         #expect(try index.search("春节 in:title", on: db).total == 0)
+    }
+
+    // FTS5 cannot score a query of substring words, so the notes whose title holds one come
+    // first (as the reminders' title order), then by key; cursor pages follow that order.
+    @Test func substringOnlyQueriesPutTitleMatchesFirst() throws {
+        let db = try databaseWithChinese()
+        try db.execute("INSERT INTO notes (id, title, body) VALUES (7, 'Birthday', '给奶奶买蛋糕')")
+        #expect(try index.search("奶奶", on: db).hits.map(\.key) == [8, 7])
+        #expect(try walk("奶奶", in: index, on: db, limit: 1) == [[8], [7]])
+        #expect(try index.search("奶奶", on: db, limit: 1, offset: 1).hits.map(\.key) == [7])
+        // Searched in the bodies only, the title says nothing: key order.
+        #expect(try index.search("奶奶 in:body", on: db).hits.map(\.key) == [7])
+        let cursor = try #require(try index.search("奶奶", on: db, limit: 1).next)
+        #expect(throws: SearchIndexError.cursorNotForThisSearch(index: "notes")) {
+            try index.search("lisbon", on: db, limit: 1, after: cursor)
+        }
     }
 
     // Mixed with words: ANDed with a word, ORed in a group, and excluded.

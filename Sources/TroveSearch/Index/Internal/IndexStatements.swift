@@ -113,16 +113,31 @@ struct IndexStatements {
     var orderKey: (expression: SQLFragment, isDescending: Bool)? {
         switch index.sort {
         case .rank where isRanked: (rankExpression, false)
-        case .rank: nil
+        case .rank: titleFirst.map { ($0.queryFragment, false) }
         case .column(let column, let descending): (text(column).queryFragment, descending)
         }
+    }
+
+    /// For a query FTS5 cannot score (only words in substring scripts or without letters),
+    /// 0 when the first field holds one of them and 1 otherwise, so that those rows come first,
+    /// as the reminders' title order has it; nil for any other query or a column sort.
+    ///
+    /// ```swift
+    /// titleFirst   // (CASE WHEN "notes"."title" LIKE '%奶奶%' ESCAPE '\' THEN 0 ELSE 1 END)
+    /// ```
+    private var titleFirst: TypedExpression<Int>? {
+        guard !isRanked, case .rank = index.sort, let first = index.fields.first,
+            query.fields?.contains(first.column) ?? true, !substringTerms.isEmpty
+        else { return nil }
+        let holds = anyOf(substringTerms.map { text(first.column).contains($0.text) })
+        return TypedExpression("(CASE WHEN \(holds) THEN 0 ELSE 1 END)")
     }
 
     /// What a cursor made by this order says it continues: the index, the sort, the text.
     var orderName: String {
         let sort = switch index.sort {
         case .rank where isRanked: "rank"
-        case .rank: "key"
+        case .rank: titleFirst == nil ? "key" : "title-first"
         case .column(let column, let descending): column + (descending ? " desc" : "")
         }
         return "index \(index.name) \(sort)"
@@ -321,7 +336,7 @@ struct IndexStatements {
     private var order: SQLFragment {
         let terms: [OrderingTerm] = switch index.sort {
         case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
-        case .rank: [key.asc()]
+        case .rank: (titleFirst.map { [$0.asc()] } ?? []) + [key.asc()]
         case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
         }
         return terms.map(\.queryFragment).joined(separator: ", ")
