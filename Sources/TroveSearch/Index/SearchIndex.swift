@@ -57,8 +57,8 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - facets: Columns to count the matches' values of.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
-    ///   or too many, a field is listed twice, a weight is not a positive number, or a filter
-    ///   word is not a word.
+    ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
+    ///   weight is not a positive number, or a filter word is not a word.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
         facets: [String] = [], sort: Sort = .rank
@@ -74,6 +74,10 @@ public struct SearchIndex: Hashable, Sendable {
             try SearchIndex.checkIdentifier(field.column, role: "a field")
             guard seen.insert(field.column.lowercased()).inserted else {
                 throw .duplicateField(index: name, column: field.column)
+            }
+            // NB: FTS5 refuses these column names ("reserved fts5 column name") at migrate time.
+            guard !["rank", "rowid"].contains(field.column.lowercased()) else {
+                throw .reservedField(index: name, column: field.column)
             }
             guard field.weight.isFinite, field.weight > 0 else {
                 throw .invalidWeight(column: field.column, weight: field.weight)

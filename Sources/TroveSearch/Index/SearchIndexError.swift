@@ -13,6 +13,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case tooManyFields(index: String, count: Int)
     /// A field listed twice.
     case duplicateField(index: String, column: String)
+    /// A field named `rank` or `rowid`, column names FTS5 keeps for itself.
+    case reservedField(index: String, column: String)
     /// A field's weight is not a positive number.
     case invalidWeight(column: String, weight: Double)
     /// A field's length normalisation is outside 0…1.
@@ -43,6 +45,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "the SearchIndex \(index) lists \(count) fields, more than the \(SearchIndex.maxFields) one index can rank; index fewer columns, or split them over two indexes"
         case .duplicateField(let index, let column):
             "the SearchIndex \(index) lists the field \(column) twice; list each column once and give it one weight"
+        case .reservedField(let index, let column):
+            "the SearchIndex \(index) lists the field \(column), a name FTS5 keeps for itself (rank and rowid cannot be indexed columns); rename the column (ALTER TABLE … RENAME COLUMN), or declare it as a filter instead of a field"
         case .invalidWeight(let column, let weight):
             "the weight of field \(column) is \(weight); give a positive number (1 is the default, 10 counts ten times as much)"
         case .invalidLengthNormalization(let column, let value):

@@ -137,6 +137,7 @@ import TroveSearch
             error { try SearchIndex(table: "notes", key: "id", fields: [.init("title")], filters: ["in folder": .text("folder")]) },
             error { try SearchIndex(table: "sqlite_master", key: "id", fields: [.init("title")]) },
             error { try SearchIndex(name: "2nd", table: "notes", key: "id", fields: [.init("title")]) },
+            error { try SearchIndex(table: "scores", key: "id", fields: [.init("title"), .init("Rank")]) },
         ]
         #expect(messages.joined(separator: "\n") == """
             "my notes" cannot be the table of a SearchIndex: use letters, digits and _ (up to 64, not starting with a digit or sqlite_), and rename the table or column if it has other characters
@@ -147,6 +148,7 @@ import TroveSearch
             "in folder" cannot be a filter word: use letters, digits and _, starting with a letter, so that in folder:value reads as a filter
             "sqlite_master" cannot be the table of a SearchIndex: use letters, digits and _ (up to 64, not starting with a digit or sqlite_), and rename the table or column if it has other characters
             "2nd" cannot be the index name of a SearchIndex: use letters, digits and _ (up to 64, not starting with a digit or sqlite_), and rename the table or column if it has other characters
+            the SearchIndex scores lists the field Rank, a name FTS5 keeps for itself (rank and rowid cannot be indexed columns); rename the column (ALTER TABLE … RENAME COLUMN), or declare it as a filter instead of a field
             """)
     }
 }
