@@ -87,6 +87,30 @@ public struct AppIndexBenchmark {
         return (rows, seconds)
     }
 
+    /// Rows per second an app's `INSERT … SELECT` of `count` notes (one transaction) reaches
+    /// into an empty table without the index and into one with it migrated (its triggers then
+    /// write the FTS5 index and test each row for the substring index), each on a file of its own.
+    public func writes(count: Int) throws -> (plain: Double, indexed: Double) {
+        func time(indexed: Bool) throws -> Double {
+            let target = path + (indexed ? ".writes-indexed" : ".writes-plain")
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
+            defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) } }
+            let db = try SQLiteConnection(path: target)
+            try db.execute("CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT)")
+            if indexed { try AppIndexBenchmark.index.migrate(db) }
+            try db.execute("ATTACH DATABASE \(path) AS app")
+            let clock = ContinuousClock()
+            let start = clock.now
+            try db.transaction(.immediate) {
+                try db.execute("INSERT INTO main.notes SELECT * FROM app.notes ORDER BY id LIMIT \(count)")
+            }
+            let elapsed = clock.now - start
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            return Double(count) / max(seconds, 1e-9)
+        }
+        return (try time(indexed: false), try time(indexed: true))
+    }
+
     /// Times every query of every class: each figure is the median of `rounds` runs.
     public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) throws -> [Row] {
         let db = try SQLiteConnection(path: path, options: .init(readOnly: true))

@@ -100,6 +100,7 @@ import TroveBenchKit
         #expect(status == 0)
         #expect(text.contains("An app's table of 2000 rows"))
         #expect(text.contains("SearchIndex.migrate built the index in"))
+        #expect(text.contains("Writes: 2000 notes in one INSERT … SELECT: "))
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") }.dropFirst()
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
         #expect(rows.map { $0[0] } == QueryClass.allCases.map(\.label))

@@ -29,6 +29,10 @@ struct AppIndexCommand: AsyncParsableCommand {
             print(String(format: "SearchIndex.migrate built the index in %.1f s (%.0f rows/s).", migrateSeconds,
                 Double(rows) / max(migrateSeconds, 0.001)))
         }
+        let written = min(rows, 50_000)
+        let (plain, indexed) = try benchmark.writes(count: written)
+        print(String(format: "Writes: %d notes in one INSERT … SELECT: %.0f rows/s without the index, %.0f rows/s with it (%.0f%%).",
+            written, plain, indexed, 100 * indexed / max(plain, 1)))
         print("ms p50 / p99:\n")
         print(AppIndexBenchmark.table(try benchmark.measure(classes.queries, rounds: rounds)).render())
     }
