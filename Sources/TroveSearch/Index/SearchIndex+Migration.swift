@@ -79,8 +79,9 @@ extension SearchIndex {
     }
 
     /// The statements that make the index, as text: what ``versionsTable`` records, so that a
-    /// changed declaration is noticed.
-    var definition: String {
+    /// changed declaration is noticed. (``definition`` holds it, made once by the initializer:
+    /// every search compares it.)
+    var renderedDefinition: String {
         createStatements.map(\.debugDescription).joined(separator: ";\n")
     }
 

@@ -39,6 +39,9 @@ public struct SearchIndex: Hashable, Sendable {
     public let facets: [String]
     /// The order of hits.
     public let sort: Sort
+    /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
+    /// as ``isCurrent(_:)`` compares it on every search.
+    private(set) var definition = ""
 
     /// The most fields one index searches (what `trove_rank_fields` ranks over).
     public static let maxFields = 32
@@ -103,6 +106,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.filters = lowered
         self.facets = facets
         self.sort = sort
+        self.definition = renderedDefinition
     }
 
     /// Parses search-box text with this index's filter words: the reminders' query language
