@@ -6,7 +6,7 @@ public import TroveQuery
 /// ```swift
 /// let request = SearchRequest(text: "milk is:open", today: CalendarDay("2026-03-02")!)
 /// try FTSEngine().statement(for: request).debugDescription
-/// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH '"milk"')
+/// // SELECT "reminders"."id", … FROM "reminders_fts" CROSS JOIN "reminders" ON … WHERE ("reminders_fts" MATCH '"milk"')
 /// //   AND (("reminders"."is_completed" = 0)) ORDER BY "reminders"."is_completed", "reminders_fts"."rank", …
 /// //   LIMIT 51 OFFSET 0
 /// ```
@@ -33,7 +33,7 @@ extension FTSEngine: ExplainableEngine {
     ///
     /// ```swift
     /// try FTSEngine().statement(for: SearchRequest(text: "dentist"))
-    /// // SELECT "reminders"."id", … FROM "reminders_fts" JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
+    /// // SELECT "reminders"."id", … FROM "reminders_fts" CROSS JOIN "reminders" ON … WHERE ("reminders_fts" MATCH ?) … LIMIT ? OFFSET ?
     /// ```
     /// - Throws: ``SearchError`` when the query cannot run on this engine.
     public func statement(for request: SearchRequest) throws -> SQLFragment {

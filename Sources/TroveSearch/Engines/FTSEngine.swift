@@ -7,7 +7,7 @@ public import TroveSQLite
 ///
 /// ```swift
 /// try FTSEngine().search(SearchRequest(text: "dentist -cancelled #errand"), on: db)
-/// // SELECT … FROM "reminders_fts" JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
+/// // SELECT … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?) AND (EXISTS …)
 /// //   ORDER BY trove_rank("reminders_fts", "reminders"."is_completed", 5.0, …), … -- binds '"dentist" NOT "cancelled"'
 /// ```
 ///

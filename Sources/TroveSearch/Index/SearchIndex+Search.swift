@@ -12,7 +12,7 @@ extension SearchIndex {
     /// // SELECT "notes"."id" AS "key", coalesce("notes"."title", '') AS "value_0",
     /// //   coalesce(highlight("trove_notes_fts", 0, '[', ']'), '') AS "highlighted_0", …,
     /// //   trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', 10.0, 0.75, 1.0, 0.75) AS "score"
-    /// // FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+    /// // FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
     /// // WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
     /// // ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
     /// results.hits.first?.highlighted["title"]   // "[Sourdough] loaf"
@@ -194,7 +194,7 @@ extension SearchIndex {
     ///
     /// ```swift
     /// notes.pageStatement(for: notes.parse("bread")).debugDescription
-    /// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" JOIN "notes" ON … WHERE ("trove_notes_fts" MATCH '"bread"*') …
+    /// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" CROSS JOIN "notes" ON … WHERE ("trove_notes_fts" MATCH '"bread"*') …
     /// ```
     public func pageStatement(
         for query: SearchQuery, limit: Int = 20, offset: Int = 0, highlight: HighlightStyle = .brackets

@@ -14,7 +14,7 @@
 /// try notes.migrate(db)
 /// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', …)
 /// let results = try notes.search("sourdough folder:Baking", on: db)
-/// // SELECT … FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+/// // SELECT … FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
 /// //   WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
 /// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
 /// ```

@@ -14,7 +14,7 @@ public import TroveSearch
 ///         """
 ///         SELECT …
 ///         FROM "trove_notes_fts"
-///         JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+///         CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
 ///         WHERE ("trove_notes_fts" MATCH '"sourdough"*')
 ///         ORDER BY
 ///           "score" ASC,

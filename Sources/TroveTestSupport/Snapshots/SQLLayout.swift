@@ -129,7 +129,7 @@ func layOutSQL(_ sql: String, elidingSelectList: Bool = false) -> String {
 
 /// Keywords that start a line; longer spellings first, so `LEFT JOIN` wins over `JOIN`.
 private let clauseKeywords = [
-    "FROM", "LEFT JOIN", "JOIN", "WHERE", "GROUP BY", "HAVING", "ORDER BY", "LIMIT", "UNION ALL", "UNION",
+    "FROM", "LEFT JOIN", "CROSS JOIN", "JOIN", "WHERE", "GROUP BY", "HAVING", "ORDER BY", "LIMIT", "UNION ALL", "UNION",
 ]
 
 /// Clauses whose comma-separated items go one per line.

@@ -152,7 +152,7 @@ import TroveTestSupport
         try notes.migrate(db)
         let results = try notes.search("sourdough folder:Baking", on: db)
         #expect(notes.pageStatement(for: notes.parse("sourdough folder:Baking")).debugDescription.hasSuffix("""
-            FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid") \
+            FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid") \
             WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking') \
             ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
             """))
@@ -314,7 +314,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist" NOT "kids"')
             ORDER BY

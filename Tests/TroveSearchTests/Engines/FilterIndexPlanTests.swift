@@ -67,4 +67,25 @@ struct FilterIndexPlanTests {
         #expect(withText.contains { $0.contains("reminder_tags USING PRIMARY KEY (reminder_id=? AND tag_id=?)") }, "\(withText)")
         #expect(withText.contains { $0.contains("VIRTUAL TABLE INDEX") }, "the text's matches drive: \(withText)")
     }
+
+    /// With text, the MATCH is the outer loop even when a filter has an index of reminders:
+    /// walking `reminders_by_list` or `reminders_in_due_order` first would run the MATCH once
+    /// per reminder with `rowid = ?` (`INDEX 0:=M…`), which for a prefix without a prefix
+    /// index rebuilds its doclist every time (`is:open list:Home tag:call call`: 200 s at 1M).
+    @Test(arguments: [
+        "is:open call", "list:Work milk", "is:flagged list:Home is", "p:high list:Home tag:errand errand",
+        "is:completed list:Groceries email", "due:week call", "-is:flagged dentist appointment",
+    ])
+    func textMatchesDriveFilteredSearches(text: String) async throws {
+        let executor = Self.executor(text)
+        for statement in [try executor.pageStatement(on: nil), executor.countSQL] {
+            let plan = try await Self.plan(statement)
+            let fts = try #require(plan.firstIndex { $0.contains("reminders_fts VIRTUAL TABLE") }, "\(text): \(plan)")
+            let reminders = try #require(
+                plan.firstIndex { $0.contains(" reminders ") || $0.hasSuffix(" reminders") }, "\(text): \(plan)")
+            #expect(fts < reminders, "the MATCH is the outer loop: \(text): \(plan)")
+            #expect(plan[reminders].contains("INTEGER PRIMARY KEY (rowid=?)"), "\(text): \(plan)")
+            #expect(!plan[fts].contains(":="), "no MATCH per reminder by rowid: \(text): \(plan)")
+        }
+    }
 }

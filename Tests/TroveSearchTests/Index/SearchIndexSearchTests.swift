@@ -26,7 +26,7 @@ import TroveTestSupport
               coalesce(snippet("trove_notes_fts", CASE max(coalesce(length("notes"."title"), 0), coalesce(length("notes"."body"), 0)) WHEN coalesce(length("notes"."title"), 0) THEN 0 WHEN coalesce(length("notes"."body"), 0) THEN 1 END, '[', ']', '…', 12), '') AS "snippet",
               trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 'sourdough', 10.0, 0.75, 1.0, 0.75) AS "score"
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"sourdough"*')
             ORDER BY
               "score" ASC,
@@ -52,7 +52,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"flour"')
               AND ("notes"."folder" COLLATE "NOCASE" = 'baking')
             ORDER BY
@@ -79,7 +79,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"lisbon"')
               AND (NOT IFNULL(("notes"."folder" COLLATE "NOCASE" = 'travel'), 0))
             ORDER BY
@@ -126,7 +126,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"sourdough starter" NOT "loaf"')
             ORDER BY
               "score" ASC,
@@ -146,7 +146,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"flour" NOT "pancakes"')
             ORDER BY
               "score" ASC,
@@ -167,7 +167,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"pancakes" OR "lisbon"*')
             ORDER BY
               "score" ASC,
@@ -200,7 +200,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"bread"')
             ORDER BY
               "score" ASC,
@@ -357,7 +357,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '{body} : ("lisbon")')
             ORDER BY
               "score" ASC,
@@ -496,7 +496,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "trove_notes_fts"
-            JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"camera"*')
             ORDER BY
               "score" ASC,

@@ -13,7 +13,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dent"')
             ORDER BY
@@ -43,7 +43,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"milk" AND "zzqxv"*')
             ORDER BY
@@ -67,7 +67,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"passprot" AND "milk"*')
             ORDER BY
@@ -97,7 +97,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist" AND "or" AND "passport"*')
             ORDER BY
@@ -126,7 +126,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"title:dentist"*')
             ORDER BY
@@ -205,7 +205,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"Office"*')
               AND (("reminders"."list_id" = (SELECT "id" FROM "lists" WHERE "name" = 'Home')))
@@ -235,7 +235,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"passport" AND "milk"*')
             ORDER BY
@@ -251,7 +251,7 @@ import TroveTestSupport
             -- typo hits, after the exact ones:
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("passport" OR "passports") AND "milk"*')
               AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"passport" AND "milk"*'))))

@@ -304,7 +304,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"')
               AND (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-08') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-09 00:00:00.000')))

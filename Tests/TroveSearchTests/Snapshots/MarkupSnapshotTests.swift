@@ -11,7 +11,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"zurich"*')
             ORDER BY
@@ -45,7 +45,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"crème" AND "brûlée"*')
             ORDER BY
@@ -78,7 +78,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"cafe"*')
             ORDER BY
@@ -112,7 +112,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"calibration"*')
             ORDER BY
@@ -176,7 +176,7 @@ import TroveTestSupport
             #"""
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"leo"*')
               AND (("reminders"."title" LIKE '%💊%' ESCAPE '\') OR ("reminders"."notes" LIKE '%💊%' ESCAPE '\') OR ("reminders"."tags" LIKE '%💊%' ESCAPE '\'))
@@ -209,7 +209,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"позвонить"*')
             ORDER BY
@@ -242,7 +242,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"νικο"*')
             ORDER BY
@@ -271,7 +271,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"νίκο"*')
             ORDER BY

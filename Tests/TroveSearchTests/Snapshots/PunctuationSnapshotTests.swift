@@ -12,7 +12,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"e-mail"* OR "email"*')
             ORDER BY
@@ -55,7 +55,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"c++"')
             ORDER BY
@@ -90,7 +90,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"Q&A"*')
             ORDER BY
@@ -122,7 +122,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"revenue" AND "AND" AND "churn"*')
             ORDER BY
@@ -154,7 +154,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"NEAR(" AND "station"*')
             ORDER BY
@@ -214,7 +214,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"o''brien''s"* OR "obriens"*')
             ORDER BY
@@ -246,7 +246,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ref:ABC-123"*')
             ORDER BY

@@ -276,7 +276,7 @@ import TroveTestSupport
             #"""
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ring"')
               AND (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE ("substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*' OR "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\'))))

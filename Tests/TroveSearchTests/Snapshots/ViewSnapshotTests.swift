@@ -91,7 +91,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
             ORDER BY
@@ -137,7 +137,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"book"')
               AND ("reminders"."is_completed" = 0)
@@ -223,7 +223,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
@@ -266,7 +266,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
@@ -308,7 +308,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
@@ -346,7 +346,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"*')
             ORDER BY
@@ -362,7 +362,7 @@ import TroveTestSupport
             -- typo hits, after the exact ones:
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
               AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"pasport"*'))))
@@ -401,7 +401,7 @@ import TroveTestSupport
             """
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*')
             ORDER BY
@@ -417,7 +417,7 @@ import TroveTestSupport
             -- typo hits, after the exact ones:
             SELECT …
             FROM "reminders_fts"
-            JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
               AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*'))))

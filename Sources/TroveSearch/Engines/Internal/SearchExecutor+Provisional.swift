@@ -12,7 +12,7 @@ extension SearchExecutor {
     /// ```swift
     /// try SearchExecutor(plan: plan, request: request, engineName: "fts").provisional(on: db)
     /// // WITH "sample" AS (SELECT "reminders"."id" AS "id", …, trove_rank_sample("reminders_fts", …) AS "score"
-    /// //     FROM "reminders_fts" JOIN "reminders" …
+    /// //     FROM "reminders_fts" CROSS JOIN "reminders" …
     /// //     WHERE ("reminders_fts" MATCH ?) … ORDER BY "reminders_fts"."rowid" DESC LIMIT 201)
     /// // SELECT *, (SELECT count(*) FROM "sample") AS "sampled",
     /// //   (SELECT ifnull(sum("is_completed"), 0) FROM "sample") AS "sampled_completed"

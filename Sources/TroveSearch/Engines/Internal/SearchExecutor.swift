@@ -24,14 +24,21 @@ struct SearchExecutor {
     ///
     /// ```swift
     /// executor.from
-    /// // FROM "reminders_fts" JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+    /// // FROM "reminders_fts" CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
     /// //   JOIN "lists" ON "lists"."id" = "reminders"."list_id"
     /// ```
+    ///
+    /// NB: `CROSS JOIN` makes the MATCH the outer loop (SQLite never reorders the two sides
+    /// of a CROSS JOIN). With a filter SQLite can answer from an index of reminders
+    /// (`is:open`, `list:`, `p:`), a plain JOIN let the planner walk that index first and
+    /// run the MATCH once per reminder with `rowid = ?`, which rebuilds a prefix's doclist
+    /// each time: `is:open list:Home tag:call call` took 200 s at 1M reminders, 0.15 s this
+    /// way. The MATCH's own rows bound the work instead, as in the same search unfiltered.
     var from: SQLFragment {
         let r = SearchTables.reminders, l = SearchTables.lists
         let lists: SQLFragment = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
         guard isRanked else { return "FROM \(identifier: ReminderTable.tableName)" + lists }
-        return "FROM \(identifier: ReminderSearchTable.tableName) JOIN \(identifier: ReminderTable.tableName)"
+        return "FROM \(identifier: ReminderSearchTable.tableName) CROSS JOIN \(identifier: ReminderTable.tableName)"
             + " ON \(r.id) = \(SearchTables.index.rowid)" + lists
     }
 
@@ -128,7 +135,7 @@ struct SearchExecutor {
     ///
     /// ```swift
     /// executor.matchesSQL
-    /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed" FROM "reminders_fts" JOIN … WHERE … LIMIT 1001
+    /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed" FROM "reminders_fts" CROSS JOIN … WHERE … LIMIT 1001
     /// ```
     var matchesSQL: SQLFragment {
         let r = SearchTables.reminders

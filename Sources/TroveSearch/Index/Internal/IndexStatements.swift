@@ -5,7 +5,7 @@ import TroveQuery
 ///
 /// ```swift
 /// IndexStatements(index: notes, query: notes.parse("bread folder:Baking"), style: .brackets).page(limit: 20, offset: 0)
-/// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+/// // SELECT "notes"."id" AS "key", … FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
 /// //   WHERE ("trove_notes_fts" MATCH '"bread"*') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
 /// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
 /// ```
@@ -215,10 +215,13 @@ struct IndexStatements {
     // MARK: - Parts
 
     /// The FTS5 table joined to the app's, or the app's table alone when nothing is matched.
+    ///
+    /// NB: `CROSS JOIN` keeps the MATCH the outer loop, so an index on a filter column never
+    /// makes SQLite run the MATCH once per row of the app's table; see `SearchExecutor.from`.
     private var from: SQLFragment {
         guard isRanked else { return SQLFragment(identifier: index.table) }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return "\(fts) JOIN \(identifier: index.table) ON (\(key == rowid))"
+        return "\(fts) CROSS JOIN \(identifier: index.table) ON (\(key == rowid))"
     }
 
     /// The words, the words FTS5 cannot see, and the `key:value` filters, each one AND term.
