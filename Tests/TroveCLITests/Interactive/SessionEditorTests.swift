@@ -24,7 +24,7 @@ import Testing
         _ = await run.value
     }
 
-    @Test func aFormThatDoesNotReadIsReopenedWithTheProblemAtItsTop() async {
+    @Test func aFormThatDoesNotReadIsReopenedWithTheProblemAtItsTop() async throws {
         let terminal = FakeTerminal(size: TerminalSize(columns: 80, rows: 12))
         let store = FakeStore(saving: { $0.contains("someday") ? .invalid("due: \"someday\" is not a date Trove knows") : nil })
         // First save an unknown date; when reopened with the problem, fix it.
@@ -37,7 +37,8 @@ import Testing
         #expect(await terminal.wait { $0.contains("> all 1") })
         terminal.type("\u{F}")
         #expect(await terminal.wait { $0[1].contains("Saved 1") })
-        #expect(editor.opened.count == 2)
+        // NB: #require, so a run that went wrong fails here instead of crashing the test process.
+        try #require(editor.opened.count == 2)
         #expect(editor.opened[1].hasPrefix("# Problem: due: \"someday\" is not a date Trove knows. Fix it and save"))
         #expect(editor.opened[1].hasSuffix("title: reminder 1\ndue: someday\n"))
         #expect(store.savedForms.last?.hasSuffix("due: tomorrow\n") == true)
