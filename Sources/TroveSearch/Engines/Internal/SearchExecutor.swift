@@ -81,10 +81,10 @@ struct SearchExecutor {
             let (pageHits, next) = try page(on: db)
             let hits = try Self.withRepeatRules(pageHits, on: db)
             let matches = try smallMatches(on: db)
-            let (total, completed) = try counts(on: db, among: matches)
-            let (lists, tags) = try facets(on: db, among: matches)
+            let counts = try countsAndLists(on: db, among: matches)
+            let (lists, tags) = try facets(on: db, among: matches, lists: counts.lists)
             return ResultSet(
-                query: resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
+                query: resultQuery, engine: engineName, hits: hits, total: counts.total, completedCount: counts.completed,
                 includesCompleted: !isOpenOnly, listFacets: lists, tagFacets: tags, next: next)
         }
     }
@@ -174,6 +174,54 @@ struct SearchExecutor {
         try set.map(counts(of:)) ?? counts(on: db)
     }
 
+    /// The counts and, when they come with them, the list facets: ``countsAndLists(on:among:)``.
+    struct Counts {
+        var total: Int
+        var completed: Int
+        /// The list facets, when the counts were summed from them; nil when not read yet.
+        var lists: [Facet]?
+    }
+
+    /// The counts, summed from the list facets when the request wants facets anyway, so that
+    /// a large set is walked once for both instead of once for each.
+    ///
+    /// ```swift
+    /// try executor.countsAndLists(on: db, among: nil)
+    /// // SELECT "lists"."name" AS "name", count(*) AS "count", ifnull(sum("reminders"."is_completed"), 0) AS "completed"
+    /// //   FROM … WHERE … GROUP BY "lists"."id" ORDER BY 2 DESC, 1 COLLATE NOCASE
+    /// ```
+    ///
+    /// NB: every reminder is in exactly one list, so the groups' sums are the counts. Only when
+    /// completed reminders are in scope: the counts count them, and an open-only search's list
+    /// facets leave them out, so that one still counts with ``countSQL``.
+    func countsAndLists(on db: SQLiteConnection, among set: MatchSet?) throws -> Counts {
+        guard set == nil, request.facets, !isOpenOnly else {
+            let (total, completed) = try counts(on: db, among: set)
+            return Counts(total: total, completed: completed, lists: nil)
+        }
+        var counts = Counts(total: 0, completed: 0, lists: [])
+        for row in try db.fetchAll(listFacetsAndCountsSQL) {
+            let facet = Facet(name: try row[FacetColumn.name], count: try row[FacetColumn.count])
+            counts.lists?.append(facet)
+            counts.total += facet.count
+            counts.completed += try row[FacetColumn.completed]
+        }
+        return counts
+    }
+
+    /// The list facets with each list's completed matches; see ``countsAndLists(on:among:)``.
+    var listFacetsAndCountsSQL: SQLFragment {
+        let completed = TypedExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
+        return facetSQL((from: from, conditions: scopedConditions), join: "", name: SearchTables.lists.name,
+            group: SearchTables.lists.id, extra: [completed.named(FacetColumn.completed)])
+    }
+
+    /// The statement that counts the matches for an explanation: the one ``countsAndLists(on:among:)``
+    /// runs for a set too large to read as ids.
+    var largeSetCountSQL: SQLFragment {
+        request.facets && !isOpenOnly ? listFacetsAndCountsSQL : countSQL
+    }
+
     /// The lists and the tags of the matches, with how many each holds.
     ///
     /// ```swift
@@ -190,7 +238,8 @@ struct SearchExecutor {
     ///   instead of matching the text again.
     ///
     /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
-    func facets(on db: SQLiteConnection, among set: MatchSet? = nil) throws -> (lists: [Facet], tags: [Facet]) {
+    ///   - lists: The list facets ``countsAndLists(on:among:)`` read, if it did: not read again.
+    func facets(on db: SQLiteConnection, among set: MatchSet? = nil, lists known: [Facet]? = nil) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
         let r = SearchTables.reminders, links = TableScope<ReminderTagTable>(), tag = TableScope<TagTable>()
         var source = (from: from, conditions: scopedConditions)
@@ -200,7 +249,7 @@ struct SearchExecutor {
                 + " ON \(SearchTables.lists.id) = \(r.listID)"
             source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(ids))))"] + (isOpenOnly ? [Self.openOnly] : [])
         }
-        let lists = try facets(on: db, source, join: "", name: SearchTables.lists.name, group: SearchTables.lists.id)
+        let lists = try known ?? facets(on: db, source, join: "", name: SearchTables.lists.name, group: SearchTables.lists.id)
         let tags = try facets(
             on: db, source,
             join: " JOIN \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(r.id)"
@@ -212,14 +261,25 @@ struct SearchExecutor {
     /// The names of a facet statement's columns.
     private enum FacetColumn {
         static let name = ResultColumn<String>("name"), count = ResultColumn<Int>("count")
+        static let completed = ResultColumn<Int>("completed")
     }
 
     private func facets(
         on db: SQLiteConnection, _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, name: SQLColumn<String>, group: SQLColumn<Int64>
     ) throws -> [Facet] {
-        let sql: SQLFragment = "SELECT \(name.named(FacetColumn.name)), \(countAll().named(FacetColumn.count)) \(source.from)\(join)"
+        try db.fetchAll(facetSQL(source, join: join, name: name, group: group)).map {
+            Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count])
+        }
+    }
+
+    /// One facet's statement: a name and a count per group, largest first.
+    private func facetSQL(
+        _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, name: SQLColumn<String>, group: SQLColumn<Int64>,
+        extra: [SQLFragment] = []
+    ) -> SQLFragment {
+        let columns = [name.named(FacetColumn.name), countAll().named(FacetColumn.count)] + extra
+        return "SELECT \(columns.joined(separator: ", ")) \(source.from)\(join)"
             + Self.whereClause(source.conditions) + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
-        return try db.fetchAll(sql).map { Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count]) }
     }
 
     // MARK: The page

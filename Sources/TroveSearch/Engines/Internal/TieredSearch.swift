@@ -114,8 +114,9 @@ struct TieredSearch {
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
             let exactSet = try exact.smallMatches(on: db)
-            record("counts", exactSet == nil ? exact.countSQL : exact.matchesSQL)
-            let (total, completed) = try exact.counts(on: db, among: exactSet)
+            record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchesSQL)
+            let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
+            let (total, completed) = (exactCounts.total, exactCounts.completed)
             let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
                 ResultSet(
                     query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
@@ -124,11 +125,11 @@ struct TieredSearch {
             // NB: the typo tier starts where the exact one ends: on this page when it has room,
             // on the next when the exact matches fill this page to its last row.
             guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, lists: exactCounts.lists)), statements: statements)
             }
             let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
             guard !typos.isEmpty else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, lists: exactCounts.lists)), statements: statements)
             }
             if let early, typoCursor == nil, hits.count < request.limit {
                 var provisional = exactAnswer(([], []))
@@ -151,8 +152,9 @@ struct TieredSearch {
             default: typoOnly.request.page = .first
             }
             let unionSet = try union.smallMatches(on: db)
-            record("typo counts", unionSet == nil ? union.countSQL : union.matchesSQL)
-            let (unionTotal, unionCompleted) = try union.counts(on: db, among: unionSet)
+            record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchesSQL)
+            let unionCounts = try union.countsAndLists(on: db, among: unionSet)
+            let (unionTotal, unionCompleted) = (unionCounts.total, unionCounts.completed)
             if hits.count == request.limit {
                 // NB: a full page of exact matches: the next page, after its last hit, finds
                 // no more of them and starts the typo matches.
@@ -167,7 +169,7 @@ struct TieredSearch {
                 }
                 if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
             }
-            let (lists, tags) = try union.facets(on: db, among: unionSet)
+            let (lists, tags) = try union.facets(on: db, among: unionSet, lists: unionCounts.lists)
             let resultSet = ResultSet(
                 query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
                 completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
