@@ -42,4 +42,28 @@ struct CountsFromFacetsTests {
         #expect(resultSet.total == count)
         #expect(resultSet.total > SearchExecutor.smallMatchLimit)
     }
+
+    /// With nothing but the text deciding the matches, the tag facets are read from the index's
+    /// rowids without the reminders; they must be the per-tag counts of the text's matches.
+    @Test(arguments: ["a", "milk ", "a OR b", "call -dentist"])
+    func tagFacetsOfTheTextAloneCountEveryMatch(text: String) async throws {
+        let database = try await PhasedSearchTests.generated.value
+        let request = PhasedSearchTests.request(text, limit: 20)
+        let resultSet = try await FTSEngine().search(request, in: database)
+        let match = try #require(FTS5Expression(query: request.query)?.positive)
+        let expected = try await database.read { db in
+            try db.fetchAll("""
+                SELECT "tags"."name", count(*) FROM "reminders"
+                JOIN "reminder_tags" ON "reminder_tags"."reminder_id" = "reminders"."id"
+                JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id"
+                WHERE "reminders"."id" IN (SELECT "rowid" FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match))
+                GROUP BY "tags"."id"
+                """).map { (try $0[0] as String, try $0[1] as Int) }
+        }
+        try #require(resultSet.total > SearchExecutor.smallMatchLimit, "\(text): \(resultSet.total)")
+        #expect(!expected.isEmpty)
+        #expect(Dictionary(uniqueKeysWithValues: resultSet.tagFacets.map { ($0.name, $0.count) })
+            == Dictionary(uniqueKeysWithValues: expected), "\(text)")
+        #expect(resultSet.tagFacets.map(\.count) == resultSet.tagFacets.map(\.count).sorted(by: >), "largest first")
+    }
 }

@@ -250,12 +250,31 @@ struct SearchExecutor {
             source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(ids))))"] + (isOpenOnly ? [Self.openOnly] : [])
         }
         let lists = try known ?? facets(on: db, source, join: "", name: SearchTables.lists.name, group: SearchTables.lists.id)
+        if set == nil, tagsNeedOnlyTheMatch {
+            // NB: nothing but the MATCH decides which rows count, so the tags are read by the
+            // index's rowid, without looking each match up in reminders and lists: `a` at 1M
+            // reminders, 388 → 232 ms.
+            let matchOnly = (
+                from: "FROM \(identifier: ReminderSearchTable.tableName)" as SQLFragment, conditions: matchConditions)
+            let tags = try facets(
+                on: db, matchOnly,
+                join: " CROSS JOIN \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(SearchTables.index.rowid)"
+                    + " JOIN \(identifier: TagTable.tableName) ON \(tag.id) = \(links.tagID)",
+                name: tag.name, group: tag.id)
+            return (lists, tags)
+        }
         let tags = try facets(
             on: db, source,
             join: " JOIN \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(r.id)"
                 + " JOIN \(identifier: TagTable.tableName) ON \(tag.id) = \(links.tagID)",
             name: tag.name, group: tag.id)
         return (lists, tags)
+    }
+
+    /// Whether the MATCH alone decides the matches: text with no filter, no condition beside
+    /// the MATCH (substring or symbol words) and completed reminders in scope.
+    var tagsNeedOnlyTheMatch: Bool {
+        isRanked && plan.match != nil && plan.conditions.isEmpty && query.filters.isEmpty && !isOpenOnly
     }
 
     /// The names of a facet statement's columns.
