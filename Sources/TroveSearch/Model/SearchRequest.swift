@@ -44,8 +44,10 @@ public struct SearchRequest: Hashable, Sendable {
     /// Trove's ranking by default, or plain bm25 for comparison.
     public var ranking: SearchRanking = .trove
     /// Whether the answer counts its matches per list and per tag (``ResultSet/listFacets``,
-    /// ``ResultSet/tagFacets``); a caller that never shows them turns this off and saves two
-    /// passes over the matches (`trove search` does: `milk` at 100,000 reads half the pages).
+    /// ``ResultSet/tagFacets``); a caller that never shows them turns this off and saves a
+    /// pass over a large set of matches (`trove search` does). With facets, a large set is
+    /// walked once for the list facets, which also give the counts when completed reminders
+    /// are in scope, and once for the tag facets; without, once for the counts.
     /// The hits, counts and pages are the same either way.
     ///
     /// ```swift
