@@ -134,10 +134,11 @@ struct Search: AsyncParsableCommand {
             return
         }
         try await runReportingErrors(database) {
-            let work = Task { try await search() }
-            let interrupt = InterruptSignal { work.cancel() }
+            // NB: the handler is installed before the search opens the database; see InterruptSignal.
+            let work = WorkCancellation()
+            let interrupt = await InterruptSignal.installed { work.cancel() }
             defer { interrupt.cancel() }
-            let status = try await work.value
+            let status = try await work.run { try await search() }
             if status != .success { throw ExitCode(status.rawValue) }
         }
     }
