@@ -12,9 +12,10 @@ import Darwin
 /// `grace`, or on a second Ctrl-C, exit 130 at once.
 ///
 /// ```swift
+/// let work = WorkCancellation()
 /// let interrupt = await InterruptSignal.installed { work.cancel() }
 /// defer { interrupt.cancel() }
-/// try await work.value   // throws CancellationError after Ctrl-C
+/// try await work.run { try await search() }   // throws CancellationError after Ctrl-C
 /// ```
 ///
 /// NB: install it, and wait for it, before the work opens files. libdispatch registers the

@@ -195,7 +195,7 @@ struct SearchExecutor {
     /// completed reminders are in scope: the counts count them, and an open-only search's list
     /// facets leave them out, so that one still counts with ``countSQL``.
     func countsAndLists(on db: SQLiteConnection, among set: MatchSet?) throws -> Counts {
-        guard set == nil, request.facets, !isOpenOnly else {
+        guard set == nil, countsFromLists else {
             let (total, completed) = try counts(on: db, among: set)
             return Counts(total: total, completed: completed, lists: nil)
         }
@@ -219,8 +219,12 @@ struct SearchExecutor {
     /// The statement that counts the matches for an explanation: the one ``countsAndLists(on:among:)``
     /// runs for a set too large to read as ids.
     var largeSetCountSQL: SQLFragment {
-        request.facets && !isOpenOnly ? listFacetsAndCountsSQL : countSQL
+        countsFromLists ? listFacetsAndCountsSQL : countSQL
     }
+
+    /// Whether a large set's counts are summed from the list facets: facets are wanted, and
+    /// completed reminders are in their scope as in the counts'.
+    private var countsFromLists: Bool { request.facets && !isOpenOnly }
 
     /// The lists and the tags of the matches, with how many each holds.
     ///
