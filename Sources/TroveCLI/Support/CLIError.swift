@@ -1,3 +1,5 @@
+import Foundation
+
 /// Problems the command line itself finds, each said as one sentence with what to do.
 enum CLIError: Error, CustomStringConvertible {
     case noDatabase(path: String)
@@ -10,6 +12,8 @@ enum CLIError: Error, CustomStringConvertible {
     /// `trove add` with nothing but quick-add tokens: `trove add #x ^fri`.
     case emptyQuickAddTitle
     case importFailed(file: String, reason: String, alreadyImported: [(file: String, count: Int)])
+    /// Opening the database would take the last file descriptors; see ``DescriptorHeadroom``.
+    case tooFewDescriptors(path: String)
 
     var description: String {
         switch self {
@@ -36,6 +40,8 @@ enum CLIError: Error, CustomStringConvertible {
                 text += " Already imported before it: \(list)."
             }
             return text
+        case .tooFewDescriptors(let path):
+            return SystemErrorSentence.sentence(errno: EMFILE, path: path) ?? "Trove ran out of file descriptors opening \(path)."
         }
     }
 
@@ -43,7 +49,7 @@ enum CLIError: Error, CustomStringConvertible {
         switch self {
         case .noDatabase, .emptyDatabaseFile: .database
         case .invalidValue, .invalidRepeat, .emptyQuickAddTitle, .unknownFormat, .importFailed: .usage
-        case .cannotWrite, .cannotCreateFolder: .database
+        case .cannotWrite, .cannotCreateFolder, .tooFewDescriptors: .database
         }
     }
 }

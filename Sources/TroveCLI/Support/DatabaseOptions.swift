@@ -49,6 +49,7 @@ struct DatabaseOptions: ParsableArguments {
         }
         let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
             && !FileManager.default.isWritableFile(atPath: location.path)
+        try DescriptorHeadroom.require(connections: 1 + readers, path: location.path)
         return try await ReminderStore.open(
             path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path),
             readers: readers)
@@ -60,6 +61,7 @@ struct DatabaseOptions: ParsableArguments {
         let location = location
         try location.prepareForWriting()
         HardLinkWarning.check(location.path)
+        try DescriptorHeadroom.require(connections: 2, path: location.path)
         return try await ReminderStore.open(
             path: location.path, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path), readers: 1)
     }
