@@ -155,13 +155,10 @@ extension SearchIndex {
         ]
     }
 
-    /// `"title" GLOB '*[…]*' OR "body" GLOB '*[…]*'`, on `new.`, `old.` or the table's columns.
-    ///
-    /// NB: the class is spliced, not bound: SQLite uses a partial index only for a WHERE with
-    /// the same constants, and a trigger's or view's SQL has no bindings. It holds no quote.
+    /// `"title" GLOB '*[…]*' OR "body" GLOB '*[…]*'`, on `new.`, `old.` or the table's columns
+    /// (``SubstringScripts/held(in:)``).
     func holdsSubstringText(_ prefix: String) -> SQLFragment {
-        let glob = "'*" + SubstringScripts.globClass + "*'"
-        return fields.map { SQLFragment("\(raw: prefix)\(identifier: $0.column) GLOB \(raw: glob)") }.joined(separator: " OR ")
+        fields.map { SubstringScripts.held(in: "\(raw: prefix)\(identifier: $0.column)") }.joined(separator: " OR ")
     }
 
     /// Drops what an earlier declaration of this index made.

@@ -1,3 +1,5 @@
+import TroveQuery
+
 /// The scripts whose words run together, so that a word is found inside a longer token: text
 /// with no spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan) and
 /// words that take prefixes or particles (Hebrew, Arabic, Korean).
@@ -6,6 +8,7 @@
 /// SubstringScripts.appears(in: "春节")   // true: found inside 给奶奶打电话 关于春节
 /// SubstringScripts.appears(in: "milk")   // false: a word, as FTS5 indexes it
 /// SubstringScripts.globClass            // "[֐-ۿݐ-ݿ…]", as schema 6 writes it
+/// SubstringScripts.held(in: "\"title\"") // "title" GLOB '*[֐-ۿݐ-ݿ…]*'
 /// ```
 ///
 /// Schema 6 keeps every reminder whose title or notes hold one of these characters in the
@@ -50,5 +53,16 @@ public enum SubstringScripts {
             text.unicodeScalars.append(Unicode.Scalar(range.upperBound)!)
         }
         return text + "]"
+    }
+
+    /// `column GLOB '*[…]*'`: true when the column's text holds a character of the scripts;
+    /// the one spelling of the test that the substring indexes' partial index, view, triggers
+    /// and queries share.
+    ///
+    /// NB: the class is spliced, not bound: SQLite uses a partial index only when a query
+    /// repeats its WHERE with the same constants, and a trigger's or view's SQL has no
+    /// bindings. The class holds no quote.
+    static func held(in column: SQLFragment) -> SQLFragment {
+        "\(column) GLOB \(raw: "'*" + globClass + "*'")"
     }
 }

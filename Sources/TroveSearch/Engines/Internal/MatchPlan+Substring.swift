@@ -40,14 +40,11 @@ extension MatchPlan {
             """)
     }
 
-    /// Schema 6's test for a row in the substring index, on the table named `alias`.
-    ///
-    /// NB: the GLOB patterns are spliced, not bound: SQLite uses a partial index only when the
-    /// query repeats its WHERE with the same constants. The class holds no quote.
+    /// Schema 6's test for a row in the substring index, on the table named `alias`
+    /// (``SubstringScripts/held(in:)``, as the partial index spells it).
     static func substringRows(_ alias: String) -> SQLFragment {
-        let glob = "'*" + SubstringScripts.globClass + "*'"
         let title = SQLColumn<String>("title", table: alias), notes = SQLColumn<String>("notes", table: alias)
-        return "\(title) GLOB \(raw: glob) OR \(notes) GLOB \(raw: glob)"
+        return "\(SubstringScripts.held(in: "\(title)")) OR \(SubstringScripts.held(in: "\(notes)"))"
     }
 }
 
