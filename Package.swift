@@ -155,7 +155,7 @@ let package = Package(
         // Trove: a public Trove name that collides with theirs stops it compiling (issue 16, item 4).
         .target(name: "LookalikeFrameworks", path: "Tests/LookalikeFrameworks"),
         .testTarget(name: "TroveNameTests", dependencies: ["Trove", "LookalikeFrameworks"]),
-        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch"]),
+        .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch", "TroveStore"]),
     ]
 )
 
