@@ -7,8 +7,9 @@ extension SearchIndex {
     ///
     /// Version 2 added the `fts5vocab` table (``vocabularyTable``) that did-you-mean reads;
     /// version 3 the trigram index of the rows in scripts whose words run together
-    /// (``substringTable``).
-    public static let formatVersion = 3
+    /// (``substringTable``); version 4 a cheaper test for those rows (``SubstringScripts``'
+    /// one-range GLOB before the exact class), as schema 7 does for the reminders.
+    public static let formatVersion = 4
 
     /// The table in which Trove records the indexes it made: name, ``formatVersion`` and the
     /// definition (the statements that made it), one row per index.

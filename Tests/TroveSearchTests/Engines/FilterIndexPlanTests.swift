@@ -47,6 +47,18 @@ struct FilterIndexPlanTests {
         #expect(reminders.contains("COVERING INDEX reminders_by_list"), "\(text): \(plan)")
     }
 
+    /// A one- or two-character word of a script whose words run together (春节) is looked
+    /// for with LIKE in the rows of the partial index `reminders_with_substring_text` only.
+    /// SQLite uses it only when the query repeats the index's WHERE exactly, so this fails if
+    /// `SubstringScripts.held(in:)` and the schema's spelling of the test drift apart.
+    @Test(arguments: ["春节", "-快乐 牛乳"])
+    func shortSubstringsReadOnlyThePartialIndexsRows(text: String) async throws {
+        let statement = try Self.executor(text).pageStatement(on: nil)
+        let plan = try await Self.plan(statement)
+        #expect(plan.contains { $0.contains("USING INDEX reminders_with_substring_text") }, "\(text): \(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN substring_rows") && !$0.contains("reminders_with_substring_text") }, "\(text): \(plan)")
+    }
+
     /// The first page of a `tag:` search without text walks at most ``SearchExecutor/tagWalkSize``
     /// entries of an index in due order, probes their tags by id, and reads the page by id.
     @Test(arguments: [("tag:errand", "reminders_in_due_order"), ("list:Work tag:errand -is:flagged", "reminders_by_list")])

@@ -19,20 +19,22 @@ import TroveSearch
         let definition = try #require(try db.fetchValue(
             "SELECT version || ': ' || definition FROM trove_index_versions WHERE name = 'notes'", as: String.self))
         // NB: an #expect, not an inline snapshot: this target does not depend on InlineSnapshotTesting.
-        // The substring index's GLOB class is schema 6's (checked against the reminders' there).
-        let glob = "'*" + SubstringScripts.globClass + "*'"
+        // The substring index's test is schema 7's (checked against the reminders' there).
+        func held(_ column: String) -> String {
+            "(\(column) GLOB '*\(SubstringScripts.coarseGlobClass)*' AND \(column) GLOB '*\(SubstringScripts.globClass)*')"
+        }
         #expect(definition == """
-            3: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+            4: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
             CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE TRIGGER "trove_notes_delete" AFTER DELETE ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
             CREATE TRIGGER "trove_notes_update" AFTER UPDATE OF "id", "title", "body" ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row');
-            CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE "title" GLOB \(glob) OR "body" GLOB \(glob);
-            CREATE VIEW "trove_notes_substringtext" ("id", "title", "body") AS SELECT "id", "title", "body" FROM "notes" WHERE "title" GLOB \(glob) OR "body" GLOB \(glob);
+            CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE \(held(#""title""#)) OR \(held(#""body""#));
+            CREATE VIEW "trove_notes_substringtext" ("id", "title", "body") AS SELECT "id", "title", "body" FROM "notes" WHERE \(held(#""title""#)) OR \(held(#""body""#));
             CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5("title", "body", content='trove_notes_substringtext', content_rowid='id', tokenize='trigram');
-            CREATE TRIGGER "trove_notes_substringinsert" AFTER INSERT ON "notes" WHEN new."title" GLOB \(glob) OR new."body" GLOB \(glob) BEGIN INSERT INTO "trove_notes_substrings"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
-            CREATE TRIGGER "trove_notes_substringdelete" AFTER DELETE ON "notes" WHEN old."title" GLOB \(glob) OR old."body" GLOB \(glob) BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
-            CREATE TRIGGER "trove_notes_substringupdate" AFTER UPDATE OF "id", "title", "body" ON "notes" WHEN old."id" IS NOT new."id" OR old."title" IS NOT new."title" OR old."body" IS NOT new."body" BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") SELECT 'delete', old."id", old."title", old."body" WHERE old."title" GLOB \(glob) OR old."body" GLOB \(glob); INSERT INTO "trove_notes_substrings"(rowid, "title", "body") SELECT new."id", new."title", new."body" WHERE new."title" GLOB \(glob) OR new."body" GLOB \(glob); END
+            CREATE TRIGGER "trove_notes_substringinsert" AFTER INSERT ON "notes" WHEN \(held(#"new."title""#)) OR \(held(#"new."body""#)) BEGIN INSERT INTO "trove_notes_substrings"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
+            CREATE TRIGGER "trove_notes_substringdelete" AFTER DELETE ON "notes" WHEN \(held(#"old."title""#)) OR \(held(#"old."body""#)) BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
+            CREATE TRIGGER "trove_notes_substringupdate" AFTER UPDATE OF "id", "title", "body" ON "notes" WHEN old."id" IS NOT new."id" OR old."title" IS NOT new."title" OR old."body" IS NOT new."body" BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") SELECT 'delete', old."id", old."title", old."body" WHERE \(held(#"old."title""#)) OR \(held(#"old."body""#)); INSERT INTO "trove_notes_substrings"(rowid, "title", "body") SELECT new."id", new."title", new."body" WHERE \(held(#"new."title""#)) OR \(held(#"new."body""#)); END
             """)
     }
 

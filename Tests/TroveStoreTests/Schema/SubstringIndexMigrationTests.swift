@@ -45,6 +45,33 @@ import TroveStore
         #expect(try await store.indexIsConsistent())
     }
 
+    /// Schema 7 spells the row test with a one-range GLOB first: a schema-6 database keeps its
+    /// substring index as it was, and the rows picked stay exactly those of the twelve ranges:
+    /// text with a character inside the one range but outside them (’, —, 🐕) stays out.
+    @Test func theCheaperTestPicksTheSameRows() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("six.db")
+        let cheaper = Migration.all.last { $0.sql.contains("CREATE INDEX reminders_with_substring_text") }!.version
+        #expect(cheaper > Self.version)
+        let texts = ["给奶奶打电话", "Buy milk ובבית", "It’s the dog — 🐕", "Plain text", "Café crème"]
+        do {
+            let old = try await ReminderStore.open(path: path, migrator: Migrator(migrations: Migration.all.filter { $0.version < cheaper }))
+            for text in texts { try await old.add(ReminderRecord(title: text)) }
+            #expect(try await old.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
+        }
+        let store = try await ReminderStore.open(path: path)
+        #expect(try await store.check().isOK)
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
+        let indexed: SQLFragment = "SELECT count(*) FROM reminders INDEXED BY reminders_with_substring_text WHERE \(raw: Self.predicate)"
+        #expect(try await store.int(indexed) == 2)
+        for text in texts { try await store.add(ReminderRecord(title: "new " + text)) }
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == 4)
+        #expect(try await store.int("SELECT count(*) FROM reminders_substring_text") == 4)
+        #expect(try await store.int("SELECT count(*) FROM reminders_substring_text WHERE id IN (1, 2, 6, 7)") == 4)
+        #expect(try await store.indexIsConsistent())
+    }
+
     // The LIKE path for one- and two-character substrings walks only the rows with such text.
     @Test func thePartialIndexServesTheSubstringRows() async throws {
         let store = try await ReminderStore.inMemory()
@@ -54,9 +81,9 @@ import TroveStore
         #expect(plan == ["SCAN reminders USING INDEX reminders_with_substring_text"])
     }
 
-    /// The partial index's WHERE, as schema 6 writes it.
+    /// The partial index's WHERE, as the last migration that makes it (schema 7) writes it.
     static var predicate: String {
-        let sql = Migration.all.first { $0.version == version }!.sql
+        let sql = Migration.all.last { $0.sql.contains("CREATE INDEX reminders_with_substring_text") }!.sql
         let start = sql.range(of: "CREATE INDEX reminders_with_substring_text ON reminders(id)\nWHERE ")!.upperBound
         return String(sql[start..<sql[start...].firstIndex(of: ";")!])
     }
