@@ -59,6 +59,17 @@ struct FilterIndexPlanTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN substring_rows") && !$0.contains("reminders_with_substring_text") }, "\(text): \(plan)")
     }
 
+    /// `--explain`'s score breakdown walks the MATCH once and reads only the listed reminders:
+    /// no `rowid=?` probe of the index per id (`:=` in the plan), which runs the MATCH again.
+    @Test(arguments: ["call", "a", "milk bread"])
+    func theScoreBreakdownWalksTheMatchOnce(text: String) async throws {
+        let statement = try #require(TroveRanking.breakdownStatement(of: PhasedSearchTests.request(text, limit: 20), ids: [1, 2, 3]))
+        let plan = try await Self.plan(statement)
+        #expect(plan.count == 2, "\(text): \(plan)")
+        #expect(plan.first?.hasPrefix("SCAN reminders_fts VIRTUAL TABLE INDEX 0:M") == true, "\(text): \(plan)")
+        #expect(plan.last == "SEARCH reminders USING INTEGER PRIMARY KEY (rowid=?)", "\(text): \(plan)")
+    }
+
     /// The first page of a `tag:` search without text walks at most ``SearchExecutor/tagWalkSize``
     /// entries of an index in due order, probes their tags by id, and reads the page by id.
     @Test(arguments: [("tag:errand", "reminders_in_due_order"), ("list:Work tag:errand -is:flagged", "reminders_by_list")])
