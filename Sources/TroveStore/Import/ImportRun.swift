@@ -30,9 +30,17 @@ struct ImportRun {
     private var openOccurrences = 0
     private var findUID: PreparedStatement?
     private var findID: PreparedStatement?
+    /// The filter indexes, dropped while a large import runs and built again at its end.
+    private var deferred: DeferredIndexes
+    private let deferralThreshold: Int
 
-    init(db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy) {
+    init(
+        db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy,
+        deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold
+    ) {
         self.db = db
+        self.deferralThreshold = deferralThreshold
+        deferred = DeferredIndexes(existingRows: 0, threshold: deferralThreshold)
         self.now = now
         self.source = source
         self.onConflict = onConflict
@@ -42,6 +50,7 @@ struct ImportRun {
     mutating func begin() throws {
         highestID = try db.fetchValue("SELECT ifnull(max(id), 0) FROM reminders", as: Int64.self) ?? 0
         hadReminders = highestID > 0
+        deferred = DeferredIndexes(existingRows: highestID, threshold: deferralThreshold)
     }
 
     /// Stores one record, or holds it back when it is an occurrence of a repeating to-do.
@@ -94,6 +103,7 @@ struct ImportRun {
         if openOccurrences > 0 {
             warnings.append("\(openOccurrences) changed occurrence(s) (RECURRENCE-ID) that are not completed were not imported; Trove keeps one due date per repeating reminder")
         }
+        try deferred.restore(on: db)
         summary.listsCreated = inserter.listsCreated
         summary.tagsCreated = inserter.tagsCreated
         guard summary.imported + summary.updated + summary.occurrences > 0 else { return }
@@ -118,6 +128,7 @@ struct ImportRun {
         highestID = max(highestID, id)
         undo.added.insert(id)
         summary.imported += 1
+        try deferred.rowInserted(on: db)
     }
 
     private mutating func merge(_ incoming: ReminderRecord, into id: Int64, place: Int, line: Int?) throws {

@@ -30,6 +30,12 @@ extension ReminderStore {
     /// prior state of only the rows it updated; `undo` removes exactly the one and restores the
     /// other.
     ///
+    /// A large import (10,000 rows written, and at least as many as the store held before)
+    /// drops the three filter indexes (`reminders_in_due_order`, `reminders_by_list`,
+    /// `reminders_by_due`) and builds them again from their stored definitions before it
+    /// commits: inserting into them row by row costs more than building them once. It is all in
+    /// the one transaction, so other connections never see the table without them.
+    ///
     /// - Parameters:
     ///   - reader: Any format's reader; afterwards it holds its final state (and warnings).
     ///   - source: The file's name, for error messages and the journal.
@@ -43,6 +49,18 @@ extension ReminderStore {
         _ reader: inout Reader, source: String, onConflict: ImportConflictPolicy = .update,
         progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) async throws -> ImportSummary {
+        try await importRecords(
+            &reader, source: source, onConflict: onConflict, progress: progress,
+            deferIndexesAfter: DeferredIndexes.threshold)
+    }
+
+    /// ``importRecords(_:source:onConflict:progress:)`` with the least number of rows after
+    /// which a large import builds the filter indexes at its end (see ``DeferredIndexes``);
+    /// tests make it small.
+    func importRecords<Reader: ReminderReader>(
+        _ reader: inout Reader, source: String, onConflict: ImportConflictPolicy = .update,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil, deferIndexesAfter: Int
+    ) async throws -> ImportSummary {
         // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
         let box = UncheckedTransfer<any ReminderReader>(reader)
         defer { reader = box.value as! Reader }
@@ -50,7 +68,7 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await indexedWrite { db in
-            var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict)
+            var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter)
             try run.begin()
             var rows = 0
             while true {
