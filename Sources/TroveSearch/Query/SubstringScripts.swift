@@ -55,7 +55,7 @@ public enum SubstringScripts {
         return text + "]"
     }
 
-    /// The one range that holds all of ``ranges``, `[֐-𯿿]` (U+0590 to U+2FFFF), as a GLOB class.
+    /// The one range that holds all of the scripts' ranges, `[֐-𯿿]` (U+0590 to U+2FFFF), as a GLOB class.
     public static var coarseGlobClass: String {
         var text = "["
         text.unicodeScalars.append(Unicode.Scalar(ranges.first!.lowerBound)!)
