@@ -45,22 +45,19 @@ public enum SubstringScripts {
     }
 
     /// The ranges as a GLOB character class, `[lo-hi…]`.
-    public static var globClass: String {
+    public static var globClass: String { characterClass(ranges) }
+
+    /// The one range that holds all of the scripts' ranges, `[֐-𯿿]` (U+0590 to U+2FFFF), as a GLOB class.
+    public static var coarseGlobClass: String { characterClass([ranges.first!.lowerBound...ranges.last!.upperBound]) }
+
+    /// `[lo-hi…]` for code point ranges.
+    private static func characterClass(_ ranges: [ClosedRange<UInt32>]) -> String {
         var text = "["
         for range in ranges {
             text.unicodeScalars.append(Unicode.Scalar(range.lowerBound)!)
             text.unicodeScalars.append("-")
             text.unicodeScalars.append(Unicode.Scalar(range.upperBound)!)
         }
-        return text + "]"
-    }
-
-    /// The one range that holds all of the scripts' ranges, `[֐-𯿿]` (U+0590 to U+2FFFF), as a GLOB class.
-    public static var coarseGlobClass: String {
-        var text = "["
-        text.unicodeScalars.append(Unicode.Scalar(ranges.first!.lowerBound)!)
-        text.unicodeScalars.append("-")
-        text.unicodeScalars.append(Unicode.Scalar(ranges.last!.upperBound)!)
         return text + "]"
     }
 
