@@ -24,7 +24,7 @@ extension SearchIndex {
     /// //   tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
     /// // CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN … END; (and _delete, _update)
     /// // CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row');
-    /// // CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE "title" GLOB '*[…]*' OR …;
+    /// // CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE ("title" GLOB '*[֐-𯿿]*' AND "title" GLOB '*[…]*') OR …;
     /// // CREATE VIEW "trove_notes_substringtext" … ; CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5(…,
     /// //   tokenize='trigram'); CREATE TRIGGER "trove_notes_substringinsert" … (and …delete, …update)
     /// // INSERT INTO "trove_notes_fts"("trove_notes_fts") VALUES ('rebuild'); (and "trove_notes_substrings")
@@ -156,7 +156,7 @@ extension SearchIndex {
         ]
     }
 
-    /// `"title" GLOB '*[…]*' OR "body" GLOB '*[…]*'`, on `new.`, `old.` or the table's columns
+    /// `("title" GLOB '*[֐-𯿿]*' AND "title" GLOB '*[…]*') OR (… "body" …)`, on `new.`, `old.` or the table's columns
     /// (``SubstringScripts/held(in:)``).
     func holdsSubstringText(_ prefix: String) -> SQLFragment {
         fields.map { SubstringScripts.held(in: "\(raw: prefix)\(identifier: $0.column)") }.joined(separator: " OR ")

@@ -10,7 +10,7 @@ extension MatchPlan {
     /// // "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"给奶奶"')
     /// plan.substring(SearchTerm("春节"))
     /// // "reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows"
-    /// //   WHERE ("substring_rows"."title" GLOB '*[…]*' OR "substring_rows"."notes" GLOB '*[…]*')
+    /// //   WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[…]*') OR (… "notes" …))
     /// //   AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
     /// ```
     ///
@@ -40,7 +40,7 @@ extension MatchPlan {
             """)
     }
 
-    /// Schema 6's test for a row in the substring index, on the table named `alias`
+    /// The schema's test for a row in the substring index, on the table named `alias`
     /// (``SubstringScripts/held(in:)``, as the partial index spells it).
     static func substringRows(_ alias: String) -> SQLFragment {
         let title = SQLColumn<String>("title", table: alias), notes = SQLColumn<String>("notes", table: alias)

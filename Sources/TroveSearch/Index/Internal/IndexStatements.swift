@@ -283,7 +283,7 @@ struct IndexStatements {
     /// // "notes"."id" IN (SELECT rowid FROM "trove_notes_substrings" WHERE "trove_notes_substrings" MATCH '"给奶奶"')
     /// substring(SearchTerm("春节"))
     /// // "notes"."id" IN (SELECT "trove_substring_rows"."id" FROM "notes" AS "trove_substring_rows"
-    /// //   WHERE ("trove_substring_rows"."title" GLOB '*[…]*' OR …) AND ("trove_substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
+    /// //   WHERE (("trove_substring_rows"."title" GLOB '*[֐-𯿿]*' AND "trove_substring_rows"."title" GLOB '*[…]*') OR …) AND ("trove_substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
     /// ```
     private func substring(_ term: SearchTerm) -> TypedExpression<Bool> {
         let names = index.fields.map(\.column).filter { query.fields?.contains($0) ?? true }
