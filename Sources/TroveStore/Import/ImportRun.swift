@@ -85,6 +85,8 @@ struct ImportRun {
 
     /// Applies the held-back occurrences, records the journal entry and fills in the summary.
     mutating func finish() throws {
+        // NB: before the occurrences, which look their repeating reminder up by uid.
+        try deferred.restore(on: db)
         for (master, id, place, line) in pendingMasters {
             var record = master
             let mine = occurrences.filter { $0.record.uid == record.uid && $0.record.isCompleted }
@@ -103,7 +105,6 @@ struct ImportRun {
         if openOccurrences > 0 {
             warnings.append("\(openOccurrences) changed occurrence(s) (RECURRENCE-ID) that are not completed were not imported; Trove keeps one due date per repeating reminder")
         }
-        try deferred.restore(on: db)
         summary.listsCreated = inserter.listsCreated
         summary.tagsCreated = inserter.tagsCreated
         guard summary.imported + summary.updated + summary.occurrences > 0 else { return }

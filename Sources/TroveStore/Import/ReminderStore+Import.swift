@@ -32,9 +32,10 @@ extension ReminderStore {
     ///
     /// A large import (10,000 rows written, and at least as many as the store held before)
     /// drops the three filter indexes (`reminders_in_due_order`, `reminders_by_list`,
-    /// `reminders_by_due`) and builds them again from their stored definitions before it
-    /// commits: inserting into them row by row costs more than building them once. It is all in
-    /// the one transaction, so other connections never see the table without them.
+    /// `reminders_by_due`), and the uid index when the store was empty, and builds them again
+    /// from their stored definitions before it commits: inserting into them row by row costs
+    /// more than building them once. It is all in the one transaction, so other connections
+    /// never see the table without them.
     ///
     /// - Parameters:
     ///   - reader: Any format's reader; afterwards it holds its final state (and warnings).
