@@ -30,7 +30,8 @@ struct ImportRun {
     private var openOccurrences = 0
     private var findUID: PreparedStatement?
     private var findID: PreparedStatement?
-    /// The filter indexes, dropped while a large import runs and built again at its end.
+    /// The filter indexes (and, into an empty store, the uid index), dropped while a large
+    /// import runs and built again at its end; made in ``begin()``, once the table's size is known.
     private var deferred: DeferredIndexes
     private let deferralThreshold: Int
 
