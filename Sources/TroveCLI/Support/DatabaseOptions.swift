@@ -61,8 +61,9 @@ struct DatabaseOptions: ParsableArguments {
         let location = location
         try location.prepareForWriting()
         HardLinkWarning.check(location.path)
-        try DescriptorHeadroom.require(connections: 2, path: location.path)
+        let readers = 1
+        try DescriptorHeadroom.require(connections: 1 + readers, path: location.path)
         return try await ReminderStore.open(
-            path: location.path, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path), readers: 1)
+            path: location.path, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path), readers: readers)
     }
 }
