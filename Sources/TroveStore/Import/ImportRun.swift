@@ -34,11 +34,15 @@ struct ImportRun {
     /// import runs and built again at its end; made in ``begin()``, once the table's size is known.
     private var deferred: DeferredIndexes
     private let deferralThreshold: Int
+    /// The text of the rows after the first thousand, indexed in one statement at the end.
+    private var text: DeferredTextIndexes
 
     init(
         db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy,
-        deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold
+        deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
+        deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold
     ) {
+        text = DeferredTextIndexes(threshold: textThreshold)
         self.db = db
         self.deferralThreshold = deferralThreshold
         deferred = DeferredIndexes(existingRows: 0, threshold: deferralThreshold)
@@ -86,8 +90,10 @@ struct ImportRun {
 
     /// Applies the held-back occurrences, records the journal entry and fills in the summary.
     mutating func finish() throws {
-        // NB: before the occurrences, which look their repeating reminder up by uid.
+        // NB: before the occurrences, which look their repeating reminder up by uid (and may
+        // insert reminders of their own, indexed by the triggers once they are back).
         try deferred.restore(on: db)
+        try text.catchUp(on: db)
         for (master, id, place, line) in pendingMasters {
             var record = master
             let mine = occurrences.filter { $0.record.uid == record.uid && $0.record.isCompleted }
@@ -131,6 +137,7 @@ struct ImportRun {
         undo.added.insert(id)
         summary.imported += 1
         try deferred.rowInserted(on: db)
+        try text.rowInserted(id: id, on: db)
     }
 
     private mutating func merge(_ incoming: ReminderRecord, into id: Int64, place: Int, line: Int?) throws {

@@ -52,15 +52,16 @@ extension ReminderStore {
     ) async throws -> ImportSummary {
         try await importRecords(
             &reader, source: source, onConflict: onConflict, progress: progress,
-            deferIndexesAfter: DeferredIndexes.threshold)
+            deferIndexesAfter: DeferredIndexes.threshold, deferTextAfter: DeferredTextIndexes.threshold)
     }
 
     /// ``importRecords(_:source:onConflict:progress:)`` with the least number of rows after
-    /// which a large import builds the filter indexes at its end (see ``DeferredIndexes``);
-    /// tests make it small.
+    /// which a large import builds the filter indexes at its end (see ``DeferredIndexes``) and
+    /// indexes its text at its end (``DeferredTextIndexes``); tests make them small.
     func importRecords<Reader: ReminderReader>(
         _ reader: inout Reader, source: String, onConflict: ImportConflictPolicy = .update,
-        progress: (@Sendable (ImportProgress) -> Void)? = nil, deferIndexesAfter: Int
+        progress: (@Sendable (ImportProgress) -> Void)? = nil, deferIndexesAfter: Int,
+        deferTextAfter: Int = DeferredTextIndexes.threshold
     ) async throws -> ImportSummary {
         // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
         let box = UncheckedTransfer<any ReminderReader>(reader)
@@ -69,7 +70,8 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await indexedWrite { db in
-            var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter)
+            var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter,
+                deferTextAfter: deferTextAfter)
             try run.begin()
             var rows = 0
             while true {

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveStore
+import TroveTestSupport
+
+/// A large import indexes the text of its later rows in one statement at its end; the index,
+/// the substring index and the schema afterwards are what row-by-row triggers would have left.
+@Suite struct DeferredTextIndexesTests {
+    static func triggerSQL(_ store: ReminderStore) async throws -> [String] {
+        try await store.rows("""
+            SELECT "name" || ': ' || "sql" FROM "sqlite_schema" WHERE "type" = 'trigger' ORDER BY "name"
+            """).map { try $0[0] as String }
+    }
+
+    static func tempObjects(_ store: ReminderStore) async throws -> Int {
+        try await store.int("SELECT count(*) FROM sqlite_temp_schema WHERE name LIKE 'trove_import_%'")
+    }
+
+    /// Both FTS5 indexes hold exactly the rows they should: every reminder in the main index,
+    /// the rows of the substring view in the trigram index, each checked against its table.
+    static func expectIndexesWhole(_ store: ReminderStore) async throws {
+        #expect(try await store.int("SELECT count(*) FROM reminders_fts_docsize") == (try await store.int("SELECT count(*) FROM reminders")))
+        #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize") == (try await store.int("SELECT count(*) FROM reminders_substring_text")))
+        try await store.database.writeWithoutTransaction { db in
+            try db.execute("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)")
+            try db.execute("INSERT INTO reminders_substrings (reminders_substrings, rank) VALUES ('integrity-check', 1)")
+        }
+        #expect(try await store.check().isOK)
+    }
+
+    static func records(_ count: Int) -> [ReminderRecord] {
+        (0..<count).map { n in
+            ReminderRecord(
+                title: n % 7 == 0 ? "東京で会議 \(n)" : "row\(n) item",
+                notes: n % 5 == 0 ? "ノートの本文 word\(n)" : "plain notes \(n)",
+                list: n % 2 == 0 ? "Home" : "Work", tags: n % 3 == 0 ? ["errand", "tag\(n % 4)"] : [])
+        }
+    }
+
+    @Test func aLargeImportIndexesEveryRowOnceAndPutsTheTriggersBack() async throws {
+        let store = try await ReminderStore.inMemory()
+        let before = try await Self.triggerSQL(store)
+        var reader = RecordArrayReader(Self.records(60))
+        let summary = try await store.importRecords(&reader, source: "many.jsonl", deferIndexesAfter: 10_000, deferTextAfter: 5)
+        #expect(summary.imported == 60)
+        #expect(try await Self.triggerSQL(store) == before)
+        #expect(try await Self.tempObjects(store) == 0)
+        try await Self.expectIndexesWhole(store)
+        // Rows before, at and after the threshold are all found, by word and by substring.
+        for n in [0, 4, 5, 59] {
+            #expect(try await store.matching("row\(n)").count == (n % 7 == 0 ? 0 : 1))
+        }
+        #expect(try await store.matching("word55").count == 1)
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"京で会\"'").count == 9)
+        // The triggers index rows again: a reminder added afterwards is found.
+        let added = try await store.add(ReminderRecord(title: "afterwards"))
+        #expect(try await store.matching("afterwards") == [added.id])
+    }
+
+    /// A row inserted without its text indexed and then changed or removed before the catch-up
+    /// (the tag triggers rewrite `tags` when the text differs) leaves the index whole: the
+    /// temporary triggers index its old text first, so the stored ones remove what is there.
+    @Test func rowsChangedOrDeletedBeforeTheCatchUpLeaveTheIndexWhole() async throws {
+        let store = try await ReminderStore.inMemory()
+        let before = try await Self.triggerSQL(store)
+        let ids = try await store.database.write { db -> [Int64] in
+            var text = DeferredTextIndexes(threshold: 2)
+            try db.execute("INSERT INTO lists (name) VALUES ('Home')")
+            func add(_ title: String, notes: String = "") throws -> Int64 {
+                try db.execute("""
+                    INSERT INTO reminders (list_id, title, notes, created_at, updated_at)
+                    SELECT id, \(title), \(notes), '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000' FROM lists LIMIT 1
+                    """)
+                let id = db.lastInsertRowID
+                try text.rowInserted(id: id, on: db)
+                return id
+            }
+            let indexed = try add("indexed first")
+            #expect(indexed > 0)
+            let atThreshold = try add("indexed second")
+            #expect(text.isDeferring)
+            #expect(try db.fetchValue("SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_index_insert'", as: Int.self) == 0)
+            let changed = try add("apple pie 苹果派", notes: "東京で会う")
+            let removed = try add("doomed row", notes: "大阪で会う")
+            let retagged = try add("retagged row")
+            #expect(text.deferredIDs == changed...retagged)
+            try db.execute("UPDATE reminders SET title = 'cherry pie' WHERE id = \(changed)")
+            try db.execute("DELETE FROM reminders WHERE id = \(removed)")
+            // The link trigger rewrites the text it does not find the tag in.
+            try db.execute("INSERT INTO tags (name) VALUES ('urgent')")
+            try db.execute("INSERT INTO reminder_tags (reminder_id, tag_id, position) VALUES (\(retagged), \(db.lastInsertRowID), 0)")
+            try db.execute("UPDATE reminders SET title = 'indexed first, renamed' WHERE id = \(indexed)")
+            try text.catchUp(on: db)
+            #expect(!text.isDeferring)
+            return [indexed, atThreshold, changed, removed, retagged]
+        }
+        #expect(try await Self.triggerSQL(store) == before)
+        #expect(try await Self.tempObjects(store) == 0)
+        try await Self.expectIndexesWhole(store)
+        #expect(try await store.matching("cherry") == [ids[2]])
+        #expect(try await store.matching("apple") == [])
+        #expect(try await store.matching("doomed") == [])
+        #expect(try await store.matching("urgent") == [ids[4]])
+        #expect(try await store.matching("renamed") == [ids[0]])
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"東京で\"'").count == 1)
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"大阪で\"'").count == 0)
+    }
+
+    @Test func anImportThatFailsAfterTheDropLeavesTheTriggersAndIndexAsTheyWere() async throws {
+        let store = try await ReminderStore.inMemory()
+        let before = try await Self.triggerSQL(store)
+        let index = try await store.indexSnapshot()
+        var reader = RecordArrayReader(Self.records(20) + [ReminderRecord(title: "  ")])
+        let error = await thrownError(FormatError.self) {
+            _ = try await store.importRecords(&reader, source: "bad.jsonl", deferIndexesAfter: 10_000, deferTextAfter: 5)
+        }
+        #expect(error?.field == "title")
+        #expect(try await Self.triggerSQL(store) == before)
+        #expect(try await Self.tempObjects(store) == 0)
+        #expect(try await store.indexSnapshot() == index)
+        try await Self.expectIndexesWhole(store)
+    }
+
+    @Test func aSmallImportKeepsTheTriggers() async throws {
+        let store = try await ReminderStore.inMemory()
+        try await store.database.write { db in
+            var text = DeferredTextIndexes(threshold: 3)
+            try text.rowInserted(id: 1, on: db)
+            try text.rowInserted(id: 2, on: db)
+            #expect(!text.isDeferring)
+            try text.catchUp(on: db)
+        }
+        #expect(DeferredTextIndexes(threshold: 0).threshold == 1)
+    }
+}
