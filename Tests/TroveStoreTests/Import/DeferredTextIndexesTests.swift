@@ -30,6 +30,10 @@ import TroveTestSupport
         #expect(try await store.check().isOK)
     }
 
+    static func config(_ store: ReminderStore) async throws -> [String] {
+        try await store.rows("SELECT k || '=' || v FROM reminders_fts_config ORDER BY k").map { try $0[0] as String }
+    }
+
     static func records(_ count: Int) -> [ReminderRecord] {
         (0..<count).map { n in
             ReminderRecord(
@@ -42,10 +46,14 @@ import TroveTestSupport
     @Test func aLargeImportIndexesEveryRowOnceAndPutsTheTriggersBack() async throws {
         let store = try await ReminderStore.inMemory()
         let before = try await Self.triggerSQL(store)
+        let config = try await Self.config(store)
+        #expect(!config.contains { $0.hasPrefix("hashsize=") })
         var reader = RecordArrayReader(Self.records(60))
         let summary = try await store.importRecords(&reader, source: "many.jsonl", deferIndexesAfter: 10_000, deferTextAfter: 5)
         #expect(summary.imported == 60)
         #expect(try await Self.triggerSQL(store) == before)
+        // The catch-up's larger hash size is not left behind (`check` compares `_config` too).
+        #expect(try await Self.config(store) == config)
         #expect(try await Self.tempObjects(store) == 0)
         try await Self.expectIndexesWhole(store)
         // Rows before, at and after the threshold are all found, by word and by substring.
