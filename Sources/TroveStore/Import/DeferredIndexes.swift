@@ -63,8 +63,24 @@ struct DeferredIndexes {
     }
 
     /// Makes the dropped indexes again, as they were.
+    ///
+    /// - Throws: `FormatError` (field `uid`, no file) when the uid index cannot be made because
+    ///   two rows share a uid; `SQLiteError` otherwise.
     mutating func restore(on db: SQLiteConnection) throws {
-        for sql in dropped { try db.execute(sql) }
+        for sql in dropped {
+            do {
+                try db.execute(sql)
+            } catch let error as SQLiteError where error.extendedCode == .constraintUnique {
+                // NB: the file's own uids were compared with each other as they were read, so a
+                // clash is one of them and a uid Trove generated for a record that had none.
+                let uid = try db.fetchValue(
+                    "SELECT \"uid\" FROM \"reminders\" GROUP BY \"uid\" HAVING count(*) > 1 LIMIT 1", as: String.self)
+                throw FormatError(
+                    field: "uid",
+                    problem: "two reminders would share the uid \(FormatError.quote(uid ?? "")), one given in the file and one Trove made for a reminder without a uid",
+                    remedy: "Import the file again (Trove makes new uids each time), or change that uid in the file.")
+            }
+        }
         dropped = []
     }
 }

@@ -92,7 +92,12 @@ struct ImportRun {
     mutating func finish() throws {
         // NB: before the occurrences, which look their repeating reminder up by uid (and may
         // insert reminders of their own, indexed by the triggers once they are back).
-        try deferred.restore(on: db)
+        do {
+            try deferred.restore(on: db)
+        } catch var error as FormatError {
+            error.file = source
+            throw error
+        }
         try text.catchUp(on: db)
         for (master, id, place, line) in pendingMasters {
             var record = master

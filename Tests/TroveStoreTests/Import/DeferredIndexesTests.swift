@@ -104,4 +104,33 @@ import TroveTestSupport
         #expect(try await store.int("SELECT count(*) FROM reminders") == count)
         #expect(try await store.check().isOK)
     }
+
+    /// Should a uid given in the file equal one Trove made for another record (the file's
+    /// own uids are compared as they are read), the uid index cannot be made again: the import
+    /// fails with the uid named, not with SQLite's constraint message.
+    @Test func aUIDClashFoundWhenTheIndexComesBackIsNamed() async throws {
+        let store = try await ReminderStore.inMemory()
+        let before = try await Self.indexSQL(store)
+        let error = await thrownError(FormatError.self) {
+            try await store.database.write { db in
+                var deferred = DeferredIndexes(existingRows: 0, threshold: 1)
+                try db.execute("INSERT INTO lists (name) VALUES ('Home')")
+                func add() throws {
+                    try db.execute("""
+                        INSERT INTO reminders (list_id, uid, title, created_at, updated_at)
+                        SELECT id, 'SAME-UID', 'twin', '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000' FROM lists
+                        """)
+                }
+                try add()
+                try deferred.rowInserted(on: db)
+                try add()
+                try deferred.restore(on: db)
+            }
+        }
+        #expect(error?.field == "uid")
+        #expect(error?.problem.contains(#""SAME-UID""#) == true)
+        #expect(error?.description.contains("SQLITE") == false)
+        #expect(try await Self.indexSQL(store) == before)
+        #expect(try await store.int("SELECT count(*) FROM reminders") == 0)
+    }
 }
