@@ -76,7 +76,8 @@ struct DeferredTextIndexes {
     mutating func catchUp(on db: SQLiteConnection) throws {
         guard isDeferring else { return }
         if let ids = deferredIDs {
-            try HashSize.raise(on: db)
+            let hashSize = FTS5HashSize(table: "reminders_fts")
+            try hashSize.raise(on: db)
             try db.execute("""
                 INSERT INTO "reminders_fts" ("rowid", "title", "notes", "tags")
                 SELECT "id", "title", "notes", "tags" FROM "reminders"
@@ -92,35 +93,12 @@ struct DeferredTextIndexes {
                   SELECT 1 FROM "reminders_substrings_docsize"
                   WHERE "reminders_substrings_docsize"."id" = "reminders_substring_text"."id")
                 """)
-            try HashSize.restore(on: db)
+            try hashSize.restore(on: db)
         }
         for name in Self.guardNames { try db.execute("DROP TRIGGER \"temp\".\(identifier: name)") }
         for sql in dropped { try db.execute(sql) }
         dropped = []
         deferredIDs = nil
-    }
-
-    /// FTS5 writes its pending terms out as a segment whenever they pass its hash size, 1 MiB
-    /// unless the table's `_config` says otherwise; the catch-up raises it to 8 MiB for its
-    /// statement (100,000 rows: 0.91 s at 1 MiB, 0.63 s at 8 MiB, 0.52 s at 16 MiB; Python's
-    /// sqlite3), then sets it back and removes the row again: a store's `_config` has no
-    /// `hashsize` (`trove check` compares it), and later transactions keep FTS5's memory bound.
-    enum HashSize {
-        static let catchUp = 8 << 20
-        static let fts5Default = 1 << 20
-
-        static func raise(on db: SQLiteConnection) throws {
-            try db.execute(
-                "INSERT INTO \"reminders_fts\" (\"reminders_fts\", \"rank\") VALUES ('hashsize', \(catchUp))")
-        }
-
-        static func restore(on db: SQLiteConnection) throws {
-            // NB: the command sets this connection's value and has the other connections read
-            // `_config` again, where without the row they find FTS5's default.
-            try db.execute(
-                "INSERT INTO \"reminders_fts\" (\"reminders_fts\", \"rank\") VALUES ('hashsize', \(fts5Default))")
-            try db.execute("DELETE FROM \"reminders_fts_config\" WHERE \"k\" = 'hashsize'")
-        }
     }
 
     static let guardNames = [

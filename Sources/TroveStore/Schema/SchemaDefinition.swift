@@ -237,7 +237,7 @@ public struct SchemaDefinition: Sendable {
     /// ```swift
     /// // DROP TABLE IF EXISTS "reminders_fts"; CREATE VIRTUAL TABLE reminders_fts USING fts5(…, prefix = '1 2 3')
     /// // INSERT INTO "reminders_fts" ("reminders_fts", "rank") VALUES ('rank', 'bm25(10.0, 1.0, 5.0)')
-    /// // INSERT INTO "reminders_fts" ("reminders_fts") VALUES ('rebuild')
+    /// // INSERT INTO "reminders_fts" ("reminders_fts") VALUES ('rebuild')   -- with an 8 MiB hash (FTS5HashSize)
     /// ```
     func recreate(_ names: Set<String>, on db: SQLiteConnection, before refilling: (SQLiteConnection) throws -> Void = { _ in }) throws {
         let chosen = objects.filter { names.contains($0.name) && $0.isDerived && $0.kind != .shadowTable }
@@ -260,7 +260,12 @@ public struct SchemaDefinition: Sendable {
         try refilling(db)
         // NB: only FTS5 tables (those with a `_config`) take 'rebuild'; an fts5vocab table reads its index.
         for table in objects where table.kind == .virtualTable && configuration[table.name] != nil {
+            // NB: a larger hash for the statement that indexes every row (`FTS5HashSize`).
+            let hashSize = FTS5HashSize(table: table.name)
+            let ownSize = configuration[table.name]?["hashsize"] != nil
+            if !ownSize { try hashSize.raise(on: db) }
             try db.execute(Self.refills[table.name] ?? "INSERT INTO \(identifier: table.name) (\(identifier: table.name)) VALUES ('rebuild')")
+            if !ownSize { try hashSize.restore(on: db) }
         }
     }
 
