@@ -153,9 +153,17 @@ struct Search: AsyncParsableCommand {
         let registry = EngineRegistry.trove()
         if explain {
             let clock = ContinuousClock()
+            var start = clock.now
             let explanation = try await registry.explanation(for: request, in: store.database)
-            let start = clock.now
-            let resultSet = try await run(request, registry: registry, store: store)
+            let resultSet: ResultSet
+            if let answer = explanation?.resultSet {
+                guard answer.query.problems.isEmpty else { throw SearchCommandError.queryProblems(answer.query.problems) }
+                resultSet = answer
+            } else {
+                // NB: an engine whose explanation ran nothing is timed on its own search.
+                start = clock.now
+                resultSet = try await run(request, registry: registry, store: store)
+            }
             let elapsed = clock.now - start
             print(explanation.map(SearchExplainRenderer.render)
                 ?? SearchExplainRenderer.renderOpaque(query: request.query, engine: request.query.engineName), terminator: "")

@@ -43,7 +43,8 @@ extension EngineRegistry {
     /// What the request's engine runs on `database`: for the fts engine, the statements of the
     /// search itself, with the joined and split forms of words the index holds and, when typo
     /// matches were searched for, their statements; for the other built-in engines, as
-    /// ``explanation(for:)``. The fts engine's explanation runs the search to know.
+    /// ``explanation(for:)``. The fts engine's explanation runs the search to know, and keeps
+    /// its answer (``SearchExplanation/resultSet``).
     ///
     /// ```swift
     /// try await EngineRegistry().explanation(for: SearchRequest(text: "dentst"), in: database)?.statements.map(\.purpose)
@@ -56,9 +57,13 @@ extension EngineRegistry {
         let search = TieredSearch(
             request: request, engineName: fts.name, vocabularyCache: fts.vocabulary, recordsStatements: true)
         let outcome = try await database.read { db in try search.run(on: db) }
+        // NB: did-you-mean as the engine's own search adds it, so the answer is the one
+        // `search(_:in:)` gives and `trove search --explain` need not search a second time.
+        let resultSet = try await EngineRun.addingSuggestions(
+            to: outcome.resultSet, early: { _ in }, in: database, ranges: search.ranges)
         return SearchExplanation(
             query: outcome.resultSet.query, engine: fts.name,
-            statements: outcome.statements.map { statement($0.purpose, $0.sql) })
+            statements: outcome.statements.map { statement($0.purpose, $0.sql) }, resultSet: resultSet)
     }
 
     private func statement(_ purpose: String, _ sql: SQLFragment) -> SearchExplanation.Statement {

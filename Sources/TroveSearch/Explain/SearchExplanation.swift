@@ -14,12 +14,18 @@ public struct SearchExplanation: Hashable, Sendable {
     /// The statements, in the order they run: the page of hits, then the counts; for the fts
     /// engine, when typo matches were searched for, then `typo hits` and `typo counts`.
     public var statements: [Statement]
+    /// The final answer of the search the explanation ran to know its statements (the fts
+    /// engine's, on a database), as ``EngineRegistry/search(_:in:)`` gives it; nil when
+    /// nothing was run.
+    public var resultSet: ResultSet?
 
-    /// An explanation of `query` on `engine` with the statements it runs.
-    public init(query: SearchQuery, engine: String, statements: [Statement]) {
+    /// An explanation of `query` on `engine` with the statements it runs, and the answer when
+    /// they were run.
+    public init(query: SearchQuery, engine: String, statements: [Statement], resultSet: ResultSet? = nil) {
         self.query = query
         self.engine = engine
         self.statements = statements
+        self.resultSet = resultSet
     }
 
     /// One SQL statement, as prepared: text with `?` placeholders and the values bound to them.

@@ -30,6 +30,26 @@ import TroveStore
         #expect(try await idsFromExplanation(request, in: database) == searched)
     }
 
+    /// `trove search --explain` prints the answer of the search the explanation ran instead of
+    /// searching again: it must be the answer the search gives, typo matches and
+    /// did-you-mean included.
+    @Test(arguments: ["dentist", "dentst", "milk -oat", "zzzqqq", "is:open a", "walk dgo"])
+    func theExplanationKeepsTheAnswerTheSearchGives(text: String) async throws {
+        let database = try await SearchFixture.database()
+        let request = SearchFixture.request(text)
+        let explanation = try #require(try await EngineRegistry().explanation(for: request, in: database))
+        let answer = try #require(explanation.resultSet)
+        #expect(answer == (try await EngineRegistry().search(request, in: database)))
+        #expect(answer == (try await SearchFixture.search(request, in: database)))
+        #expect(!answer.isProvisional)
+    }
+
+    @Test func anExplanationThatRanNothingHasNoAnswer() async throws {
+        let database = try await SearchFixture.database()
+        let explanation = try await EngineRegistry().explanation(for: SearchFixture.request("!like milk"), in: database)
+        #expect(try #require(explanation).resultSet == nil)
+    }
+
     @Test func explainingAPageAfterACursorUsesItsKeys() async throws {
         let database = try await SearchFixture.database()
         var request = SearchFixture.request("")
