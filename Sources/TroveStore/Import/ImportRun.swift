@@ -34,7 +34,7 @@ struct ImportRun {
     /// import runs and built again at its end; made in ``begin()``, once the table's size is known.
     private var deferred: DeferredIndexes
     private let deferralThreshold: Int
-    /// The text of the rows after the first thousand, indexed in one statement at the end.
+    /// The text of the rows written after the first thousand, indexed in a few statements at the end.
     private var text: DeferredTextIndexes
 
     init(
@@ -142,7 +142,7 @@ struct ImportRun {
         undo.added.insert(id)
         summary.imported += 1
         try deferred.rowInserted(on: db)
-        try text.rowInserted(id: id, on: db)
+        try text.rowWritten(inserted: id, on: db)
     }
 
     private mutating func merge(_ incoming: ReminderRecord, into id: Int64, place: Int, line: Int?) throws {
@@ -164,6 +164,7 @@ struct ImportRun {
             let valid = try validate(record, place: place, line: line)
             rememberOnce(existing)
             try inserter.overwrite(id: id, with: valid, uid: existing.uid, updatedAt: record.updatedAt ?? now)
+            try text.rowWritten(inserted: nil, on: db)
             summary.updated += 1
         }
     }

@@ -15,7 +15,7 @@ import TroveTestSupport
     }
 
     static func tempObjects(_ store: ReminderStore) async throws -> Int {
-        try await store.int("SELECT count(*) FROM sqlite_temp_schema WHERE name LIKE 'trove_import_%'")
+        try await store.int("SELECT count(*) FROM sqlite_temp_schema WHERE name LIKE 'trove\\_import\\_%' ESCAPE '\\'")
     }
 
     /// Both FTS5 indexes hold exactly the rows they should: every reminder in the main index,
@@ -67,9 +67,9 @@ import TroveTestSupport
         #expect(try await store.matching("afterwards") == [added.id])
     }
 
-    /// A row inserted without its text indexed and then changed or removed before the catch-up
-    /// (the tag triggers rewrite `tags` when the text differs) leaves the index whole: the
-    /// temporary triggers index its old text first, so the stored ones remove what is there.
+    /// Rows changed or removed while the triggers are away, whether indexed before (their old
+    /// text is kept and removed from the index at the catch-up) or inserted since (indexed
+    /// once, as they end up), leave both indexes whole.
     @Test func rowsChangedOrDeletedBeforeTheCatchUpLeaveTheIndexWhole() async throws {
         let store = try await ReminderStore.inMemory()
         let before = try await Self.triggerSQL(store)
@@ -82,7 +82,7 @@ import TroveTestSupport
                     SELECT id, \(title), \(notes), '2026-03-02 09:00:00.000', '2026-03-02 09:00:00.000' FROM lists LIMIT 1
                     """)
                 let id = db.lastInsertRowID
-                try text.rowInserted(id: id, on: db)
+                try text.rowWritten(inserted: id, on: db)
                 return id
             }
             let indexed = try add("indexed first")
@@ -93,13 +93,16 @@ import TroveTestSupport
             let changed = try add("apple pie 苹果派", notes: "東京で会う")
             let removed = try add("doomed row", notes: "大阪で会う")
             let retagged = try add("retagged row")
-            #expect(text.deferredIDs == changed...retagged)
+            #expect(text.insertedIDs == changed...retagged)
             try db.execute("UPDATE reminders SET title = 'cherry pie' WHERE id = \(changed)")
             try db.execute("DELETE FROM reminders WHERE id = \(removed)")
             // The link trigger rewrites the text it does not find the tag in.
             try db.execute("INSERT INTO tags (name) VALUES ('urgent')")
             try db.execute("INSERT INTO reminder_tags (reminder_id, tag_id, position) VALUES (\(retagged), \(db.lastInsertRowID), 0)")
             try db.execute("UPDATE reminders SET title = 'indexed first, renamed' WHERE id = \(indexed)")
+            // An indexed row that changes id: removed under its old one, indexed under its new.
+            try db.execute("UPDATE reminders SET id = 900, notes = '名古屋で会う' WHERE id = \(atThreshold)")
+            #expect(try db.fetchValue("SELECT count(*) FROM temp.trove_import_old_text", as: Int.self) == 2)
             try text.catchUp(on: db)
             #expect(!text.isDeferring)
             return [indexed, atThreshold, changed, removed, retagged]
@@ -112,8 +115,42 @@ import TroveTestSupport
         #expect(try await store.matching("doomed") == [])
         #expect(try await store.matching("urgent") == [ids[4]])
         #expect(try await store.matching("renamed") == [ids[0]])
+        #expect(try await store.matching("first") == [ids[0]])
+        #expect(try await store.matching("second") == [900])
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"名古屋\"'").count == 1)
         #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"東京で\"'").count == 1)
         #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"大阪で\"'").count == 0)
+    }
+
+    /// Importing an edited copy of the store updates every row after the threshold without its
+    /// triggers: the old words leave both indexes and the new ones are found.
+    @Test func aLargeReimportThatChangesEveryRowReindexesEachOnce() async throws {
+        let store = try await ReminderStore.inMemory()
+        var first = RecordArrayReader(Self.records(30).enumerated().map { n, record in
+            var record = record
+            record.uid = "uid-\(n)"
+            return record
+        })
+        _ = try await store.importRecords(&first, source: "first.jsonl", deferIndexesAfter: 10_000, deferTextAfter: 1_000)
+        let before = try await Self.triggerSQL(store)
+        var edited = RecordArrayReader(Self.records(30).enumerated().map { n, record in
+            var record = record
+            record.uid = "uid-\(n)"
+            record.title = n % 7 == 0 ? "大阪で会議 \(n)" : "edited\(n) item"
+            record.tags = n % 2 == 0 ? ["moved"] : []
+            return record
+        })
+        let summary = try await store.importRecords(&edited, source: "edited.jsonl", deferIndexesAfter: 10_000, deferTextAfter: 5)
+        #expect(summary.updated == 30)
+        #expect(try await Self.triggerSQL(store) == before)
+        #expect(try await Self.tempObjects(store) == 0)
+        try await Self.expectIndexesWhole(store)
+        #expect(try await store.matching("row1").isEmpty)
+        #expect(try await store.matching("edited29").count == 1)
+        #expect(try await store.matching("moved").count == 15)
+        #expect(try await store.matching("errand").isEmpty)
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"京で会\"'").isEmpty)
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"阪で会\"'").count == 5)
     }
 
     @Test func anImportThatFailsAfterTheDropLeavesTheTriggersAndIndexAsTheyWere() async throws {
@@ -135,8 +172,8 @@ import TroveTestSupport
         let store = try await ReminderStore.inMemory()
         try await store.database.write { db in
             var text = DeferredTextIndexes(threshold: 3)
-            try text.rowInserted(id: 1, on: db)
-            try text.rowInserted(id: 2, on: db)
+            try text.rowWritten(inserted: 1, on: db)
+            try text.rowWritten(inserted: nil, on: db)
             #expect(!text.isDeferring)
             try text.catchUp(on: db)
         }
