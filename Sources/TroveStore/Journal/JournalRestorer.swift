@@ -9,11 +9,14 @@ import TroveSQLite
 /// // DELETE FROM "reminders" WHERE ("reminders"."id" BETWEEN ? AND ?)          -- what it added
 /// // UPDATE "reminders" SET … WHERE ("reminders"."id" = ?)                      -- what it changed
 /// // INSERT INTO "reminders" ("id", "uid", …) VALUES (…)                        -- what it deleted
+/// // (from the 1,000th row put back, their text is indexed at the end: DeferredTextIndexes)
 /// // DELETE FROM "lists" WHERE …; DELETE FROM "tags" WHERE …                    -- what it created, if unused
 /// ```
 struct JournalRestorer {
     let db: SQLiteConnection
     let now: Date
+    /// Rows put back before their text is left to one statement at the end; tests make it small.
+    var textThreshold = DeferredTextIndexes.threshold
 
     func revert(_ undo: JournalUndo) throws {
         for range in undo.added.ranges {
@@ -41,15 +44,21 @@ struct JournalRestorer {
         for rename in undo.tagRenames {
             try db.run(TagTable.where { $0.name == rename.to }.update { $0.name.set(rename.from) })
         }
+        // NB: undoing a large import puts back as many rows as it changed; their text is
+        // indexed at the end, as the import does (DeferredTextIndexes).
+        var text = DeferredTextIndexes(threshold: textThreshold)
         for record in try undo.beforeRecords() {
             guard let id = record.id, let uid = record.uid else { continue }
             let valid = try ValidRecord(record, now: now, completedNow: false)
             if try db.first(ReminderTable.where { $0.id == id }.select { $0.id }) != nil {
                 try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now)
+                try text.rowWritten(inserted: nil, on: db)
             } else {
-                _ = try inserter.insert(valid, keepingID: id)
+                let inserted = try inserter.insert(valid, keepingID: id)
+                try text.rowWritten(inserted: inserted, on: db)
             }
         }
+        try text.catchUp(on: db)
         for name in undo.listsCreated {
             guard let id = try db.first(ListTable.where { $0.name == name }.select { $0.id }),
                 try db.first(ReminderTable.where { $0.listID == id }.count()) == 0

@@ -153,6 +153,46 @@ import TroveTestSupport
         #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"阪で会\"'").count == 5)
     }
 
+    /// Undo puts many rows back the same way: the rows an edited re-import changed, and rows
+    /// a delete removed, each indexed again once, as they were.
+    @Test func undoingManyRowsIndexesThemAtTheEnd() async throws {
+        let store = try await ReminderStore.inMemory()
+        let uids = (0..<30).map { "uid-\($0)" }
+        var first = RecordArrayReader(zip(Self.records(30), uids).map { record, uid in
+            var record = record
+            record.uid = uid
+            return record
+        })
+        _ = try await store.importRecords(&first, source: "first.jsonl")
+        let triggers = try await Self.triggerSQL(store)
+        let original = try await store.contentsSnapshot()
+        var edited = RecordArrayReader(zip(Self.records(30), uids).map { record, uid in
+            var record = record
+            record.uid = uid
+            record.title = "edited " + record.title
+            record.notes = "大阪 " + record.notes
+            return record
+        })
+        _ = try await store.importRecords(&edited, source: "edited.jsonl")
+        let ids = try await store.rows("SELECT id FROM reminders ORDER BY id LIMIT 20").map { try $0[0] as Int64 }
+        // Newest first: the delete's entry, then the re-import's.
+        _ = try await store.delete(ids)
+        try await store.database.write { db in
+            let entries = try db.fetchAll("SELECT id, undo FROM journal ORDER BY id DESC LIMIT 2")
+            for entry in entries {
+                try JournalRestorer(db: db, now: Pinned.now, textThreshold: 5).revert(try JournalUndo(json: try entry[1] as String))
+                try db.execute("DELETE FROM journal WHERE id = \(try entry[0] as Int64)")
+            }
+        }
+        #expect(try await Self.triggerSQL(store) == triggers)
+        #expect(try await Self.tempObjects(store) == 0)
+        try await Self.expectIndexesWhole(store)
+        #expect(try await store.contentsSnapshot() == original)
+        #expect(try await store.matching("edited").isEmpty)
+        #expect(try await store.matching("row1").count == 1)
+        #expect(try await store.rows("SELECT rowid FROM reminders_substrings WHERE reminders_substrings MATCH '\"大阪 \"'").isEmpty)
+    }
+
     @Test func anImportThatFailsAfterTheDropLeavesTheTriggersAndIndexAsTheyWere() async throws {
         let store = try await ReminderStore.inMemory()
         let before = try await Self.triggerSQL(store)

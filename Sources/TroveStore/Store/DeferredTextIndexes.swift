@@ -1,8 +1,8 @@
 import TroveQuery
 import TroveSQLite
 
-/// A large import writes its rows' text into the two FTS5 indexes in a few statements at its
-/// end, instead of one row at a time through the index triggers.
+/// A large import (or the undo of one) writes its rows' text into the two FTS5 indexes in a
+/// few statements at its end, instead of one row at a time through the index triggers.
 ///
 /// ```swift
 /// var text = DeferredTextIndexes(threshold: 1_000)
