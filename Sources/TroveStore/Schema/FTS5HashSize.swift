@@ -1,8 +1,8 @@
 import TroveQuery
-import TroveSQLite
+package import TroveSQLite
 
 /// A larger FTS5 hash for one statement that indexes many rows: an import's catch-up, a
-/// `'rebuild'`.
+/// `'rebuild'`, an app's `SearchIndex.bulkWrite`.
 ///
 /// ```swift
 /// let hash = FTS5HashSize(table: "reminders_fts")
@@ -21,20 +21,24 @@ import TroveSQLite
 /// sqlite3, libsqlite3 3.40.1). The size is set back afterwards and its `_config` row removed,
 /// inside the same transaction: Trove's tables have no `hashsize` row (`trove check` compares
 /// `_config`), and later transactions keep FTS5's usual memory bound.
-struct FTS5HashSize {
+package struct FTS5HashSize {
     /// The size while many rows are indexed.
-    static let large = 8 << 20
+    package static let large = 8 << 20
     /// FTS5's own default.
-    static let fts5Default = 1 << 20
+    package static let fts5Default = 1 << 20
 
     /// The FTS5 table.
-    let table: String
+    package let table: String
 
-    func raise(on db: SQLiteConnection) throws {
+    package init(table: String) {
+        self.table = table
+    }
+
+    package func raise(on db: SQLiteConnection) throws {
         try db.execute("INSERT INTO \(identifier: table) (\(identifier: table), \"rank\") VALUES ('hashsize', \(Self.large))")
     }
 
-    func restore(on db: SQLiteConnection) throws {
+    package func restore(on db: SQLiteConnection) throws {
         // NB: the command sets this connection's value and has the other connections read
         // `_config` again, where without the row they find FTS5's default.
         try db.execute(
