@@ -44,11 +44,7 @@ extension SearchIndex {
         let work = { () throws -> Result in
             var stored: [String] = []
             for trigger in self.allTriggerNames {
-                guard let sql = try db.fetchValue(
-                    "SELECT \"sql\" FROM \"sqlite_schema\" WHERE \"type\" = 'trigger' AND \"name\" = \(trigger)", as: String.self)
-                else { continue }
-                try db.execute("DROP TRIGGER \(identifier: trigger)")
-                stored.append(sql)
+                if let sql = try db.dropKeepingDefinition(.trigger, trigger) { stored.append(sql) }
             }
             for statement in self.keepingStatements { try db.execute(statement) }
             let result = try body()

@@ -54,11 +54,7 @@ struct DeferredIndexes {
         inserted += 1
         guard inserted == dropAfter else { return }
         for name in names {
-            guard let sql = try db.fetchValue(
-                "SELECT \"sql\" FROM \"sqlite_schema\" WHERE \"type\" = 'index' AND \"name\" = \(name)", as: String.self)
-            else { continue }
-            try db.execute("DROP INDEX \(identifier: name)")
-            dropped.append(sql)
+            if let sql = try db.dropKeepingDefinition(.index, name) { dropped.append(sql) }
         }
     }
 

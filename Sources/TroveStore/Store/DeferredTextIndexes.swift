@@ -73,11 +73,7 @@ struct DeferredTextIndexes {
         guard written == threshold else { return }
         for sql in Self.keeping { try db.execute(sql) }
         for name in Self.triggers {
-            guard let sql = try db.fetchValue(
-                "SELECT \"sql\" FROM \"sqlite_schema\" WHERE \"type\" = 'trigger' AND \"name\" = \(name)", as: String.self)
-            else { continue }
-            try db.execute("DROP TRIGGER \(identifier: name)")
-            dropped.append(sql)
+            if let sql = try db.dropKeepingDefinition(.trigger, name) { dropped.append(sql) }
         }
     }
 
