@@ -71,10 +71,12 @@ struct DeferredTextIndexes {
             return
         }
         guard written == threshold else { return }
-        for sql in Self.keeping { try db.execute(sql) }
         for name in Self.triggers {
             if let sql = try db.dropKeepingDefinition(.trigger, name) { dropped.append(sql) }
         }
+        // NB: a schema without the triggers (a damaged one) is left to them; nothing to keep.
+        guard isDeferring else { return }
+        for sql in Self.keeping { try db.execute(sql) }
     }
 
     /// Indexes what was written without the triggers, then puts them back as they were.
