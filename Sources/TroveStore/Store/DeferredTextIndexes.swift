@@ -11,8 +11,8 @@ import TroveSQLite
 /// // INSERT INTO reminders_fts (reminders_fts, rowid, title, notes, tags)
 /// //   SELECT 'delete', id, title, notes, tags FROM temp.trove_import_old_text      -- what updates replaced
 /// // INSERT INTO reminders_fts (rowid, title, notes, tags) SELECT id, title, notes, tags FROM reminders
-/// //   WHERE (id BETWEEN ? AND ? OR id IN (…old text…) OR id IN (…moved…))
-/// //   AND NOT EXISTS (SELECT 1 FROM reminders_fts_docsize WHERE …id = reminders.id)
+/// //   WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM reminders_fts_docsize WHERE …id = reminders.id)
+/// //   (and again for the ids in temp.trove_import_old_text and temp.trove_import_moved)
 /// // (the same for reminders_substrings, from its view), then the triggers as stored
 /// ```
 ///
@@ -92,28 +92,31 @@ struct DeferredTextIndexes {
             INSERT INTO "reminders_substrings" ("reminders_substrings", "rowid", "title", "notes")
             SELECT 'delete', "id", "title", "notes" FROM "temp"."trove_import_old_substrings"
             """)
-        // NB: no row is BETWEEN 1 AND 0, when the import inserted nothing meanwhile.
-        let (low, high) = insertedIDs.map { ($0.lowerBound, $0.upperBound) } ?? (1, 0)
-        let candidate: SQLFragment = """
-            ("id" BETWEEN \(low) AND \(high)
-             OR "id" IN (SELECT "id" FROM "temp"."trove_import_old_text")
-             OR "id" IN (SELECT "id" FROM "temp"."trove_import_moved"))
-            """
-        try db.execute("""
-            INSERT INTO "reminders_fts" ("rowid", "title", "notes", "tags")
-            SELECT "id", "title", "notes", "tags" FROM "reminders"
-            WHERE \(candidate) AND NOT EXISTS (
-              SELECT 1 FROM "reminders_fts_docsize" WHERE "reminders_fts_docsize"."id" = "reminders"."id")
-            """)
-        // NB: the view holds only the rows whose text has a script written without spaces
-        // (the partial index reminders_with_substring_text finds them by id).
-        try db.execute("""
-            INSERT INTO "reminders_substrings" ("rowid", "title", "notes")
-            SELECT "id", "title", "notes" FROM "reminders_substring_text"
-            WHERE \(candidate) AND NOT EXISTS (
-              SELECT 1 FROM "reminders_substrings_docsize"
-              WHERE "reminders_substrings_docsize"."id" = "reminders_substring_text"."id")
-            """)
+        // NB: one statement per kind of candidate: `a OR b OR c` would make SQLite collect every
+        // candidate rowid in memory first (a MULTI-INDEX OR; 30 MiB more at 1,000,000 rows).
+        // A row the first statement indexed has a `_docsize` row, so no later one takes it again.
+        var candidates: [SQLFragment] = [
+            #""id" IN (SELECT "id" FROM "temp"."trove_import_old_text")"#,
+            #""id" IN (SELECT "id" FROM "temp"."trove_import_moved")"#,
+        ]
+        if let ids = insertedIDs { candidates.insert("\"id\" BETWEEN \(ids.lowerBound) AND \(ids.upperBound)", at: 0) }
+        for candidate in candidates {
+            try db.execute("""
+                INSERT INTO "reminders_fts" ("rowid", "title", "notes", "tags")
+                SELECT "id", "title", "notes", "tags" FROM "reminders"
+                WHERE \(candidate) AND NOT EXISTS (
+                  SELECT 1 FROM "reminders_fts_docsize" WHERE "reminders_fts_docsize"."id" = "reminders"."id")
+                """)
+            // NB: the view holds only the rows whose text has a script written without spaces
+            // (the partial index reminders_with_substring_text finds them by id).
+            try db.execute("""
+                INSERT INTO "reminders_substrings" ("rowid", "title", "notes")
+                SELECT "id", "title", "notes" FROM "reminders_substring_text"
+                WHERE \(candidate) AND NOT EXISTS (
+                  SELECT 1 FROM "reminders_substrings_docsize"
+                  WHERE "reminders_substrings_docsize"."id" = "reminders_substring_text"."id")
+                """)
+        }
         try hashSize.restore(on: db)
         for sql in Self.dropKept { try db.execute(sql) }
         for sql in dropped { try db.execute(sql) }
