@@ -102,7 +102,7 @@ import TroveTestSupport
             try db.execute("UPDATE reminders SET title = 'indexed first, renamed' WHERE id = \(indexed)")
             // An indexed row that changes id: removed under its old one, indexed under its new.
             try db.execute("UPDATE reminders SET id = 900, notes = '名古屋で会う' WHERE id = \(atThreshold)")
-            #expect(try db.fetchValue("SELECT count(*) FROM temp.trove_import_old_text", as: Int.self) == 2)
+            #expect(try db.fetchValue("SELECT count(*) FROM temp.trove_import_old_reminders_fts", as: Int.self) == 2)
             try text.catchUp(on: db)
             #expect(!text.isDeferring)
             return [indexed, atThreshold, changed, removed, retagged]
