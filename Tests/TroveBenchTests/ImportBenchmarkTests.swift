@@ -60,7 +60,7 @@ import TroveStore
         #expect(try db.integer("SELECT count(*) FROM reminders") == 300)
         #expect(try db.texts("SELECT sql FROM sqlite_schema WHERE name = 'reminders_fts'").first?.first??.contains("prefix = '2 3'") == true)
         let indexes = try db.texts("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").map { $0[0] ?? "" }
-        #expect(indexes == ["reminder_completions_by_reminder", "reminder_tags_by_tag"])
+        #expect(indexes == ["journal_reminders_by_entry", "reminder_completions_by_reminder", "reminder_tags_by_tag"])
         // The external-content index agrees with its table row for row, and a word is found.
         try db.execute("INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)")
         let word = try #require(try db.texts("SELECT title FROM reminders LIMIT 1").first?.first??.split(separator: " ").first)

@@ -162,7 +162,7 @@ struct ImportRun {
             try insert(record, place: place, line: line)
         case .update:
             let valid = try validate(record, place: place, line: line)
-            rememberOnce(existing)
+            try rememberOnce(existing)
             try inserter.overwrite(id: id, with: valid, uid: existing.uid, updatedAt: record.updatedAt ?? now)
             try text.rowWritten(inserted: nil, on: db)
             summary.updated += 1
@@ -188,13 +188,13 @@ struct ImportRun {
             summary.unchanged += 1
             return
         }
-        if !undo.added.contains(master.id) { rememberOnce(master) }
+        if !undo.added.contains(master.id) { try rememberOnce(master) }
         try db.run(completion.insert(reminderID: master.id))
         summary.occurrences += 1
     }
 
-    private mutating func rememberOnce(_ reminder: Reminder) {
-        if remembered.insert(reminder.id).inserted { undo.remember(reminder) }
+    private mutating func rememberOnce(_ reminder: Reminder) throws {
+        if remembered.insert(reminder.id).inserted { try undo.remember(reminder, on: db) }
     }
 
     private func validate(_ record: ReminderRecord, place: Int, line: Int?) throws -> ValidRecord {

@@ -5,10 +5,12 @@ import TroveSQLite
 /// Reverts one journal entry inside the undo's write transaction.
 ///
 /// ```swift
-/// try JournalRestorer(db: db, now: now).revert(undo)
+/// try JournalRestorer(db: db, now: now).revert(undo, entry: 12)
 /// // DELETE FROM "reminders" WHERE ("reminders"."id" BETWEEN ? AND ?)          -- what it added
 /// // UPDATE "reminders" SET … WHERE ("reminders"."id" = ?)                      -- what it changed
 /// // INSERT INTO "reminders" ("id", "uid", …) VALUES (…)                        -- what it deleted
+/// //   (read 1,000 at a time: SELECT "journal_reminders"."id", "journal_reminders"."record" FROM "journal_reminders"
+/// //    WHERE (("journal_reminders"."entry" = ?) AND ("journal_reminders"."id" > ?)) ORDER BY "journal_reminders"."id" LIMIT ?)
 /// // (from the 1,000th row put back, their text is indexed at the end: DeferredTextIndexes)
 /// // DELETE FROM "lists" WHERE …; DELETE FROM "tags" WHERE …                    -- what it created, if unused
 /// ```
@@ -18,7 +20,12 @@ struct JournalRestorer {
     /// Rows put back before their text is left to one statement at the end; tests make it small.
     var textThreshold = DeferredTextIndexes.threshold
 
-    func revert(_ undo: JournalUndo) throws {
+    /// How many kept reminders are read and put back at a time.
+    static let batchSize = 1_000
+
+    /// Reverts `undo`, the JSON of journal entry `entry`, whose kept reminders are in
+    /// `journal_reminders` (or, for an entry older than schema 8, in `undo.before`).
+    func revert(_ undo: JournalUndo, entry: Int64) throws {
         for range in undo.added.ranges {
             try db.run(ReminderTable.where { $0.id.between(range.lowerBound, and: range.upperBound) }.delete())
         }
@@ -47,15 +54,17 @@ struct JournalRestorer {
         // NB: undoing a large import puts back as many rows as it changed; their text is
         // indexed at the end, as the import does (DeferredTextIndexes).
         var text = DeferredTextIndexes(threshold: textThreshold)
-        for record in try undo.beforeRecords() {
-            guard let id = record.id, let uid = record.uid else { continue }
-            let valid = try ValidRecord(record, now: now, completedNow: false)
-            if try db.first(ReminderTable.where { $0.id == id }.select { $0.id }) != nil {
-                try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now)
-                try text.rowWritten(inserted: nil, on: db)
-            } else {
-                let inserted = try inserter.insert(valid, keepingID: id)
-                try text.rowWritten(inserted: inserted, on: db)
+        for record in try JournalUndo.records(undo.before) {
+            try putBack(record, inserter: &inserter, text: &text)
+        }
+        var after: Int64 = 0
+        while true {
+            let batch = try db.all(JournalReminderTable.where { $0.entry == entry && $0.id > after }
+                .order { $0.id }.limit(Self.batchSize).select { ($0.id, $0.record) })
+            guard let last = batch.last else { break }
+            after = last.0
+            for record in try JournalUndo.records(batch.map(\.1)) {
+                try putBack(record, inserter: &inserter, text: &text)
             }
         }
         try text.catchUp(on: db)
@@ -70,6 +79,19 @@ struct JournalRestorer {
                 try db.first(ReminderTagTable.where { $0.tagID == id }.count()) == 0
             else { continue }
             try db.run(TagTable.where { $0.id == id }.delete())
+        }
+    }
+
+    /// Writes a kept reminder back over its row, or inserts it again with its id.
+    private func putBack(_ record: ReminderRecord, inserter: inout RecordInserter, text: inout DeferredTextIndexes) throws {
+        guard let id = record.id, let uid = record.uid else { return }
+        let valid = try ValidRecord(record, now: now, completedNow: false)
+        if try db.first(ReminderTable.where { $0.id == id }.select { $0.id }) != nil {
+            try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now)
+            try text.rowWritten(inserted: nil, on: db)
+        } else {
+            let inserted = try inserter.insert(valid, keepingID: id)
+            try text.rowWritten(inserted: inserted, on: db)
         }
     }
 }

@@ -1,21 +1,28 @@
 import Foundation
+import TroveQuery
+import TroveSQLite
 
 /// What reverting one journalled command needs, stored as JSON in `journal.undo`.
 ///
 /// ```swift
 /// var undo = JournalUndo()
 /// undo.added.insert(12)                 // an add, or each row an import inserts
-/// undo.before.append(reminder.record)  // an edit, done, rm, or a row an import updates
-/// // {"added":[[12,12]],"before":["{\"id\":7,\"uid\":…}"],"listsCreated":[],…}
+/// try undo.remember(reminder, on: db)   // an edit, done, rm, or a row an import updates
+/// // INSERT INTO "journal_reminders" ("entry", "record") VALUES (?, ?)   -- ?2 = {"id":7,"uid":…}
+/// try db.journal("edit", "edited 7 \"Call mum\"", undo, at: now)
+/// // journal.undo = {"added":[[12,12]],"before":[],"listsCreated":[],…}
 /// ```
 ///
 /// Kept small on purpose: an import of a million new rows stores one id range, not a million
 /// ids; only rows that existed before the command are copied (as JSON Lines, the canonical
-/// form, so the restore reads them with the ordinary reader).
+/// form, so the restore reads them with the ordinary reader), one `journal_reminders` row each,
+/// never held in memory all at once (schema 8).
 struct JournalUndo: Codable, Equatable {
     /// Ids the command inserted; undo deletes them.
     var added = IDRanges()
-    /// The reminders the command changed or deleted, as they were: undo puts them back.
+    /// The reminders the command changed or deleted, as they were, in entries written before
+    /// schema 8; newer entries keep them in `journal_reminders` (``remember(_:on:)``), and
+    /// undo reads both.
     var before: [String] = []
     /// Lists and tags the command created; undo removes each one nothing uses any more.
     var listsCreated: [String] = []
@@ -43,15 +50,44 @@ struct JournalUndo: Codable, Equatable {
         var to: String
     }
 
-    /// Remembers a reminder as it is now, before the command changes it.
-    mutating func remember(_ reminder: Reminder) {
-        before.append(JSONLinesWriter.line(for: reminder.record))
+    /// The `journal.id` this command's entry will have, fixed by the first reminder it
+    /// remembers (its `journal_reminders` rows carry it); ``SQLiteConnection/journal(_:_:_:at:)``
+    /// gives the entry that id. Not part of the JSON.
+    private(set) var entry: Int64?
+
+    private enum CodingKeys: String, CodingKey {
+        case added, before, listsCreated, tagsCreated, listsDeleted, tagsDeleted, tagRenames
     }
 
-    /// The remembered reminders, read back.
-    func beforeRecords() throws -> [ReminderRecord] {
-        guard !before.isEmpty else { return [] }
-        var reader = JSONLinesReader(LineReader(string: before.joined(separator: "\n")))
+    /// Remembers a reminder as it is now, before the command changes it: one row of
+    /// `journal_reminders`, in the command's transaction.
+    ///
+    /// ```swift
+    /// try undo.remember(reminder, on: db)
+    /// // first time only: SELECT max("journal"."id") FROM "journal"; SELECT max("journal_reminders"."entry") FROM "journal_reminders"
+    /// // INSERT INTO "journal_reminders" ("entry", "record") VALUES (?, ?)
+    /// ```
+    mutating func remember(_ reminder: Reminder, on db: SQLiteConnection) throws {
+        let entry = try entry ?? Self.nextEntry(on: db)
+        self.entry = entry
+        try db.run(JournalReminderTable.insert {
+            $0.entry.set(entry)
+            $0.record.set(JSONLinesWriter.line(for: reminder.record))
+        })
+    }
+
+    /// The id the next journal entry takes: past the newest entry and past any reminders kept
+    /// for an entry, so that an entry never finds reminders it did not remember.
+    static func nextEntry(on db: SQLiteConnection) throws -> Int64 {
+        let newest: Int64? = try db.first(JournalTable.select { $0.id.max() }) ?? nil
+        let kept: Int64? = try db.first(JournalReminderTable.select { $0.entry.max() }) ?? nil
+        return max(newest ?? 0, kept ?? 0) + 1
+    }
+
+    /// Reads `lines` (JSON Lines, as ``remember(_:on:)`` wrote them) back into records.
+    static func records(_ lines: [String]) throws -> [ReminderRecord] {
+        guard !lines.isEmpty else { return [] }
+        var reader = JSONLinesReader(LineReader(string: lines.joined(separator: "\n")))
         var records: [ReminderRecord] = []
         while let record = try reader.next() { records.append(record) }
         return records

@@ -23,7 +23,8 @@ extension ReminderStore {
     /// ```swift
     /// try await store.undo(count: 2)  // the entries reverted, newest first
     /// // BEGIN IMMEDIATE; SELECT … FROM "journal" ORDER BY "journal"."id" DESC LIMIT ?;
-    /// // per entry: the restore (see JournalRestorer); DELETE FROM "journal" WHERE ("journal"."id" = ?); COMMIT
+    /// // per entry: the restore (see JournalRestorer); DELETE FROM "journal" WHERE ("journal"."id" = ?);
+    /// //   DELETE FROM "journal_reminders" WHERE ("journal_reminders"."entry" = ?); COMMIT
     /// ```
     ///
     /// - Parameter count: How many commands to revert; at least 1.
@@ -41,8 +42,8 @@ extension ReminderStore {
             guard rows.count >= count else { throw StoreError.notEnoughToUndo(requested: count, available: rows.count) }
             let restorer = JournalRestorer(db: db, now: now)
             for row in rows {
-                try restorer.revert(try JournalUndo(json: row.4))
-                try db.run(JournalTable.where { $0.id == row.0 }.delete())
+                try restorer.revert(try JournalUndo(json: row.4), entry: row.0)
+                try db.forgetJournalEntry(row.0)
             }
             return rows.map { JournalEntry(id: $0.0, at: $0.1, command: $0.2, summary: $0.3) }
         }
@@ -56,7 +57,8 @@ extension ReminderStore {
     /// let (_, entry) = try await store.setCompletedRecordingEntry([3], true)
     /// try await store.undo(entry: entry!)   // reopens 3, unless another command wrote since
     /// // BEGIN IMMEDIATE; SELECT … FROM "journal" ORDER BY "journal"."id" DESC LIMIT 1;
-    /// // the restore (see JournalRestorer); DELETE FROM "journal" WHERE ("journal"."id" = ?); COMMIT
+    /// // the restore (see JournalRestorer); DELETE FROM "journal" WHERE ("journal"."id" = ?);
+    /// //   DELETE FROM "journal_reminders" WHERE ("journal_reminders"."entry" = ?); COMMIT
     /// ```
     ///
     /// - Parameter entry: The id a `…RecordingEntry` write returned.
@@ -77,8 +79,8 @@ extension ReminderStore {
                 throw StoreError.undoSuperseded(
                     entry: entry, newest: JournalEntry(id: newest.0, at: newest.1, command: newest.2, summary: newest.3))
             }
-            try JournalRestorer(db: db, now: now).revert(try JournalUndo(json: newest.4))
-            try db.run(JournalTable.where { $0.id == entry }.delete())
+            try JournalRestorer(db: db, now: now).revert(try JournalUndo(json: newest.4), entry: entry)
+            try db.forgetJournalEntry(entry)
             return JournalEntry(id: newest.0, at: newest.1, command: newest.2, summary: newest.3)
         }
     }

@@ -70,6 +70,7 @@ extension SchemaDefinition {
         .init(.trigger, "reminders_substrings_insert"),
         .init(.trigger, "reminders_substrings_delete"),
         .init(.trigger, "reminders_substrings_update"),
+        .init(.index, "journal_reminders_by_entry"),
     ]
 
     /// Those of `derived` that `db` lacks, by name; a missing FTS5 table stands for its shadow

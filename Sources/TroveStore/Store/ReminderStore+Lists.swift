@@ -46,7 +46,7 @@ extension ReminderStore {
             var undo = JournalUndo()
             undo.listsDeleted = [.init(id: id, name: stored, position: position)]
             for reminderID in try db.all(ReminderTable.where { $0.listID == id }.select { $0.id }) {
-                undo.remember(try Reminder.fetch(id: reminderID, on: db))
+                try undo.remember(try Reminder.fetch(id: reminderID, on: db), on: db)
             }
             // NB: ON DELETE CASCADE removes the reminders, whose delete trigger unindexes each.
             try db.run(ListTable.where { $0.id == id }.delete())
@@ -92,7 +92,7 @@ extension ReminderStore {
             if let target, target != old {
                 undo.tagsDeleted = [.init(id: old, name: oldName)]
                 for reminderID in try db.all(ReminderTagTable.where { $0.tagID == old }.select { $0.reminderID }) {
-                    undo.remember(try Reminder.fetch(id: reminderID, on: db))
+                    try undo.remember(try Reminder.fetch(id: reminderID, on: db), on: db)
                 }
                 // NB: link the old tag's reminders to the existing tag in the old one's place (the
                 // link trigger adds the name), then drop the old tag (the cascade's unlink
@@ -127,7 +127,7 @@ extension ReminderStore {
             var undo = JournalUndo()
             undo.tagsDeleted = [.init(id: id, name: stored)]
             let tagged = try db.all(ReminderTagTable.where { $0.tagID == id }.select { $0.reminderID })
-            for reminderID in tagged { undo.remember(try Reminder.fetch(id: reminderID, on: db)) }
+            for reminderID in tagged { try undo.remember(try Reminder.fetch(id: reminderID, on: db), on: db) }
             try db.run(TagTable.where { $0.id == id }.delete())
             try db.journal("tag rm", "deleted the tag \"\(stored)\" from " + JournalText.count(tagged.count, "reminder"), undo, at: now)
             return tagged.count

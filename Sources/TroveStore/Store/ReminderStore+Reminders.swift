@@ -139,7 +139,7 @@ extension ReminderStore {
                 throw StoreError.repeatNeedsDue
             }
             var undo = JournalUndo()
-            undo.remember(before)
+            try undo.remember(before, on: db)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
             let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
@@ -212,7 +212,7 @@ extension ReminderStore {
             var plain: [Int64] = []
             for id in changing {
                 let before = try Reminder.fetch(id: id, on: db)
-                undo.remember(before)
+                try undo.remember(before, on: db)
                 names.append((id, before.title))
                 guard completed, let rule = before.repeat else {
                     plain.append(id)
@@ -258,7 +258,7 @@ extension ReminderStore {
             var names: [(Int64, String)] = []
             for id in changing {
                 let before = try Reminder.fetch(id: id, on: db)
-                undo.remember(before)
+                try undo.remember(before, on: db)
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
@@ -289,7 +289,7 @@ extension ReminderStore {
             var names: [(Int64, String)] = []
             for id in deleting {
                 let before = try Reminder.fetch(id: id, on: db)
-                undo.remember(before)
+                try undo.remember(before, on: db)
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())

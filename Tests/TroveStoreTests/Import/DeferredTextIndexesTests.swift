@@ -180,8 +180,8 @@ import TroveTestSupport
         try await store.database.write { db in
             let entries = try db.fetchAll("SELECT id, undo FROM journal ORDER BY id DESC LIMIT 2")
             for entry in entries {
-                try JournalRestorer(db: db, now: Pinned.now, textThreshold: 5).revert(try JournalUndo(json: try entry[1] as String))
-                try db.execute("DELETE FROM journal WHERE id = \(try entry[0] as Int64)")
+                try JournalRestorer(db: db, now: Pinned.now, textThreshold: 5).revert(try JournalUndo(json: try entry[1] as String), entry: try entry[0] as Int64)
+                try db.forgetJournalEntry(try entry[0] as Int64)
             }
         }
         #expect(try await Self.triggerSQL(store) == triggers)

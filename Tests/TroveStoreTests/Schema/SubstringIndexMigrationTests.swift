@@ -18,9 +18,10 @@ import TroveStore
         let older = Migrator(migrations: Migration.all.filter { $0.version < Self.version })
         do {
             let old = try await ReminderStore.open(path: path, migrator: older)
-            try await old.add(ReminderRecord(title: "给奶奶打电话 关于春节"))
-            try await old.add(ReminderRecord(title: "Buy milk", notes: "ובבית"))
-            try await old.add(ReminderRecord(title: "Walk the dog"))
+            // NB: written as that Trove wrote them; this build's writes journal into schema 8's table.
+            try await old.addAsOlderTrove("给奶奶打电话 关于春节")
+            try await old.addAsOlderTrove("Buy milk", notes: "ובבית")
+            try await old.addAsOlderTrove("Walk the dog")
             #expect(try await old.int("SELECT count(*) FROM sqlite_schema WHERE name = 'reminders_substrings'") == 0)
         }
 
@@ -57,7 +58,7 @@ import TroveStore
         let texts = ["给奶奶打电话", "Buy milk ובבית", "It’s the dog — 🐕", "Plain text", "Café crème"]
         do {
             let old = try await ReminderStore.open(path: path, migrator: Migrator(migrations: Migration.all.filter { $0.version < cheaper }))
-            for text in texts { try await old.add(ReminderRecord(title: text)) }
+            for text in texts { try await old.addAsOlderTrove(text) }
             #expect(try await old.int("SELECT count(*) FROM reminders_substrings_docsize") == 2)
         }
         let store = try await ReminderStore.open(path: path)
