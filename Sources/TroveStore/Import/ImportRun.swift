@@ -18,8 +18,20 @@ struct ImportRun {
     private var hadReminders = false
     /// Ids above this are free: the highest stored before the import or inserted since.
     private var highestID: Int64 = 0
-    /// Line (or position) of each uid in the file, to name both lines of a clash.
-    private var uidLines: [String: Int] = [:]
+    /// Line (or position) of each uid in the file, to name both lines of a clash, by the uid's
+    /// hash (``uidKey``): a hit is that uid seen again or, rarely, another uid with the same
+    /// hash, told apart by where the uid is stored (``isRepeated(_:)``).
+    /// NB: not by the uid itself: a million 36-character uids as Strings held ~150 MB while a
+    /// file exported from Trove was imported.
+    private var uidLines: [Int: Int] = [:]
+    /// Lines of uids whose hash an earlier, other uid of the file had taken (a rare collision),
+    /// by the uid itself, so that a clash names the right first line.
+    private var collidedLines: [String: Int] = [:]
+    /// Stored reminders a line of the file matched by uid, whatever came of it (updated,
+    /// unchanged, skipped, copied or held back).
+    private var matched = Set<Int64>()
+    /// How a uid is keyed in ``uidLines``; tests make every uid collide.
+    private let uidKey: (String) -> Int
     private var remembered = Set<Int64>()
     private var occurrences: [(record: ReminderRecord, place: Int)] = []
     /// Records that match a stored reminder with completions while saying none themselves: in
@@ -40,8 +52,10 @@ struct ImportRun {
     init(
         db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy,
         deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
-        deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold
+        deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold,
+        uidKey: @escaping (String) -> Int = { $0.hashValue }
     ) {
+        self.uidKey = uidKey
         text = DeferredTextIndexes(threshold: textThreshold)
         self.db = db
         self.deferralThreshold = deferralThreshold
@@ -67,14 +81,21 @@ struct ImportRun {
         }
         var record = incoming
         if let uid = record.uid, !StoreNames.isBlank(uid) {
-            if let first = uidLines.updateValue(place, forKey: uid) {
+            let key = uidKey(uid)
+            let hashSeen = uidLines[key] != nil
+            // NB: into an empty store only a uid seen before can be stored already.
+            let existingID = hadReminders || hashSeen ? try lookUp(uid: uid) : nil
+            if hashSeen, let existingID, isRepeated(existingID) {
+                let first = collidedLines[uid] ?? uidLines[key] ?? place
                 let what = line == nil ? "reminders \(first) and \(place)" : "lines \(first) and \(place)"
                 throw FormatError(
                     file: source, line: line, field: "uid",
                     problem: "\(what) have the same uid \(FormatError.quote(uid)); a uid names one reminder",
                     remedy: "Give one of them another uid (or none, for a new one), or remove the copy.")
             }
-            if hadReminders, let existingID = try lookUp(uid: uid) {
+            if hashSeen { collidedLines[uid] = place } else { uidLines[key] = place }
+            if let existingID {
+                matched.insert(existingID)
                 if record.completions.isEmpty, try !Reminder.completions(of: existingID, on: db).isEmpty {
                     pendingMasters.append((record, existingID, place, line))
                 } else {
@@ -210,6 +231,12 @@ struct ImportRun {
     private mutating func lookUp(uid: String) throws -> Int64? {
         if findUID == nil { findUID = try db.prepare(ReminderTable.where { $0.uid == "" }.select { $0.id }.sql) }
         return try findUID!.fetchValue([.text(uid)], as: Int64.self)
+    }
+
+    /// Whether an earlier line of the file wrote or matched the reminder `id`: then a line
+    /// whose uid finds it repeats that line's uid.
+    private func isRepeated(_ id: Int64) -> Bool {
+        matched.contains(id) || undo.added.contains(id)
     }
 
     private mutating func isTaken(_ id: Int64) throws -> Bool {

@@ -61,7 +61,7 @@ extension ReminderStore {
     func importRecords<Reader: ReminderReader>(
         _ reader: inout Reader, source: String, onConflict: ImportConflictPolicy = .update,
         progress: (@Sendable (ImportProgress) -> Void)? = nil, deferIndexesAfter: Int,
-        deferTextAfter: Int = DeferredTextIndexes.threshold
+        deferTextAfter: Int = DeferredTextIndexes.threshold, uidKey: @escaping @Sendable (String) -> Int = { $0.hashValue }
     ) async throws -> ImportSummary {
         // NB: boxed as an existential so the body captures no generic (non-Sendable) metatype.
         let box = UncheckedTransfer<any ReminderReader>(reader)
@@ -71,7 +71,7 @@ extension ReminderStore {
         let start = clock.now
         return try await indexedWrite { db in
             var run = ImportRun(db: db, now: now, source: source, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter,
-                deferTextAfter: deferTextAfter)
+                deferTextAfter: deferTextAfter, uidKey: uidKey)
             try run.begin()
             var rows = 0
             while true {
