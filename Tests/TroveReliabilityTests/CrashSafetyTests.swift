@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TroveQuery
+import TroveSQLite
 import TroveStore
 import TroveTestSupport
 
@@ -71,6 +73,87 @@ import TroveTestSupport
             }
         }
         print("crash safety (\(name), kill -9): \(trials) trials, \(rows) rows per file, import \(seconds(importTime)) s; "
+            + "\(outcomes.untouched) left untouched, \(outcomes.whole) whole, \(outcomes.failures.count) failures")
+        for failure in outcomes.failures { print("  \(failure)") }
+        #expect(outcomes.failures.isEmpty)
+    }
+
+    /// A re-import that changes every reminder's title: past 1,000 rows its text triggers are
+    /// away, each changed row's old text is kept in temporary tables and each reminder as it was
+    /// is a `journal_reminders` row (schema 8). A kill anywhere leaves every title old (and the
+    /// file byte for byte as it was) or every title new with one journal entry keeping every
+    /// reminder, and that entry's undo gives the store's export back exactly.
+    @Test func killingAReimportThatUpdatesEveryRowLeavesItWholeOrUntouched() throws {
+        let folder = try TemporaryFolder()
+        let template = folder.path("template.db")
+        try makeSeededDatabase(at: template)
+        let added = folder.path("added.jsonl")
+        try writeGeneratedJSONLines(count: ReliabilityScale.crashRows, seed: 11, to: added)
+        try #require(try TroveProcess.run(["import", added, "--db", template]).status == 0)
+        let exported = try TroveProcess.run(["export", "--format", "jsonl", "--db", template])
+        try #require(exported.status == 0)
+        let edited = folder.path("edited.jsonl")
+        try exported.stdout.replacingOccurrences(of: #""title":""#, with: #""title":"Edited "#)
+            .write(toFile: edited, atomically: true, encoding: .utf8)
+        let total = exported.stdout.split(separator: "\n").count
+        let base = try DatabaseState.read(template)
+        func editedTitles(_ path: String) throws -> Int {
+            let db = try SQLiteConnection(path: path)
+            return try db.fetchValue("SELECT count(*) FROM reminders WHERE title LIKE 'Edited %'", as: Int.self) ?? -1
+        }
+        func kept(_ path: String, entry: Int) throws -> Int {
+            let db = try SQLiteConnection(path: path)
+            return try db.fetchValue("SELECT count(*) FROM journal_reminders WHERE entry = \(entry)", as: Int.self) ?? -1
+        }
+
+        let clock = ContinuousClock()
+        let full = folder.path("full.db")
+        try copyDatabase(template, to: full)
+        let began = clock.now
+        try #require(try TroveProcess.run(["import", edited, "--db", full]).status == 0)
+        let importTime = clock.now - began
+        try #require(try editedTitles(full) == total)
+
+        var random = SplitMix64(seed: ReliabilityScale.seed &+ 5)
+        let trials = ReliabilityScale.killTrials
+        var outcomes = (untouched: 0, whole: 0, failures: [String]())
+        for trial in 0..<trials {
+            let db = folder.path("reimport\(trial).db")
+            try copyDatabase(template, to: db)
+            let importSeconds = Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18
+            let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * importSeconds
+            let process = try TroveProcess.start(["import", edited, "--db", db])
+            // NB: the kill moment itself, drawn at random; every trial checks whatever it hit.
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let check = try TroveProcess.run(["check", "--db", db])
+            if check.status != 0 { outcomes.failures.append("trial \(trial): check \(check.status) \(check.stdout) \(check.stderr)") }
+            let state = try DatabaseState.read(db)
+            if state.missingFromIndex != 0 || state.orphansInIndex != 0 || state.indexed != state.reminders {
+                outcomes.failures.append("trial \(trial): index \(state)")
+            }
+            switch try editedTitles(db) {
+            case 0:
+                outcomes.untouched += 1
+                if state.contentHash != base.contentHash { outcomes.failures.append("trial \(trial): untouched titles, other contents") }
+            case total:
+                outcomes.whole += 1
+                let entry = state.newestJournalEntry
+                let keptRows = try kept(db, entry: entry)
+                if entry != base.newestJournalEntry + 1 || keptRows != total {
+                    outcomes.failures.append("trial \(trial): entry \(entry) keeps \(keptRows) of \(total)")
+                }
+                let undo = try TroveProcess.run(["undo", "--db", db])
+                let after = try TroveProcess.run(["export", "--format", "jsonl", "--db", db])
+                if undo.status != 0 || after.stdout != exported.stdout {
+                    outcomes.failures.append("trial \(trial): undo \(undo.status) \(undo.stderr), export \(after.stdout == exported.stdout ? "same" : "differs")")
+                }
+            case let count:
+                outcomes.failures.append("trial \(trial): \(count) of \(total) titles edited")
+            }
+        }
+        print("crash safety (re-import updating every row, kill -9): \(trials) trials, \(total) rows, import \(seconds(importTime)) s; "
             + "\(outcomes.untouched) left untouched, \(outcomes.whole) whole, \(outcomes.failures.count) failures")
         for failure in outcomes.failures { print("  \(failure)") }
         #expect(outcomes.failures.isEmpty)
