@@ -32,31 +32,8 @@ import TroveTestSupport
         let source = folder.path("big-\(rows).jsonl")
         try writeGeneratedJSONLines(count: rows, seed: 7, to: source)
         let base = try DatabaseState.read(template)
-
-        // How long a whole import takes here, so kills land across all of it.
-        let clock = ContinuousClock()
-        let full = folder.path("full.db")
-        try copyDatabase(template, to: full)
-        let began = clock.now
-        try #require(try TroveProcess.run(["import", source, "--db", full]).status == 0)
-        let importTime = clock.now - began
-
-        var random = SplitMix64(seed: ReliabilityScale.seed)
-        let trials = ReliabilityScale.killTrials
         var outcomes = (untouched: 0, whole: 0, failures: [String]())
-        for trial in 0..<trials {
-            let db = folder.path("trial\(trial).db")
-            try copyDatabase(template, to: db)
-            // NB: uniform over 0–110% of a whole import, so some kills land during the commit or
-            // after it, not only mid-transaction.
-            let importSeconds = Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18
-            let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * importSeconds
-            let process = try TroveProcess.start(["import", source, "--db", db])
-            // NB: not a wait for something to happen: the kill moment itself, drawn at random.
-            // Every trial checks the outcome whatever the moment turns out to hit.
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let importTime = try killRuns(["import", source], copying: template, in: folder, seed: ReliabilityScale.seed) { trial, db in
             let check = try TroveProcess.run(["check", "--db", db])
             let state = try DatabaseState.read(db)
             if state.reminders == base.reminders { outcomes.untouched += 1 }
@@ -72,7 +49,7 @@ import TroveTestSupport
                 outcomes.failures.append("trial \(trial): index \(state)")
             }
         }
-        print("crash safety (\(name), kill -9): \(trials) trials, \(rows) rows per file, import \(seconds(importTime)) s; "
+        print("crash safety (\(name), kill -9): \(ReliabilityScale.killTrials) trials, \(rows) rows per file, import \(seconds(importTime)) s; "
             + "\(outcomes.untouched) left untouched, \(outcomes.whole) whole, \(outcomes.failures.count) failures")
         for failure in outcomes.failures { print("  \(failure)") }
         #expect(outcomes.failures.isEmpty)
@@ -106,27 +83,8 @@ import TroveTestSupport
             return try db.fetchValue("SELECT count(*) FROM journal_reminders WHERE entry = \(entry)", as: Int.self) ?? -1
         }
 
-        let clock = ContinuousClock()
-        let full = folder.path("full.db")
-        try copyDatabase(template, to: full)
-        let began = clock.now
-        try #require(try TroveProcess.run(["import", edited, "--db", full]).status == 0)
-        let importTime = clock.now - began
-        try #require(try editedTitles(full) == total)
-
-        var random = SplitMix64(seed: ReliabilityScale.seed &+ 5)
-        let trials = ReliabilityScale.killTrials
         var outcomes = (untouched: 0, whole: 0, failures: [String]())
-        for trial in 0..<trials {
-            let db = folder.path("reimport\(trial).db")
-            try copyDatabase(template, to: db)
-            let importSeconds = Double(importTime.components.seconds) + Double(importTime.components.attoseconds) / 1e18
-            let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * importSeconds
-            let process = try TroveProcess.start(["import", edited, "--db", db])
-            // NB: the kill moment itself, drawn at random; every trial checks whatever it hit.
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let importTime = try Self.killRuns(["import", edited], copying: template, in: folder, seed: ReliabilityScale.seed &+ 5) { trial, db in
             let check = try TroveProcess.run(["check", "--db", db])
             if check.status != 0 { outcomes.failures.append("trial \(trial): check \(check.status) \(check.stdout) \(check.stderr)") }
             let state = try DatabaseState.read(db)
@@ -153,10 +111,43 @@ import TroveTestSupport
                 outcomes.failures.append("trial \(trial): \(count) of \(total) titles edited")
             }
         }
-        print("crash safety (re-import updating every row, kill -9): \(trials) trials, \(total) rows, import \(seconds(importTime)) s; "
+        print("crash safety (re-import updating every row, kill -9): \(ReliabilityScale.killTrials) trials, \(total) rows, import \(seconds(importTime)) s; "
             + "\(outcomes.untouched) left untouched, \(outcomes.whole) whole, \(outcomes.failures.count) failures")
         for failure in outcomes.failures { print("  \(failure)") }
         #expect(outcomes.failures.isEmpty)
+    }
+
+    /// Runs `trove arguments --db COPY` on ``ReliabilityScale/killTrials`` copies of `template`,
+    /// killing each at a random moment in 0–110% of one whole run (timed first, to completion,
+    /// on a copy of its own), and hands each killed copy to `inspect`.
+    /// - Returns: How long the whole run took.
+    static func killRuns(
+        _ arguments: [String], copying template: String, in folder: TemporaryFolder, seed: UInt64,
+        inspect: (_ trial: Int, _ db: String) throws -> Void
+    ) throws -> Duration {
+        let clock = ContinuousClock()
+        let full = folder.path("full-\(seed).db")
+        try copyDatabase(template, to: full)
+        let began = clock.now
+        try #require(try TroveProcess.run(arguments + ["--db", full]).status == 0)
+        let runTime = clock.now - began
+        let runSeconds = Double(runTime.components.seconds) + Double(runTime.components.attoseconds) / 1e18
+        var random = SplitMix64(seed: seed)
+        for trial in 0..<ReliabilityScale.killTrials {
+            let db = folder.path("trial-\(seed)-\(trial).db")
+            try copyDatabase(template, to: db)
+            // NB: uniform over 0–110% of a whole run, so some kills land during the commit or
+            // after it, not only mid-transaction.
+            let delay = Double(random.next() % 10_000) / 10_000 * 1.1 * runSeconds
+            let process = try TroveProcess.start(arguments + ["--db", db])
+            // NB: not a wait for something to happen: the kill moment itself, drawn at random.
+            // Every trial checks the outcome whatever the moment turns out to hit.
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            try inspect(trial, db)
+        }
+        return runTime
     }
 
     @Test func killingAddsAndEditsLeavesAConsistentDatabase() throws {
