@@ -46,6 +46,17 @@ struct PreparedStatementTests {
         #expect(try find.fetchOne([.text("Errand")])?.values == [.integer(1), .text("errand")])
     }
 
+    @Test func fetchAllReturnsEveryRowInOrderAndResets() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE links(reminder INTEGER, tag INTEGER)")
+        try db.execute("INSERT INTO links VALUES (1, 9), (2, 4), (1, 3), (1, 7)")
+        let tags = try db.prepare("SELECT tag FROM links WHERE reminder = \(0) ORDER BY rowid")
+        #expect(try tags.fetchAll([.integer(1)]).map(\.values) == [[.integer(9)], [.integer(3)], [.integer(7)]])
+        #expect(try tags.fetchAll([.integer(5)]).isEmpty)
+        // Reset after each run, an empty one included.
+        #expect(try tags.fetchAll([.integer(2)]).map(\.values) == [[.integer(4)]])
+    }
+
     @Test func wrongNumberOfValuesIsRefusedAndNothingRuns() throws {
         let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT)")

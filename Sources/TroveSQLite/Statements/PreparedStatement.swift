@@ -78,6 +78,24 @@ public final class PreparedStatement {
         try statement.bind(bindings)
         return try statement.step() ? statement.row() : nil
     }
+
+    /// Binds `bindings`, steps to the last row and returns them all. Resets the statement for
+    /// the next run.
+    ///
+    /// ```swift
+    /// let links = try db.prepare(ReminderTagTable.where { $0.reminderID == 0 }.select { $0.tagID }.sql)
+    /// try links.fetchAll([.integer(7)])  // SELECT "reminder_tags"."tag_id" FROM "reminder_tags" WHERE ("reminder_tags"."reminder_id" = ?)
+    /// // [SQLiteRow(columnNames: ["tag_id"], values: [.integer(4)]), …]
+    /// ```
+    ///
+    /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
+    public func fetchAll(_ bindings: [QueryBinding]) throws -> [SQLiteRow] {
+        defer { connection.release(statement) }
+        try statement.bind(bindings)
+        var rows: [SQLiteRow] = []
+        while try statement.step() { rows.append(statement.row()) }
+        return rows
+    }
 }
 
 extension SQLiteConnection {

@@ -42,6 +42,8 @@ struct ImportRun {
     private var openOccurrences = 0
     private var findUID: PreparedStatement?
     private var findID: PreparedStatement?
+    private var findReminder: PreparedStatement?
+    private var findCompletions: PreparedStatement?
     /// The filter indexes (and, into an empty store, the uid index), dropped while a large
     /// import runs and built again at its end; made in ``begin()``, once the table's size is known.
     private var deferred: DeferredIndexes
@@ -96,10 +98,11 @@ struct ImportRun {
             if hashSeen { collidedLines[uid] = place } else { uidLines[key] = place }
             if let existingID {
                 matched.insert(existingID)
-                if record.completions.isEmpty, try !Reminder.completions(of: existingID, on: db).isEmpty {
+                let existing = try stored(existingID)
+                if record.completions.isEmpty, !existing.completions.isEmpty {
                     pendingMasters.append((record, existingID, place, line))
                 } else {
-                    try merge(record, into: existingID, place: place, line: line)
+                    try merge(record, into: existing, place: place, line: line)
                 }
                 return
             }
@@ -126,7 +129,7 @@ struct ImportRun {
             record.completions = mine.map { Completion(due: $0.record.recurrenceID, completedAt: $0.record.completedAt) }
             occurrences.removeAll { $0.record.uid == record.uid && $0.record.isCompleted }
             let unchangedBefore = summary.unchanged
-            try merge(record, into: id, place: place, line: line)
+            try merge(record, into: try stored(id), place: place, line: line)
             // NB: an unchanged reminder's occurrences are unchanged records of the file too; a
             // changed one's are part of its update.
             if summary.unchanged > unchangedBefore { summary.unchanged += mine.count }
@@ -166,8 +169,8 @@ struct ImportRun {
         try text.rowWritten(inserted: id, on: db)
     }
 
-    private mutating func merge(_ incoming: ReminderRecord, into id: Int64, place: Int, line: Int?) throws {
-        let existing = try Reminder.fetch(id: id, on: db)
+    private mutating func merge(_ incoming: ReminderRecord, into existing: Reminder, place: Int, line: Int?) throws {
+        let id = existing.id
         var record = incoming
         record.createdAt = record.createdAt ?? existing.createdAt
         if Self.sameFields(record, existing) {
@@ -232,6 +235,30 @@ struct ImportRun {
         if findUID == nil { findUID = try db.prepare(ReminderTable.where { $0.uid == "" }.select { $0.id }.sql) }
         return try findUID!.fetchValue([.text(uid)], as: Int64.self)
     }
+
+    /// The stored reminder `id`, completions included, as `Reminder.fetch(id:on:)` reads it,
+    /// through statements prepared once: a re-import reads one per line of the file.
+    ///
+    /// ```swift
+    /// try run.stored(7)
+    /// // SELECT "reminders"."id", "lists"."name", … FROM "reminders" JOIN "lists" … WHERE ("reminders"."id" = ?)
+    /// // SELECT "reminder_completions"."due", "reminder_completions"."completed_at" FROM "reminder_completions"
+    /// //   WHERE ("reminder_completions"."reminder_id" = ?) ORDER BY "reminder_completions"."id"
+    /// ```
+    private mutating func stored(_ id: Int64) throws -> Reminder {
+        if findReminder == nil {
+            findReminder = try db.prepare(Self.reminderByID.sql)
+            findCompletions = try db.prepare(Self.completionsOf.sql)
+        }
+        guard let row = try findReminder!.fetchOne([.integer(id)]) else { throw StoreError.reminderNotFound(id: id) }
+        let completions = try findCompletions!.fetchAll([.integer(id)])
+            .map { Completion(storage: try Self.completionsOf.decode($0.values)) }
+        return Reminder(try Self.reminderByID.decode(row.values), completions: completions)
+    }
+
+    /// What ``stored(_:)`` runs, with 0 where each run binds the id.
+    private static let reminderByID = Reminder.query.where { r, _ in r.id == 0 }
+    private static let completionsOf = CompletionTable.where { $0.reminderID == 0 }.select { ($0.due, $0.completedAt) }.order { $0.id }
 
     /// Whether an earlier line of the file wrote or matched the reminder `id`: then a line
     /// whose uid finds it repeats that line's uid.
