@@ -123,11 +123,24 @@ struct ImportRun {
             throw error
         }
         try text.catchUp(on: db)
+        // NB: the held-back reminders' completed occurrences, sorted out in one pass: a filter
+        // of every occurrence per held-back reminder took 23.9 s for 20,000 of each (a
+        // re-import of Trove's own iCalendar export of repeating reminders with completions).
+        let heldBack = Set(pendingMasters.compactMap(\.record.uid))
+        var completedOf: [String: [ReminderRecord]] = [:]
+        var others: [(record: ReminderRecord, place: Int)] = []
+        for occurrence in occurrences {
+            if occurrence.record.isCompleted, let uid = occurrence.record.uid, heldBack.contains(uid) {
+                completedOf[uid, default: []].append(occurrence.record)
+            } else {
+                others.append(occurrence)
+            }
+        }
+        occurrences = others
         for (master, id, place, line) in pendingMasters {
             var record = master
-            let mine = occurrences.filter { $0.record.uid == record.uid && $0.record.isCompleted }
-            record.completions = mine.map { Completion(due: $0.record.recurrenceID, completedAt: $0.record.completedAt) }
-            occurrences.removeAll { $0.record.uid == record.uid && $0.record.isCompleted }
+            let mine = record.uid.flatMap { completedOf[$0] } ?? []
+            record.completions = mine.map { Completion(due: $0.recurrenceID, completedAt: $0.completedAt) }
             let unchangedBefore = summary.unchanged
             try merge(record, into: try stored(id), place: place, line: line)
             // NB: an unchanged reminder's occurrences are unchanged records of the file too; a
