@@ -16,16 +16,17 @@ extension RecordInserter {
     mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date) throws {
         let listID = try listID(named: valid.list)
         let record = valid.record
-        let changed = try Self.changed(
+        let changed = try changed(
             ReminderRow.contents(TableScope(), uid: uid, listID: listID, record: record, createdAt: valid.createdAt, updatedAt: updatedAt),
-            ofReminder: id, on: db)
+            ofReminder: id)
         if !changed.isEmpty {
             try db.run(ReminderTable.where { $0.id == id }.update { _ in
                 for assignment in changed { assignment }
             })
         }
         try setTags(valid.tags, of: id)
-        try db.run(CompletionTable.where { $0.reminderID == id }.delete())
+        if deleteCompletions == nil { deleteCompletions = try db.prepare(CompletionTable.where { $0.reminderID == 0 }.delete().sql) }
+        try deleteCompletions!.execute([.integer(id)])
         for completion in record.completions { try db.run(completion.insert(reminderID: id)) }
     }
 
@@ -33,8 +34,8 @@ extension RecordInserter {
     /// stores; all of them when there is no such reminder.
     ///
     /// ```swift
-    /// try RecordInserter.changed(ReminderRow.contents(…), ofReminder: 7, on: db)
-    /// // SELECT "uid", "list_id", "title", … FROM "reminders" WHERE ("reminders"."id" = ?)
+    /// try inserter.changed(ReminderRow.contents(…), ofReminder: 7)
+    /// // SELECT "uid", "list_id", "title", … FROM "reminders" WHERE ("reminders"."id" = ?)   -- prepared once
     /// ```
     ///
     /// NB: an UPDATE rewrites the entries of every index that holds a column it sets, and runs
@@ -43,11 +44,14 @@ extension RecordInserter {
     /// entries of each row: 100,000 such UPDATEs with the text triggers away (as an import has
     /// them) took 3.5 s setting every column and 0.76 s setting the title and `updated_at`
     /// (Python's `sqlite3` on Trove's schema).
-    static func changed(_ assignments: [Assignment], ofReminder id: Int64, on db: SQLiteConnection) throws -> [Assignment] {
-        let columns = assignments.map { SQLFragment(identifier: $0.column) }.joined(separator: ", ")
-        let reminders = SQLFragment(identifier: ReminderTable.tableName)
-        guard let stored = try db.fetchOne("SELECT \(columns) FROM \(reminders) WHERE \(TableScope<ReminderTable>().id == id)")
-        else { return assignments }
+    mutating func changed(_ assignments: [Assignment], ofReminder id: Int64) throws -> [Assignment] {
+        let names = assignments.map(\.column)
+        if storedValues?.columns != names {
+            let columns = names.map { SQLFragment(identifier: $0) }.joined(separator: ", ")
+            let reminders = SQLFragment(identifier: ReminderTable.tableName)
+            storedValues = (names, try db.prepare("SELECT \(columns) FROM \(reminders) WHERE \(TableScope<ReminderTable>().id == 0)"))
+        }
+        guard let stored = try storedValues!.statement.fetchOne([.integer(id)]) else { return assignments }
         return zip(assignments, stored.values).filter { assignment, value in assignment.value.render().bindings != [value] }.map(\.0)
     }
 
@@ -64,8 +68,10 @@ extension RecordInserter {
     /// otherwise the `tag_text_written` row keeps the link triggers from rewriting the text per
     /// link, and the one UPDATE re-indexes it once.
     mutating func setTags(_ names: [String], of id: Int64) throws {
-        let linked: [Int64] = try db.all(
-            ReminderTagTable.where { $0.reminderID == id }.select { $0.tagID }.order { $0.position })
+        if linkedTags == nil {
+            linkedTags = try db.prepare(ReminderTagTable.where { $0.reminderID == 0 }.select { $0.tagID }.order { $0.position }.sql)
+        }
+        let linked: [Int64] = try linkedTags!.fetchAll([.integer(id)]).map { try $0[0] }
         var wanted: [(id: Int64, name: String)] = []
         for name in names { wanted.append(try tag(named: name)) }
         guard linked != wanted.map(\.id) else { return }

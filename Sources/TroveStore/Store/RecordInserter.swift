@@ -36,6 +36,12 @@ struct RecordInserter {
     private var linkTag: PreparedStatement?
     private var findTag: PreparedStatement?
     private var insertTag: PreparedStatement?
+    /// For ``overwrite(id:with:uid:updatedAt:)``, prepared on its first use: the stored values of
+    /// the columns it writes (with their names), a reminder's linked tags, the delete of its
+    /// completions. Internal for the extension that uses them.
+    var storedValues: (columns: [String], statement: PreparedStatement)?
+    var linkedTags: PreparedStatement?
+    var deleteCompletions: PreparedStatement?
     /// Lists this inserter created, in the order it created them.
     private(set) var listsCreated: [String] = []
     /// Tags this inserter created, in the order it created them.

@@ -24,7 +24,8 @@ import TroveTestSupport
             let wanted = ReminderRow.contents(
                 TableScope(), uid: stored.uid, listID: listID, record: valid.record, createdAt: valid.createdAt,
                 updatedAt: record.updatedAt ?? Pinned.now)
-            return try RecordInserter.changed(wanted, ofReminder: 1, on: db).map(\.column)
+            var inserter = RecordInserter(db: db, now: Pinned.now)
+            return try inserter.changed(wanted, ofReminder: 1).map(\.column)
         }
     }
 
@@ -46,7 +47,8 @@ import TroveTestSupport
         let columns = try await store.database.write { db in
             let wanted = ReminderRow.contents(
                 TableScope(), uid: "x", listID: 1, record: ReminderRecord(title: "x"), createdAt: Pinned.now, updatedAt: Pinned.now)
-            return try RecordInserter.changed(wanted, ofReminder: 42, on: db).count
+            var inserter = RecordInserter(db: db, now: Pinned.now)
+            return try inserter.changed(wanted, ofReminder: 42).count
         }
         #expect(columns == 13)
     }
