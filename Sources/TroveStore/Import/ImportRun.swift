@@ -271,7 +271,7 @@ struct ImportRun {
 
     /// What ``stored(_:)`` runs, with 0 where each run binds the id.
     private static let reminderByID = Reminder.query.where { r, _ in r.id == 0 }
-    private static let completionsOf = CompletionTable.where { $0.reminderID == 0 }.select { ($0.due, $0.completedAt) }.order { $0.id }
+    private static let completionsOf = Reminder.completionsQuery(of: 0)
 
     /// Whether an earlier line of the file wrote or matched the reminder `id`: then a line
     /// whose uid finds it repeats that line's uid.

@@ -86,8 +86,7 @@ struct JournalRestorer {
     private func putBack(_ record: ReminderRecord, inserter: inout RecordInserter, text: inout DeferredTextIndexes) throws {
         guard let id = record.id, let uid = record.uid else { return }
         let valid = try ValidRecord(record, now: now, completedNow: false)
-        if try db.first(ReminderTable.where { $0.id == id }.select { $0.id }) != nil {
-            try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now)
+        if try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now) {
             try text.rowWritten(inserted: nil, on: db)
         } else {
             let inserted = try inserter.insert(valid, keepingID: id)

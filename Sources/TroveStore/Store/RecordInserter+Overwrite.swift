@@ -13,12 +13,17 @@ extension RecordInserter {
     /// // DELETE FROM "reminder_tags" WHERE … ; INSERT INTO "reminder_tags" …   -- only the tags that differ
     /// // DELETE FROM "reminder_completions" WHERE ("reminder_completions"."reminder_id" = ?); INSERT …
     /// ```
-    mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date) throws {
+    ///
+    /// - Returns: False, having written nothing, when there is no reminder `id` (an undo then
+    ///   inserts it again).
+    @discardableResult
+    mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date) throws -> Bool {
         let listID = try listID(named: valid.list)
         let record = valid.record
-        let changed = try changed(
-            ReminderRow.contents(TableScope(), uid: uid, listID: listID, record: record, createdAt: valid.createdAt, updatedAt: updatedAt),
-            ofReminder: id)
+        let wanted = ReminderRow.contents(
+            TableScope(), uid: uid, listID: listID, record: record, createdAt: valid.createdAt, updatedAt: updatedAt)
+        guard let stored = try storedValues(of: wanted, reminder: id) else { return false }
+        let changed = Self.changed(wanted, from: stored)
         if !changed.isEmpty {
             try db.run(ReminderTable.where { $0.id == id }.update { _ in
                 for assignment in changed { assignment }
@@ -28,6 +33,7 @@ extension RecordInserter {
         if deleteCompletions == nil { deleteCompletions = try db.prepare(CompletionTable.where { $0.reminderID == 0 }.delete().sql) }
         try deleteCompletions!.execute([.integer(id)])
         for completion in record.completions { try db.run(completion.insert(reminderID: id)) }
+        return true
     }
 
     /// Those of `assignments` (each of one bound value) whose value is not the one reminder `id`
@@ -45,14 +51,25 @@ extension RecordInserter {
     /// them) took 3.5 s setting every column and 0.76 s setting the title and `updated_at`
     /// (Python's `sqlite3` on Trove's schema).
     mutating func changed(_ assignments: [Assignment], ofReminder id: Int64) throws -> [Assignment] {
+        guard let stored = try storedValues(of: assignments, reminder: id) else { return assignments }
+        return Self.changed(assignments, from: stored)
+    }
+
+    /// Those of `assignments` whose bound value is not the one in `stored`, a row of their columns.
+    static func changed(_ assignments: [Assignment], from stored: SQLiteRow) -> [Assignment] {
+        zip(assignments, stored.values).filter { assignment, value in assignment.value.render().bindings != [value] }.map(\.0)
+    }
+
+    /// The values reminder `id` stores in the columns `assignments` write, in their order; nil
+    /// when there is no such reminder.
+    private mutating func storedValues(of assignments: [Assignment], reminder id: Int64) throws -> SQLiteRow? {
         let names = assignments.map(\.column)
-        if storedValues?.columns != names {
+        if readStoredValues?.columns != names {
             let columns = names.map { SQLFragment(identifier: $0) }.joined(separator: ", ")
             let reminders = SQLFragment(identifier: ReminderTable.tableName)
-            storedValues = (names, try db.prepare("SELECT \(columns) FROM \(reminders) WHERE \(TableScope<ReminderTable>().id == 0)"))
+            readStoredValues = (names, try db.prepare("SELECT \(columns) FROM \(reminders) WHERE \(TableScope<ReminderTable>().id == 0)"))
         }
-        guard let stored = try storedValues!.statement.fetchOne([.integer(id)]) else { return assignments }
-        return zip(assignments, stored.values).filter { assignment, value in assignment.value.render().bindings != [value] }.map(\.0)
+        return try readStoredValues!.statement.fetchOne([.integer(id)])
     }
 
     /// Links exactly these tags to reminder `id`, in this order, and writes its tags text once.

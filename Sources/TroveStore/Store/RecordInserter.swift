@@ -39,7 +39,7 @@ struct RecordInserter {
     /// For ``overwrite(id:with:uid:updatedAt:)``, prepared on its first use: the stored values of
     /// the columns it writes (with their names), a reminder's linked tags, the delete of its
     /// completions. Internal for the extension that uses them.
-    var storedValues: (columns: [String], statement: PreparedStatement)?
+    var readStoredValues: (columns: [String], statement: PreparedStatement)?
     var linkedTags: PreparedStatement?
     var deleteCompletions: PreparedStatement?
     /// Lists this inserter created, in the order it created them.

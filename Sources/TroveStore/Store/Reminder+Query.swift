@@ -55,8 +55,12 @@ extension Reminder {
     /// //   WHERE ("reminder_completions"."reminder_id" = ?) ORDER BY "reminder_completions"."id"
     /// ```
     static func completions(of id: Int64, on db: SQLiteConnection) throws -> [Completion] {
-        try db.all(CompletionTable.where { $0.reminderID == id }.select { ($0.due, $0.completedAt) }.order { $0.id })
-            .map(Completion.init(storage:))
+        try db.all(completionsQuery(of: id)).map(Completion.init(storage:))
+    }
+
+    /// What ``completions(of:on:)`` runs; an import prepares it once with `id` 0.
+    static func completionsQuery(of id: Int64) -> Select<TableScope<CompletionTable>, (String?, String?)> {
+        CompletionTable.where { $0.reminderID == id }.select { ($0.due, $0.completedAt) }.order { $0.id }
     }
 
     /// Every reminder's completions, for an export: one read instead of one per row.
