@@ -125,6 +125,8 @@ struct PeekedReader: ReminderReader {
 
     var warnings: [String] { base.warnings }
     var recordLine: Int? { base.recordLine }
+    var timePrecision: TimePrecision { base.timePrecision }
+    var holdsOccurrencesAndProperties: Bool { base.holdsOccurrencesAndProperties }
 }
 
 extension Import {

@@ -8,6 +8,11 @@ struct ImportRun {
     let db: SQLiteConnection
     let now: Date
     let source: String
+    /// How finely the file writes times: stored times the file cannot tell apart are kept.
+    let precision: TimePrecision
+    /// False for a format with no place for completed occurrences and kept iCalendar
+    /// properties: the stored ones are kept.
+    let holdsExtras: Bool
     let onConflict: ImportConflictPolicy
     private var inserter: RecordInserter
     private(set) var summary = ImportSummary(imported: 0, listsCreated: [], tagsCreated: 0, warnings: [], elapsed: .zero)
@@ -52,7 +57,8 @@ struct ImportRun {
     private var text: DeferredTextIndexes
 
     init(
-        db: SQLiteConnection, now: Date, source: String, onConflict: ImportConflictPolicy,
+        db: SQLiteConnection, now: Date, source: String, precision: TimePrecision = .milliseconds,
+        holdsExtras: Bool = true, onConflict: ImportConflictPolicy,
         deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
         deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold,
         uidKey: @escaping (String) -> Int = { $0.hashValue }
@@ -64,6 +70,8 @@ struct ImportRun {
         deferred = DeferredIndexes(existingRows: 0, threshold: deferralThreshold)
         self.now = now
         self.source = source
+        self.precision = precision
+        self.holdsExtras = holdsExtras
         self.onConflict = onConflict
         self.inserter = RecordInserter(db: db, now: now, bulk: true)
     }
@@ -99,7 +107,7 @@ struct ImportRun {
             if let existingID {
                 matched.insert(existingID)
                 let existing = try stored(existingID)
-                if record.completions.isEmpty, !existing.completions.isEmpty {
+                if holdsExtras, record.completions.isEmpty, !existing.completions.isEmpty {
                     pendingMasters.append((record, existingID, place, line))
                 } else {
                     try merge(record, into: existing, place: place, line: line)
@@ -184,7 +192,7 @@ struct ImportRun {
 
     private mutating func merge(_ incoming: ReminderRecord, into existing: Reminder, place: Int, line: Int?) throws {
         let id = existing.id
-        var record = incoming
+        var record = incoming.keepingStoredDetail(of: existing, at: precision, holdsExtras: holdsExtras)
         record.createdAt = record.createdAt ?? existing.createdAt
         if Self.sameFields(record, existing) {
             summary.unchanged += 1
@@ -221,7 +229,7 @@ struct ImportRun {
             return
         }
         let completion = Completion(due: record.recurrenceID, completedAt: record.completedAt)
-        guard !master.completions.contains(completion) else {
+        guard !master.completions.contains(where: { precision.same(written: completion, stored: $0) }) else {
             summary.unchanged += 1
             return
         }

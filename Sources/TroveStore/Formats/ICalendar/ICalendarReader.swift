@@ -62,6 +62,9 @@ public struct ICalendarReader: ReminderReader {
         self.localTimeZone = localTimeZone
     }
 
+    /// Whole seconds: iCalendar times have no milliseconds.
+    public var timePrecision: TimePrecision { .seconds }
+
     /// What the reader skipped or could not map, said once each: unknown time zones, journals, kept properties.
     public var warnings: [String] {
         var warnings = unknownZoneOrder.map { zone in
