@@ -125,8 +125,7 @@ struct PeekedReader: ReminderReader {
 
     var warnings: [String] { base.warnings }
     var recordLine: Int? { base.recordLine }
-    var timePrecision: TimePrecision { base.timePrecision }
-    var holdsOccurrencesAndProperties: Bool { base.holdsOccurrencesAndProperties }
+    var limits: FormatLimits { base.limits }
 }
 
 extension Import {

@@ -17,21 +17,15 @@ public protocol ReminderReader {
     /// The line the record `next()` returned last began on, for messages that name it.
     var recordLine: Int? { get }
 
-    /// How finely the format writes times; a re-import compares stored times at it.
-    var timePrecision: TimePrecision { get }
-
-    /// False when the format has no place for completed occurrences and kept iCalendar
-    /// properties (todo.txt): a re-import then keeps the stored ones.
-    var holdsOccurrencesAndProperties: Bool { get }
+    /// What the format cannot hold: a re-import keeps a stored value the file could only give
+    /// back cut (a time to the second, a title's tabs).
+    var limits: FormatLimits { get }
 }
 
 extension ReminderReader {
     /// Nil: a reader that does not track lines names none in its errors.
     public var recordLine: Int? { nil }
 
-    /// Milliseconds: the format keeps times as Trove stores them.
-    public var timePrecision: TimePrecision { .milliseconds }
-
-    /// True: the format holds completed occurrences and kept iCalendar properties.
-    public var holdsOccurrencesAndProperties: Bool { true }
+    /// None: the format holds everything Trove stores.
+    public var limits: FormatLimits { .none }
 }

@@ -8,11 +8,8 @@ struct ImportRun {
     let db: SQLiteConnection
     let now: Date
     let source: String
-    /// How finely the file writes times: stored times the file cannot tell apart are kept.
-    let precision: TimePrecision
-    /// False for a format with no place for completed occurrences and kept iCalendar
-    /// properties: the stored ones are kept.
-    let holdsExtras: Bool
+    /// What the file's format cannot hold: stored values it could only give back cut are kept.
+    let limits: FormatLimits
     let onConflict: ImportConflictPolicy
     private var inserter: RecordInserter
     private(set) var summary = ImportSummary(imported: 0, listsCreated: [], tagsCreated: 0, warnings: [], elapsed: .zero)
@@ -57,8 +54,8 @@ struct ImportRun {
     private var text: DeferredTextIndexes
 
     init(
-        db: SQLiteConnection, now: Date, source: String, precision: TimePrecision = .milliseconds,
-        holdsExtras: Bool = true, onConflict: ImportConflictPolicy,
+        db: SQLiteConnection, now: Date, source: String, limits: FormatLimits = .none,
+        onConflict: ImportConflictPolicy,
         deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
         deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold,
         uidKey: @escaping (String) -> Int = { $0.hashValue }
@@ -70,8 +67,7 @@ struct ImportRun {
         deferred = DeferredIndexes(existingRows: 0, threshold: deferralThreshold)
         self.now = now
         self.source = source
-        self.precision = precision
-        self.holdsExtras = holdsExtras
+        self.limits = limits
         self.onConflict = onConflict
         self.inserter = RecordInserter(db: db, now: now, bulk: true)
     }
@@ -107,7 +103,7 @@ struct ImportRun {
             if let existingID {
                 matched.insert(existingID)
                 let existing = try stored(existingID)
-                if holdsExtras, record.completions.isEmpty, !existing.completions.isEmpty {
+                if limits.holdsOccurrencesAndProperties, record.completions.isEmpty, !existing.completions.isEmpty {
                     pendingMasters.append((record, existingID, place, line))
                 } else {
                     try merge(record, into: existing, place: place, line: line)
@@ -192,7 +188,7 @@ struct ImportRun {
 
     private mutating func merge(_ incoming: ReminderRecord, into existing: Reminder, place: Int, line: Int?) throws {
         let id = existing.id
-        var record = incoming.keepingStoredDetail(of: existing, at: precision, holdsExtras: holdsExtras)
+        var record = incoming.keepingStoredDetail(of: existing, limits: limits)
         record.createdAt = record.createdAt ?? existing.createdAt
         if Self.sameFields(record, existing) {
             summary.unchanged += 1
@@ -229,7 +225,7 @@ struct ImportRun {
             return
         }
         let completion = Completion(due: record.recurrenceID, completedAt: record.completedAt)
-        guard !master.completions.contains(where: { precision.same(written: completion, stored: $0) }) else {
+        guard !master.completions.contains(where: { limits.timePrecision.same(written: completion, stored: $0) }) else {
             summary.unchanged += 1
             return
         }

@@ -1,27 +1,34 @@
 import Foundation
 
 extension ReminderRecord {
-    /// This record with what its file could not hold taken from `stored`: every time that a
-    /// file of `precision` cannot tell apart from the stored one (creation, completion, due
-    /// date, completed occurrences), and, unless the file `holdsExtras`, the stored completed
-    /// occurrences and kept iCalendar properties.
+    /// This record with every value its file could not tell apart from `stored`'s taken from
+    /// `stored`: each value the format of `limits` would give back cut (a time to the second
+    /// or the day, a title's tabs, a carriage return) and equal to the file's, and, when the
+    /// format has no place for them, the stored completed occurrences and iCalendar properties.
     ///
     /// ```swift
     /// // stored createdAt 2025-11-03T22:01:00.250Z, the .ics gives 2025-11-03T22:01:00Z
-    /// record.keepingStoredDetail(of: stored, at: .seconds, holdsExtras: true).createdAt
+    /// record.keepingStoredDetail(of: stored, limits: .iCalendar).createdAt
     /// // 2025-11-03T22:01:00.250Z
     /// ```
     ///
     /// NB: so a re-import of Trove's own iCalendar or todo.txt export leaves unchanged what did
     /// not change, and an update of another field keeps the stored milliseconds, times of day,
-    /// occurrences and properties instead of cutting them to what the file holds.
-    func keepingStoredDetail(of stored: Reminder, at precision: TimePrecision, holdsExtras: Bool) -> ReminderRecord {
+    /// text, occurrences and properties instead of cutting them to what the file holds.
+    func keepingStoredDetail(of stored: Reminder, limits: FormatLimits) -> ReminderRecord {
+        guard limits != .none else { return self }
         var record = self
-        if !holdsExtras {
+        if !limits.holdsOccurrencesAndProperties {
             record.completions = stored.completions
             record.icalendar = stored.icalendar
         }
-        guard precision != .milliseconds else { return record }
+        if limits.title(stored.title) == title { record.title = stored.title }
+        if limits.text(stored.notes) == notes { record.notes = stored.notes }
+        if let list, limits.text(stored.list) == list { record.list = stored.list }
+        if tags.count == stored.tags.count {
+            record.tags = zip(tags, stored.tags).map { tag, storedTag in limits.text(storedTag) == tag ? storedTag : tag }
+        }
+        let precision = limits.timePrecision
         if let createdAt, precision.same(createdAt, stored.createdAt) {
             record.createdAt = stored.createdAt
         }

@@ -70,8 +70,7 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         return try await indexedWrite { db in
-            var run = ImportRun(db: db, now: now, source: source, precision: box.value.timePrecision,
-                holdsExtras: box.value.holdsOccurrencesAndProperties, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter,
+            var run = ImportRun(db: db, now: now, source: source, limits: box.value.limits, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter,
                 deferTextAfter: deferTextAfter, uidKey: uidKey)
             try run.begin()
             var rows = 0

@@ -40,10 +40,8 @@ public struct DateShiftingReader<Base: ReminderReader>: ReminderReader {
     public var warnings: [String] { base.warnings }
     /// The base reader's line.
     public var recordLine: Int? { base.recordLine }
-    /// The base reader's precision.
-    public var timePrecision: TimePrecision { base.timePrecision }
-    /// The base reader's answer.
-    public var holdsOccurrencesAndProperties: Bool { base.holdsOccurrencesAndProperties }
+    /// The base reader's limits.
+    public var limits: FormatLimits { base.limits }
 
     /// The base reader's next record with every date moved; nil at the end.
     /// - Throws: What the base reader throws.

@@ -168,6 +168,24 @@ import TroveStore
         #expect(copied[4].completedAt == nil)
     }
 
+    /// export → import into the SAME database, through the real `trove`: nothing is updated and
+    /// the store is byte for byte as it was, in every format, though iCalendar keeps whole
+    /// seconds and todo.txt days and no occurrences or iCalendar properties.
+    @Test(arguments: ["jsonl", "csv", "ics", "todotxt"])
+    func reimportingAnExportIntoItsOwnStoreChangesNothing(_ format: String) throws {
+        let folder = try TemporaryFolder()
+        let (db, _) = try Self.makeDatabase(in: folder)
+        let before = try TroveProcess.run(["export", "--db", db])
+        let file = folder.path("export.\(format)")
+        #expect(try TroveProcess.run(["export", "--format", format, "-o", file, "--db", db]).status == 0)
+        let imported = try TroveProcess.run(["import", file, "--format", format, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains(": 0 added, 0 updated, "), "\(imported.stdout)")
+        let after = try TroveProcess.run(["export", "--db", db])
+        #expect(after.stdout == before.stdout)
+        #expect(try TroveProcess.run(["check", "--db", db]).status == 0)
+    }
+
     static func wholeSeconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970).rounded(.down))
     }

@@ -62,8 +62,8 @@ public struct ICalendarReader: ReminderReader {
         self.localTimeZone = localTimeZone
     }
 
-    /// Whole seconds: iCalendar times have no milliseconds.
-    public var timePrecision: TimePrecision { .seconds }
+    /// iCalendar's: whole seconds, text without carriage returns or control characters.
+    public var limits: FormatLimits { .iCalendar }
 
     /// What the reader skipped or could not map, said once each: unknown time zones, journals, kept properties.
     public var warnings: [String] {

@@ -33,10 +33,8 @@ public struct TodoTxtReader: ReminderReader {
 
     /// Always empty: todo.txt has nothing a reader must skip (unknown `key:value` tokens stay in the title).
     public var warnings: [String] { [] }
-    /// Whole UTC days: todo.txt dates have no time of day.
-    public var timePrecision: TimePrecision { .days }
-    /// False: todo.txt has no place for completed occurrences or kept iCalendar properties.
-    public var holdsOccurrencesAndProperties: Bool { false }
+    /// todo.txt's: days, single-spaced titles, no occurrences or iCalendar properties.
+    public var limits: FormatLimits { .todoTxt }
     /// The line the last record returned by `next()` was on.
     public private(set) var recordLine: Int?
 
