@@ -97,7 +97,8 @@ struct TieredSearch {
         try db.transaction(.deferred) {
             let vocabulary = try vocabulary(on: db)
             let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
-            let exact = SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+            let exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+                .choosingFilterFirst(on: db)
             var statements: [(String, SQLFragment)] = []
             func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
                 if recordsStatements { statements.append((purpose, try sql())) }
@@ -137,8 +138,9 @@ struct TieredSearch {
                 early(provisional)
             }
 
-            let union = SearchExecutor(
+            let union = try SearchExecutor(
                 plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
+                .choosingFilterFirst(on: db)
             var typoOnly = union
             let unionConditions = union.plan.conditions
             typoOnly.plan.conditions = WhereClause {
