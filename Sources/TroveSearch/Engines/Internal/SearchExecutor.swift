@@ -9,9 +9,10 @@ struct SearchExecutor {
     var plan: MatchPlan
     var request: SearchRequest
     var engineName: String
-    /// Whether the filters' reminders are walked first and each one's index entry looked up
-    /// by rowid, instead of the MATCH's rows first; see ``choosingFilterFirst(on:)``.
-    var filterFirst = false
+    /// The ids of the few reminders the filters leave, read before the text is matched: the
+    /// MATCH's rows are then tested against them before any is looked up in reminders; see
+    /// ``narrowedToFilteredReminders(on:)``.
+    var filteredIDs: [Int64]?
 
     var query: SearchQuery { request.query }
     var isRanked: Bool { plan.match != nil }
@@ -37,21 +38,11 @@ struct SearchExecutor {
     /// run the MATCH once per reminder with `rowid = ?`, which rebuilds a prefix's doclist
     /// each time: `is:open list:Home tag:call call` took 200 s at 1M reminders, 0.15 s this
     /// way. The MATCH's own rows bound the work instead, as in the same search unfiltered.
-    /// Only when ``choosingFilterFirst(on:)`` finds few filtered reminders and many matches
-    /// that are cheap to look up by rowid are the sides the other way round:
-    ///
-    /// ```swift
-    /// // FROM "reminders" CROSS JOIN "reminders_fts" ON "reminders_fts"."rowid" = "reminders"."id"
-    /// //   JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-    /// ```
+    /// (A few filtered reminders are read first instead: ``filteredIDs``.)
     var from: SQLFragment {
         let r = SearchTables.reminders, l = SearchTables.lists
         let lists: SQLFragment = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
         guard isRanked else { return "FROM \(identifier: ReminderTable.tableName)" + lists }
-        if filterFirst {
-            return "FROM \(identifier: ReminderTable.tableName) CROSS JOIN \(identifier: ReminderSearchTable.tableName)"
-                + " ON \(SearchTables.index.rowid) = \(r.id)" + lists
-        }
         return "FROM \(identifier: ReminderSearchTable.tableName) CROSS JOIN \(identifier: ReminderTable.tableName)"
             + " ON \(r.id) = \(SearchTables.index.rowid)" + lists
     }
@@ -64,12 +55,13 @@ struct SearchExecutor {
             plan.conditions
         }
         if !text.isEmpty { conditions.append(text.queryFragment) }
-        return conditions + filterConditions
+        if let filteredIDs { conditions.append(Self.amongIndexRows(filteredIDs)) }
+        return conditions + filterConditions(rowsComeFromText: isRanked)
     }
 
     /// The filters alone; a `tag:` filter probes each row's tags when the rows come from the text.
-    var filterConditions: [SQLFragment] {
-        let filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: isRanked && !filterFirst)
+    func filterConditions(rowsComeFromText: Bool) -> [SQLFragment] {
+        let filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: rowsComeFromText)
         return query.filters.map(filters.condition)
     }
 
@@ -96,11 +88,11 @@ struct SearchExecutor {
     /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
     func run(on db: SQLiteConnection) throws -> ResultSet {
         try db.transaction(.deferred) {
-            try choosingFilterFirst(on: db).runAsChosen(on: db)
+            try narrowedToFilteredReminders(on: db).runAsChosen(on: db)
         }
     }
 
-    /// ``run(on:)`` with the driving side as ``filterFirst`` says.
+    /// ``run(on:)`` without looking for ``filteredIDs`` (kept as they are).
     func runAsChosen(on db: SQLiteConnection) throws -> ResultSet {
         let (pageHits, next) = try page(on: db)
         let hits = try Self.withRepeatRules(pageHits, on: db)

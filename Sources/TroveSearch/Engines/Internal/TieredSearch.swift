@@ -98,7 +98,7 @@ struct TieredSearch {
             let vocabulary = try vocabulary(on: db)
             let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
             let exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
-                .choosingFilterFirst(on: db)
+                .narrowedToFilteredReminders(on: db)
             var statements: [(String, SQLFragment)] = []
             func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
                 if recordsStatements { statements.append((purpose, try sql())) }
@@ -140,7 +140,7 @@ struct TieredSearch {
 
             let union = try SearchExecutor(
                 plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
-                .choosingFilterFirst(on: db)
+                .narrowedToFilteredReminders(on: db)
             var typoOnly = union
             let unionConditions = union.plan.conditions
             typoOnly.plan.conditions = WhereClause {

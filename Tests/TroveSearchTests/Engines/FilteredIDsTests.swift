@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// A search with a small `list:` or `tag:` filter and a common word reads the filtered
+/// reminders' ids first and tests the MATCH's rows against them (``SearchExecutor/filteredIDs``).
+/// The answer must be the one without them, and the choice must fall only where it saves work.
+@Suite("Filtered ids")
+struct FilteredIDsTests {
+    static func request(_ text: String, includeCompleted: Bool? = nil, facets: Bool = true) -> SearchRequest {
+        var request = SearchRequest(
+            text: text, limit: 20, includeCompleted: includeCompleted, highlight: .brackets,
+            today: ReminderGenerator.pinnedToday, timeZone: TimeZone(identifier: "UTC")!)
+        request.facets = facets
+        return request
+    }
+
+    /// The smallest list of the generated reminders whose name is one word.
+    static func smallList(_ db: SQLiteConnection) throws -> String {
+        try db.fetchValue(
+            "SELECT name FROM lists WHERE name NOT LIKE '% %' AND name NOT LIKE '%''%' ORDER BY (SELECT count(*) FROM reminders WHERE list_id = lists.id) LIMIT 1",
+            as: String.self) ?? ""
+    }
+
+    @Test func theAnswerIsTheSameWithAndWithoutThem() async throws {
+        let database = try await PhasedSearchTests.generated.value
+        let list = try await database.read { db in try Self.smallList(db) }
+        let texts = [
+            "list:\(list) the", "list:\(list) is:flagged the", "tag:errand is:open the", "list:\(list) a",
+            "list:\(list) to th", "tag:urgent list:\(list) the and", "list:\(list) -tag:errand the",
+            "list:\(list) \"the a\"", "list:\(list) the -a", "list:\(list) thes", "tag:urgent dentst",
+        ]
+        for text in texts {
+            for includeCompleted in [nil, true, false] {
+                for facets in [true, false] {
+                    let request = Self.request(text, includeCompleted: includeCompleted, facets: facets)
+                    let plain = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                    let (a, b, sql) = try await database.read { db in
+                        var narrowed = plain
+                        narrowed.filteredIDs = try #require(try plain.readFilteredIDs(on: db))
+                        return (try plain.runAsChosen(on: db), try narrowed.runAsChosen(on: db), try narrowed.pageStatement(on: nil))
+                    }
+                    let context = "\(text), includeCompleted \(String(describing: includeCompleted)), facets \(facets)"
+                    #expect(a == b, "\(context)")
+                    #expect(sql.render().sql.contains(#"(+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))"#), "\(context)")
+                }
+            }
+        }
+    }
+
+    @Test func theChoiceFallsOnSmallFiltersWithManyMatches() async throws {
+        let database = try await PhasedSearchTests.generated.value
+        let chosen: [(String, Bool)] = try await database.read { db in
+            let list = try Self.smallList(db)
+            let texts = [
+                "list:\(list) is:flagged the",  // few filtered, many matches
+                "list:\(list) is:flagged t",
+                "list:\(list) is:flagged with",  // a long prefix is matched once, as without them
+                "is:flagged the",  // no list or tag filter walks an index in order
+                "-list:\(list) the",  // nor does a negated one
+                "is:open list:Home the",  // a large filter
+                "list:\(list) zebra",  // few matches: walking them is already cheap
+                "!raw list:\(list) the",
+            ]
+            return try texts.map { text in
+                let request = Self.request(text)
+                let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                return (text, try executor.narrowedToFilteredReminders(on: db).filteredIDs != nil)
+            }
+        }
+        #expect(chosen.map(\.1) == [true, true, true, false, false, false, false, false], "\(chosen)")
+    }
+}
