@@ -46,6 +46,18 @@ struct FilteredIDsTests {
                     }
                     let context = "\(text), includeCompleted \(String(describing: includeCompleted)), facets \(facets)"
                     #expect(a == b, "\(context)")
+                    // The next page, after the first page's last hit, too.
+                    if let next = a.next {
+                        var nextRequest = request
+                        nextRequest.page = next
+                        let plainNext = SearchExecutor(plan: FTSEngine.plan(for: nextRequest.query), request: nextRequest, engineName: "fts")
+                        let (c, d) = try await database.read { db in
+                            var narrowed = plainNext
+                            narrowed.filteredIDs = try #require(try plainNext.readFilteredIDs(on: db))
+                            return (try plainNext.runAsChosen(on: db), try narrowed.runAsChosen(on: db))
+                        }
+                        #expect(c == d && !c.hits.isEmpty, "next page: \(context)")
+                    }
                     #expect(sql.render().sql.contains(#"(+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))"#), "\(context)")
                 }
             }
