@@ -40,6 +40,21 @@ struct FilterIndexPlanTests {
         #expect(!plan.contains("USE TEMP B-TREE FOR ORDER BY"), "\(text): \(plan)")
     }
 
+    /// A `due:` range with both ends starts and stops the page's walk at the range, in
+    /// `reminders_in_due_order` or `reminders_by_due`, instead of reading every open reminder
+    /// in due order from the overdue ones on (1.3 s at 1,000,000 for `is:open due:week`).
+    @Test(arguments: ["is:open due:week", "due:tomorrow", "due:2026-03-01..2026-03-05", "is:open due:on:today"])
+    func dueRangesWalkOnlyTheRange(text: String) async throws {
+        let page = try await Self.plan(try Self.executor(text).pageStatement(on: nil))
+        let reminders = try #require(page.first { $0.contains(" reminders ") || $0.hasSuffix(" reminders") }, "\(text): \(page)")
+        let rangeWalks = [
+            "SEARCH reminders USING INDEX reminders_by_due (is_completed=? AND due_date>? AND due_date<?)",
+            "SEARCH reminders USING INDEX reminders_in_due_order (is_completed=? AND <expr>=? AND <expr>>? AND <expr><?)",
+        ]
+        #expect(rangeWalks.contains(reminders), "\(text): \(page)")
+        #expect(!page.contains("USE TEMP B-TREE FOR ORDER BY"), "\(text): \(page)")
+    }
+
     @Test(arguments: ["is:flagged list:Work", "list:Health", "p:high list:Home", "-is:flagged list:Work"])
     func listFilterCountsReadOnlyTheListIndex(text: String) async throws {
         let plan = try await Self.plan(Self.executor(text).countSQL)

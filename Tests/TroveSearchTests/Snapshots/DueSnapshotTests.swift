@@ -13,7 +13,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE ((((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000')) OR ("reminders"."is_completed" = 0 AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2026-03-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-03-02 00:00:00.000')))))
+            WHERE (((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-02' AND ifnull("reminders"."due_date", '') <= '2026-03-03 00:00:00.000' AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-03 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000'))) OR ("reminders"."is_completed" = 0 AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" <= '2026-03-01') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" < '2026-03-02 00:00:00.000')))))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",
@@ -54,7 +54,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000')))
+            WHERE ((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-02' AND ifnull("reminders"."due_date", '') <= '2026-03-03 00:00:00.000' AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-03 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-02') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-03 00:00:00.000'))))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",
@@ -89,7 +89,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-03' AND "reminders"."due_date" <= '2026-03-03') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-03 00:00:00.000' AND "reminders"."due_date" < '2026-03-04 00:00:00.000')))
+            WHERE ((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-03' AND ifnull("reminders"."due_date", '') <= '2026-03-04 00:00:00.000' AND "reminders"."due_date" >= '2026-03-03' AND "reminders"."due_date" <= '2026-03-04 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-03' AND "reminders"."due_date" <= '2026-03-03') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-03 00:00:00.000' AND "reminders"."due_date" < '2026-03-04 00:00:00.000'))))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",
@@ -162,7 +162,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-05' AND "reminders"."due_date" <= '2026-03-06') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-05 00:00:00.000' AND "reminders"."due_date" < '2026-03-07 00:00:00.000')))
+            WHERE ((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-05' AND ifnull("reminders"."due_date", '') <= '2026-03-07 00:00:00.000' AND "reminders"."due_date" >= '2026-03-05' AND "reminders"."due_date" <= '2026-03-07 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-05' AND "reminders"."due_date" <= '2026-03-06') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-05 00:00:00.000' AND "reminders"."due_date" < '2026-03-07 00:00:00.000'))))
               AND ("reminders"."is_completed" = 0)
             ORDER BY
               "reminders"."is_completed",
@@ -307,7 +307,7 @@ import TroveTestSupport
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"')
-              AND (((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-08') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-09 00:00:00.000')))
+              AND ((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-02' AND ifnull("reminders"."due_date", '') <= '2026-03-09 00:00:00.000' AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-09 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-08') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-09 00:00:00.000'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",

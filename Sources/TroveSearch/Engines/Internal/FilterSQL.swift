@@ -98,13 +98,34 @@ struct FilterSQL {
     /// NB: an all-day date (`YYYY-MM-DD`, 10 characters) is a day already and compares as text
     /// with the days; a timed one is UTC and compares with the UTC instants where those days
     /// start and end in ``timeZone``. Comparing the two forms with each other would be wrong.
+    ///
+    /// When both ends are known, both forms lie in one range of text, from the smaller lower
+    /// bound to the larger upper one, and the condition starts with that range, written both
+    /// as `reminders_in_due_order` holds the column and as `reminders_by_due` does, so that a
+    /// search in due order walks just the range of either index instead of every open
+    /// reminder from the overdue ones on:
+    ///
+    /// ```swift
+    /// // (("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= ? AND ifnull(…) <= ?
+    /// //   AND "reminders"."due_date" >= ? AND "reminders"."due_date" <= ? AND ((length(…) = 10 AND …) OR (…)))
+    /// ```
+    /// `is:open due:week` at 1,000,000 reminders with none due that week: 1.3 s → 0.01 s.
+    /// NB: not for an open end (`overdue`): with one end, SQLite walked the whole range
+    /// (0.9 s for the page of `overdue` instead of 1 ms), and `is_completed IN (0, 1)` in front,
+    /// to let searches that count completed reminders start at the range too, made `due:today`
+    /// slower (0.18 → 0.95 s); neither is written.
     private func days(from: CalendarDay?, through: CalendarDay?) -> SQLFragment {
         let due = r.dueDate
         var allDay: [SQLFragment] = ["length(\(due)) = 10"]
         var timed: [SQLFragment] = ["length(\(due)) > 10"]
+        var bounds: (lowest: String, highest: String)?
         if let from {
-            allDay.append("\(due) >= \(from.description)")
-            timed.append("\(due) >= \(SQLDateText.format(from.start(in: timeZone)))")
+            let day = from.description, start = SQLDateText.format(from.start(in: timeZone))
+            allDay.append("\(due) >= \(day)")
+            timed.append("\(due) >= \(start)")
+            if let through, let next = through.advanced(byDays: 1) {
+                bounds = (min(day, start), max(through.description, SQLDateText.format(next.start(in: timeZone))))
+            }
         }
         if let through {
             allDay.append("\(due) <= \(through.description)")
@@ -114,6 +135,12 @@ struct FilterSQL {
                 timed.append("\(due) < \(SQLDateText.format(next.start(in: timeZone)))")
             }
         }
-        return "((\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND "))))"
+        let exact: SQLFragment = "((\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND "))))"
+        guard let bounds else { return exact }
+        let range: [SQLFragment] = [
+            "(\(due) IS NULL) = 0", "ifnull(\(due), '') >= \(bounds.lowest)", "ifnull(\(due), '') <= \(bounds.highest)",
+            "\(due) >= \(bounds.lowest)", "\(due) <= \(bounds.highest)",
+        ]
+        return "(\(range.joined(separator: " AND ")) AND \(exact))"
     }
 }
