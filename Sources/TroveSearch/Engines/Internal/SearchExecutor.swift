@@ -39,9 +39,16 @@ struct SearchExecutor {
     /// each time: `is:open list:Home tag:call call` took 200 s at 1M reminders, 0.15 s this
     /// way. The MATCH's own rows bound the work instead, as in the same search unfiltered.
     /// (A few filtered reminders are read first instead: ``filteredIDs``.)
-    var from: SQLFragment {
+    var from: SQLFragment { from(joiningLists: true) }
+
+    /// ``from``, with or without the lists: a statement that reads no list column (the counts)
+    /// leaves them out, so that a count of `is:open due:today` reads `reminders_by_due` alone
+    /// instead of looking every row up for its `list_id` (1.4 s → see BENCHMARKS.md at 1,000,000).
+    /// Every reminder has a list (`list_id` is a NOT NULL foreign key; `trove check` reports one
+    /// that points nowhere), so the rows are the same.
+    func from(joiningLists: Bool) -> SQLFragment {
         let r = SearchTables.reminders, l = SearchTables.lists
-        let lists: SQLFragment = " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
+        let lists: SQLFragment = joiningLists ? " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)" : ""
         guard isRanked else { return "FROM \(identifier: ReminderTable.tableName)" + lists }
         return "FROM \(identifier: ReminderSearchTable.tableName) CROSS JOIN \(identifier: ReminderTable.tableName)"
             + " ON \(r.id) = \(SearchTables.index.rowid)" + lists
@@ -121,7 +128,7 @@ struct SearchExecutor {
     /// ```
     var countSQL: SQLFragment {
         let completed = TypedExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
-        return "SELECT \(countAll().named(CountColumn.total)), \(completed.named(CountColumn.completed)) \(from)"
+        return "SELECT \(countAll().named(CountColumn.total)), \(completed.named(CountColumn.completed)) \(from(joiningLists: false))"
             + Self.whereClause(matchConditions)
     }
 
