@@ -99,12 +99,14 @@ extension ReminderStore {
 
     /// What the denormalised and identity columns get wrong: `reminders.tags` must be the text
     /// `reminder_tag_text` builds from `reminder_tags` (names in their links' order), no
-    /// reminder may be left marked in `tag_text_written`, and every uid must be present and unique.
+    /// reminder may be left marked in `tag_text_written`, every reminder's list must exist,
+    /// and every uid must be present and unique.
     ///
     /// ```swift
     /// // SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
     /// //   WHERE r.tags IS NOT ifnull(t.text, '')
     /// // SELECT count(*) FROM "tag_text_written"
+    /// // SELECT count(*), min(id) FROM reminders WHERE list_id NOT IN (SELECT id FROM lists)
     /// // SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''
     /// // SELECT uid, count(*) FROM reminders GROUP BY uid HAVING count(*) > 1
     /// ```
@@ -121,6 +123,12 @@ extension ReminderStore {
         if schema.tracksTagText, let marked = try db.first(TagTextWrittenTable.count()), marked > 0 {
             problems.append("\(marked) reminder(s) are still marked in tag_text_written; \(CheckReport.rebuildCall) to clear them")
         }
+        if let row = try db.fetchOne("SELECT count(*), min(id) FROM reminders WHERE list_id NOT IN (SELECT id FROM lists)"),
+            let count: Int = try row[0], count > 0
+        {
+            let first: Int64 = try row[1]
+            problems.append("\(count) reminder(s), the first \(first), belong to a list that does not exist, so no search shows them; \(CheckReport.rebuildCall) to move them to the list \(StoreNames.defaultList)")
+        }
         // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
         guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
             return problems
@@ -136,6 +144,9 @@ extension ReminderStore {
         return problems
     }
 
+    /// How many reminders belong to a list that does not exist.
+    static let listlessCount: SQLFragment = "SELECT count(*) FROM reminders WHERE list_id NOT IN (SELECT id FROM lists)"
+
     /// Whether a schema problem means the rows cannot be compared: a table or view is missing or redefined.
     private static func blocksDataCheck(_ problem: SchemaDefinition.Problem) -> Bool {
         switch problem {
@@ -146,7 +157,8 @@ extension ReminderStore {
 
     /// Recreates whatever part of the search index is missing or differs from this Trove's
     /// schema, puts every reminder's tag text back in step with its tags, gives a reminder
-    /// with a missing or shared uid a new one, and refills the index from the reminders.
+    /// with a missing or shared uid a new one, moves a reminder whose list is gone to the list
+    /// Reminders, and refills the index from the reminders.
     ///
     /// ```swift
     /// try await store.rebuildIndex()   // RebuildReport(recreated: ["reminders_fts"])
@@ -181,6 +193,15 @@ extension ReminderStore {
                     WHERE uid IS NULL OR trim(uid) = ''
                        OR id > (SELECT min(other.id) FROM reminders AS other WHERE other.uid = reminders.uid)
                     """)
+                // NB: a reminder whose list is gone (written with foreign keys off) goes to the
+                // default list, made if need be.
+                if try db.fetchValue(Self.listlessCount, as: Int.self) ?? 0 > 0 {
+                    try db.execute("INSERT OR IGNORE INTO lists (name) VALUES (\(StoreNames.defaultList))")
+                    try db.execute("""
+                        UPDATE reminders SET list_id = (SELECT id FROM lists WHERE name = \(StoreNames.defaultList))
+                        WHERE list_id NOT IN (SELECT id FROM lists)
+                        """)
+                }
             })
             return RebuildReport(recreated: reference.objects.map(\.name).filter(names.contains))
         }

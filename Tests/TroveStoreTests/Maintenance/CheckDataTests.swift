@@ -27,6 +27,28 @@ import TroveTestSupport
         #expect(try await store.reminder(id: 2).tags == ["x"])
     }
 
+    /// A reminder whose list is gone (another tool deleted the list with foreign keys off) is
+    /// in no search, as searches join the lists, though counts leave the lists out: `check`
+    /// says so and `rebuildIndex` moves it to the list Reminders.
+    @Test func checkFindsAReminderWithoutAListAndRebuildMovesIt() async throws {
+        let store = try await seededStore(records: [
+            ReminderRecord(title: "a", list: "Gone"), ReminderRecord(title: "b", list: "Gone"), ReminderRecord(title: "c", list: "Kept"),
+        ])
+        try await store.database.writeWithoutTransaction { db in
+            try db.execute("PRAGMA foreign_keys = OFF")
+            try db.execute("DELETE FROM lists WHERE name = 'Gone'")
+            try db.execute("PRAGMA foreign_keys = ON")
+        }
+        #expect(try await store.check().dataProblems == [
+            "2 reminder(s), the first 1, belong to a list that does not exist, so no search shows them; call `rebuildIndex()` to move them to the list Reminders",
+        ])
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+        #expect(try await store.reminder(id: 1).list == "Reminders")
+        #expect(try await store.reminder(id: 2).list == "Reminders")
+        #expect(try await store.reminder(id: 3).list == "Kept")
+    }
+
     @Test func checkFindsAMissingUidAndRebuildGivesOne() async throws {
         let store = try await seededStore(records: [ReminderRecord(title: "a"), ReminderRecord(title: "b")])
         try await store.database.write { db in
