@@ -24,6 +24,24 @@ import TroveStore
         #expect(try readAll(.csv, text).records.first == expected)
     }
 
+    /// Spreadsheets in many locales separate cells with `;`, and `trove search --format tsv`
+    /// with tabs: a header without commas that uses one of them sets it for the whole file.
+    @Test func aHeaderWithoutCommasSetsSemicolonsOrTabs() throws {
+        let semicolons = "\u{FEFF}title;notes;tags;due\r\nBuy milk;\"2 litres; oat\";dairy, shop;2026-03-02\r\nCall;\"a, b\";;\r\n"
+        #expect(try readAll(.csv, semicolons).records == [
+            ReminderRecord(title: "Buy milk", notes: "2 litres; oat", tags: ["dairy", "shop"], due: .day(day("2026-03-02"))),
+            ReminderRecord(title: "Call", notes: "a, b"),
+        ])
+        let tabs = "title\tnotes\ttags\nBuy bread\t\"has\ta tab\"\terrand, shop\n"
+        #expect(try readAll(.csv, tabs).records == [ReminderRecord(title: "Buy bread", notes: "has\ta tab", tags: ["errand", "shop"])])
+        // A comma outside quotes keeps commas; a quoted `;` in a name does not count.
+        #expect(try readAll(.csv, "title,notes\na;b,c\n").records == [ReminderRecord(title: "a;b", notes: "c")])
+        #expect(try readAll(.csv, "title,\"no;tes\"\na,b\n").records.map(\.title) == ["a"])
+        // An error names the column of the file's own separator.
+        let error = readError(.csv, "title;notes\nx;\"a\"b\n")
+        #expect(error?.field == "notes" && error?.line == 2)
+    }
+
     @Test func skipsBlankLinesAndCountsLinesInsideQuotedFields() throws {
         let text = "title,notes\n\nA,\"one\ntwo\nthree\"\n\nB,\n,no title\n"
         let error = readError(.csv, text)

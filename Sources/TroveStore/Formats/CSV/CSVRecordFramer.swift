@@ -22,6 +22,8 @@ struct CSVRecordFramer {
     private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
 
     var lines: LineReader
+    /// The byte between fields: a comma unless the header says otherwise (see `CSVReminderReader`).
+    var delimiter = UInt8(ascii: ",")
 
     mutating func next() throws -> Record? {
         guard let line = try lines.next() else { return nil }
@@ -35,12 +37,12 @@ struct CSVRecordFramer {
             for byte in bytes[scanFrom...] {
                 switch (state, byte) {
                 case (.fieldStart, UInt8(ascii: "\"")): state = .quoted
-                case (.fieldStart, UInt8(ascii: ",")), (.unquoted, UInt8(ascii: ",")): fieldIndex += 1; state = .fieldStart
+                case (.fieldStart, delimiter), (.unquoted, delimiter): fieldIndex += 1; state = .fieldStart
                 case (.fieldStart, _), (.unquoted, _): state = .unquoted
                 case (.quoted, UInt8(ascii: "\"")): state = .quoteInQuoted
                 case (.quoted, _): break
                 case (.quoteInQuoted, UInt8(ascii: "\"")): state = .quoted
-                case (.quoteInQuoted, UInt8(ascii: ",")): fieldIndex += 1; state = .fieldStart
+                case (.quoteInQuoted, delimiter): fieldIndex += 1; state = .fieldStart
                 case (.quoteInQuoted, _): throw StrayQuote(line: lines.lineNumber, fieldIndex: fieldIndex)
                 }
             }

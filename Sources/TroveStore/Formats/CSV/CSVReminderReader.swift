@@ -13,7 +13,9 @@ import Foundation
 /// `repeat` an RRULE; `completions` one `DUE/COMPLETEDAT` per line (either side may be
 /// empty); `icalendar` one kept iCalendar line per line. Line breaks inside quoted cells are
 /// kept as written (CRLF stays CRLF). Unknown columns are ignored with one warning; blank
-/// lines are skipped.
+/// lines are skipped. A header with no comma outside quotes whose names are separated by
+/// semicolons or tabs makes that the separator of the whole file, as spreadsheets in many
+/// locales write CSV (`title;notes;due`) and as `trove search --format tsv` writes it.
 public struct CSVReminderReader: ReminderReader {
     enum Column: String, CaseIterable {
         case id, uid, title, notes, list, tags, priority, flagged, completed, completedAt, due, `repeat`, createdAt, updatedAt
@@ -21,6 +23,8 @@ public struct CSVReminderReader: ReminderReader {
     }
 
     private var framer: CSVRecordFramer
+    /// The separator between cells, chosen from the header (`,` unless it has none).
+    private var delimiter: UnicodeScalar = ","
     private let defaultList: String?
     private var header: [String]?
     private var columns: [Column?] = []
@@ -71,6 +75,10 @@ public struct CSVReminderReader: ReminderReader {
                 line: 1, problem: "the file has no header row",
                 remedy: "Start the file with a header naming the columns, such as title,notes,list,tags,due.")
         }
+        if let other = Self.delimiter(ofHeader: record.text) {
+            delimiter = other
+            framer.delimiter = UInt8(other.value)
+        }
         let names = try cells(of: record).map { $0.trimmingCharacters(in: .whitespaces) }
         var seen = Set<Column>()
         for name in names {
@@ -95,8 +103,28 @@ public struct CSVReminderReader: ReminderReader {
     }
 
     private func cells(of record: CSVRecordFramer.Record) throws -> [String] {
-        let reader = try CSVReader(string: record.text, hasHeaderRow: false)
+        let reader = try CSVReader(string: record.text, hasHeaderRow: false, delimiter: delimiter)
         return reader.next() ?? []
+    }
+
+    /// `;` or a tab when the header separates its names with it and has no comma outside
+    /// quotes; nil for a comma-separated header (or one with a single name).
+    ///
+    /// ```swift
+    /// CSVReminderReader.delimiter(ofHeader: "title;notes;due")   // ";"
+    /// CSVReminderReader.delimiter(ofHeader: "title\tnotes")      // "\t"
+    /// CSVReminderReader.delimiter(ofHeader: "title,\"a;b\"")     // nil
+    /// ```
+    static func delimiter(ofHeader text: String) -> UnicodeScalar? {
+        var quoted = false
+        var counts: [UnicodeScalar: Int] = [:]
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" { quoted.toggle() } else if !quoted, [",", ";", "\t"].contains(scalar) { counts[scalar, default: 0] += 1 }
+        }
+        guard counts[",", default: 0] == 0 else { return nil }
+        let semicolons = counts[";", default: 0], tabs = counts["\t", default: 0]
+        guard semicolons + tabs > 0 else { return nil }
+        return semicolons >= tabs ? ";" : "\t"
     }
 
     private func convert(_ cells: [String], line: Int) throws -> ReminderRecord {
