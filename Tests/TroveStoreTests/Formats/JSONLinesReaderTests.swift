@@ -35,6 +35,16 @@ import TroveStore
         #expect(try readAll(.jsonl, line).records == [expected])
     }
 
+    /// A file that is one JSON array (what many apps export) is refused with how to turn it
+    /// into JSON Lines; an array on a later line is an ordinary syntax error.
+    @Test(arguments: ["[{\"title\":\"a\"},{\"title\":\"b\"}]\n", "[\n  {\"title\": \"a\"}\n]\n", "\n  [ ]\n"])
+    func aJSONArraySaysHowToConvertIt(text: String) throws {
+        let error = try #require(readError(.jsonl, text))
+        #expect(error.line == (text.hasPrefix("\n") ? 2 : 1))
+        #expect(error.problem == "the line starts a JSON array; JSON Lines holds one object per line, with no [ ] around them")
+        #expect(error.remedy.contains("jq -c '.[]'"))
+    }
+
     @Test func skipsBlankLinesAndKeepsCountingThem() throws {
         let text = "\n{\"title\":\"a\"}\n   \n\n{\"title\":\"b\"}\n"
         #expect(try readAll(.jsonl, text).records.map(\.title) == ["a", "b"])

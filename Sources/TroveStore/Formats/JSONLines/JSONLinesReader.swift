@@ -23,6 +23,8 @@ public struct JSONLinesReader: ReminderReader {
     private var firstUnknownLine = 0
     /// The line the last record returned by `next()` was on.
     public private(set) var recordLine: Int?
+    /// The line of the file's first record: where a whole-file JSON array would start.
+    private var firstRecordLine: Int?
 
     /// A reader of one JSON object per line; `list` is the list for objects without a `list` key.
     public init(_ lines: LineReader, list: String? = nil) {
@@ -43,6 +45,7 @@ public struct JSONLinesReader: ReminderReader {
         while let line = try lines.next() {
             if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
             recordLine = line.number
+            if firstRecordLine == nil { firstRecordLine = line.number }
             return try line.bytes.withUnsafeBufferPointer { bytes in
                 try parse(JSONScanner(bytes: bytes, line: line.number))
             }
@@ -55,6 +58,13 @@ public struct JSONLinesReader: ReminderReader {
         var title: String?
         var record = ReminderRecord(title: "", list: defaultList)
         json.skipWhitespace()
+        if recordLine == firstRecordLine, json.peek == UInt8(ascii: "[") {
+            // NB: a file that is one JSON array (what many apps export) is a common near miss;
+            // say how to convert it.
+            var error = json.syntaxError("the line starts a JSON array; JSON Lines holds one object per line, with no [ ] around them")
+            error.remedy = "Convert the array to one object per line, for example with jq -c '.[]' FILE > FILE.jsonl, and import that."
+            throw error
+        }
         guard json.consume("{") else { throw json.unexpected(expected: "'{' starting a JSON object") }
         json.skipWhitespace()
         if !json.consume("}") {
