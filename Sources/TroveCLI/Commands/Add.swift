@@ -58,7 +58,7 @@ struct Add: AsyncParsableCommand, ArgumentListReader {
             // NB: options are checked before the database is opened, so a bad --due creates nothing.
             let dates = NaturalDate()
             let priority = try priority.map(ReminderInput.priority)
-            let due = try due.map { try ReminderInput.due($0, dates: dates) }
+            let due = try due.flatMap { ReminderInput.meansNoDue($0) ? nil : try ReminderInput.due($0, dates: dates) }
             let rule = try `repeat`.map(ReminderInput.repeat)
             let literalCount = Self.literalCount(arguments: argumentList, words: words)
             let given = QuickAdd.Given(list: list != nil, due: due != nil, priority: priority != nil)

@@ -11,7 +11,7 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "New notes (\"\" clears them).") var notes: String?
     @Option(help: "Move it to this list; created if new.") var list: String?
     @Option(help: "none, low, medium or high.") var priority: String?
-    @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am.") var due: String?
+    @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am; none removes it.") var due: String?
     @Flag(help: "Remove the due date.") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Flag or unflag it.") var flag: Bool?
     @Option(help: ArgumentHelp("How it repeats, as for `trove add --repeat`.", valueName: "rule")) var `repeat`: String?
@@ -36,7 +36,11 @@ struct Edit: AsyncParsableCommand {
             changes.notes = notes
             changes.list = list
             changes.priority = try priority.map(ReminderInput.priority)
-            if noDue { changes.due = .some(nil) } else if let due { changes.due = .some(try ReminderInput.due(due)) }
+            if noDue || due.map(ReminderInput.meansNoDue) == true {
+                changes.due = .some(nil)
+            } else if let due {
+                changes.due = .some(try ReminderInput.due(due))
+            }
             changes.isFlagged = flag
             if noRepeat { changes.repeat = .some(nil) } else if let rule = `repeat` { changes.repeat = .some(try ReminderInput.repeat(rule)) }
             changes.addTags = addTags

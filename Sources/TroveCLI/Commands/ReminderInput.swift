@@ -36,6 +36,17 @@ enum ReminderInput {
         }
     }
 
+    /// Whether a `--due` value means no due date: `none` (as the query's `due:none`) or nothing.
+    ///
+    /// ```swift
+    /// ReminderInput.meansNoDue("None")   // true: `trove edit 3 --due none` is `--no-due`
+    /// ReminderInput.meansNoDue("fri")    // false
+    /// ```
+    static func meansNoDue(_ text: String) -> Bool {
+        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        return word.isEmpty || word == "none"
+    }
+
     /// ", due Fri 27 Nov": the date a command read, said back in its confirmation.
     static func spokenDue(_ due: DueDate?, dates: NaturalDate = NaturalDate()) -> String {
         due.map { ", due \($0.spoken(today: dates.today, timeZone: dates.timeZone))" } ?? ""

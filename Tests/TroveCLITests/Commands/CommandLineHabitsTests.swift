@@ -72,6 +72,22 @@ import TroveStore
         #expect(edited.stderr.contains("Nothing to change: say what, as in `trove edit 1 --due fri`"))
     }
 
+    /// `--due none` (the query's `due:none`) or an empty `--due` removes the due date, as
+    /// `--no-due` does; `add --due none` adds a reminder without one.
+    @Test func dueNoneRemovesTheDueDate() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        #expect(try TroveProcess.run(["add", "Thing", "--due", "tomorrow", "--db", db]).status == 0)
+        for value in ["none", "None", ""] {
+            let edited = try TroveProcess.run(["edit", "1", "--due", value, "--db", db])
+            #expect(edited.status == 0, "\(value): \(edited.stderr)")
+            #expect(try TroveProcess.run(["export", "--db", db]).stdout.contains(#""due":null"#), "\(value)")
+            #expect(try TroveProcess.run(["edit", "1", "--due", "fri", "--db", db]).status == 0)
+        }
+        let added = try TroveProcess.run(["add", "Other", "--due", "none", "--db", db])
+        #expect(added.stdout == "Added 2: Other (Reminders)\n", "\(added.stderr)")
+    }
+
     @Test func editToTheValuesItHasSaysNothingChangedAndExits1() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")
