@@ -45,7 +45,7 @@ public enum FormatLimits: Sendable, Hashable {
         switch self {
         case .none: stored
         case .iCalendar: text(stored)
-        case .todoTxt: stored.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " }).joined(separator: " ")
+        case .todoTxt: TodoTxtWriter.titleWords(stored).joined(separator: " ")
         }
     }
 }

@@ -123,7 +123,7 @@ extension ReminderStore {
         if schema.tracksTagText, let marked = try db.first(TagTextWrittenTable.count()), marked > 0 {
             problems.append("\(marked) reminder(s) are still marked in tag_text_written; \(CheckReport.rebuildCall) to clear them")
         }
-        if let row = try db.fetchOne("SELECT count(*), min(id) FROM reminders WHERE list_id NOT IN (SELECT id FROM lists)"),
+        if let row = try db.fetchOne("SELECT count(*), min(id) FROM reminders WHERE \(Self.listless)"),
             let count: Int = try row[0], count > 0
         {
             let first: Int64 = try row[1]
@@ -144,8 +144,8 @@ extension ReminderStore {
         return problems
     }
 
-    /// How many reminders belong to a list that does not exist.
-    static let listlessCount: SQLFragment = "SELECT count(*) FROM reminders WHERE list_id NOT IN (SELECT id FROM lists)"
+    /// The reminders whose list does not exist (written with foreign keys off).
+    static let listless: SQLFragment = "list_id NOT IN (SELECT id FROM lists)"
 
     /// Whether a schema problem means the rows cannot be compared: a table or view is missing or redefined.
     private static func blocksDataCheck(_ problem: SchemaDefinition.Problem) -> Bool {
@@ -195,11 +195,11 @@ extension ReminderStore {
                     """)
                 // NB: a reminder whose list is gone (written with foreign keys off) goes to the
                 // default list, made if need be.
-                if try db.fetchValue(Self.listlessCount, as: Int.self) ?? 0 > 0 {
+                if try db.fetchValue("SELECT count(*) FROM reminders WHERE \(Self.listless)", as: Int.self) ?? 0 > 0 {
                     try db.execute("INSERT OR IGNORE INTO lists (name) VALUES (\(StoreNames.defaultList))")
                     try db.execute("""
                         UPDATE reminders SET list_id = (SELECT id FROM lists WHERE name = \(StoreNames.defaultList))
-                        WHERE list_id NOT IN (SELECT id FROM lists)
+                        WHERE \(Self.listless)
                         """)
                 }
             })

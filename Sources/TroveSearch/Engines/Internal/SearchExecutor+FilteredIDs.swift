@@ -17,7 +17,7 @@ extension SearchExecutor {
     /// answer: Trove's score counts each word's rows again at every such look-up.
     ///
     /// ```swift
-    /// // SELECT "reminders"."id" FROM "reminders" JOIN "lists" ON … WHERE <filters> LIMIT 4097
+    /// // SELECT "reminders"."id" FROM "reminders" WHERE <filters> LIMIT 4097
     /// // SELECT count(*) FROM (SELECT 1 FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT <4 × ids + 1>)
     /// // then every statement adds: AND (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))
     /// ```
@@ -42,9 +42,8 @@ extension SearchExecutor {
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
     /// more than ``filteredIDLimit``.
     func readFilteredIDs(on db: SQLiteConnection) throws -> [Int64]? {
-        let r = SearchTables.reminders, l = SearchTables.lists
-        let filtered: SQLFragment = "SELECT \(r.id) FROM \(identifier: ReminderTable.tableName)"
-            + " JOIN \(identifier: ListTable.tableName) ON \(l.id) = \(r.listID)"
+        // NB: no filter reads a list column (`list:` looks its id up), so no lists are joined.
+        let filtered: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
             + Self.whereClause(filterConditions(rowsComeFromText: false))
             + " LIMIT \(Self.filteredIDLimit + 1)"
         let ids = try db.fetchAll(filtered).map { row -> Int64 in try row[0] }

@@ -42,9 +42,9 @@ struct SearchExecutor {
     var from: SQLFragment { from(joiningLists: true) }
 
     /// ``from``, with or without the lists: a statement that reads no list column (the counts,
-    /// and the small match set's ids they may come from) leaves them out, so that a count of `is:open due:today` reads `reminders_by_due` alone
-    /// instead of looking every row up for its `list_id` (0.74 → 0.07 s for the whole search at
-    /// 1,000,000 reminders; BENCHMARKS.md).
+    /// and the small match set's ids they may come from) leaves them out, so that a count of
+    /// `is:open due:today` reads `reminders_by_due` alone instead of looking every row up for
+    /// its `list_id` (0.74 → 0.07 s for the whole search at 1,000,000 reminders; BENCHMARKS.md).
     /// Every reminder has a list (`list_id` is a NOT NULL foreign key; `trove check` reports one
     /// that points nowhere), so the rows are the same.
     func from(joiningLists: Bool) -> SQLFragment {

@@ -138,9 +138,10 @@ struct TieredSearch {
                 early(provisional)
             }
 
-            let union = try SearchExecutor(
+            var union = SearchExecutor(
                 plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
-                .narrowedToFilteredReminders(on: db)
+            // NB: the filters are the exact tier's, so are their ids; read them only if it did not.
+            if let ids = exact.filteredIDs { union.filteredIDs = ids } else { union = try union.narrowedToFilteredReminders(on: db) }
             var typoOnly = union
             let unionConditions = union.plan.conditions
             typoOnly.plan.conditions = WhereClause {

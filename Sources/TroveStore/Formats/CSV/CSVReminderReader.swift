@@ -23,8 +23,6 @@ public struct CSVReminderReader: ReminderReader {
     }
 
     private var framer: CSVRecordFramer
-    /// The separator between cells, chosen from the header (`,` unless it has none).
-    private var delimiter: UnicodeScalar = ","
     private let defaultList: String?
     private var header: [String]?
     private var columns: [Column?] = []
@@ -75,10 +73,7 @@ public struct CSVReminderReader: ReminderReader {
                 line: 1, problem: "the file has no header row",
                 remedy: "Start the file with a header naming the columns, such as title,notes,list,tags,due.")
         }
-        if let other = Self.delimiter(ofHeader: record.text) {
-            delimiter = other
-            framer.delimiter = UInt8(other.value)
-        }
+        if let other = Self.delimiter(ofHeader: record.text) { framer.delimiter = UInt8(other.value) }
         let names = try cells(of: record).map { $0.trimmingCharacters(in: .whitespaces) }
         var seen = Set<Column>()
         for name in names {
@@ -103,7 +98,7 @@ public struct CSVReminderReader: ReminderReader {
     }
 
     private func cells(of record: CSVRecordFramer.Record) throws -> [String] {
-        let reader = try CSVReader(string: record.text, hasHeaderRow: false, delimiter: delimiter)
+        let reader = try CSVReader(string: record.text, hasHeaderRow: false, delimiter: UnicodeScalar(framer.delimiter))
         return reader.next() ?? []
     }
 

@@ -58,8 +58,7 @@ public struct TodoTxtWriter: ReminderWriter {
             if let letter = Self.letter(record.priority) { words.append("(\(letter))") }
             if let createdAt = record.createdAt { words.append(day(createdAt)) }
         }
-        let title = record.title.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " })
-        words += TodoTxtEscaping.escape(title, first: true)
+        words += TodoTxtEscaping.escape(Self.titleWords(record.title), first: true)
         if let list = record.list { words.append("+" + TodoTxtToken.encode(list)) }
         for tag in record.tags { words.append("@" + TodoTxtToken.encode(tag)) }
         switch record.due {
@@ -88,6 +87,12 @@ public struct TodoTxtWriter: ReminderWriter {
         sink.append(words.joined(separator: " "))
         sink.append(UInt8(ascii: "\n"))
         try sink.flushIfFull()
+    }
+
+    /// A title's words as the line holds them: line breaks, tabs and runs of spaces are one
+    /// space (what `FormatLimits.todoTxt.title(_:)` says a re-import gives back).
+    static func titleWords(_ title: String) -> [Substring] {
+        title.split(whereSeparator: { $0.isNewline || $0 == "\t" || $0 == " " })
     }
 
     /// Flushes the sink.
