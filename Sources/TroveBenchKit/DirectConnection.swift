@@ -30,6 +30,7 @@ public final class DirectConnection {
         try execute("PRAGMA foreign_keys = ON")
         // NB: Trove's ranking is SQL functions on the connection, as every Trove connection has.
         guard trove_ranking_register(db) == SQLITE_OK else { throw BenchError("could not register trove_rank on \(path)") }
+        guard trove_tally_register(db) == SQLITE_OK else { throw BenchError("could not register trove_tally on \(path)") }
     }
 
     deinit {

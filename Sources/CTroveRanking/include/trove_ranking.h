@@ -3,6 +3,9 @@
 
 #include <sqlite3.h>
 
+/* trove_tally, the facets' one-pass counting aggregate, is declared beside these functions. */
+#include "trove_tally.h"
+
 /*
 ** Trove's ranking as FTS5 auxiliary functions. The definition, with its parameters and a worked
 ** example, is TroveSearch's `TroveRanking` (Sources/TroveSearch/Ranking/TroveRanking.swift);

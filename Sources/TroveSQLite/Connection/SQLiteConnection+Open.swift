@@ -79,9 +79,14 @@ extension SQLiteConnection {
     /// NB: functions live in the connection, not the file: the index stays plain FTS5, so the
     /// `sqlite3` shell and other tools still read it (its stored `rank` is still bm25).
     ///
+    /// It also registers `trove_tally(key [, flag])`, the aggregate that counts a facet's
+    /// groups in one pass (`Sources/CTroveRanking/include/trove_tally.h`).
+    ///
     /// See https://www.sqlite.org/fts5.html#custom_auxiliary_functions
     func registerRankingFunctions() throws {
-        let rc = trove_ranking_register(handle)
+        var rc = trove_ranking_register(handle)
         guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "SELECT fts5(?1)") }
+        rc = trove_tally_register(handle)
+        guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "trove_tally") }
     }
 }

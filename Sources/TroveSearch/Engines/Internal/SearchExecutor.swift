@@ -210,8 +210,10 @@ struct SearchExecutor {
     ///
     /// ```swift
     /// try executor.countsAndLists(on: db, among: nil)
-    /// // SELECT "lists"."name" AS "name", count(*) AS "count", ifnull(sum("reminders"."is_completed"), 0) AS "completed"
-    /// //   FROM … WHERE … GROUP BY "lists"."id" ORDER BY 2 DESC, 1 COLLATE NOCASE
+    /// // SELECT "lists"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count",
+    /// //   json_extract("tally"."value", '$[2]') AS "completed"
+    /// // FROM json_each((SELECT trove_tally("reminders"."list_id", "reminders"."is_completed") FROM … WHERE …)) AS "tally"
+    /// // JOIN "lists" ON "lists"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "lists"."id"
     /// ```
     ///
     /// NB: every reminder is in exactly one list, so the groups' sums are the counts. Only when
@@ -234,9 +236,7 @@ struct SearchExecutor {
 
     /// The list facets with each list's completed matches; see ``countsAndLists(on:among:)``.
     var listFacetsAndCountsSQL: SQLFragment {
-        let completed = TypedExpression<Int>("ifnull(sum(\(SearchTables.reminders.isCompleted)), 0)")
-        return facetSQL((from: from, conditions: scopedConditions), join: "", name: SearchTables.lists.name,
-            group: SearchTables.lists.id, extra: [completed.named(FacetColumn.completed)])
+        facetSQL((from: from, conditions: scopedConditions), join: "", facet: .lists, flag: SearchTables.reminders.isCompleted)
     }
 
     /// The statement that counts the matches for an explanation: the one ``countsAndLists(on:among:)``
@@ -253,12 +253,18 @@ struct SearchExecutor {
     ///
     /// ```swift
     /// try executor.facets(on: db)
-    /// // SELECT "lists"."name" AS "name", count(*) AS "count" FROM … WHERE …
-    /// //   GROUP BY "lists"."id" ORDER BY 2 DESC, 1 COLLATE NOCASE
-    /// // SELECT "tags"."name" AS "name", count(*) AS "count" FROM …
-    /// //   JOIN "reminder_tags" ON "reminder_tags"."reminder_id" = "reminders"."id"
-    /// //   JOIN "tags" ON "tags"."id" = "reminder_tags"."tag_id" WHERE … GROUP BY "tags"."id" …
+    /// // SELECT "lists"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count"
+    /// // FROM json_each((SELECT trove_tally("reminders"."list_id") FROM … WHERE …)) AS "tally"
+    /// // JOIN "lists" ON "lists"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "lists"."id"
+    /// // SELECT "tags"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count"
+    /// // FROM json_each((SELECT trove_tally("reminder_tags"."tag_id") FROM …
+    /// //   JOIN "reminder_tags" ON "reminder_tags"."reminder_id" = "reminders"."id" WHERE …)) AS "tally"
+    /// // JOIN "tags" ON "tags"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "tags"."id"
     /// ```
+    ///
+    /// NB: `trove_tally` (C, `Sources/CTroveRanking/trove_tally.c`) counts each group in one
+    /// pass; `GROUP BY` sorted every match by its group first, which for `s` at 1,000,000
+    /// reminders (577,529 matches) doubled the statement (0.29 → 0.13 s for the lists).
     ///
     /// - Parameters:
     ///   - set: The matches as ids (``smallMatches(on:)``): then the statements read
@@ -269,7 +275,7 @@ struct SearchExecutor {
     /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
     func facets(on db: SQLiteConnection, among set: MatchSet? = nil, lists known: [Facet]? = nil) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
-        let r = SearchTables.reminders, links = TableScope<ReminderTagTable>(), tag = TableScope<TagTable>()
+        let r = SearchTables.reminders, links = TableScope<ReminderTagTable>()
         var source = (from: from, conditions: scopedConditions)
         if let set {
             let ids = "[" + set.ids.map(String.init).joined(separator: ",") + "]"
@@ -277,7 +283,7 @@ struct SearchExecutor {
                 + " ON \(SearchTables.lists.id) = \(r.listID)"
             source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(ids))))"] + (isOpenOnly ? [Self.openOnly] : [])
         }
-        let lists = try known ?? facets(on: db, source, join: "", name: SearchTables.lists.name, group: SearchTables.lists.id)
+        let lists = try known ?? facets(on: db, source, join: "", facet: .lists)
         var (linkJoin, reminderID): (SQLFragment, SQLFragment) = ("JOIN", r.id.queryFragment)
         if set == nil, tagsNeedOnlyTheMatch {
             // NB: nothing but the MATCH decides which rows count, so the tags are read by the
@@ -288,9 +294,8 @@ struct SearchExecutor {
         }
         let tags = try facets(
             on: db, source,
-            join: " \(linkJoin) \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(reminderID)"
-                + " JOIN \(identifier: TagTable.tableName) ON \(tag.id) = \(links.tagID)",
-            name: tag.name, group: tag.id)
+            join: " \(linkJoin) \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(reminderID)",
+            facet: .tags)
         return (lists, tags)
     }
 
@@ -307,21 +312,50 @@ struct SearchExecutor {
     }
 
     private func facets(
-        on db: SQLiteConnection, _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, name: SQLColumn<String>, group: SQLColumn<Int64>
+        on db: SQLiteConnection, _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, facet: FacetKind
     ) throws -> [Facet] {
-        try db.fetchAll(facetSQL(source, join: join, name: name, group: group)).map {
+        try db.fetchAll(facetSQL(source, join: join, facet: facet)).map {
             Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count])
         }
     }
 
-    /// One facet's statement: a name and a count per group, largest first.
+    /// What a facet groups the matches by: the list of each, or each of its tags.
+    enum FacetKind {
+        case lists, tags
+
+        /// The matches' column that names a group: `"reminders"."list_id"`, `"reminder_tags"."tag_id"`.
+        var key: SQLColumn<Int64> {
+            switch self {
+            case .lists: SearchTables.reminders.listID
+            case .tags: TableScope<ReminderTagTable>().tagID
+            }
+        }
+
+        /// The table of the groups, joined to the counts: its name and its key column.
+        var group: (table: String, id: SQLColumn<Int64>, name: SQLColumn<String>) {
+            switch self {
+            case .lists: (ListTable.tableName, SearchTables.lists.id, SearchTables.lists.name)
+            case .tags: (TagTable.tableName, TableScope<TagTable>().id, TableScope<TagTable>().name)
+            }
+        }
+    }
+
+    /// One facet's statement: a name and a count per group (and the rows whose `flag` is true,
+    /// when given), largest first. The matches are counted by `trove_tally` in one pass, and
+    /// only the groups' rows are joined to their names.
     private func facetSQL(
-        _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, name: SQLColumn<String>, group: SQLColumn<Int64>,
-        extra: [SQLFragment] = []
+        _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, facet: FacetKind,
+        flag: SQLColumn<Bool>? = nil
     ) -> SQLFragment {
-        let columns = [name.named(FacetColumn.name), countAll().named(FacetColumn.count)] + extra
-        return "SELECT \(columns.joined(separator: ", ")) \(source.from)\(join)"
-            + Self.whereClause(source.conditions) + " GROUP BY \(group) ORDER BY 2 DESC, 1 COLLATE NOCASE"
+        let tally = SQLFragment(identifier: "tally")
+        func part(_ index: Int) -> SQLFragment { "json_extract(\(tally).\"value\", '$[\(raw: String(index))]')" }
+        let keys: SQLFragment = flag.map { "\(facet.key), \($0)" } ?? "\(facet.key)"
+        var columns = [facet.group.name.named(FacetColumn.name), TypedExpression<Int>(part(1)).named(FacetColumn.count)]
+        if flag != nil { columns.append(TypedExpression<Int>(part(2)).named(FacetColumn.completed)) }
+        let counts: SQLFragment = "SELECT trove_tally(\(keys)) \(source.from)\(join)" + Self.whereClause(source.conditions)
+        return "SELECT \(columns.joined(separator: ", ")) FROM json_each((\(counts))) AS \(tally)"
+            + " JOIN \(identifier: facet.group.table) ON \(facet.group.id) = \(part(0))"
+            + " ORDER BY 2 DESC, 1 COLLATE NOCASE, \(facet.group.id)"
     }
 
     // MARK: The page
