@@ -102,7 +102,7 @@ public struct StatementProfile {
         if flat.contains("reminders_vocab") { return flat.contains("LIMIT 1") ? "vocabulary: first word from" : "vocabulary range (typo candidates)" }
         if flat.contains("reminders_fts_data") { return "index version" }
         if flat.hasPrefix("SELECT 1 FROM \"reminders_fts\"") { return "word/phrase probe (MATCH … LIMIT 1)" }
-        if flat.contains("GROUP BY") { return "facets" }
+        if flat.contains("GROUP BY") || flat.contains("trove_tally(") { return "facets" }
         if flat.hasPrefix("SELECT count(*)") { return "counts" }
         if flat.contains("trove_rank") || flat.contains("bm25") { return "ranked hits" }
         return "other: " + String(flat.prefix(70))
