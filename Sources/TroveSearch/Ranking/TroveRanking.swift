@@ -134,6 +134,16 @@ public struct TroveRanking: Hashable, Sendable {
         ]
     }
 
+    /// Whether a completed reminder's score is never above the same reminder's score as an
+    /// open one: every part of the score is at least 0 (its weights and boosts are, and no
+    /// length normalisation is above 1, which could make a field's norm negative) and
+    /// ``completedFactor`` is at most 1. Then the score as open bounds the score, which lets a
+    /// page be ranked from the best scores as open (``SearchExecutor/boundedPageRows(on:)``).
+    var scoresNeverGrowWhenCompleted: Bool {
+        let normalizations = [titleLengthNormalization, notesLengthNormalization, tagsLengthNormalization]
+        return arguments.allSatisfy { $0 >= 0 } && normalizations.allSatisfy { $0 <= 1 } && completedFactor <= 1
+    }
+
     /// The call that computes it for the current row of a query on `reminders_fts`.
     ///
     /// ```swift
@@ -147,12 +157,17 @@ public struct TroveRanking: Hashable, Sendable {
     /// NB: the parameters and the words are SQL literals, not bound values: the same call then
     /// reads the same in the result columns and in `ORDER BY`, which SQLite needs to see to
     /// compute it once per row.
-    func expression(_ function: Function = .rank, exactWords: [String] = []) -> SQLFragment {
+    /// - Parameter isCompleted: What stands for the row's completion; the column by default,
+    ///   `0` to score every row as open without reading `reminders` (an upper bound of each
+    ///   score when ``scoresNeverGrowWhenCompleted``).
+    func expression(
+        _ function: Function = .rank, exactWords: [String] = [], isCompleted: SQLFragment = "\(SearchTables.reminders.isCompleted)"
+    ) -> SQLFragment {
         let numbers = arguments.map { value -> SQLFragment in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQLFragment(raw: "\(value)")
         }
-        return "\(raw: function.rawValue)(\(identifier: ReminderSearchTable.tableName), \(SearchTables.reminders.isCompleted), "
+        return "\(raw: function.rawValue)(\(identifier: ReminderSearchTable.tableName), \(isCompleted), "
             + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ")"
     }
 

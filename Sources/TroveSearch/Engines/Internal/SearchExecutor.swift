@@ -13,6 +13,9 @@ struct SearchExecutor {
     /// MATCH's rows are then tested against them before any is looked up in reminders; see
     /// ``narrowedToFilteredReminders(on:)``.
     var filteredIDs: [Int64]?
+    /// Whether the first pages of a text search may be ranked from the best scores as open
+    /// (``boundedPageRows(on:)``); tests turn it off to compare with the page statement alone.
+    var usesRankBound = true
 
     var query: SearchQuery { request.query }
     var isRanked: Bool { plan.match != nil }
@@ -102,9 +105,9 @@ struct SearchExecutor {
 
     /// ``run(on:)`` without looking for ``filteredIDs`` (kept as they are).
     func runAsChosen(on db: SQLiteConnection) throws -> ResultSet {
-        let (pageHits, next) = try page(on: db)
-        let hits = try Self.withRepeatRules(pageHits, on: db)
         let matches = try smallMatches(on: db)
+        let (pageHits, next, _) = try pageAndLastCursor(on: db, fewMatches: matches != nil)
+        let hits = try Self.withRepeatRules(pageHits, on: db)
         let counts = try countsAndLists(on: db, among: matches)
         let (lists, tags) = try facets(on: db, among: matches, lists: counts.lists)
         return ResultSet(
@@ -400,8 +403,13 @@ struct SearchExecutor {
     }
 
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
-    func pageAndLastCursor(on db: SQLiteConnection) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        try pageAndLastCursor(rows: try db.fetchAll(pageStatement(on: db)))
+    ///
+    /// - Parameter fewMatches: Whether ``smallMatches(on:)`` found the matches few: then the
+    ///   page statement alone is cheap, and ``boundedPageRows(on:)`` would only match the text
+    ///   twice.
+    func pageAndLastCursor(on db: SQLiteConnection, fewMatches: Bool = false) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
+        let bounded = fewMatches ? nil : try boundedPageRows(on: db)
+        return try pageAndLastCursor(rows: try bounded ?? db.fetchAll(pageStatement(on: db)))
     }
 
     /// The page, the next page and the last hit's cursor, from a page statement's rows.

@@ -109,12 +109,12 @@ struct TieredSearch {
             var hits: [SearchHit] = []
             var next: SearchPage?
             var lastExact: SearchCursor?
+            let exactSet = try exact.smallMatches(on: db)
             if typoCursor == nil {
                 try record("hits", try exact.pageStatement(on: nil))
-                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db)
+                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, fewMatches: exactSet != nil)
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
-            let exactSet = try exact.smallMatches(on: db)
             record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchesSQL)
             let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
             let (total, completed) = (exactCounts.total, exactCounts.completed)
