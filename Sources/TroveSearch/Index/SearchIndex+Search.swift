@@ -152,6 +152,13 @@ extension SearchIndex {
         return db.isInTransaction ? try body() : try db.transaction(.deferred, body)
     }
 
+    /// Whether a page by offset may be ranked in the index alone first (see ``page(of:total:limit:offset:after:on:)``);
+    /// tests turn it off to compare with the page statement alone.
+    @TaskLocal static var ranksPagesInIndexAlone = true
+
+    /// The fewest matches whose page is ranked in the index alone first.
+    static let rankedInIndexMinimum = 1_000
+
     /// One tier's part of a page: the hits and whether the tier has more after them.
     private struct Tier {
         var statements: IndexStatements
@@ -178,10 +185,22 @@ extension SearchIndex {
         of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, on db: SQLiteConnection
     ) throws -> Tier {
         let position = try after.map { try self.position(after: $0, statements, on: db) }
+        // NB: a page by offset of a text search with many matches is ranked in the index alone
+        // first, when nothing else decides its rows (`IndexStatements.rankedKeys`); should the
+        // app's table lack a row the index has, the page statement decides after all. With
+        // few matches, the page statement alone is cheaper than matching the text twice.
+        var rows: [SQLiteRow]?
+        if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
+            let ranked = statements.rankedKeys(limit: limit, offset: offset)
+        {
+            let keys = try db.fetchAll(ranked).map { row -> Int64 in try row[0] }
+            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys))
+            if among.count == keys.count { rows = among }
+        }
         // NB: a keyset page reads one row more, to know whether another page follows.
-        let fetched = try db.fetchAll(
+        let fetched = try (rows ?? db.fetchAll(
             statements.page(limit: position == nil ? limit : limit + 1, offset: offset, after: position)
-        ).map { try hit($0, statements) }
+        )).map { try hit($0, statements) }
         let hits = Array(fetched.prefix(limit))
         let hasMore = position == nil ? offset + hits.count < total : fetched.count > limit
         return Tier(statements: statements, hits: hits, hasMore: hasMore)

@@ -81,6 +81,12 @@ struct IndexStatements {
 
     /// One page of hits, in the index's order.
     func page(limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil) -> SQLFragment {
+        page(limit: limit, offset: offset, after: position, among: nil)
+    }
+
+    private func page(
+        limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil, among keys: SQLFragment?
+    ) -> SQLFragment {
         var columns: [SQLFragment] = [key.named(Self.key)]
         for (number, field) in index.fields.enumerated() {
             columns.append(TypedExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
@@ -96,14 +102,60 @@ struct IndexStatements {
             ).named(Self.snippet))
             columns.append(TypedExpression<Double>(rankExpression).named(Self.rank))
         }
+        var clause = filter
+        if let keys { clause.terms.append(keys) }
         guard let position else {
+            let whereSQL: SQLFragment = clause.isEmpty ? "" : " WHERE \(clause.queryFragment)"
             return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
                 + "LIMIT \(limit) OFFSET \(offset)"
         }
-        var clause = filter
         clause.terms.append(after(position))
         return "SELECT \(columns.joined(separator: ", ")) FROM \(from) WHERE \(clause.queryFragment) ORDER BY \(order) "
             + "LIMIT \(limit)"
+    }
+
+    /// The keys of one page read from the FTS5 table alone, when its order (the score, then the
+    /// key, which is the index's rowid) and its rows depend on nothing else: ranked by score,
+    /// with no `key:value` filter, no word outside FTS5's tokens and no tier left out. Nil
+    /// otherwise.
+    ///
+    /// ```swift
+    /// statements.rankedKeys(limit: 20, offset: 0)
+    /// // SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH '"bread"*'
+    /// //   ORDER BY trove_rank_fields(…), "trove_notes_fts"."rowid" LIMIT 20 OFFSET 0
+    /// ```
+    ///
+    /// NB: why. ``page(limit:offset:after:)`` looks every match up in the app's table before
+    /// sorting, though only the page's rows need its columns; ``page(amongKeys:)`` then reads
+    /// those rows alone, with their highlights and snippet.
+    func rankedKeys(limit: Int, offset: Int) -> SQLFragment? {
+        guard isRanked, case .rank = index.sort, excluded == nil, query.fieldFilters.isEmpty,
+            query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
+            query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
+            let positive = expression?.positive
+        else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        let negative = expression?.negative
+        let clause = WhereClause {
+            TypedExpression<Bool>("\(fts) MATCH \(positive)")
+            if let negative { TypedExpression<Bool>("\(rowid) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negative))") }
+        }
+        return "SELECT \(rowid) FROM \(fts) WHERE \(clause.queryFragment) ORDER BY \(rankExpression), \(rowid) "
+            + "LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    /// The page of the rows `keys` (``rankedKeys(limit:offset:)``), in the index's order.
+    ///
+    /// ```swift
+    /// statements.page(amongKeys: [12, 7])
+    /// // SELECT "notes"."id" AS "key", … WHERE ("trove_notes_fts" MATCH '"bread"*')
+    /// //   AND (+"trove_notes_fts"."rowid" IN (SELECT "value" FROM json_each('[12,7]'))) ORDER BY "score" ASC, "notes"."id" ASC LIMIT 2
+    /// ```
+    /// NB: the unary `+` keeps SQLite from running the MATCH once per key.
+    func page(amongKeys keys: [Int64]) -> SQLFragment {
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+        return page(limit: keys.count, offset: 0, among: "(+\(rowid) IN (SELECT \"value\" FROM json_each(\(list))))")
     }
 
     // MARK: - Keyset pages
