@@ -53,12 +53,13 @@ struct RankBoundTests {
 
     @Test func equalScoresGiveWayToThePageStatement() async throws {
         let store = try await ReminderStore.inMemory()
-        // 1,000 reminders with one title score alike; the tiebreakers order them, and put the
-        // last ones written (high priority) first, so candidates picked among equal scores
-        // in the index's order would miss them.
+        // More reminders with one title than there are candidates score alike; the tiebreakers
+        // order them, and put the last ones written (high priority) first, so candidates picked
+        // among equal scores in the index's order would miss them.
+        let count = SearchExecutor.rankBoundCandidates + 1_000
         var records: [ReminderRecord] = []
-        for i in 0..<1_000 {
-            records.append(ReminderRecord(title: "Water plants", priority: i >= 950 ? .high : .none, isCompleted: i % 5 == 0))
+        for i in 0..<count {
+            records.append(ReminderRecord(title: "Water plants", priority: i >= count - 50 ? .high : .none, isCompleted: i % 5 == 0))
         }
         records.append(ReminderRecord(title: "Water", notes: "plants by the window"))
         var reader = RecordArrayReader(records)
@@ -67,7 +68,7 @@ struct RankBoundTests {
             let request = Self.request("water", limit: 20, includeCompleted: includeCompleted)
             let (bounded, plain, used) = try await Self.both(request, in: store.database)
             #expect(bounded == plain)
-            #expect(!used, "400 candidates of 1,001 equal or nearly equal scores cannot decide the page")
+            #expect(!used, "fewer candidates than equal scores cannot decide the page")
         }
         // Fewer matches than candidates: every match is one, and the bound answers.
         let (bounded, plain, used) = try await Self.both(Self.request("window"), in: store.database)
