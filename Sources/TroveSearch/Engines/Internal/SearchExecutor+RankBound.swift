@@ -6,6 +6,13 @@ extension SearchExecutor {
     /// The fewest best-scoring matches a bounded page ranks (see ``boundedPageRows(on:)``).
     static let rankBoundCandidates = 2_000
 
+    /// The fewest matches whose page is ranked this way. Below, matching the text a second time
+    /// (a long prefix's words merged again, two words' rows intersected again) costs more than
+    /// the look-ups it saves: at 1,000,000 reminders the median two-word and 3+-letter searches
+    /// (a few thousand matches) were 25–35% slower with the bound, 1- and 2-letter prefixes
+    /// (tens or hundreds of thousands) 25–40% faster.
+    static let rankBoundMinimumMatches = 20_000
+
     /// The most rows (offset, page and the row after it) a page may need to be read this way.
     static let rankBoundRows = 1_000
 

@@ -106,9 +106,9 @@ struct SearchExecutor {
     /// ``run(on:)`` without looking for ``filteredIDs`` (kept as they are).
     func runAsChosen(on db: SQLiteConnection) throws -> ResultSet {
         let matches = try smallMatches(on: db)
-        let (pageHits, next, _) = try pageAndLastCursor(on: db, fewMatches: matches != nil)
-        let hits = try Self.withRepeatRules(pageHits, on: db)
         let counts = try countsAndLists(on: db, among: matches)
+        let (pageHits, next, _) = try pageAndLastCursor(on: db, matchCount: counts.total)
+        let hits = try Self.withRepeatRules(pageHits, on: db)
         let (lists, tags) = try facets(on: db, among: matches, lists: counts.lists)
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: counts.total, completedCount: counts.completed,
@@ -404,11 +404,11 @@ struct SearchExecutor {
 
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
     ///
-    /// - Parameter fewMatches: Whether ``smallMatches(on:)`` found the matches few: then the
-    ///   page statement alone is cheap, and ``boundedPageRows(on:)`` would only match the text
-    ///   twice.
-    func pageAndLastCursor(on db: SQLiteConnection, fewMatches: Bool = false) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        let bounded = fewMatches ? nil : try boundedPageRows(on: db)
+    /// - Parameter matchCount: How many matches the page is taken from, when counted already:
+    ///   from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:)`` ranks it. Below, the
+    ///   page statement alone costs less than matching the text a second time.
+    func pageAndLastCursor(on db: SQLiteConnection, matchCount: Int? = nil) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
+        let bounded = (matchCount ?? 0) >= Self.rankBoundMinimumMatches ? try boundedPageRows(on: db) : nil
         return try pageAndLastCursor(rows: try bounded ?? db.fetchAll(pageStatement(on: db)))
     }
 

@@ -109,15 +109,16 @@ struct TieredSearch {
             var hits: [SearchHit] = []
             var next: SearchPage?
             var lastExact: SearchCursor?
+            // NB: the counts come first: how many matches there are decides how the page is ranked.
             let exactSet = try exact.smallMatches(on: db)
+            let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
+            let (total, completed) = (exactCounts.total, exactCounts.completed)
             if typoCursor == nil {
                 try record("hits", try exact.pageStatement(on: nil))
-                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, fewMatches: exactSet != nil)
+                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, matchCount: total)
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
             record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchesSQL)
-            let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
-            let (total, completed) = (exactCounts.total, exactCounts.completed)
             let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
                 ResultSet(
                     query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
