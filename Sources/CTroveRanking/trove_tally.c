@@ -107,9 +107,149 @@ static void tallyFinal(sqlite3_context *context) {
     sqlite3_result_text64(context, text, length, sqlite3_free, SQLITE_UTF8);
 }
 
+/* trove_tally_names: the same for the names in a text of names separated by commas. */
+
+typedef struct {
+    char *name;          /* a copy, not NUL-terminated; NULL for a free slot */
+    int length;
+    sqlite3_int64 rows;
+} NameSlot;
+
+typedef struct {
+    NameSlot *slots;
+    sqlite3_int64 capacity;
+    sqlite3_int64 used;
+} NameTally;
+
+static sqlite3_uint64 nameHash(const char *name, int length) {
+    sqlite3_uint64 h = 14695981039346656037ull;   /* FNV-1a */
+    for (int i = 0; i < length; i++) h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
+    return h;
+}
+
+static NameSlot *findName(NameSlot *slots, sqlite3_int64 capacity, const char *name, int length) {
+    sqlite3_int64 i = (sqlite3_int64)(nameHash(name, length) & (sqlite3_uint64)(capacity - 1));
+    while (slots[i].name && !(slots[i].length == length && memcmp(slots[i].name, name, (size_t)length) == 0)) {
+        i = (i + 1) & (capacity - 1);
+    }
+    return &slots[i];
+}
+
+static int growNames(NameTally *tally) {
+    sqlite3_int64 capacity = tally->capacity ? tally->capacity * 2 : 64;
+    NameSlot *slots = sqlite3_malloc64((sqlite3_uint64)capacity * sizeof(NameSlot));
+    if (!slots) return 0;
+    memset(slots, 0, (size_t)capacity * sizeof(NameSlot));
+    for (sqlite3_int64 i = 0; i < tally->capacity; i++) {
+        NameSlot *old = &tally->slots[i];
+        if (old->name) *findName(slots, capacity, old->name, old->length) = *old;
+    }
+    sqlite3_free(tally->slots);
+    tally->slots = slots;
+    tally->capacity = capacity;
+    return 1;
+}
+
+static void freeNames(NameTally *tally) {
+    for (sqlite3_int64 i = 0; i < tally->capacity; i++) sqlite3_free(tally->slots[i].name);
+    sqlite3_free(tally->slots);
+}
+
+static void namesStep(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    const char *text = (const char *)sqlite3_value_text(argv[0]);
+    int size = sqlite3_value_bytes(argv[0]);
+    if (!text || size == 0) return;
+    NameTally *tally = sqlite3_aggregate_context(context, sizeof(NameTally));
+    if (!tally) {
+        sqlite3_result_error_nomem(context);
+        return;
+    }
+    int start = 0;
+    while (start <= size) {
+        int end = start;
+        while (end < size && text[end] != ',') end++;
+        /* Each name without the spaces around it; an empty one is not a name. */
+        int first = start, last = end;
+        while (first < last && text[first] == ' ') first++;
+        while (last > first && text[last - 1] == ' ') last--;
+        if (last > first) {
+            if ((tally->used + 1) * 2 > tally->capacity && !growNames(tally)) {
+                sqlite3_result_error_nomem(context);
+                return;
+            }
+            NameSlot *slot = findName(tally->slots, tally->capacity, text + first, last - first);
+            if (!slot->name) {
+                slot->name = sqlite3_malloc(last - first);
+                if (!slot->name) {
+                    sqlite3_result_error_nomem(context);
+                    return;
+                }
+                memcpy(slot->name, text + first, (size_t)(last - first));
+                slot->length = last - first;
+                tally->used++;
+            }
+            slot->rows++;
+        }
+        start = end + 1;
+    }
+}
+
+static int byName(const void *a, const void *b) {
+    const NameSlot *x = a, *y = b;
+    int common = x->length < y->length ? x->length : y->length;
+    int order = memcmp(x->name, y->name, (size_t)common);
+    return order ? order : (x->length > y->length) - (x->length < y->length);
+}
+
+static void namesFinal(sqlite3_context *context) {
+    NameTally *tally = sqlite3_aggregate_context(context, 0);
+    if (!tally || tally->used == 0) {
+        if (tally) freeNames(tally);
+        sqlite3_result_text(context, "[]", 2, SQLITE_STATIC);
+        return;
+    }
+    sqlite3_int64 n = 0;
+    for (sqlite3_int64 i = 0; i < tally->capacity; i++) {
+        if (tally->slots[i].name) tally->slots[n++] = tally->slots[i];
+    }
+    tally->capacity = n;   /* the slots past n are copies now; freeNames frees the first n */
+    qsort(tally->slots, (size_t)n, sizeof(NameSlot), byName);
+    sqlite3_str *json = sqlite3_str_new(0);
+    sqlite3_str_appendchar(json, 1, '[');
+    for (sqlite3_int64 i = 0; i < n; i++) {
+        const NameSlot *slot = &tally->slots[i];
+        sqlite3_str_appendall(json, i ? ",[\"" : "[\"");
+        for (int c = 0; c < slot->length; c++) {
+            unsigned char ch = (unsigned char)slot->name[c];
+            if (ch == '"' || ch == '\\') {
+                sqlite3_str_appendchar(json, 1, '\\');
+                sqlite3_str_appendchar(json, 1, (char)ch);
+            } else if (ch < 0x20) {
+                sqlite3_str_appendf(json, "\\u%04x", ch);
+            } else {
+                sqlite3_str_appendchar(json, 1, (char)ch);
+            }
+        }
+        sqlite3_str_appendf(json, "\",%lld]", (long long)slot->rows);
+    }
+    sqlite3_str_appendchar(json, 1, ']');
+    freeNames(tally);
+    int rc = sqlite3_str_errcode(json);
+    int length = sqlite3_str_length(json);
+    char *text = sqlite3_str_finish(json);
+    if (rc != SQLITE_OK || !text) {
+        sqlite3_free(text);
+        sqlite3_result_error_code(context, rc == SQLITE_OK ? SQLITE_NOMEM : rc);
+        return;
+    }
+    sqlite3_result_text(context, text, length, sqlite3_free);
+}
+
 int trove_tally_register(sqlite3 *db) {
     int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     int rc = sqlite3_create_function(db, "trove_tally", 1, flags, 0, 0, tallyStep, tallyFinal);
     if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "trove_tally", 2, flags, 0, 0, tallyStep, tallyFinal);
+    if (rc == SQLITE_OK) rc = sqlite3_create_function(db, "trove_tally_names", 1, flags, 0, 0, namesStep, namesFinal);
     return rc;
 }

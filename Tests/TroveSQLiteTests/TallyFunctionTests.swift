@@ -57,6 +57,38 @@ struct TallyFunctionTests {
         #expect(try db.fetchValue("SELECT trove_tally(k, f) FROM t", as: String.self) == "[[-2,1,0],[3,2,1]]")
     }
 
+    @Test func namesAreCountedOncePerRowTheyAreIn() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE t(names TEXT)")
+        // 200 distinct names (the table grows past 64 slots), JSON's special characters,
+        // accents and a CJK name, spaces around names, empty names, NULL and ''.
+        let special = ["say \"hi\"", "back\\slash", "tab\there", "é-café", "东京", "line\u{1}x"]
+        var expected: [String: Int] = [:]
+        var generator = SystemRandomNumberGenerator()
+        try db.transaction {
+            for _ in 0..<2_000 {
+                let count = Int.random(in: 0..<4, using: &generator)
+                let names = (0..<count).map { _ -> String in
+                    Int.random(in: 0..<10, using: &generator) == 0
+                        ? special.randomElement(using: &generator)! : "tag\(Int.random(in: 0..<200, using: &generator))"
+                }
+                let distinct = Array(Set(names))
+                for name in distinct { expected[name, default: 0] += 1 }
+                try db.execute("INSERT INTO t VALUES (\(distinct.map { "  " + $0 + " " }.joined(separator: ",")))")
+            }
+            try db.execute("INSERT INTO t VALUES (NULL), (''), (' , ,')")
+        }
+        let rows = try db.fetchAll(
+            "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each((SELECT trove_tally_names(names) FROM t))")
+        let tallied = Dictionary(uniqueKeysWithValues: try rows.map { (try $0[0] as String, try $0[1] as Int) })
+        #expect(tallied == expected)
+        #expect(tallied.count > 200)
+        // In byte order of the names.
+        let names = try rows.map { try $0[0] as String }
+        #expect(names == names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        #expect(try db.fetchValue("SELECT trove_tally_names(names) FROM t WHERE names IS NULL OR trim(names, ' ,') = ''", as: String.self) == "[]")
+    }
+
     @Test func eachGroupOfAnOuterGroupByHasItsOwnTally() throws {
         let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE t(g TEXT, k INTEGER, f INTEGER)")

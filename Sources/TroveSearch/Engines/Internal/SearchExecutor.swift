@@ -109,7 +109,7 @@ struct SearchExecutor {
         let counts = try countsAndLists(on: db, among: matches)
         let (pageHits, next, _) = try pageAndLastCursor(on: db, matchCount: counts.total)
         let hits = try Self.withRepeatRules(pageHits, on: db)
-        let (lists, tags) = try facets(on: db, among: matches, lists: counts.lists)
+        let (lists, tags) = try facets(on: db, among: matches, known: counts.facets)
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: counts.total, completedCount: counts.completed,
             includesCompleted: !isOpenOnly, listFacets: lists, tagFacets: tags, next: next)
@@ -200,12 +200,12 @@ struct SearchExecutor {
         try set.map(counts(of:)) ?? counts(on: db)
     }
 
-    /// The counts and, when they come with them, the list facets: ``countsAndLists(on:among:)``.
+    /// The counts and, when they come with them, the facets: ``countsAndLists(on:among:)``.
     struct Counts {
         var total: Int
         var completed: Int
-        /// The list facets, when the counts were summed from them; nil when not read yet.
-        var lists: [Facet]?
+        /// The facets, when the counts were summed from the list facets; nil when not read yet.
+        var facets: (lists: [Facet], tags: [Facet])?
     }
 
     /// The counts, summed from the list facets when the request wants facets anyway, so that
@@ -213,10 +213,7 @@ struct SearchExecutor {
     ///
     /// ```swift
     /// try executor.countsAndLists(on: db, among: nil)
-    /// // SELECT "lists"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count",
-    /// //   json_extract("tally"."value", '$[2]') AS "completed"
-    /// // FROM json_each((SELECT trove_tally("reminders"."list_id", "reminders"."is_completed") FROM … WHERE …)) AS "tally"
-    /// // JOIN "lists" ON "lists"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "lists"."id"
+    /// // the facets' statement (``facetsSQL(_:)``) over every match in scope
     /// ```
     ///
     /// NB: every reminder is in exactly one list, so the groups' sums are the counts. Only when
@@ -225,21 +222,16 @@ struct SearchExecutor {
     func countsAndLists(on db: SQLiteConnection, among set: MatchSet?) throws -> Counts {
         guard set == nil, countsFromLists else {
             let (total, completed) = try counts(on: db, among: set)
-            return Counts(total: total, completed: completed, lists: nil)
+            return Counts(total: total, completed: completed, facets: nil)
         }
-        var counts = Counts(total: 0, completed: 0, lists: [])
-        for row in try db.fetchAll(listFacetsAndCountsSQL) {
-            let facet = Facet(name: try row[FacetColumn.name], count: try row[FacetColumn.count])
-            counts.lists?.append(facet)
-            counts.total += facet.count
-            counts.completed += try row[FacetColumn.completed]
-        }
-        return counts
+        let read = try readFacets(on: db, facetsSQL((from: from, conditions: scopedConditions)))
+        return Counts(
+            total: read.lists.reduce(0) { $0 + $1.count }, completed: read.completed, facets: (read.lists, read.tags))
     }
 
-    /// The list facets with each list's completed matches; see ``countsAndLists(on:among:)``.
+    /// The facets' statement over every match in scope; see ``countsAndLists(on:among:)``.
     var listFacetsAndCountsSQL: SQLFragment {
-        facetSQL((from: from, conditions: scopedConditions), join: "", facet: .lists, flag: SearchTables.reminders.isCompleted)
+        facetsSQL((from: from, conditions: scopedConditions))
     }
 
     /// The statement that counts the matches for an explanation: the one ``countsAndLists(on:among:)``
@@ -252,33 +244,22 @@ struct SearchExecutor {
     /// completed reminders are in their scope as in the counts'.
     private var countsFromLists: Bool { request.facets && !isOpenOnly }
 
-    /// The lists and the tags of the matches, with how many each holds.
-    ///
-    /// ```swift
-    /// try executor.facets(on: db)
-    /// // SELECT "lists"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count"
-    /// // FROM json_each((SELECT trove_tally("reminders"."list_id") FROM … WHERE …)) AS "tally"
-    /// // JOIN "lists" ON "lists"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "lists"."id"
-    /// // SELECT "tags"."name" AS "name", json_extract("tally"."value", '$[1]') AS "count"
-    /// // FROM json_each((SELECT trove_tally("reminder_tags"."tag_id") FROM …
-    /// //   JOIN "reminder_tags" ON "reminder_tags"."reminder_id" = "reminders"."id" WHERE …)) AS "tally"
-    /// // JOIN "tags" ON "tags"."id" = json_extract("tally"."value", '$[0]') ORDER BY 2 DESC, 1 COLLATE NOCASE, "tags"."id"
-    /// ```
-    ///
-    /// NB: `trove_tally` (C, `Sources/CTroveRanking/trove_tally.c`) counts each group in one
-    /// pass; `GROUP BY` sorted every match by its group first, which for `s` at 1,000,000
-    /// reminders (577,529 matches) doubled the statement (0.29 → 0.13 s for the lists).
+    /// The lists and the tags of the matches, with how many each holds: ``facetsSQL(_:)``
+    /// over the matches in scope.
     ///
     /// - Parameters:
-    ///   - set: The matches as ids (``smallMatches(on:)``): then the statements read
+    ///   - set: The matches as ids (``smallMatches(on:)``): then the statement reads
     ///     `FROM "reminders" JOIN "lists" … WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))`
     ///     instead of matching the text again.
-    ///   - known: The list facets ``countsAndLists(on:among:)`` read, if it did: not read again.
+    ///   - known: The facets ``countsAndLists(on:among:)`` read, if it did: not read again.
     ///
     /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
-    func facets(on db: SQLiteConnection, among set: MatchSet? = nil, lists known: [Facet]? = nil) throws -> (lists: [Facet], tags: [Facet]) {
+    func facets(
+        on db: SQLiteConnection, among set: MatchSet? = nil, known: (lists: [Facet], tags: [Facet])? = nil
+    ) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
-        let r = SearchTables.reminders, links = TableScope<ReminderTagTable>()
+        if let known { return known }
+        let r = SearchTables.reminders
         var source = (from: from, conditions: scopedConditions)
         if let set {
             let ids = "[" + set.ids.map(String.init).joined(separator: ",") + "]"
@@ -286,79 +267,67 @@ struct SearchExecutor {
                 + " ON \(SearchTables.lists.id) = \(r.listID)"
             source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(ids))))"] + (isOpenOnly ? [Self.openOnly] : [])
         }
-        let lists = try known ?? facets(on: db, source, join: "", facet: .lists)
-        var (linkJoin, reminderID): (SQLFragment, SQLFragment) = ("JOIN", r.id.queryFragment)
-        if set == nil, tagsNeedOnlyTheMatch {
-            // NB: nothing but the MATCH decides which rows count, so the tags are read by the
-            // index's rowid, without looking each match up in reminders and lists: `a` at 1M
-            // reminders, 388 → 232 ms. CROSS JOIN keeps the MATCH the outer loop.
-            source = (from: "FROM \(identifier: ReminderSearchTable.tableName)", conditions: matchConditions)
-            (linkJoin, reminderID) = ("CROSS JOIN", SearchTables.index.rowid.queryFragment)
-        }
-        let tags = try facets(
-            on: db, source,
-            join: " \(linkJoin) \(identifier: ReminderTagTable.tableName) ON \(links.reminderID) = \(reminderID)",
-            facet: .tags)
-        return (lists, tags)
+        let read = try readFacets(on: db, facetsSQL(source))
+        return (read.lists, read.tags)
     }
 
-    /// Whether the MATCH alone decides the matches: text with no filter, no condition beside
-    /// the MATCH (substring or symbol words) and completed reminders in scope.
-    var tagsNeedOnlyTheMatch: Bool {
-        isRanked && plan.match != nil && plan.conditions.isEmpty && query.filters.isEmpty && !isOpenOnly
-    }
-
-    /// The names of a facet statement's columns.
+    /// The names of the facets statement's columns.
     private enum FacetColumn {
-        static let name = ResultColumn<String>("name"), count = ResultColumn<Int>("count")
+        static let kind = ResultColumn<Int>("kind"), name = ResultColumn<String>("name"), count = ResultColumn<Int>("count")
         static let completed = ResultColumn<Int>("completed")
     }
 
-    private func facets(
-        on db: SQLiteConnection, _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, facet: FacetKind
-    ) throws -> [Facet] {
-        try db.fetchAll(facetSQL(source, join: join, facet: facet)).map {
-            Facet(name: try $0[FacetColumn.name], count: try $0[FacetColumn.count])
-        }
+    /// The list and tag facets of `source`'s rows, and the completed rows among them, from one
+    /// pass over the rows: a list row per list (kind 0, with its completed rows), then a tag
+    /// row per tag (kind 1), each kind largest first, then by name.
+    ///
+    /// ```swift
+    /// executor.facetsSQL((from: executor.from, conditions: executor.scopedConditions))
+    /// // WITH "tally" AS MATERIALIZED (SELECT trove_tally("reminders"."list_id", "reminders"."is_completed") AS "lists",
+    /// //     trove_tally_names("reminders"."tags") AS "tags" FROM … WHERE …)
+    /// // SELECT 0 AS "kind", "lists"."name" AS "name", json_extract("entry"."value", '$[1]') AS "count",
+    /// //     json_extract("entry"."value", '$[2]') AS "completed", "lists"."id" AS "group"
+    /// //   FROM "tally", json_each("tally"."lists") AS "entry" JOIN "lists" ON "lists"."id" = json_extract("entry"."value", '$[0]')
+    /// // UNION ALL SELECT 1, "tags"."name", json_extract("entry"."value", '$[1]'), 0, "tags"."id"
+    /// //   FROM "tally", json_each("tally"."tags") AS "entry" JOIN "tags" ON "tags"."name" = json_extract("entry"."value", '$[0]')
+    /// // ORDER BY 1, 3 DESC, 2 COLLATE NOCASE, 5
+    /// ```
+    ///
+    /// NB: why one pass. `trove_tally` and `trove_tally_names` (C, `Sources/CTroveRanking/trove_tally.c`)
+    /// count into hash tables: a `GROUP BY` sorted every match by its group first, and a
+    /// statement per facet matched the text, looked each match up and tested its filters once
+    /// per facet (`s` at 1,000,000 reminders: lists 0.29 s and tags 0.16 s as two `GROUP BY`s,
+    /// 0.13 and 0.10 s as two tallies, 0.14 s as this one). The tags are counted from the
+    /// reminder's `tags` text, which the schema's triggers keep equal to its links (names hold
+    /// no comma; `trove check` compares the two), and named from `tags` by that name.
+    func facetsSQL(_ source: (from: SQLFragment, conditions: [SQLFragment])) -> SQLFragment {
+        let r = SearchTables.reminders, lists = SearchTables.lists, tags = TableScope<TagTable>()
+        let tally = SQLFragment(identifier: "tally"), entry = SQLFragment(identifier: "entry")
+        func part(_ index: Int) -> SQLFragment { "json_extract(\(entry).\"value\", '$[\(raw: String(index))]')" }
+        let counts: SQLFragment = "SELECT trove_tally(\(r.listID), \(r.isCompleted)) AS \"lists\", trove_tally_names(\(r.tags)) AS \"tags\" "
+            + source.from + Self.whereClause(source.conditions)
+        let listRows: SQLFragment = "SELECT 0 AS \(identifier: FacetColumn.kind.name), \(lists.name.named(FacetColumn.name)), "
+            + "\(TypedExpression<Int>(part(1)).named(FacetColumn.count)), \(TypedExpression<Int>(part(2)).named(FacetColumn.completed)), "
+            + "\(lists.id) AS \"group\" FROM \(tally), json_each(\(tally).\"lists\") AS \(entry)"
+            + " JOIN \(identifier: ListTable.tableName) ON \(lists.id) = \(part(0))"
+        let tagRows: SQLFragment = "SELECT 1, \(tags.name), \(part(1)), 0, \(tags.id) FROM \(tally), json_each(\(tally).\"tags\") AS \(entry)"
+            + " JOIN \(identifier: TagTable.tableName) ON \(tags.name) = \(part(0))"
+        return "WITH \(tally) AS MATERIALIZED (\(counts)) \(listRows) UNION ALL \(tagRows) ORDER BY 1, 3 DESC, 2 COLLATE NOCASE, 5"
     }
 
-    /// What a facet groups the matches by: the list of each, or each of its tags.
-    enum FacetKind {
-        case lists, tags
-
-        /// The matches' column that names a group: `"reminders"."list_id"`, `"reminder_tags"."tag_id"`.
-        var key: SQLColumn<Int64> {
-            switch self {
-            case .lists: SearchTables.reminders.listID
-            case .tags: TableScope<ReminderTagTable>().tagID
+    /// The facets statement's rows as facets, with the completed rows of the lists.
+    private func readFacets(on db: SQLiteConnection, _ sql: SQLFragment) throws -> (lists: [Facet], tags: [Facet], completed: Int) {
+        var read: (lists: [Facet], tags: [Facet], completed: Int) = ([], [], 0)
+        for row in try db.fetchAll(sql) {
+            let facet = Facet(name: try row[FacetColumn.name], count: try row[FacetColumn.count])
+            if try row[FacetColumn.kind] == 0 {
+                read.lists.append(facet)
+                read.completed += try row[FacetColumn.completed]
+            } else {
+                read.tags.append(facet)
             }
         }
-
-        /// The table of the groups, joined to the counts: its name and its key column.
-        var group: (table: String, id: SQLColumn<Int64>, name: SQLColumn<String>) {
-            switch self {
-            case .lists: (ListTable.tableName, SearchTables.lists.id, SearchTables.lists.name)
-            case .tags: (TagTable.tableName, TableScope<TagTable>().id, TableScope<TagTable>().name)
-            }
-        }
-    }
-
-    /// One facet's statement: a name and a count per group (and the rows whose `flag` is true,
-    /// when given), largest first. The matches are counted by `trove_tally` in one pass, and
-    /// only the groups' rows are joined to their names.
-    private func facetSQL(
-        _ source: (from: SQLFragment, conditions: [SQLFragment]), join: SQLFragment, facet: FacetKind,
-        flag: SQLColumn<Bool>? = nil
-    ) -> SQLFragment {
-        let tally = SQLFragment(identifier: "tally")
-        func part(_ index: Int) -> SQLFragment { "json_extract(\(tally).\"value\", '$[\(raw: String(index))]')" }
-        let keys: SQLFragment = flag.map { "\(facet.key), \($0)" } ?? "\(facet.key)"
-        var columns = [facet.group.name.named(FacetColumn.name), TypedExpression<Int>(part(1)).named(FacetColumn.count)]
-        if flag != nil { columns.append(TypedExpression<Int>(part(2)).named(FacetColumn.completed)) }
-        let counts: SQLFragment = "SELECT trove_tally(\(keys)) \(source.from)\(join)" + Self.whereClause(source.conditions)
-        return "SELECT \(columns.joined(separator: ", ")) FROM json_each((\(counts))) AS \(tally)"
-            + " JOIN \(identifier: facet.group.table) ON \(facet.group.id) = \(part(0))"
-            + " ORDER BY 2 DESC, 1 COLLATE NOCASE, \(facet.group.id)"
+        return read
     }
 
     // MARK: The page

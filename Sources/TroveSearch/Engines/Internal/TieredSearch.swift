@@ -127,11 +127,11 @@ struct TieredSearch {
             // NB: the typo tier starts where the exact one ends: on this page when it has room,
             // on the next when the exact matches fill this page to its last row.
             guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, lists: exactCounts.lists)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, known: exactCounts.facets)), statements: statements)
             }
             let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
             guard !typos.isEmpty else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, lists: exactCounts.lists)), statements: statements)
+                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, known: exactCounts.facets)), statements: statements)
             }
             if let early, typoCursor == nil, hits.count < request.limit {
                 var provisional = exactAnswer(([], []))
@@ -173,7 +173,7 @@ struct TieredSearch {
                 }
                 if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
             }
-            let (lists, tags) = try union.facets(on: db, among: unionSet, lists: unionCounts.lists)
+            let (lists, tags) = try union.facets(on: db, among: unionSet, known: unionCounts.facets)
             let resultSet = ResultSet(
                 query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
                 completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
