@@ -91,6 +91,10 @@ struct RankBoundTests {
                 #expect(try await Self.pages(request, in: store.database).bounded != nil, "the bound answers")
             }
         }
+        // `trove search --explain` shows the statements that ran.
+        let explained = try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database)
+        #expect(explained?.statements.map(\.purpose) == ["hits: the best scores as open", "hits among them", "counts"])
+        #expect(explained?.statements.first?.sql.contains("trove_rank(\"reminders_fts\", 0, ") == true)
     }
 
     @Test func equalScoresGiveWayToThePageStatement() async throws {

@@ -3,7 +3,7 @@ import TroveSQLite
 import TroveStore
 
 extension SearchExecutor {
-    /// The fewest best-scoring matches a bounded page ranks (see ``boundedPageRows(on:)``).
+    /// The fewest best-scoring matches a bounded page ranks (see ``boundedPageRows(on:record:)``).
     static let rankBoundCandidates = 2_000
 
     /// The fewest matches whose page is ranked this way. Below, matching the text a second time
@@ -52,7 +52,10 @@ extension SearchExecutor {
     ///
     /// It applies to the first pages (by offset) of Trove's ranking, with text and nothing
     /// else: no filter, no substring or symbol condition, no ids read for a filter.
-    func boundedPageRows(on db: SQLiteConnection) throws -> [SQLiteRow]? {
+    ///
+    /// - Parameter record: Told the two statements, when their rows are the page (for
+    ///   `trove search --explain`).
+    func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
         guard usesRankBound, isRanked, request.sort == .rank, case .custom(let ranking) = request.ranking,
             ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
             query.filters.isEmpty, filteredIDs == nil
@@ -73,12 +76,16 @@ extension SearchExecutor {
             + Self.whereClause([WhereClause { match }.queryFragment]) + " ORDER BY 2 LIMIT \(count)"
         let candidates = try db.fetchAll(best)
         let ids = try candidates.map { try $0[HitColumn.id] }
-        let page = try db.fetchAll(pageStatement(conditions: scopedConditions + [Self.amongIndexRows(ids)], offset: offset))
-        guard candidates.count == count else { return page }
-        // NB: ranks are negated scores, smaller first.
-        guard page.count == request.limit + 1, let last = page.last, let bound = candidates.last,
-            try last[HitColumn.rank] < (try bound[HitColumn.rank])
-        else { return nil }
+        let pageSQL = pageStatement(conditions: scopedConditions + [Self.amongIndexRows(ids)], offset: offset)
+        let page = try db.fetchAll(pageSQL)
+        if candidates.count == count {
+            // NB: ranks are negated scores, smaller first.
+            guard page.count == request.limit + 1, let last = page.last, let bound = candidates.last,
+                try last[HitColumn.rank] < (try bound[HitColumn.rank])
+            else { return nil }
+        }
+        record?("hits: the best scores as open", best)
+        record?("hits among them", pageSQL)
         return page
     }
 }

@@ -14,7 +14,7 @@ struct SearchExecutor {
     /// ``narrowedToFilteredReminders(on:)``.
     var filteredIDs: [Int64]?
     /// Whether the first pages of a text search may be ranked from the best scores as open
-    /// (``boundedPageRows(on:)``); tests turn it off to compare with the page statement alone.
+    /// (``boundedPageRows(on:record:)``); tests turn it off to compare with the page statement alone.
     var usesRankBound = true
 
     var query: SearchQuery { request.query }
@@ -373,12 +373,20 @@ struct SearchExecutor {
 
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
     ///
-    /// - Parameter matchCount: How many matches the page is taken from, when counted already:
-    ///   from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:)`` ranks it. Below, the
-    ///   page statement alone costs less than matching the text a second time.
-    func pageAndLastCursor(on db: SQLiteConnection, matchCount: Int? = nil) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        let bounded = (matchCount ?? 0) >= Self.rankBoundMinimumMatches ? try boundedPageRows(on: db) : nil
-        return try pageAndLastCursor(rows: try bounded ?? db.fetchAll(pageStatement(on: db)))
+    /// - Parameters:
+    ///   - matchCount: How many matches the page is taken from, when counted already:
+    ///     from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:record:)`` ranks it. Below,
+    ///     the page statement alone costs less than matching the text a second time.
+    ///   - record: Told each statement whose rows are the page, with its purpose.
+    func pageAndLastCursor(
+        on db: SQLiteConnection, matchCount: Int? = nil, record: ((String, SQLFragment) -> Void)? = nil
+    ) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
+        if (matchCount ?? 0) >= Self.rankBoundMinimumMatches, let rows = try boundedPageRows(on: db, record: record) {
+            return try pageAndLastCursor(rows: rows)
+        }
+        let sql = try pageStatement(on: db)
+        record?("hits", sql)
+        return try pageAndLastCursor(rows: try db.fetchAll(sql))
     }
 
     /// The page, the next page and the last hit's cursor, from a page statement's rows.

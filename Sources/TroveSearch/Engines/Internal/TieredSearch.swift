@@ -114,8 +114,8 @@ struct TieredSearch {
             let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
             let (total, completed) = (exactCounts.total, exactCounts.completed)
             if typoCursor == nil {
-                try record("hits", try exact.pageStatement(on: nil))
-                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, matchCount: total)
+                let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
+                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, matchCount: total, record: recordPage)
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
             record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchesSQL)
