@@ -61,7 +61,7 @@ extension SearchExecutor {
         }
     }
 
-    /// The index's rows among `ids`.
+    /// The index's rows among `ids`: `rowid` is the reminders' index's, or an app index's.
     ///
     /// ```swift
     /// SearchExecutor.amongIndexRows([3, 7])
@@ -71,8 +71,8 @@ extension SearchExecutor {
     /// NB: the unary `+` keeps SQLite from handing the ids to FTS5 as rowid constraints, which
     /// would run the MATCH once per id (and Trove's score would count each word's rows again
     /// each time); the test runs on each row the MATCH gives.
-    static func amongIndexRows(_ ids: [Int64]) -> SQLFragment {
+    static func amongIndexRows(_ ids: [Int64], rowid: SQLColumn<Int64> = SearchTables.index.rowid) -> SQLFragment {
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        return "(+\(SearchTables.index.rowid) IN (SELECT \"value\" FROM json_each(\(list))))"
+        return "(+\(rowid) IN (SELECT \"value\" FROM json_each(\(list))))"
     }
 }

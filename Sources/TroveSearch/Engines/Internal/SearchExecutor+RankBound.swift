@@ -56,7 +56,7 @@ extension SearchExecutor {
     /// - Parameter record: Told the two statements, when their rows are the page (for
     ///   `trove search --explain`).
     func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
-        guard usesRankBound, isRanked, request.sort == .rank, case .custom(let ranking) = request.ranking,
+        guard usesRankBound, request.sort == .rank, case .custom(let ranking) = request.ranking,
             ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
             query.filters.isEmpty, filteredIDs == nil
         else { return nil }

@@ -224,20 +224,21 @@ struct SearchExecutor {
             let (total, completed) = try counts(on: db, among: set)
             return Counts(total: total, completed: completed, facets: nil)
         }
-        let read = try readFacets(on: db, facetsSQL((from: from, conditions: scopedConditions)))
+        let read = try readFacets(on: db, facetsAndCountsSQL)
         return Counts(
             total: read.lists.reduce(0) { $0 + $1.count }, completed: read.completed, facets: (read.lists, read.tags))
     }
 
-    /// The facets' statement over every match in scope; see ``countsAndLists(on:among:)``.
-    var listFacetsAndCountsSQL: SQLFragment {
+    /// The facets' statement over every match in scope, which the counts are summed from; see
+    /// ``countsAndLists(on:among:)``.
+    var facetsAndCountsSQL: SQLFragment {
         facetsSQL((from: from, conditions: scopedConditions))
     }
 
     /// The statement that counts the matches for an explanation: the one ``countsAndLists(on:among:)``
     /// runs for a set too large to read as ids.
     var largeSetCountSQL: SQLFragment {
-        countsFromLists ? listFacetsAndCountsSQL : countSQL
+        countsFromLists ? facetsAndCountsSQL : countSQL
     }
 
     /// Whether a large set's counts are summed from the list facets: facets are wanted, and

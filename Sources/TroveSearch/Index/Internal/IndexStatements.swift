@@ -151,11 +151,10 @@ struct IndexStatements {
     /// // SELECT "notes"."id" AS "key", … WHERE ("trove_notes_fts" MATCH '"bread"*')
     /// //   AND (+"trove_notes_fts"."rowid" IN (SELECT "value" FROM json_each('[12,7]'))) ORDER BY "score" ASC, "notes"."id" ASC LIMIT 2
     /// ```
-    /// NB: the unary `+` keeps SQLite from running the MATCH once per key.
+    /// (See `SearchExecutor.amongIndexRows`, which writes the condition.)
     func page(amongKeys keys: [Int64]) -> SQLFragment {
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
-        return page(limit: keys.count, offset: 0, among: "(+\(rowid) IN (SELECT \"value\" FROM json_each(\(list))))")
+        return page(limit: keys.count, offset: 0, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
     }
 
     // MARK: - Keyset pages
