@@ -66,10 +66,10 @@ struct RankBoundTests {
         #expect(answered * 10 >= asked * 8, "the bound answered \(answered) of \(asked)")
     }
 
-    @Test func aLargeMatchSetIsRankedWithTheBound() async throws {
+    /// More "Water …" reminders than the bound's minimum, in 50 title lengths (so 50 scores),
+    /// some completed, priorities and due dates mixed for the tiebreakers.
+    static let large = Task { () throws -> ReminderStore in
         let store = try await ReminderStore.inMemory()
-        // More matches than the bound's minimum, in 50 title lengths (so 50 scores), some
-        // completed, priorities and due dates mixed for the tiebreakers.
         let count = SearchExecutor.rankBoundMinimumMatches + 2_000
         let filler = ["soon", "please", "then", "check", "the", "hose"]
         var records: [ReminderRecord] = []
@@ -83,6 +83,12 @@ struct RankBoundTests {
         }
         var reader = RecordArrayReader(records)
         _ = try await store.importRecords(&reader, source: "many")
+        return store
+    }
+
+    @Test func aLargeMatchSetIsRankedWithTheBound() async throws {
+        let store = try await Self.large.value
+        let count = SearchExecutor.rankBoundMinimumMatches + 2_000
         for includeCompleted in [nil, true, false] as [Bool?] {
             for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
                 let request = Self.request("wat", limit: limit, page: page, includeCompleted: includeCompleted)
@@ -95,6 +101,26 @@ struct RankBoundTests {
         let explained = try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database)
         #expect(explained?.statements.map(\.purpose) == ["hits: the best scores as open", "hits among them", "counts"])
         #expect(explained?.statements.first?.sql.contains("trove_rank(\"reminders_fts\", 0, ") == true)
+    }
+
+    @Test func aMisspeltWordsManyTypoMatchesAreRankedWithTheBound() async throws {
+        let database = try await Self.large.value.database
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            var request = Self.request("waterx", limit: 20, includeCompleted: includeCompleted)
+            request.typos = .on
+            let with = TieredSearch(request: request, engineName: "fts", vocabularyCache: nil, recordsStatements: true)
+            var unbounded = with
+            unbounded.usesRankBound = false
+            let without = unbounded
+            let (bounded, plain, purposes) = try await database.read { db in
+                let outcome = try with.run(on: db)
+                return (outcome.resultSet, try without.run(on: db).resultSet, outcome.statements.map(\.purpose))
+            }
+            #expect(bounded == plain && bounded.total == bounded.typoCount && bounded.hits.count == 20)
+            // Open ones only (three in four) are fewer than the bound's minimum.
+            let used = purposes.contains("typo hits: the best scores as open")
+            #expect(used == (includeCompleted != false), "\(purposes)")
+        }
     }
 
     @Test func equalScoresGiveWayToThePageStatement() async throws {

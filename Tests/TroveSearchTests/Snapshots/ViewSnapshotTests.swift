@@ -365,7 +365,6 @@ import TroveTestSupport
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"pasport"* OR "passport"*')
-              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"pasport"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'pasport'),
               "reminders"."is_completed",
@@ -420,7 +419,6 @@ import TroveTestSupport
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '("dentst" OR "dentist") AND ("apointment"* OR "appointmen"*)')
-              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"dentst" AND "apointment"*'))))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'apointment'),
               "reminders"."is_completed",

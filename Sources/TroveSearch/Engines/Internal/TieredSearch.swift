@@ -22,6 +22,9 @@ struct TieredSearch {
     var vocabularyCache: VocabularyCache?
     /// Whether ``Outcome/statements`` is filled, for an explanation.
     var recordsStatements = false
+    /// Whether pages may be ranked from the best scores as open (``SearchExecutor/usesRankBound``);
+    /// tests turn it off to compare.
+    var usesRankBound = true
     /// The vocabulary ranges read so far, shared with the did-you-mean that may follow.
     var ranges = VocabularyRanges()
 
@@ -97,8 +100,9 @@ struct TieredSearch {
         try db.transaction(.deferred) {
             let vocabulary = try vocabulary(on: db)
             let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
-            let exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+            var exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
                 .narrowedToFilteredReminders(on: db)
+            exact.usesRankBound = usesRankBound
             var statements: [(String, SQLFragment)] = []
             func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
                 if recordsStatements { statements.append((purpose, try sql())) }
@@ -143,6 +147,7 @@ struct TieredSearch {
                 plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
             // NB: the filters are the exact tier's, so are their ids; read them only if it did not.
             if let ids = exact.filteredIDs { union.filteredIDs = ids } else { union = try union.narrowedToFilteredReminders(on: db) }
+            union.usesRankBound = usesRankBound
             var typoOnly = union
             let unionConditions = union.plan.conditions
             typoOnly.plan.conditions = WhereClause {
@@ -164,8 +169,15 @@ struct TieredSearch {
                 // no more of them and starts the typo matches.
                 next = unionTotal > total ? lastExact.map(SearchPage.after) : nil
             } else {
-                if recordsStatements { statements.insert(("typo hits", try typoOnly.pageStatement(on: nil)), at: statements.count - 1) }
-                let (typoHits, typoNext) = try typoOnly.page(on: db)
+                // NB: with no exact match in scope, no row of the union is one, so the typo
+                // matches are the union's own, and their page may be ranked from the best scores
+                // as open as well (a misspelt common word: `appointmentqx`, 171,662 typo matches).
+                if total == 0 { typoOnly.plan.conditions = unionConditions }
+                var typoStatements: [(String, SQLFragment)] = []
+                let recordTypos: ((String, SQLFragment) -> Void)? = recordsStatements ? { typoStatements.append(("typo " + $0, $1)) } : nil
+                let (typoHits, typoNext, _) = try typoOnly.pageAndLastCursor(
+                    on: db, matchCount: unionTotal - total, record: recordTypos)
+                if recordsStatements { statements.insert(contentsOf: typoStatements, at: statements.count - 1) }
                 hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
                     var typo = hit
                     typo.isTypo = true
