@@ -367,11 +367,6 @@ struct SearchExecutor {
         sortKeys.map { "\($0.expression)\(raw: $0.isDescending ? " DESC" : "")" as SQLFragment }
     }
 
-    func page(on db: SQLiteConnection) throws -> ([SearchHit], SearchPage?) {
-        let (hits, next, _) = try pageAndLastCursor(on: db)
-        return (hits, next)
-    }
-
     /// The page, the next page, and where the page's last hit is (whether or not more follow).
     ///
     /// - Parameters:
