@@ -86,4 +86,26 @@ struct FilteredIDsTests {
         }
         #expect(chosen.map(\.1) == [true, true, true, false, false, false, false, false], "\(chosen)")
     }
+
+    /// A narrowed search reads all its matches as ids once, however many (there are no more
+    /// than the filtered ids), and takes its counts and facets from them.
+    @Test func aNarrowedSearchReadsItsMatchesOnce() async throws {
+        let database = try await PhasedSearchTests.generated.value
+        let texts = ["tag:errand a", "tag:errand t", "tag:call c", "tag:urgent a", "tag:home a", "tag:errand s"]
+        var large: [String] = []
+        for text in texts {
+            let request = Self.request(text, includeCompleted: true)
+            let plain = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+            let (narrowed, set, a, b) = try await database.read { db in
+                let narrowed = try plain.narrowedToFilteredReminders(on: db)
+                return (narrowed, try narrowed.smallMatches(on: db), try plain.runAsChosen(on: db), try narrowed.runAsChosen(on: db))
+            }
+            #expect(a == b, "\(text)")
+            guard let ids = narrowed.filteredIDs else { continue }
+            let read = try #require(set, "a narrowed search reads its matches as ids: \(text)")
+            #expect(read.ids.count == a.total && read.ids.count <= ids.count, "\(text): \(read.ids.count) of \(a.total)")
+            if read.ids.count > SearchExecutor.smallMatchLimit { large.append(text) }
+        }
+        #expect(!large.isEmpty, "some narrowed search here has more than \(SearchExecutor.smallMatchLimit) matches")
+    }
 }

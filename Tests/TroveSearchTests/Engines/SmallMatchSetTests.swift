@@ -41,7 +41,7 @@ struct SmallMatchSetTests {
                     continue
                 }
                 small += 1
-                #expect(set.ids.count == all && Set(set.ids).count == set.ids.count, "each match once: \(context)")
+                #expect(set.ids.count == all && Set(set.ids.values).count == set.ids.count, "each match once: \(context)")
                 #expect(viaSet.0 == viaMatch.0, "\(context)")
                 #expect(viaSet.1.lists == viaMatch.1.lists && viaSet.1.tags == viaMatch.1.tags, "\(context)")
             }

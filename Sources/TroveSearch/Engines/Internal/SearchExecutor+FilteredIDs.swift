@@ -4,10 +4,10 @@ import TroveStore
 
 extension SearchExecutor {
     /// The most filtered reminders a search reads as ids before matching (``filteredIDs``).
-    static let filteredIDLimit = 4_096
+    static let filteredIDLimit = 131_072
 
     /// This executor with ``filteredIDs`` set, when a `list:` or `tag:` filter leaves at most
-    /// ``filteredIDLimit`` reminders and the text matches more rows than that.
+    /// ``filteredIDLimit`` reminders and the text matches more than four times as many rows.
     ///
     /// The MATCH stays the outer loop (see ``from``), but each of its rows is first tested
     /// against the filtered ids, a look-up in a temporary index SQLite builds once, instead of
@@ -17,7 +17,8 @@ extension SearchExecutor {
     /// answer: Trove's score counts each word's rows again at every such look-up.
     ///
     /// ```swift
-    /// // SELECT "reminders"."id" FROM "reminders" WHERE <filters> LIMIT 4097
+    /// // WITH "rows"("id") AS (SELECT "reminders"."id" FROM "reminders" WHERE <filters> LIMIT 131073)
+    /// //   SELECT count(*), json_group_array("id"), 0 FROM "rows"
     /// // SELECT count(*) FROM (SELECT 1 FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT <4 × ids + 1>)
     /// // then every statement adds: AND (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))
     /// ```
@@ -25,6 +26,9 @@ extension SearchExecutor {
     /// The hits, counts and facets are the same either way; only the work differs. A `list:`
     /// or `tag:` filter is needed because an index of reminders (or of tags) answers it in
     /// order; other filters alone would read the whole table to find few rows.
+    ///
+    /// NB: the ids are read as one JSON value (``IDList``), so that a filter too large to pay
+    /// costs SQLite's walk of its index and no more.
     func narrowedToFilteredReminders(on db: SQLiteConnection) throws -> SearchExecutor {
         guard isRanked, filteredIDs == nil, !plan.isRaw, let match = plan.match, hasOrderedFilter,
             let ids = try readFilteredIDs(on: db)
@@ -40,14 +44,13 @@ extension SearchExecutor {
     }
 
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
-    /// more than ``filteredIDLimit``.
-    func readFilteredIDs(on db: SQLiteConnection) throws -> [Int64]? {
+    /// more than `limit`.
+    func readFilteredIDs(on db: SQLiteConnection, limit: Int = filteredIDLimit) throws -> IDList? {
         // NB: no filter reads a list column (`list:` looks its id up), so no lists are joined.
         let filtered: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
             + Self.whereClause(filterConditions(rowsComeFromText: false))
-            + " LIMIT \(Self.filteredIDLimit + 1)"
-        let ids = try db.fetchAll(filtered).map { row -> Int64 in try row[0] }
-        return ids.count <= Self.filteredIDLimit ? ids : nil
+            + " LIMIT \(limit + 1)"
+        return try IDList.read(filtered, limit: limit, on: db)?.ids
     }
 
     /// Whether a positive `list:` or `tag:` filter of one value narrows the search.
@@ -64,15 +67,19 @@ extension SearchExecutor {
     /// The index's rows among `ids`: `rowid` is the reminders' index's, or an app index's.
     ///
     /// ```swift
-    /// SearchExecutor.amongIndexRows([3, 7])
+    /// SearchExecutor.amongIndexRows(IDList([3, 7]))
     /// // (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))   -- binds '[3,7]'
     /// ```
     ///
     /// NB: the unary `+` keeps SQLite from handing the ids to FTS5 as rowid constraints, which
     /// would run the MATCH once per id (and Trove's score would count each word's rows again
     /// each time); the test runs on each row the MATCH gives.
+    static func amongIndexRows(_ ids: IDList, rowid: SQLColumn<Int64> = SearchTables.index.rowid) -> SQLFragment {
+        "(+\(rowid) IN (SELECT \"value\" FROM json_each(\(ids.json))))"
+    }
+
+    /// ``amongIndexRows(_:rowid:)`` of ids read into an array.
     static func amongIndexRows(_ ids: [Int64], rowid: SQLColumn<Int64> = SearchTables.index.rowid) -> SQLFragment {
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        return "(+\(rowid) IN (SELECT \"value\" FROM json_each(\(list))))"
+        amongIndexRows(IDList(ids), rowid: rowid)
     }
 }

@@ -12,7 +12,7 @@ struct SearchExecutor {
     /// The ids of the few reminders the filters leave, read before the text is matched: the
     /// MATCH's rows are then tested against them before any is looked up in reminders; see
     /// ``narrowedToFilteredReminders(on:)``.
-    var filteredIDs: [Int64]?
+    var filteredIDs: IDList?
     /// Whether the first pages of a text search may be ranked from the best scores as open
     /// (``boundedPageRows(on:record:)``); tests turn it off to compare with the page statement alone.
     var usesRankBound = true
@@ -153,11 +153,22 @@ struct SearchExecutor {
 
     /// A search's matches read once, before the completion scope.
     struct MatchSet {
-        var ids: [Int64]
+        var ids: IDList
         var completed: Int
     }
 
-    /// The statement that reads a small match set: one row more than ``smallMatchLimit``.
+    /// The most matches this search reads as ids: ``smallMatchLimit``, or all of them when the
+    /// MATCH's rows are tested against ``filteredIDs`` (there are no more matches than ids).
+    ///
+    /// NB: with filtered ids every statement walks the whole MATCH (a common word's 600,000
+    /// rows) to keep a few thousand; read once as ids, the counts and facets look those up by
+    /// id and only the page walks the MATCH again. `-is:flagged list:Finance tag:urgent the` at
+    /// 1,000,000 reminders keeps 1,458 of `the`'s 610,473 rows (BENCHMARKS.md).
+    var matchSetLimit: Int {
+        max(Self.smallMatchLimit, filteredIDs?.count ?? 0)
+    }
+
+    /// The statement that reads a small match set: one row more than ``matchSetLimit``.
     ///
     /// ```swift
     /// executor.matchesSQL
@@ -166,10 +177,10 @@ struct SearchExecutor {
     var matchesSQL: SQLFragment {
         let r = SearchTables.reminders
         return "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)) \(from(joiningLists: false))"
-            + Self.whereClause(matchConditions) + " LIMIT \(Self.smallMatchLimit + 1)"
+            + Self.whereClause(matchConditions) + " LIMIT \(matchSetLimit + 1)"
     }
 
-    /// The matches' ids, when the text matches and there are at most ``smallMatchLimit``
+    /// The matches' ids, when the text matches and there are at most ``matchSetLimit``
     /// (filters included); nil otherwise.
     ///
     /// NB: counting the matches and grouping them into list and tag facets each evaluate the
@@ -178,16 +189,8 @@ struct SearchExecutor {
     /// the facets look the rows up by id. A large set is counted by ``countSQL`` as before,
     /// after a walk of at most 1,001 of its rows.
     func smallMatches(on db: SQLiteConnection) throws -> MatchSet? {
-        guard isRanked else { return nil }
-        let rows = try db.fetchAll(matchesSQL)
-        guard rows.count <= Self.smallMatchLimit else { return nil }
-        var set = MatchSet(ids: [], completed: 0)
-        set.ids.reserveCapacity(rows.count)
-        for row in rows {
-            set.ids.append(try row[HitColumn.id])
-            if try row[HitColumn.isCompleted] { set.completed += 1 }
-        }
-        return set
+        guard isRanked, let read = try IDList.read(matchesSQL, limit: matchSetLimit, summing: true, on: db) else { return nil }
+        return MatchSet(ids: read.ids, completed: read.sum)
     }
 
     /// ``counts(on:)`` of a set ``smallMatches(on:)`` read.
@@ -263,10 +266,9 @@ struct SearchExecutor {
         let r = SearchTables.reminders
         var source = (from: from, conditions: scopedConditions)
         if let set {
-            let ids = "[" + set.ids.map(String.init).joined(separator: ",") + "]"
             source.from = "FROM \(identifier: ReminderTable.tableName) JOIN \(identifier: ListTable.tableName)"
                 + " ON \(SearchTables.lists.id) = \(r.listID)"
-            source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(ids))))"] + (isOpenOnly ? [Self.openOnly] : [])
+            source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"] + (isOpenOnly ? [Self.openOnly] : [])
         }
         let read = try readFacets(on: db, facetsSQL(source))
         return (read.lists, read.tags)
