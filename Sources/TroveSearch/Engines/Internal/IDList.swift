@@ -40,13 +40,18 @@ struct IDList: Equatable, Sendable {
     static func read(
         _ rows: SQLFragment, limit: Int, summing: Bool = false, on db: SQLiteConnection
     ) throws -> (ids: IDList, sum: Int)? {
-        let columns: SQLFragment = summing ? "(\"id\", \"summed\")" : "(\"id\")"
-        let sum: SQLFragment = summing ? "ifnull(sum(\"summed\"), 0)" : "0"
-        let list: SQLFragment = "WITH \"rows\"" + columns + " AS (" + rows + ") SELECT count(*), json_group_array(\"id\"), "
-            + sum + " FROM \"rows\""
-        guard let row = try db.fetchOne(list) else { return nil }
+        guard let row = try db.fetchOne(statement(rows, summing: summing)) else { return nil }
         let count: Int = try row[0]
         guard count <= limit else { return nil }
         return (IDList(json: try row[1], count: count), try row[2])
+    }
+
+    /// The statement ``read(_:limit:summing:on:)`` runs: one row, with the count, the ids as
+    /// JSON and the sum.
+    static func statement(_ rows: SQLFragment, summing: Bool = false) -> SQLFragment {
+        let columns: SQLFragment = summing ? "(\"id\", \"summed\")" : "(\"id\")"
+        let sum: SQLFragment = summing ? "ifnull(sum(\"summed\"), 0)" : "0"
+        return "WITH \"rows\"" + columns + " AS (" + rows + ") SELECT count(*), json_group_array(\"id\"), "
+            + sum + " FROM \"rows\""
     }
 }

@@ -180,6 +180,10 @@ struct SearchExecutor {
             + Self.whereClause(matchConditions) + " LIMIT \(matchSetLimit + 1)"
     }
 
+    /// The statement ``smallMatches(on:)`` runs: ``matchesSQL``'s ids as one JSON value,
+    /// with their count and the completed ones (see ``IDList``).
+    var matchSetSQL: SQLFragment { IDList.statement(matchesSQL, summing: true) }
+
     /// The matches' ids, when the text matches and there are at most ``matchSetLimit``
     /// (filters included); nil otherwise.
     ///

@@ -122,7 +122,7 @@ struct TieredSearch {
                 (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, matchCount: total, record: recordPage)
                 hits = try SearchExecutor.withRepeatRules(hits, on: db)
             }
-            record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchesSQL)
+            record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchSetSQL)
             let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
                 ResultSet(
                     query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
@@ -161,7 +161,7 @@ struct TieredSearch {
             default: typoOnly.request.page = .first
             }
             let unionSet = try union.smallMatches(on: db)
-            record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchesSQL)
+            record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchSetSQL)
             let unionCounts = try union.countsAndLists(on: db, among: unionSet)
             let (unionTotal, unionCompleted) = (unionCounts.total, unionCounts.completed)
             if hits.count == request.limit {
