@@ -108,4 +108,34 @@ struct FilteredIDsTests {
         }
         #expect(!large.isEmpty, "some narrowed search here has more than \(SearchExecutor.smallMatchLimit) matches")
     }
+
+    /// A filter past the first limit (4,096, before the ids were read as one JSON value) is
+    /// narrowed too, and the answer is the one without it: 6,000 of 30,000 reminders in one
+    /// list, every one of them matching, and equal scores, so the tiebreakers decide the pages.
+    @Test func aFilterOfThousandsIsNarrowedAndAnswersTheSame() async throws {
+        var records: [ReminderRecord] = []
+        for n in 0..<30_000 {
+            let list = n % 5 == 0 ? "Big" : "Other \(n % 7)"
+            let words = ["alpha", "alpine", "almond", "altitude"][n % 4]
+            records.append(ReminderRecord(
+                title: "\(words) note \(n % 13)", notes: n % 3 == 0 ? "also \(words)" : "", list: list,
+                tags: n % 11 == 0 ? ["errand"] : [], priority: n % 17 == 0 ? .high : .none, isFlagged: n % 19 == 0,
+                isCompleted: n % 4 == 1))
+        }
+        let store = try await seededStore(records: records)
+        for text in ["list:Big al", "list:Big note", "list:Big is:open al", "list:Big -tag:errand al"] {
+            for includeCompleted in [nil, true, false] {
+                let request = Self.request(text, includeCompleted: includeCompleted)
+                let plain = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                let (narrowed, a, b) = try await store.database.read { db in
+                    let narrowed = try plain.narrowedToFilteredReminders(on: db)
+                    return (narrowed, try plain.runAsChosen(on: db), try narrowed.runAsChosen(on: db))
+                }
+                let context = "\(text), includeCompleted \(String(describing: includeCompleted))"
+                let ids = try #require(narrowed.filteredIDs, "narrowed: \(context)")
+                #expect(ids.count > 4_096, "\(context): \(ids.count)")
+                #expect(a == b && a.total > SearchExecutor.smallMatchLimit, "\(context): \(a.total)")
+            }
+        }
+    }
 }
