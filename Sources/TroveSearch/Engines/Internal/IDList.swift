@@ -23,7 +23,7 @@ struct IDList: Equatable, Sendable {
         self.count = count
     }
 
-    /// The ids, decoded (for tests and explanations; statements bind ``json``).
+    /// The ids, decoded (for tests; statements bind ``json``).
     var values: [Int64] {
         (try? JSONDecoder().decode([Int64].self, from: Data(json.utf8))) ?? []
     }

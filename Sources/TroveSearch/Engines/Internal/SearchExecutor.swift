@@ -9,7 +9,7 @@ struct SearchExecutor {
     var plan: MatchPlan
     var request: SearchRequest
     var engineName: String
-    /// The ids of the few reminders the filters leave, read before the text is matched: the
+    /// The ids of the reminders a small filter leaves, read before the text is matched: the
     /// MATCH's rows are then tested against them before any is looked up in reminders; see
     /// ``narrowedToFilteredReminders(on:)``.
     var filteredIDs: IDList?
@@ -191,7 +191,7 @@ struct SearchExecutor {
     /// MATCH again. For a phrase at 1M reminders that is ~4.5 ms a time (a walk of both words'
     /// doclists for 31 rows), three times over. Read once as ids, the counts come with them and
     /// the facets look the rows up by id. A large set is counted by ``countSQL`` as before,
-    /// after a walk of at most 1,001 of its rows.
+    /// after a walk of at most ``matchSetLimit`` + 1 of its rows.
     func smallMatches(on db: SQLiteConnection) throws -> MatchSet? {
         guard isRanked, let read = try IDList.read(matchesSQL, limit: matchSetLimit, summing: true, on: db) else { return nil }
         return MatchSet(ids: read.ids, completed: read.sum)
