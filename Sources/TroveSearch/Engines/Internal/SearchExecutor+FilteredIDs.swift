@@ -44,13 +44,13 @@ extension SearchExecutor {
     }
 
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
-    /// more than `limit`.
-    func readFilteredIDs(on db: SQLiteConnection, limit: Int = filteredIDLimit) throws -> IDList? {
+    /// more than ``filteredIDLimit``.
+    func readFilteredIDs(on db: SQLiteConnection) throws -> IDList? {
         // NB: no filter reads a list column (`list:` looks its id up), so no lists are joined.
         let filtered: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
             + Self.whereClause(filterConditions(rowsComeFromText: false))
-            + " LIMIT \(limit + 1)"
-        return try IDList.read(filtered, limit: limit, on: db)?.ids
+            + " LIMIT \(Self.filteredIDLimit + 1)"
+        return try IDList.read(filtered, limit: Self.filteredIDLimit, on: db)?.ids
     }
 
     /// Whether a positive `list:` or `tag:` filter of one value narrows the search.
