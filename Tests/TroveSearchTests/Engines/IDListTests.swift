@@ -49,3 +49,10 @@ struct IDListTests {
         #expect(rendered.bindings == [.text("[3,7]")])
     }
 }
+
+extension IDList {
+    /// The ids, decoded from the JSON a statement binds.
+    var values: [Int64] {
+        (try? JSONDecoder().decode([Int64].self, from: Data(json.utf8))) ?? []
+    }
+}

@@ -1,4 +1,3 @@
-import Foundation
 import TroveQuery
 import TroveSQLite
 
@@ -21,11 +20,6 @@ struct IDList: Equatable, Sendable {
     private init(json: String, count: Int) {
         self.json = json
         self.count = count
-    }
-
-    /// The ids, decoded (for tests; statements bind ``json``).
-    var values: [Int64] {
-        (try? JSONDecoder().decode([Int64].self, from: Data(json.utf8))) ?? []
     }
 
     /// The first column of `rows`, a statement that reads an id per row and at most
