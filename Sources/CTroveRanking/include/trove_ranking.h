@@ -12,11 +12,15 @@
 ** trove_ranking.c computes exactly what it documents.
 **
 **   trove_rank(reminders_fts, is_completed, wTitle, wNotes, wTags, bTitle, bNotes, bTags,
-**              k1, exactTitle, tagEquals, proximity, completedFactor, exactWord, exactWords)
+**              k1, exactTitle, tagEquals, proximity, completedFactor, exactWord, exactWords
+**              [, docsize])
 **     The score, negated (smaller is better, as FTS5's bm25): per-field BM25F over title,
 **     notes and tags, plus the boosts, times completedFactor for a completed reminder.
 **     exactWords is text: the query's prefix words, space-separated, that earn exactWord when
-**     they stand whole in the title ('' for none).
+**     they stand whole in the title ('' for none). docsize, optional, names the FTS5 table's
+**     `_docsize` shadow table ('reminders_fts_docsize'): the rows' column sizes are then read
+**     by walking it forward as the rows come, instead of one look-up per row (the same sizes,
+**     several times cheaper over many rows in rowid order).
 **   trove_rank_sample(…same arguments…)
 **     The same with every phrase's IDF taken as 1, so it never counts a phrase's documents:
 **     for ordering a bounded sample of the newest matches cheaply.
@@ -29,7 +33,7 @@
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
 **
 **   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords,
-**                     w_0, b_0, w_1, b_1, …)
+**                     w_0, b_0, w_1, b_1, … [, docsize])
 **     The same score over any FTS5 table of N columns (1 to TROVE_RANKING_MAX_FIELDS), with a
 **     weight and a length normalisation per column, in column order: what an app's
 **     SearchIndex ranks by. Column 0 plays the title's part (exact title, exact word); there is
@@ -40,7 +44,7 @@
 */
 
 /// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters
-/// and the exact words.
+/// and the exact words (one more with the optional `_docsize` table).
 #define TROVE_RANKING_ARGUMENT_COUNT 14
 
 /// The most columns trove_rank_fields ranks over.

@@ -29,7 +29,7 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// try executor.boundedPageRows(on: db)
-    /// // SELECT "reminders_fts"."rowid" AS "id", trove_rank("reminders_fts", 0, 5.0, …) AS "rank"
+    /// // SELECT "reminders_fts"."rowid" AS "id", trove_rank("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
     /// //   FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) ORDER BY 2 LIMIT 2000
     /// // SELECT … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
     /// //   AND (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?))) ORDER BY trove_rank(…), … LIMIT 51 OFFSET 0
@@ -70,7 +70,7 @@ extension SearchExecutor {
         guard rows <= Self.rankBoundRows else { return nil }
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
-        let openScore = TypedExpression<Double>(ranking.expression(exactWords: exactWords, isCompleted: "0"))
+        let openScore = TypedExpression<Double>(ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true))
         let best: SQLFragment = "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
             + " FROM \(identifier: ReminderSearchTable.tableName)"
             + Self.whereClause([WhereClause { match }.queryFragment]) + " ORDER BY 2 LIMIT \(count)"

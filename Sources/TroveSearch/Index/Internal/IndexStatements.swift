@@ -122,8 +122,10 @@ struct IndexStatements {
     /// ```swift
     /// statements.rankedKeys(limit: 20, offset: 0)
     /// // SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH '"bread"*'
-    /// //   ORDER BY trove_rank_fields(…), "trove_notes_fts"."rowid" LIMIT 20 OFFSET 0
+    /// //   ORDER BY trove_rank_fields(…, 'trove_notes_fts_docsize'), "trove_notes_fts"."rowid" LIMIT 20 OFFSET 0
     /// ```
+    /// The score names the index's `_docsize`, so that scoring every match reads the rows'
+    /// sizes by walking it forward (``TroveRanking/fieldsExpression(_:table:fields:exactWords:walksSizes:)``).
     ///
     /// NB: why. ``page(limit:offset:after:)`` looks every match up in the app's table before
     /// sorting, though only the page's rows need its columns; ``page(amongKeys:)`` then reads
@@ -140,7 +142,7 @@ struct IndexStatements {
             TypedExpression<Bool>("\(fts) MATCH \(positive)")
             if let negative { TypedExpression<Bool>("\(rowid) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negative))") }
         }
-        return "SELECT \(rowid) FROM \(fts) WHERE \(clause.queryFragment) ORDER BY \(rankExpression), \(rowid) "
+        return "SELECT \(rowid) FROM \(fts) WHERE \(clause.queryFragment) ORDER BY \(rankExpression(walksSizes: true)), \(rowid) "
             + "LIMIT \(limit) OFFSET \(offset)"
     }
 
@@ -381,10 +383,12 @@ struct IndexStatements {
         return sql + " END"
     }
 
-    private var rankExpression: SQLFragment {
+    private var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
+
+    private func rankExpression(walksSizes: Bool) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
-            exactWords: TroveRanking.exactWords(of: query))
+            exactWords: TroveRanking.exactWords(of: query), walksSizes: walksSizes)
     }
 
     private var order: SQLFragment {
