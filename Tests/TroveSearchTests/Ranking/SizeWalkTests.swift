@@ -36,27 +36,33 @@ import TroveTestSupport
 
     static let arguments = "0, 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'milk'"
 
-    /// Every matching row's score without and with the walk (over `table`), in `order`.
+    /// The `value` column of every row of `sql(last)` with `last` empty and as given: the call
+    /// without and with its `_docsize` argument.
     ///
     /// NB: two statements, not two calls in one: FTS5 keeps one state per function and cursor,
-    /// so a second `trove_rank` in the same statement would share the first one's (and its
-    /// lack of a walk).
-    static func scores(_ match: String, order: String, table: String) async throws -> [(Double, Double)] {
+    /// so a second call in the same statement would share the first one's (and its lack of a
+    /// walk).
+    static func bothWays<Value: QueryBindable & Sendable>(
+        _ sql: (SQLFragment) -> SQLFragment, last: SQLFragment, as type: Value.Type
+    ) async throws -> (looked: [Value], walked: [Value]) {
         let database = try await store.value.database
-        func sql(_ sizes: String?) -> SQLFragment {
-            let last: SQLFragment = sizes.map { ", \($0)" as SQLFragment } ?? ""
-            return """
-                SELECT trove_rank("reminders_fts", \(raw: arguments)\(last)) AS "score"
-                FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match) ORDER BY "reminders_fts"."rowid" \(raw: order)
-                """
-        }
-        let (looked, walked) = (sql(nil), sql(table))
+        let (looked, walked) = (sql(""), sql(last))
         return try await database.read { db in
-            let a = try db.fetchAll(looked).map { row -> Double in try row["score"] }
-            let b = try db.fetchAll(walked).map { row -> Double in try row["score"] }
-            #expect(a.count == b.count)
-            return Array(zip(a, b))
+            (try db.fetchAll(looked).map { row -> Value in try row["value"] },
+             try db.fetchAll(walked).map { row -> Value in try row["value"] })
         }
+    }
+
+    /// Every matching row's score without and with the walk (over `table`), in `order`.
+    static func scores(_ match: String, order: String, table: String) async throws -> [(Double, Double)] {
+        let (looked, walked) = try await bothWays({ last in
+            """
+            SELECT trove_rank("reminders_fts", \(raw: arguments)\(last)) AS "value"
+            FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match) ORDER BY "reminders_fts"."rowid" \(raw: order)
+            """
+        }, last: ", \(table)", as: Double.self)
+        #expect(looked.count == walked.count)
+        return Array(zip(looked, walked))
     }
 
     /// The sizes take one, two and three bytes each (varints: 7 bits a byte).
@@ -86,18 +92,12 @@ import TroveTestSupport
     }
 
     @Test func theExplanationReadsTheSameSizes() async throws {
-        let database = try await Self.store.value.database
-        func sql(_ last: SQLFragment) -> SQLFragment {
+        let (looked, walked) = try await Self.bothWays({ last in
             """
-            SELECT trove_rank_explain("reminders_fts", \(raw: Self.arguments)\(last)) AS "text"
+            SELECT trove_rank_explain("reminders_fts", \(raw: Self.arguments)\(last)) AS "value"
             FROM "reminders_fts" WHERE "reminders_fts" MATCH 'milk' ORDER BY rowid
             """
-        }
-        let (lookedSQL, walkedSQL) = (sql(""), sql(", 'reminders_fts_docsize'"))
-        let (looked, walked) = try await database.read { db in
-            (try db.fetchAll(lookedSQL).map { row -> String in try row["text"] },
-             try db.fetchAll(walkedSQL).map { row -> String in try row["text"] })
-        }
+        }, last: ", 'reminders_fts_docsize'", as: String.self)
         #expect(looked.count > 100)
         #expect(looked == walked)
     }
@@ -110,17 +110,12 @@ import TroveTestSupport
         try await database.write { db in try index.migrate(db) }
         let fields = "1.2, 0.5, 0.5, 1.0, 'milk', 10.0, 0.75, 1.0, 0.75"
         for order in ["ASC", "DESC"] {
-            func sql(_ last: SQLFragment) -> SQLFragment {
+            let (looked, walked) = try await Self.bothWays({ last in
                 """
-                SELECT trove_rank_fields("trove_notes_walk_fts", \(raw: fields)\(last)) AS "score"
+                SELECT trove_rank_fields("trove_notes_walk_fts", \(raw: fields)\(last)) AS "value"
                 FROM "trove_notes_walk_fts" WHERE "trove_notes_walk_fts" MATCH 'milk' ORDER BY rowid \(raw: order)
                 """
-            }
-            let (lookedSQL, walkedSQL) = (sql(""), sql(", 'trove_notes_walk_fts_docsize'"))
-            let (looked, walked) = try await database.read { db in
-                (try db.fetchAll(lookedSQL).map { row -> Double in try row["score"] },
-                 try db.fetchAll(walkedSQL).map { row -> Double in try row["score"] })
-            }
+            }, last: ", 'trove_notes_walk_fts_docsize'", as: Double.self)
             #expect(looked.count > 100)
             #expect(looked == walked)
         }
