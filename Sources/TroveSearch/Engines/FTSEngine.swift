@@ -75,7 +75,8 @@ public struct FTSEngine: SearchEngine {
         _ search: TieredSearch, early: @escaping @Sendable (ResultSet) -> Void, in database: SQLiteDatabase
     ) async throws -> ResultSet {
         let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
-        return try await EngineRun.addingSuggestions(to: resultSet, early: early, in: database, ranges: search.ranges)
+        return try await EngineRun.addingSuggestions(
+            to: resultSet, early: early, in: database, ranges: search.ranges, vocabulary: search.vocabularyCache)
     }
 
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
@@ -148,7 +149,8 @@ public struct FTSEngine: SearchEngine {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
         var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {
-            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db, ranges: search.ranges)) ?? .none
+            let trie = try vocabulary.flatMap { try $0.trie(at: VocabularyCache.version(on: db), build: false) }
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db, ranges: search.ranges, trie: trie)) ?? .none
         }
         return resultSet
     }

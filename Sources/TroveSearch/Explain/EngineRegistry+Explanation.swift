@@ -60,7 +60,7 @@ extension EngineRegistry {
         // NB: did-you-mean as the engine's own search adds it, so the answer is the one
         // `search(_:in:)` gives and `trove search --explain` need not search a second time.
         let resultSet = try await EngineRun.addingSuggestions(
-            to: outcome.resultSet, early: { _ in }, in: database, ranges: search.ranges)
+            to: outcome.resultSet, early: { _ in }, in: database, ranges: search.ranges, vocabulary: fts.vocabulary)
         return SearchExplanation(
             query: outcome.resultSet.query, engine: fts.name,
             statements: outcome.statements.map { statement($0.purpose, $0.sql) }, resultSet: resultSet)

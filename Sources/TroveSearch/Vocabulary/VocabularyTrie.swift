@@ -114,6 +114,32 @@ struct VocabularyTrie: Vocabulary, Sendable {
         return collect(start) ? found : nil
     }
 
+    /// Every word that starts with `prefix` (`prefix` itself too, when it is a word) and has at
+    /// most `maxLength` letters, with its reminders, in order: what
+    /// `SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" >= ? AND "term" < ?` reads for
+    /// that range, without walking a doclist.
+    ///
+    /// ```swift
+    /// trie.words(startingWith: "dent")   // [("dental", 3), ("dentist", 12)]
+    /// ```
+    func words(startingWith prefix: String, maxLength: Int = .max) -> [(term: String, documents: Int)] {
+        guard let start = node(for: prefix) else { return [] }
+        var found: [(term: String, documents: Int)] = []
+        var path = Array(prefix.unicodeScalars)
+        func collect(_ node: Int) {
+            if documents[node] > 0 { found.append((String(String.UnicodeScalarView(path)), Int(documents[node]))) }
+            guard path.count < maxLength else { return }
+            let first = Int(firstChild[node])
+            for child in first..<(first + Int(childCount[node])) {
+                path.append(Unicode.Scalar(letters[child])!)
+                collect(child)
+                path.removeLast()
+            }
+        }
+        collect(start)
+        return found
+    }
+
     func typoCandidates(for word: [Unicode.Scalar], isPrefix: Bool) -> [TypoCandidate] {
         guard let first = word.first, TypoRule.budget(forLength: word.count) > 0,
             let start = child(of: 0, letter: first.value)

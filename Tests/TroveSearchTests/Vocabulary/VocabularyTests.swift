@@ -59,6 +59,30 @@ import TroveTestSupport
         }
     }
 
+    /// Did-you-mean's words (completions, then the nearest words) from the trie are the SQL
+    /// ranges' words: the same suggestions, in the same order.
+    @Test func theTrieAndTheSQLRangesGiveTheSameSuggestions() async throws {
+        let database = try await Self.store.value.database
+        try await database.read { db in
+            let trie = try VocabularyTrie(db: db)
+            let vocabulary: [String] = try db.fetchAll("SELECT term FROM reminders_vocab").map { try $0[0] }
+            var compared = 0, completed = 0, near = 0
+            for word in Self.words(from: vocabulary, count: 400) + ["a", "zz", "Dént", "MILKY", "milk", "p"] {
+                let fromTrie = try Suggester.candidates(for: word, on: db, trie: trie)
+                let fromSQL = try Suggester.candidates(for: word, on: db)
+                #expect(fromTrie == fromSQL, "\(word)")
+                compared += 1
+                if fromSQL.contains(where: { $0.hasPrefix(word.lowercased()) }) { completed += 1 }
+                if fromSQL.contains(where: { !$0.hasPrefix(word.lowercased()) }) { near += 1 }
+            }
+            #expect(completed > 50 && near > 50, "both kinds of candidate: \(completed), \(near) of \(compared)")
+            for text in ["dentst apointment", "pasport milkk", "zzqx", "list:Wrok bred", "\"renew pasport\" emial"] {
+                let query = SearchQuery.parse(text)
+                #expect(try Suggester.didYouMean(for: query, on: db, trie: trie) == Suggester.didYouMean(for: query, on: db), "\(text)")
+            }
+        }
+    }
+
     // End to end: the same answers (typo tier, word forms) with the cached trie as with SQL.
     @Test(arguments: ["dentst", "swelling ", "dentsi", "pasport milk", "apointment", "emai", "oncal", "bookng shelf"])
     func aSearchWithTheCachedTrieEqualsOneWithout(_ text: String) async throws {

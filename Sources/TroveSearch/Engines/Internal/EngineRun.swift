@@ -51,16 +51,21 @@ enum EngineRun {
     /// at 1M reminders), so say so first, suggest after.
     ///
     /// - Parameter ranges: Vocabulary ranges the search already read (the fts engine's typo tier).
+    /// - Parameter vocabulary: The fts engine's cache of the index's words: when its trie
+    ///   mirrors the index, the suggestions' words come from it instead of fts5vocab.
     static func addingSuggestions(
         to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: SQLiteDatabase,
-        ranges: VocabularyRanges = VocabularyRanges()
+        ranges: VocabularyRanges = VocabularyRanges(), vocabulary: VocabularyCache? = nil
     ) async throws -> ResultSet {
         guard needsSuggestions(resultSet, isRaw: isRaw) else { return resultSet }
         var answer = resultSet
         var empty = resultSet
         empty.isProvisional = true
         early(empty)
-        answer.didYouMean = try await database.read { db in try Suggester.didYouMean(for: resultSet.query, on: db, ranges: ranges) }
+        answer.didYouMean = try await database.read { db in
+            let trie = try vocabulary.flatMap { try $0.trie(at: VocabularyCache.version(on: db), build: false) }
+            return try Suggester.didYouMean(for: resultSet.query, on: db, ranges: ranges, trie: trie)
+        }
         return answer
     }
 
