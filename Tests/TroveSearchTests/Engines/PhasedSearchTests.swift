@@ -189,6 +189,23 @@ struct PhasedSearchTests {
         #expect(quick == withoutSuggestions, "the same empty answer, less the suggestions")
     }
 
+    /// With the index's words in memory and current, the suggestions take about a millisecond:
+    /// the answer with them is the first and only one, and equals the one read from SQL.
+    @Test(arguments: ["dentsit", "zzzzqx"])
+    func withACurrentTrieTheSuggestionsComeInTheFirstAnswer(text: String) async throws {
+        let database = try await Self.generated.value
+        let cache = VocabularyCache(database: database)
+        try await cache.buildNow()
+        let request = Self.request(text, typos: .off)
+        var all: [ResultSet] = []
+        for try await resultSet in FTSEngine(vocabulary: cache).results(for: request, in: database) { all.append(resultSet) }
+        try #require(all.count == 1)
+        #expect(!all[0].isProvisional && all[0].total == 0)
+        #expect(all[0] == (try await Self.plain(request, in: database)))
+        #expect(!all[0].suggestions.isEmpty || text == "zzzzqx")
+        #expect(cache.uses > 0, "the trie was used")
+    }
+
     /// No exact match but typo matches: the empty exact answer first, then the typo matches,
     /// then the same with the suggestions, each replacing the one before.
     @Test func typoMatchesFollowTheEmptyExactAnswerAndPrecedeTheSuggestions() async throws {
