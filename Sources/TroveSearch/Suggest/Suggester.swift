@@ -197,15 +197,18 @@ enum Suggester {
     /// Completions first (words that start with it, most reminders first), then the nearest
     /// words within ``maxDistance`` edits that share its first letter.
     ///
-    /// - Parameter trie: The index's words in memory, when they mirror this transaction's index
-    ///     (``VocabularyCache``): the same words and counts as the SQL reads give, without walking
-    ///     their doclists (a first letter's words at 1,000,000 reminders: ~20 ms in SQL).
+    /// - Parameter trie: The reminders' words in memory, when they mirror the index
+    ///   (``VocabularyCache``): the same words and counts as the SQL reads give, without walking
+    ///   their doclists (a first letter's words at 1,000,000 reminders: ~20 ms in SQL). Not used
+    ///   for another index's ranges.
     static func candidates(
         for word: String, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
     ) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
         guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return [] }
+        // NB: the trie holds the reminders' words; an app index's are read from its own table.
+        let trie = ranges.tables.isReminders ? trie : nil
         var found: [String] = []
         if letters.count >= 3 {
             let end = folded + "\u{10FFFF}"
