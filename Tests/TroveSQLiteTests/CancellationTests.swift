@@ -56,6 +56,55 @@ struct CancellationTests {
         #expect(nextReadTook < .milliseconds(200))
     }
 
+    @Test func cancellingAReadInterruptsItsHelperToo() async throws {
+        let path = directory.file("c.db")
+        try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
+        let db = try SQLiteDatabase(path: path, readers: 2)
+        let started = Signal()
+        let clock = ContinuousClock()
+        let task = Task {
+            try await db.readWithHelper { db, helper in
+                try db.transaction {
+                    try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
+                        // NB: the body waits on the helper, which counts until interrupted.
+                        let work = try #require(try shared?.start { helper in
+                            let cursor = try helper.cursor(
+                                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
+                            defer { cursor.finish() }
+                            var rows = 0
+                            while try cursor.next() != nil {
+                                rows += 1
+                                if rows == 1 { started.raise() }
+                            }
+                            return rows
+                        })
+                        return try work.value()
+                    }
+                }
+            }
+        }
+        #expect(await started.wait())
+        let cancelledAt = clock.now
+        task.cancel()
+        let result = await task.result
+        let latency = clock.now - cancelledAt
+        print("helper cancellation latency: \(latency.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
+        #expect(result.isCancellation)
+        #expect(latency < .milliseconds(50))
+        // Both readers answer at once, each in turn the body's and the helper's.
+        for _ in 0..<2 {
+            let counts = try await db.readWithHelper { db, helper in
+                try db.transaction {
+                    try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
+                        let elsewhere = try shared?.start { try $0.fetchValue(countingQuery(to: 1000), as: Int.self) }
+                        return [try elsewhere?.value() ?? nil, try db.fetchValue(countingQuery(to: 1000), as: Int.self)]
+                    }
+                }
+            }
+            #expect(counts == [1000, 1000])
+        }
+    }
+
     @Test func readCancelledBeforeItStartsNeverRunsItsBody() async throws {
         let db = try SQLiteDatabase(path: directory.file("c.db"))
         let ran = Signal()

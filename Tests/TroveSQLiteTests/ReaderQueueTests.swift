@@ -25,6 +25,22 @@ struct ReaderQueueTests {
         #expect(queue.idle == [0])
     }
 
+    @Test func aCallerThatWillNotWaitGetsOnlyAnIdleReaderNobodyWaitsFor() {
+        var queue = ReaderQueue<String>(readerCount: 2)
+        guard case .use(let first) = queue.acquire(id: 1, waiter: "a", isCancelled: false) else { Issue.record(); return }
+        let second = queue.tryAcquire()
+        #expect(second == 1)
+        #expect(queue.tryAcquire() == nil)   // none idle: not queued either
+        #expect(queue.waiters.isEmpty)
+        guard case .wait = queue.acquire(id: 2, waiter: "b", isCancelled: false) else { Issue.record(); return }
+        _ = queue.release(first)   // to "b", who waited
+        _ = queue.release(1)
+        #expect(queue.tryAcquire() == 1)
+        guard case .wait = queue.acquire(id: 3, waiter: "c", isCancelled: false) else { Issue.record(); return }
+        // NB: "c" waits, so an idle reader that comes back goes to it, never to a caller that would not wait.
+        #expect(queue.tryAcquire() == nil)
+    }
+
     @Test func cancelledWaiterLeavesTheQueue() {
         var queue = ReaderQueue<String>(readerCount: 1)
         _ = queue.acquire(id: 1, waiter: "a", isCancelled: false)

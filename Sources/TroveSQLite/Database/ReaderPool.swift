@@ -19,6 +19,14 @@ final class ReaderPool: Sendable {
         return try await operation(readers[index])
     }
 
+    /// Runs `operation` with a second reader when one is idle and nobody waits for it, else
+    /// with nil; never waits.
+    func withIdleReader<T>(_ operation: (SerialConnection?) async throws -> T) async rethrows -> T {
+        guard let index = queue.withLock({ $0.tryAcquire() }) else { return try await operation(nil) }
+        defer { release(index) }
+        return try await operation(readers[index])
+    }
+
     private func acquire() async throws -> Int {
         let id = nextID.add(1, ordering: .relaxed).newValue
         return try await withTaskCancellationHandler {

@@ -12,6 +12,9 @@ package struct DatabaseDiagnostics: Hashable, Sendable {
     package var readers: Int
     /// Callers queued for a reader.
     package var waitingReaders: Int
+    /// Helper transactions opened in a body's snapshot (``SQLiteSharedRead/start(_:)``) since
+    /// the database was opened.
+    package var helperJoins: Int = 0
 }
 
 extension SQLiteDatabase {
@@ -34,7 +37,8 @@ extension SQLiteDatabase {
         }
         let (idle, waiting) = readers.occupancy()
         return DatabaseDiagnostics(
-            busyStatements: busy, idleReaders: idle, readers: readers.readers.count, waitingReaders: waiting)
+            busyStatements: busy, idleReaders: idle, readers: readers.readers.count, waitingReaders: waiting,
+            helperJoins: helperJoins.value.load(ordering: .relaxed))
     }
 }
 

@@ -31,6 +31,8 @@ public final class SQLiteDatabase: Sendable {
     let writer: SerialConnection
     /// Whether reads share the writer's connection (in-memory databases).
     let readersShareWriter: Bool
+    /// How many helper transactions joined a body's snapshot, for diagnostics.
+    let helperJoins = JoinCount()
     /// The database file, its `-wal` and its `-shm` as they were once every connection had
     /// opened them; see ``replacedFiles()``.
     let openedFiles: [(path: String, identity: FileIdentity?)]

@@ -29,6 +29,12 @@ struct ReaderQueue<Waiter> {
         return .wait
     }
 
+    /// A reader for a caller that will not wait: an idle one when nobody is waiting, else nil.
+    mutating func tryAcquire() -> Int? {
+        guard waiters.isEmpty, !idle.isEmpty else { return nil }
+        return idle.removeFirst()
+    }
+
     /// A reader is free again: the longest waiter gets it, or it goes idle.
     mutating func release(_ reader: Int) -> (waiter: Waiter, reader: Int)? {
         guard !waiters.isEmpty else {

@@ -75,6 +75,27 @@ final class SerialConnection: @unchecked Sendable {
         }
     }
 
+    // MARK: Lent to another connection's body (SQLiteReadHelper)
+
+    /// Runs `work` on this connection's queue while the calling thread waits.
+    ///
+    /// NB: only for a body running on ANOTHER connection that holds this one's reader slot, so
+    /// no body of this connection's own is queued or running meanwhile.
+    func runLent<T>(_ work: (SQLiteConnection) throws -> T) rethrows -> T {
+        try queue.sync { try work(connection) }
+    }
+
+    /// Starts `work` on this connection's queue and returns at once; as ``runLent(_:)``.
+    func startLent(_ work: @escaping @Sendable (SQLiteConnection) -> Void) {
+        queue.async { work(self.connection) }
+    }
+
+    /// Stops the statement the lent connection runs now and makes it refuse further ones.
+    func interruptLent() { interruptState.interrupt() }
+
+    /// Lets the lent connection start statements again.
+    func clearLentInterrupt() { interruptState.clear() }
+
     /// On `queue`: the body between the gate's start and finish, with the connection tidied after.
     private func execute<T>(_ box: BodyBox<T>, gate: BodyGate, queryOnly: Bool) -> Result<T, any Error> {
         guard let body = box.take() else { return .failure(CancellationError()) }
