@@ -74,7 +74,7 @@ public struct FTSEngine: SearchEngine {
     private static func settle(
         _ search: TieredSearch, early: @escaping @Sendable (ResultSet) -> Void, in database: SQLiteDatabase
     ) async throws -> ResultSet {
-        let resultSet = try await database.read { db in try search.run(on: db, early: early).resultSet }
+        let resultSet = try await database.readWithHelper { db, helper in try search.run(on: db, helper: helper, early: early).resultSet }
         return try await EngineRun.addingSuggestions(
             to: resultSet, early: early, in: database, ranges: search.ranges, vocabulary: search.vocabularyCache)
     }

@@ -39,7 +39,9 @@ enum EngineRun {
             quick = nil
         }
         return phased(first: quick) { early in
-            let resultSet = try await database.read { db in try execute(plan, request, engine: engine, on: db) }
+            let resultSet = try await database.readWithHelper { db, helper in
+                try execute(plan, request, engine: engine, on: db, helper: helper)
+            }
             return try await addingSuggestions(to: resultSet, isRaw: plan.isRaw, early: early, in: database)
         }
     }
@@ -112,9 +114,11 @@ enum EngineRun {
         return resultSet.total - resultSet.typoCount == 0 && !isRaw && query.raw == nil && (!query.terms.isEmpty || names)
     }
 
-    private static func execute(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection) throws -> ResultSet {
+    private static func execute(
+        _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection, helper: SQLiteReadHelper? = nil
+    ) throws -> ResultSet {
         do {
-            return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db)
+            return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db, helper: helper)
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {
             throw SearchError.invalidRawQuery(message: error.message, near: nearToken(in: error.message))
         }

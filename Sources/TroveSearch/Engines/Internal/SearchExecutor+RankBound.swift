@@ -55,11 +55,18 @@ extension SearchExecutor {
     ///
     /// - Parameter record: Told the two statements, when their rows are the page (for
     ///   `trove search --explain`).
-    func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
+    /// The ranking and MATCH a bounded page is ranked by, when the search qualifies (see
+    /// ``boundedPageRows(on:record:)``); nil otherwise.
+    var rankBoundRanking: (TroveRanking, FTS5Match<ReminderSearchTable>)? {
         guard usesRankBound, request.sort == .rank, case .custom(let ranking) = request.ranking,
             ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
             query.filters.isEmpty, filteredIDs == nil
         else { return nil }
+        return (ranking, match)
+    }
+
+    func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
+        guard let (ranking, match) = rankBoundRanking else { return nil }
         let offset: Int
         switch request.page {
         case .first: offset = 0

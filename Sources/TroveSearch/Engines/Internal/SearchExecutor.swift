@@ -96,23 +96,29 @@ struct SearchExecutor {
         conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
     }
 
-    /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot.
-    func run(on db: SQLiteConnection) throws -> ResultSet {
+    /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot;
+    /// with a `helper`, the counts and facets are read on it meanwhile, in the same snapshot
+    /// (``tallySource(on:shared:)``).
+    func run(on db: SQLiteConnection, helper: SQLiteReadHelper? = nil) throws -> ResultSet {
         try db.transaction(.deferred) {
-            try narrowedToFilteredReminders(on: db).runAsChosen(on: db)
+            try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
+                try narrowedToFilteredReminders(on: db).runAsChosen(on: db, shared: shared)
+            }
         }
     }
 
-    /// ``run(on:)`` without looking for ``filteredIDs`` (kept as they are).
-    func runAsChosen(on db: SQLiteConnection) throws -> ResultSet {
-        let matches = try smallMatches(on: db)
-        let counts = try countsAndLists(on: db, among: matches)
-        let (pageHits, next, _) = try pageAndLastCursor(on: db, matchCount: counts.total)
+    /// ``run(on:helper:)`` without looking for ``filteredIDs`` (kept as they are).
+    func runAsChosen(on db: SQLiteConnection, shared: SQLiteSharedRead? = nil) throws -> ResultSet {
+        let source = try tallySource(on: db, shared: shared)
+        var tally: Tally?
+        if case .here(let set) = source { tally = try self.tally(on: db, among: set) }
+        let (pageHits, next, _) = try pageAndLastCursor(on: db, matchCount: try tally?.counts.total ?? matchCountForPage(on: db))
         let hits = try Self.withRepeatRules(pageHits, on: db)
-        let (lists, tags) = try facets(on: db, among: matches, known: counts.facets)
+        if case .helper(let read) = source { tally = try read.value() }
+        guard let tally else { preconditionFailure("tallied here or on the helper") }
         return ResultSet(
-            query: resultQuery, engine: engineName, hits: hits, total: counts.total, completedCount: counts.completed,
-            includesCompleted: !isOpenOnly, listFacets: lists, tagFacets: tags, next: next)
+            query: resultQuery, engine: engineName, hits: hits, total: tally.counts.total, completedCount: tally.counts.completed,
+            includesCompleted: !isOpenOnly, listFacets: tally.facets.lists, tagFacets: tally.facets.tags, next: next)
     }
 
     /// The query with the problems planning found.

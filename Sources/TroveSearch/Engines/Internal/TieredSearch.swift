@@ -94,103 +94,122 @@ struct TieredSearch {
 
     /// The final answer.
     ///
-    /// - Parameter early: Gets the exact tier as a provisional answer before the typo tier is
-    ///   searched, when it will be.
-    func run(on db: SQLiteConnection, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
+    /// - Parameters:
+    ///   - helper: A second reader: a large exact tier's counts and facets are read on it while
+    ///     the page is read (``SearchExecutor/countsInParallel(on:among:)``).
+    ///   - early: Gets the exact tier as a provisional answer before the typo tier is
+    ///     searched, when it will be.
+    func run(on db: SQLiteConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
-            let vocabulary = try vocabulary(on: db)
-            let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
-            var exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
-                .narrowedToFilteredReminders(on: db)
-            exact.usesRankBound = usesRankBound
-            var statements: [(String, SQLFragment)] = []
-            func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
-                if recordsStatements { statements.append((purpose, try sql())) }
-            }
-            let typoCursor: SearchCursor?
-            if case .after(let cursor) = request.page, cursor.isTypo { typoCursor = cursor } else { typoCursor = nil }
-
-            var hits: [SearchHit] = []
-            var next: SearchPage?
-            var lastExact: SearchCursor?
-            // NB: the counts come first: how many matches there are decides how the page is ranked.
-            let exactSet = try exact.smallMatches(on: db)
-            let exactCounts = try exact.countsAndLists(on: db, among: exactSet)
-            let (total, completed) = (exactCounts.total, exactCounts.completed)
-            if typoCursor == nil {
-                let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
-                (hits, next, lastExact) = try exact.pageAndLastCursor(on: db, matchCount: total, record: recordPage)
-                hits = try SearchExecutor.withRepeatRules(hits, on: db)
-            }
-            record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchSetSQL)
-            let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
-                ResultSet(
-                    query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
-                    includesCompleted: !exact.isOpenOnly, listFacets: facets.lists, tagFacets: facets.tags, next: next)
-            }
-            // NB: the typo tier starts where the exact one ends: on this page when it has room,
-            // on the next when the exact matches fill this page to its last row.
-            guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, known: exactCounts.facets)), statements: statements)
-            }
-            let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
-            guard !typos.isEmpty else {
-                return Outcome(resultSet: exactAnswer(try exact.facets(on: db, among: exactSet, known: exactCounts.facets)), statements: statements)
-            }
-            if let early, typoCursor == nil, hits.count < request.limit {
-                var provisional = exactAnswer(([], []))
-                provisional.isProvisional = true
-                early(provisional)
-            }
-
-            var union = SearchExecutor(
-                plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
-            // NB: the filters are the exact tier's, so are their ids; read them only if it did not.
-            if let ids = exact.filteredIDs { union.filteredIDs = ids } else { union = try union.narrowedToFilteredReminders(on: db) }
-            union.usesRankBound = usesRankBound
-            var typoOnly = union
-            let unionConditions = union.plan.conditions
-            typoOnly.plan.conditions = WhereClause {
-                unionConditions
-                !MatchPlan.indexed(exactMatch)
-            }
-            typoOnly.request.limit = request.limit - hits.count
-            switch request.page {
-            case .after(let cursor) where cursor.isTypo: typoOnly.request.page = .after(cursor)
-            case .offset(let offset): typoOnly.request.page = .offset(max(0, offset - total))
-            default: typoOnly.request.page = .first
-            }
-            let unionSet = try union.smallMatches(on: db)
-            record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchSetSQL)
-            let unionCounts = try union.countsAndLists(on: db, among: unionSet)
-            let (unionTotal, unionCompleted) = (unionCounts.total, unionCounts.completed)
-            if hits.count == request.limit {
-                // NB: a full page of exact matches: the next page, after its last hit, finds
-                // no more of them and starts the typo matches.
-                next = unionTotal > total ? lastExact.map(SearchPage.after) : nil
-            } else {
-                // NB: with no exact match in scope, no row of the union is one, so the typo
-                // matches are the union's own, and their page may be ranked from the best scores
-                // as open as well (a misspelt common word: `appointmentqx`, 171,662 typo matches).
-                if total == 0 { typoOnly.plan.conditions = unionConditions }
-                var typoStatements: [(String, SQLFragment)] = []
-                let recordTypos: ((String, SQLFragment) -> Void)? = recordsStatements ? { typoStatements.append(("typo " + $0, $1)) } : nil
-                let (typoHits, typoNext, _) = try typoOnly.pageAndLastCursor(
-                    on: db, matchCount: unionTotal - total, record: recordTypos)
-                if recordsStatements { statements.insert(contentsOf: typoStatements, at: statements.count - 1) }
-                hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
-                    var typo = hit
-                    typo.isTypo = true
-                    return typo
-                }
-                if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
-            }
-            let (lists, tags) = try union.facets(on: db, among: unionSet, known: unionCounts.facets)
-            let resultSet = ResultSet(
-                query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
-                completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
-                next: next)
-            return Outcome(resultSet: resultSet, statements: statements)
+            try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in try run(on: db, shared: shared, early: early) }
         }
+    }
+
+    /// ``run(on:helper:early:)`` inside its transaction.
+    private func run(on db: SQLiteConnection, shared: SQLiteSharedRead?, early: (@Sendable (ResultSet) -> Void)?) throws -> Outcome {
+        let vocabulary = try vocabulary(on: db)
+        let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
+        var exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+            .narrowedToFilteredReminders(on: db)
+        exact.usesRankBound = usesRankBound
+        var statements: [(String, SQLFragment)] = []
+        func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
+            if recordsStatements { statements.append((purpose, try sql())) }
+        }
+        let typoCursor: SearchCursor?
+        if case .after(let cursor) = request.page, cursor.isTypo { typoCursor = cursor } else { typoCursor = nil }
+
+        var hits: [SearchHit] = []
+        var next: SearchPage?
+        var lastExact: SearchCursor?
+        // NB: the page is read while a helper counts (not for explanations, whose statements
+        // come in order, nor for a page among the typo matches); without one the counts come
+        // first: how many matches there are decides how the page is ranked.
+        let source = try recordsStatements || typoCursor != nil
+            ? .here(set: exact.smallMatches(on: db)) : exact.tallySource(on: db, shared: shared)
+        var exactSet: SearchExecutor.MatchSet?
+        var counted: SearchExecutor.Counts?
+        if case .here(let set) = source { (exactSet, counted) = (set, try exact.countsAndLists(on: db, among: set)) }
+        if typoCursor == nil {
+            let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
+            (hits, next, lastExact) = try exact.pageAndLastCursor(
+                on: db, matchCount: try counted?.total ?? exact.matchCountForPage(on: db), record: recordPage)
+            hits = try SearchExecutor.withRepeatRules(hits, on: db)
+        }
+        var tally: SearchExecutor.Tally?
+        if case .helper(let read) = source { tally = try read.value() }
+        if let tally { (exactSet, counted) = (tally.set, tally.counts) }
+        guard let exactCounts = counted else { preconditionFailure("counted here or on the helper") }
+        let (total, completed) = (exactCounts.total, exactCounts.completed)
+        let exactFacets = { try tally?.facets ?? exact.facets(on: db, among: exactSet, known: exactCounts.facets) }
+        record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchSetSQL)
+        let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
+            ResultSet(
+                query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,
+                includesCompleted: !exact.isOpenOnly, listFacets: facets.lists, tagFacets: facets.tags, next: next)
+        }
+        // NB: the typo tier starts where the exact one ends: on this page when it has room,
+        // on the next when the exact matches fill this page to its last row.
+        guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
+            return Outcome(resultSet: exactAnswer(try exactFacets()), statements: statements)
+        }
+        let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
+        guard !typos.isEmpty else {
+            return Outcome(resultSet: exactAnswer(try exactFacets()), statements: statements)
+        }
+        if let early, typoCursor == nil, hits.count < request.limit {
+            var provisional = exactAnswer(([], []))
+            provisional.isProvisional = true
+            early(provisional)
+        }
+
+        var union = SearchExecutor(
+            plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
+        // NB: the filters are the exact tier's, so are their ids; read them only if it did not.
+        if let ids = exact.filteredIDs { union.filteredIDs = ids } else { union = try union.narrowedToFilteredReminders(on: db) }
+        union.usesRankBound = usesRankBound
+        var typoOnly = union
+        let unionConditions = union.plan.conditions
+        typoOnly.plan.conditions = WhereClause {
+            unionConditions
+            !MatchPlan.indexed(exactMatch)
+        }
+        typoOnly.request.limit = request.limit - hits.count
+        switch request.page {
+        case .after(let cursor) where cursor.isTypo: typoOnly.request.page = .after(cursor)
+        case .offset(let offset): typoOnly.request.page = .offset(max(0, offset - total))
+        default: typoOnly.request.page = .first
+        }
+        let unionSet = try union.smallMatches(on: db)
+        record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchSetSQL)
+        let unionCounts = try union.countsAndLists(on: db, among: unionSet)
+        let (unionTotal, unionCompleted) = (unionCounts.total, unionCounts.completed)
+        if hits.count == request.limit {
+            // NB: a full page of exact matches: the next page, after its last hit, finds
+            // no more of them and starts the typo matches.
+            next = unionTotal > total ? lastExact.map(SearchPage.after) : nil
+        } else {
+            // NB: with no exact match in scope, no row of the union is one, so the typo
+            // matches are the union's own, and their page may be ranked from the best scores
+            // as open as well (a misspelt common word: `appointmentqx`, 171,662 typo matches).
+            if total == 0 { typoOnly.plan.conditions = unionConditions }
+            var typoStatements: [(String, SQLFragment)] = []
+            let recordTypos: ((String, SQLFragment) -> Void)? = recordsStatements ? { typoStatements.append(("typo " + $0, $1)) } : nil
+            let (typoHits, typoNext, _) = try typoOnly.pageAndLastCursor(
+                on: db, matchCount: unionTotal - total, record: recordTypos)
+            if recordsStatements { statements.insert(contentsOf: typoStatements, at: statements.count - 1) }
+            hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
+                var typo = hit
+                typo.isTypo = true
+                return typo
+            }
+            if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
+        }
+        let (lists, tags) = try union.facets(on: db, among: unionSet, known: unionCounts.facets)
+        let resultSet = ResultSet(
+            query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
+            completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
+            next: next)
+        return Outcome(resultSet: resultSet, statements: statements)
     }
 }

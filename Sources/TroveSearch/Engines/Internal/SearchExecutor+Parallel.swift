@@ -1,0 +1,87 @@
+import TroveQuery
+import TroveSQLite
+import TroveStore
+
+extension SearchExecutor {
+    /// The match count to choose the page's statements by (``pageAndLastCursor(on:matchCount:record:)``)
+    /// while the counts are read on a helper: the text's own matches, counted up to
+    /// ``rankBoundMinimumMatches``, when the page may be ranked from the best scores as open;
+    /// 0 (the page statement) when it may not.
+    ///
+    /// ```swift
+    /// try executor.matchCountForPage(on: db)
+    /// // SELECT count(*) FROM (SELECT "reminders_fts"."rowid" FROM "reminders_fts"
+    /// //   WHERE ("reminders_fts" MATCH ?) LIMIT 20000)
+    /// ```
+    ///
+    /// NB: the MATCH alone walks doclists and looks nothing up (20,000 rows of `s` at 1,000,000
+    /// reminders in well under a millisecond). Completed matches are counted too, so an
+    /// open-only search at the threshold may be ranked from the best scores where its own
+    /// count would not have: the same page either way, a little slower or faster.
+    func matchCountForPage(on db: SQLiteConnection) throws -> Int {
+        guard let (_, match) = rankBoundRanking else { return 0 }
+        let matches = ReminderSearchTable.all.where { _ in match }.select { $0.rowid }.limit(Self.rankBoundMinimumMatches)
+        return try db.fetchValue("SELECT count(*) FROM (\(matches.sql))", as: Int.self) ?? 0
+    }
+
+    /// The counts and facets of a search, and its matches as ids when there are few.
+    struct Tally: Sendable {
+        /// ``smallMatches(on:)``.
+        var set: MatchSet?
+        /// ``countsAndLists(on:among:)``.
+        var counts: Counts
+        /// ``facets(on:among:known:)``.
+        var facets: (lists: [Facet], tags: [Facet])
+    }
+
+    /// Where a search's counts and facets come from.
+    enum TallySource {
+        /// Read on this connection, after the page's match count is known: `set` is what
+        /// ``smallMatches(on:)`` read here (nil for a large set).
+        case here(set: MatchSet?)
+        /// Being read on the helper connection while this one reads the page.
+        case helper(SQLiteParallelRead<Tally>)
+    }
+
+    /// Decides where the counts and facets are read and, for the helper, starts reading them:
+    /// there when the search has one (`shared`, in this transaction's snapshot) and they take
+    /// long, here otherwise.
+    ///
+    /// ```swift
+    /// switch try executor.tallySource(on: db, shared: shared) {
+    /// case .here(let set): …      // the small set's ids read here: counts and facets among them
+    /// case .helper(let tally): …  // the page is read here meanwhile; then tally.value()
+    /// }
+    /// ```
+    ///
+    /// NB: why. For a common prefix both halves walk every match: at 1,000,000 reminders `s`
+    /// (577,529 matches) ranks its page in ~165 ms and counts and groups its matches in ~115 ms.
+    /// One after the other they take their sum; on two cores, about the longer one. A filtered
+    /// search reads its match set as ids (~30 ms for `is:open list:Home tag:call call`) and a
+    /// search without text counts by a scan, so theirs go to the helper at once; plain text first
+    /// reads up to ``smallMatchLimit`` + 1 ids here, and only a larger set goes. A small set's
+    /// counts and facets take a few milliseconds: split, each connection would read the
+    /// same pages into its own cache (a phrase at 1,000,000 reminders was 40% slower at p50).
+    func tallySource(on db: SQLiteConnection, shared: SQLiteSharedRead?) throws -> TallySource {
+        let executor = self
+        if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
+            return .helper(read)
+        }
+        let set = try smallMatches(on: db)
+        if let shared, set == nil, let read = try shared.start({ try executor.tally(on: $0, among: nil) }) {
+            return .helper(read)
+        }
+        return .here(set: set)
+    }
+
+    /// The match set (when small), the counts and the facets, one after the other.
+    func tally(on db: SQLiteConnection) throws -> Tally {
+        try tally(on: db, among: try smallMatches(on: db))
+    }
+
+    /// The counts and the facets of the matches, `set` being what ``smallMatches(on:)`` read.
+    func tally(on db: SQLiteConnection, among set: MatchSet?) throws -> Tally {
+        let counts = try countsAndLists(on: db, among: set)
+        return Tally(set: set, counts: counts, facets: try facets(on: db, among: set, known: counts.facets))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TroveQuery
+@testable import TroveSQLite
+@testable import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// A search on a database with an idle second reader counts and groups its matches there while
+/// it reads the page (``SearchExecutor/tallySource(on:shared:)``): the answer must be the one a
+/// single connection gives, and the helper must really have been used where it pays.
+@Suite("Counts and facets on a helper reader", .serialized)
+struct HelperTallyTests {
+    /// A store of its own: with another suite's searches on its readers, a search finds no idle
+    /// second reader and runs on one connection, as it should, and the test could not tell.
+    static let generated = Task { () throws -> SQLiteDatabase in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-helper-\(UUID().uuidString).db").path
+        let store = try await ReminderStore.open(path: path)
+        var reader = RecordArrayReader(Array(ReminderGenerator(seed: 7, count: 20_000)))
+        _ = try await store.importRecords(&reader, source: "generated")
+        return store.database
+    }
+
+    static let texts = [
+        "a", "t", "th", "the", "call d", "\"the a\"", "dentst", "a -b", "zzzzqx", "email",
+        "is:flagged", "list:Home", "is:open list:Work the", "p:1 a", "due:overdue", "#errand", "!like the",
+    ]
+
+    /// How many times a helper joined a search's snapshot on `database` so far.
+    static func joins(_ database: SQLiteDatabase) async throws -> Int {
+        try await database.diagnostics().helperJoins
+    }
+
+    @Test func theAnswerIsTheOneConnectionsAnswer() async throws {
+        let database = try await Self.generated.value
+        let registry = EngineRegistry()
+        var helped: [String] = []
+        for text in Self.texts {
+            for includeCompleted in [nil, true] as [Bool?] {
+                for page in [SearchPage.first, .offset(40)] {
+                    let request = PhasedSearchTests.request(text, limit: 20, page: page, includeCompleted: includeCompleted)
+                    let before = try await Self.joins(database)
+                    let answer = try await registry.search(request, in: database)
+                    if try await Self.joins(database) > before { helped.append(text) }
+                    let alone = try await database.read { db in
+                        request.query.engineName == "like" ? try LikeEngine().search(request, on: db) : try FTSEngine().search(request, on: db)
+                    }
+                    #expect(answer == alone, "\(text), \(page), includeCompleted \(String(describing: includeCompleted))")
+                }
+            }
+        }
+        // NB: large sets (`a`, `t`, `the`), filtered ids and searches without text go to the
+        // helper; small sets (a typo with no exact match, no match) stay on one connection.
+        for text in ["a", "t", "the", "is:flagged", "list:Home", "is:open list:Work the", "!like the"] {
+            #expect(helped.contains(text), "\(text) was not counted on the helper")
+        }
+        for text in ["dentst", "zzzzqx"] {
+            #expect(!helped.contains(text), "\(text) was counted on the helper")
+        }
+    }
+
+    @Test func aCursorPageIsTheSame() async throws {
+        let database = try await Self.generated.value
+        var request = PhasedSearchTests.request("a", limit: 30)
+        for _ in 0..<3 {
+            let asked = request
+            let answer = try await FTSEngine().search(asked, in: database)
+            let alone = try await database.read { db in try FTSEngine().search(asked, on: db) }
+            #expect(answer == alone)
+            guard let next = answer.next else { break }
+            request.page = next
+        }
+    }
+}
