@@ -38,7 +38,9 @@ struct DatabaseOptions: ParsableArguments {
     ///   reads one thing at a time, on the writer's connection (each connection parses the
     ///   schema as it opens: ~1.5 ms of every command's start), ``ReminderStore/defaultReaders``
     ///   for the interactive search.
-    func openForReading(readers: Int = 0) async throws -> ReminderStore {
+    /// - Parameter onlyIfRoom: Open the `readers` only when the descriptor limit leaves room
+    ///   for them, else none (for readers that only make a command faster), instead of refusing.
+    func openForReading(readers: Int = 0, onlyIfRoom: Bool = false) async throws -> ReminderStore {
         if demo { return try await ReminderStore.demo() }
         let location = location
         HardLinkWarning.check(location.path)
@@ -49,6 +51,10 @@ struct DatabaseOptions: ParsableArguments {
         }
         let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
             && !FileManager.default.isWritableFile(atPath: location.path)
+        var readers = readers
+        if onlyIfRoom, let free = DescriptorHeadroom.free(), free < DescriptorHeadroom.needed(connections: 1 + readers) {
+            readers = 0
+        }
         try DescriptorHeadroom.require(connections: 1 + readers, path: location.path)
         return try await ReminderStore.open(
             path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path),
