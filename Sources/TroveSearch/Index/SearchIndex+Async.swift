@@ -15,8 +15,11 @@ extension SearchIndex {
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
-        return try await database.read { db in
-            try self.search(query, on: db, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
+        // NB: with a second idle reader, a large set's total and facets are read there while
+        // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:)``).
+        return try await database.readWithHelper { db, helper in
+            try self.search(
+                query, on: db, helper: helper, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
         }
     }
 

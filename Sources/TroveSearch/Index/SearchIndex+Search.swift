@@ -73,21 +73,44 @@ extension SearchIndex {
         _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, typos: TypoTolerance = .on
     ) throws -> IndexResultSet {
+        try search(query, on: db, helper: nil, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
+    }
+
+    /// ``search(_:on:limit:offset:after:highlight:typos:)`` with a second reader (`helper`,
+    /// from `SQLiteDatabase.readWithHelper`): a text with more than ``rankedInIndexMinimum``
+    /// matches has its total and facets read there, in the same snapshot, while `db` ranks the
+    /// page. The same answer as without one.
+    func search(
+        _ query: SearchQuery, on db: SQLiteConnection, helper: SQLiteReadHelper?, limit: Int, offset: Int,
+        after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance
+    ) throws -> IndexResultSet {
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
-        let body = { () throws -> IndexResultSet in
+        let body = { (shared: SQLiteSharedRead?) throws -> IndexResultSet in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
             let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
             let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
-            // NB: with facets, the first one's statement also counts the matches: one pass
-            // over them instead of two.
-            var (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db)
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
             let typoCursor = after?.isTypo == true ? after : nil
+            // NB: with facets, the first one's statement also counts the matches: one pass
+            // over them instead of two. With a helper and many matches, that and the other
+            // facets are read there while the page is ranked here; the text's matches,
+            // counted up to one past the threshold in the index alone, choose the page's way.
+            let tally = typoCursor == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
+            var exactTotal: Int
+            var firstFacet: [Facet]?
+            var exactFacets: [String: [Facet]]?
+            if tally == nil { (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db) } else { exactTotal = 0 }
             var answer = typoCursor == nil
-                ? try page(of: exact, total: exactTotal, limit: limit, offset: offset, after: after, on: db)
+                ? try page(
+                    of: exact, total: tally == nil ? exactTotal : SearchIndex.rankedInIndexMinimum + 1, limit: limit,
+                    offset: offset, after: after, on: db)
                 : Tier(statements: exact, hits: [], hasMore: false)
+            if let tally {
+                (exactTotal, firstFacet, exactFacets) = try tally.value()
+                if after == nil { answer.hasMore = offset + answer.hits.count < exactTotal }
+            }
             var total = exactTotal
             var facetSource = exact
             // NB: as for the reminders, typo matches come below every exact one, and only once
@@ -103,6 +126,7 @@ extension SearchIndex {
                     total = unionTotal
                     facetSource = union
                     firstFacet = unionFacet
+                    exactFacets = nil
                     if answer.hits.count == limit {
                         // NB: the exact matches fill this page; the next one starts the typo tier.
                         answer.hasMore = true
@@ -125,12 +149,7 @@ extension SearchIndex {
                     }
                 }
             }
-            var facets: [String: [Facet]] = [:]
-            for column in self.facets.dropFirst() where facets[column] == nil {
-                facets[column] = try db.fetchAll(facetSource.facet(column)).map {
-                    Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
-                }
-            }
+            var facets = try exactFacets ?? otherFacets(of: facetSource, on: db)
             if let first = self.facets.first, let firstFacet { facets[first] = firstFacet }
             let hits = answer.hits
             let nextOffset = after == nil && answer.hasMore && !hits.isEmpty ? offset + hits.count : nil
@@ -149,7 +168,36 @@ extension SearchIndex {
                 nextOffset: nextOffset, next: next, didYouMean: didYouMean)
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
-        return db.isInTransaction ? try body() : try db.transaction(.deferred, body)
+        if db.isInTransaction { return try body(nil) }
+        return try db.transaction(.deferred) { try SQLiteReadHelper.sharing(helper, snapshotOf: db, body) }
+    }
+
+    /// Starts reading the total and the facets of `statements`' matches on `shared`, when there
+    /// is a helper and the text matches more than ``rankedInIndexMinimum`` rows (counted up to
+    /// one more in the index alone); nil otherwise, and for a search whose page is not ranked
+    /// in the index alone.
+    private func tallyInParallel(
+        _ statements: IndexStatements, on shared: SQLiteSharedRead?, db: SQLiteConnection
+    ) throws -> SQLiteParallelRead<(Int, [Facet]?, [String: [Facet]])>? {
+        guard let shared, SearchIndex.ranksPagesInIndexAlone,
+            let count = statements.matchCount(upTo: SearchIndex.rankedInIndexMinimum + 1),
+            try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > SearchIndex.rankedInIndexMinimum
+        else { return nil }
+        return try shared.start { db in
+            let (total, first) = try self.countAndFirstFacet(statements, on: db)
+            return (total, first, try self.otherFacets(of: statements, on: db))
+        }
+    }
+
+    /// The values of every facet column but the first (which comes with the total).
+    private func otherFacets(of statements: IndexStatements, on db: SQLiteConnection) throws -> [String: [Facet]] {
+        var facets: [String: [Facet]] = [:]
+        for column in self.facets.dropFirst() where facets[column] == nil {
+            facets[column] = try db.fetchAll(statements.facet(column)).map {
+                Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
+            }
+        }
+        return facets
     }
 
     /// Whether a page by offset may be ranked in the index alone first (see ``page(of:total:limit:offset:after:on:)``);

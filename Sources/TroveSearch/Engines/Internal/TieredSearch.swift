@@ -95,8 +95,8 @@ struct TieredSearch {
     /// The final answer.
     ///
     /// - Parameters:
-    ///   - helper: A second reader: a large exact tier's counts and facets are read on it while
-    ///     the page is read (``SearchExecutor/countsInParallel(on:among:)``).
+    ///   - helper: A second reader: the exact tier's counts and facets are read on it, when they
+    ///     take long, while the page is read (``SearchExecutor/tallySource(on:shared:)``).
     ///   - early: Gets the exact tier as a provisional answer before the typo tier is
     ///     searched, when it will be.
     func run(on db: SQLiteConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {

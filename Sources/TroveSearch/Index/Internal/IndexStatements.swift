@@ -131,6 +131,16 @@ struct IndexStatements {
     /// sorting, though only the page's rows need its columns; ``page(amongKeys:)`` then reads
     /// those rows alone, with their highlights and snippet.
     func rankedKeys(limit: Int, offset: Int) -> SQLFragment? {
+        guard let clause = indexOnlyClause else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return "SELECT \(rowid) FROM \(fts) WHERE \(clause.queryFragment) ORDER BY \(rankExpression(walksSizes: true)), \(rowid) "
+            + "LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    /// The matches' condition on the FTS5 table alone, when nothing but the text decides which
+    /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
+    /// otherwise.
+    private var indexOnlyClause: WhereClause? {
         guard isRanked, case .rank = index.sort, excluded == nil, query.fieldFilters.isEmpty,
             query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
             query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
@@ -138,12 +148,25 @@ struct IndexStatements {
         else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         let negative = expression?.negative
-        let clause = WhereClause {
+        return WhereClause {
             TypedExpression<Bool>("\(fts) MATCH \(positive)")
             if let negative { TypedExpression<Bool>("\(rowid) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negative))") }
         }
-        return "SELECT \(rowid) FROM \(fts) WHERE \(clause.queryFragment) ORDER BY \(rankExpression(walksSizes: true)), \(rowid) "
-            + "LIMIT \(limit) OFFSET \(offset)"
+    }
+
+    /// How many rows match, counted up to `limit` in the FTS5 table alone, when the page may be
+    /// ranked there (``rankedKeys(limit:offset:)``); nil otherwise.
+    ///
+    /// ```swift
+    /// statements.matchCount(upTo: 1_001)
+    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts"
+    /// //   WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
+    /// ```
+    func matchCount(upTo limit: Int) -> SQLFragment? {
+        guard let clause = indexOnlyClause else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM (SELECT \(rowid) FROM \(fts) "
+            + "WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
     }
 
     /// The page of the rows `keys` (``rankedKeys(limit:offset:)``), in the index's order.
