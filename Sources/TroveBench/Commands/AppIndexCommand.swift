@@ -34,6 +34,6 @@ struct AppIndexCommand: AsyncParsableCommand {
         print(String(format: "Writes: %d notes in one INSERT … SELECT: %.0f rows/s without the index, %.0f rows/s with it (%.0f%%).",
             written, plain, indexed, 100 * indexed / max(plain, 1)))
         print("ms p50 / p99:\n")
-        print(AppIndexBenchmark.table(try benchmark.measure(classes.queries, rounds: rounds)).render())
+        print(AppIndexBenchmark.table(try await benchmark.measure(classes.queries, rounds: rounds)).render())
     }
 }
