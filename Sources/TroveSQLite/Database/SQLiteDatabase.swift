@@ -8,7 +8,9 @@
 /// let count = try await db.read { db in try db.fetchValue("SELECT count(*) FROM tags", as: Int.self) }
 /// ```
 ///
-/// In WAL mode readers and the writer never block each other, and readers run in parallel.
+/// In WAL mode readers and the writer never block each other, and readers run in parallel; a
+/// read may also borrow a second, idle reader in its own snapshot for part of its work
+/// (``readWithHelper(_:)``).
 /// Each connection runs its bodies on its own serial dispatch queue, never on Swift's
 /// cooperative pool; callers suspend until their body has run, and wait (suspended, first come
 /// first served) while every reader is busy.

@@ -57,6 +57,7 @@ public final class SQLiteReadHelper: Sendable {
     /// transaction.
     ///
     /// - Parameters:
+    ///   - helper: What ``SQLiteDatabase/readWithHelper(_:)`` handed the body, or nil.
     ///   - db: The body's connection, inside a transaction that has not read anything yet
     ///     (`BEGIN` just ran).
     ///   - body: The work; `shared` lives only while it runs.
