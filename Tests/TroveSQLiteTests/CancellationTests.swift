@@ -16,21 +16,37 @@ struct CancellationTests {
     /// A read that is inside a running statement when `started` is raised: it has stepped
     /// once, and steps on through a billion rows until interrupted.
     static func longRunningRead(_ db: SQLiteDatabase, started: Signal) -> Task<Int, any Error> {
-        Task {
-            try await db.read { db in
-                let cursor = try db.cursor(
-                    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
-                defer { cursor.finish() }
-                var rows = 0
-                // NB: raised only once the statement runs, so the cancel below lands inside it,
-                // not before it starts (a fixed sleep waited for that, and on a slow machine did not).
-                while try cursor.next() != nil {
-                    rows += 1
-                    if rows == 1 { started.raise() }
-                }
-                return rows
-            }
+        Task { try await db.read { db in try countToABillion(on: db, started: started) } }
+    }
+
+    /// Cancels `task` once `started` is raised and expects it to end in `CancellationError`
+    /// within 50 ms, printing how long it took.
+    static func expectCancelledWithin50Milliseconds<T>(_ task: Task<T, any Error>, once started: Signal, saying label: String) async {
+        #expect(await started.wait())
+        let clock = ContinuousClock()
+        let cancelledAt = clock.now
+        task.cancel()
+        let result = await task.result
+        let latency = clock.now - cancelledAt
+        print("\(label): \(latency.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
+        #expect(result.isCancellation)
+        #expect(latency < .milliseconds(50))
+    }
+
+    /// Steps through a billion rows on `db` until interrupted, raising `started` after the first.
+    ///
+    /// NB: raised only once the statement runs, so a cancel after it lands inside it, not
+    /// before it starts (a fixed sleep waited for that, and on a slow machine did not).
+    static func countToABillion(on db: SQLiteConnection, started: Signal) throws -> Int {
+        let cursor = try db.cursor(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
+        defer { cursor.finish() }
+        var rows = 0
+        while try cursor.next() != nil {
+            rows += 1
+            if rows == 1 { started.raise() }
         }
+        return rows
     }
 
     @Test func cancellingALongReadInterruptsItWithin50Milliseconds() async throws {
@@ -38,14 +54,7 @@ struct CancellationTests {
         let started = Signal()
         let clock = ContinuousClock()
         let task = Self.longRunningRead(db, started: started)
-        #expect(await started.wait())
-        let cancelledAt = clock.now
-        task.cancel()
-        let result = await task.result
-        let latency = clock.now - cancelledAt
-        print("cancellation latency: \(latency.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
-        #expect(result.isCancellation)
-        #expect(latency < .milliseconds(50))
+        await Self.expectCancelledWithin50Milliseconds(task, once: started, saying: "cancellation latency")
 
         // The same (only) reader answers at once.
         let again = clock.now
@@ -61,36 +70,18 @@ struct CancellationTests {
         try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
         let db = try SQLiteDatabase(path: path, readers: 2)
         let started = Signal()
-        let clock = ContinuousClock()
         let task = Task {
             try await db.readWithHelper { db, helper in
                 try db.transaction {
                     try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
                         // NB: the body waits on the helper, which counts until interrupted.
-                        let work = try #require(try shared?.start { helper in
-                            let cursor = try helper.cursor(
-                                "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
-                            defer { cursor.finish() }
-                            var rows = 0
-                            while try cursor.next() != nil {
-                                rows += 1
-                                if rows == 1 { started.raise() }
-                            }
-                            return rows
-                        })
+                        let work = try #require(try shared?.start { helper in try Self.countToABillion(on: helper, started: started) })
                         return try work.value()
                     }
                 }
             }
         }
-        #expect(await started.wait())
-        let cancelledAt = clock.now
-        task.cancel()
-        let result = await task.result
-        let latency = clock.now - cancelledAt
-        print("helper cancellation latency: \(latency.formatted(.units(allowed: [.milliseconds], fractionalPart: .show(length: 2))))")
-        #expect(result.isCancellation)
-        #expect(latency < .milliseconds(50))
+        await Self.expectCancelledWithin50Milliseconds(task, once: started, saying: "helper cancellation latency")
         // Both readers answer at once, each in turn the body's and the helper's.
         for _ in 0..<2 {
             let counts = try await db.readWithHelper { db, helper in

@@ -13,13 +13,7 @@ import TroveTestSupport
 struct HelperTallyTests {
     /// A store of its own: with another suite's searches on its readers, a search finds no idle
     /// second reader and runs on one connection, as it should, and the test could not tell.
-    static let generated = Task { () throws -> SQLiteDatabase in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-helper-\(UUID().uuidString).db").path
-        let store = try await ReminderStore.open(path: path)
-        var reader = RecordArrayReader(Array(ReminderGenerator(seed: 7, count: 20_000)))
-        _ = try await store.importRecords(&reader, source: "generated")
-        return store.database
-    }
+    static let generated = Task { try await PhasedSearchTests.generatedStore(named: "helper") }
 
     static let texts = [
         "a", "t", "th", "the", "call d", "\"the a\"", "dentst", "a -b", "zzzzqx", "email",

@@ -12,8 +12,11 @@ import TroveTestSupport
 @Suite("Phased search")
 struct PhasedSearchTests {
     /// 20,000 generated reminders in a file, built once for the suite.
-    static let generated = Task { () throws -> SQLiteDatabase in
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-phased-\(UUID().uuidString).db").path
+    static let generated = Task { try await generatedStore(named: "phased") }
+
+    /// A file store of 20,000 generated reminders (seed 7) under the temporary directory.
+    static func generatedStore(named name: String) async throws -> SQLiteDatabase {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-\(name)-\(UUID().uuidString).db").path
         let store = try await ReminderStore.open(path: path)
         var reader = RecordArrayReader(Array(ReminderGenerator(seed: 7, count: 20_000)))
         _ = try await store.importRecords(&reader, source: "generated")
