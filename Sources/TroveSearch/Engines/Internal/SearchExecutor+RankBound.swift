@@ -23,6 +23,16 @@ extension SearchExecutor {
     /// statement; with 2,000 none did, and the candidates' look-ups cost about 2 ms.
     static func rankBoundCandidateCount(forRows rows: Int) -> Int { max(rankBoundCandidates, 8 * rows) }
 
+    /// The ranking and MATCH a bounded page is ranked by, when the search qualifies (see
+    /// ``boundedPageRows(on:record:)``); nil otherwise.
+    var rankBoundRanking: (TroveRanking, FTS5Match<ReminderSearchTable>)? {
+        guard usesRankBound, request.sort == .rank, case .custom(let ranking) = request.ranking,
+            ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
+            query.filters.isEmpty, filteredIDs == nil
+        else { return nil }
+        return (ranking, match)
+    }
+
     /// The page's rows read in two steps, when that gives exactly what ``pageStatement(on:)``
     /// gives; nil when the search does not qualify or the bound does not hold (then the page
     /// statement runs as before).
@@ -55,16 +65,6 @@ extension SearchExecutor {
     ///
     /// - Parameter record: Told the two statements, when their rows are the page (for
     ///   `trove search --explain`).
-    /// The ranking and MATCH a bounded page is ranked by, when the search qualifies (see
-    /// ``boundedPageRows(on:record:)``); nil otherwise.
-    var rankBoundRanking: (TroveRanking, FTS5Match<ReminderSearchTable>)? {
-        guard usesRankBound, request.sort == .rank, case .custom(let ranking) = request.ranking,
-            ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
-            query.filters.isEmpty, filteredIDs == nil
-        else { return nil }
-        return (ranking, match)
-    }
-
     func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
         guard let (ranking, match) = rankBoundRanking else { return nil }
         let offset: Int
