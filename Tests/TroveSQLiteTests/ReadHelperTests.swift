@@ -94,10 +94,12 @@ struct ReadHelperTests {
         let holder = Task {
             try await database.read { _ in
                 inside.raise()
-                return release.waitBlocking()
+                // NB: a deadline, not a pause: released as soon as the other read is done, however
+                // long a loaded machine takes to run it (22 s once, in the whole suite).
+                return release.waitBlocking(timeout: .seconds(120))
             }
         }
-        #expect(await inside.wait())
+        #expect(await inside.wait(timeout: .seconds(120)))
         let hasHelper = try await database.readWithHelper { _, helper in helper != nil }
         release.raise()
         #expect(try await holder.value)
@@ -121,7 +123,7 @@ struct ReadHelperTests {
                             defer { cursor.finish() }
                             while try cursor.next() != nil { started.raise() }
                         }
-                        #expect(started.waitBlocking())
+                        #expect(started.waitBlocking(timeout: .seconds(120)))
                         throw BodyFailed()
                     }
                 }
