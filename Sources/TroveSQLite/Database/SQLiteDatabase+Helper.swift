@@ -21,12 +21,10 @@ extension SQLiteDatabase {
     public func readWithHelper<T: Sendable>(
         _ body: @Sendable (SQLiteConnection, SQLiteReadHelper?) throws -> T
     ) async throws -> T {
+        guard !readersShareWriter else { return try await read { db in try body(db, nil) } }
         try Task.checkCancellation()
         return try await readers.withReader { reader in
-            guard !readersShareWriter else {
-                return try await reader.run(interruptible: true, queryOnly: true) { db in try body(db, nil) }
-            }
-            return try await readers.withIdleReader { second in
+            try await readers.withIdleReader { second in
                 let helper = second.map { SQLiteReadHelper(connection: $0, joins: helperJoins) }
                 return try await withTaskCancellationHandler {
                     try await reader.run(interruptible: true, queryOnly: false) { db in try body(db, helper) }

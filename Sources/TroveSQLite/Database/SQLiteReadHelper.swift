@@ -12,7 +12,7 @@ import TroveQuery
 ///         try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
 ///             // `shared?.start` opens the helper's transaction, proved to see what `db` sees, and
 ///             // runs the work there; nil (do it here) when that could not be proved.
-///             let total = shared?.start { try $0.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0 }
+///             let total = try shared?.start { try $0.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0 }
 ///             let titles = try db.fetchAll("SELECT title FROM reminders ORDER BY id LIMIT 20")
 ///             return (titles, try total?.value() ?? db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0)
 ///         }
