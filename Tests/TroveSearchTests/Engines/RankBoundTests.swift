@@ -97,10 +97,54 @@ struct RankBoundTests {
                 #expect(try await Self.pages(request, in: store.database).bounded != nil, "the bound answers")
             }
         }
-        // `trove search --explain` shows the statements that ran.
+        // `trove search --explain` shows the statements that ran: 50 titles give 50 scores, so
+        // hundreds of candidates tie with the page's last row, and the page is read among all
+        // of them by walking the MATCH once (not seeking each).
         let explained = try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database)
         #expect(explained?.statements.map(\.purpose) == ["hits: the best scores as open", "hits among them", "counts"])
         #expect(explained?.statements.first?.sql.contains("trove_rank(\"reminders_fts\", 0, ") == true)
+        #expect(explained?.statements[1].sql.contains("+\"reminders_fts\".\"rowid\" IN") == true)
+    }
+
+    /// As many "Water …" reminders, whose scores mostly differ: the title's length, how often the
+    /// notes say "water" and the notes' length vary independently.
+    static let varied = Task { () throws -> ReminderStore in
+        let store = try await ReminderStore.inMemory()
+        let count = SearchExecutor.rankBoundMinimumMatches + 2_000
+        let filler = ["soon", "please", "then", "check", "the", "hose"]
+        var records: [ReminderRecord] = []
+        for i in 0..<count {
+            let title = ["Water"] + (0..<(i % 40)).map { filler[$0 % filler.count] }
+            let notes = Array(repeating: "water", count: i % 7) + (0..<(i % 53)).map { filler[($0 + i) % filler.count] }
+            records.append(ReminderRecord(
+                title: title.joined(separator: " "), notes: notes.joined(separator: " "),
+                priority: i % 5 == 0 ? .high : .none, isCompleted: i % 4 == 0))
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "varied")
+        return store
+    }
+
+    @Test func aPageAmongAFewCandidatesIsThePageStatements() async throws {
+        let store = try await Self.varied.value
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            for (limit, page) in [(20, SearchPage.first), (50, .offset(60)), (1, .offset(0)), (200, .first)] {
+                let request = Self.request("wat", limit: limit, page: page, includeCompleted: includeCompleted)
+                let context = "limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                let (bounded, plain) = try await Self.answers(request, in: store.database)
+                #expect(bounded == plain, "\(context)")
+                let pages = try await Self.pages(request, in: store.database)
+                #expect(pages.bounded.map { $0.0 == pages.plain.0 && $0.1 == pages.plain.1 } == true, "\(context)")
+            }
+        }
+        // The page was read among a few candidates, each sought by its rowid, with no score
+        // computed again: the ranks come from the first two statements.
+        let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
+        #expect(explained.statements.map(\.purpose) == [
+            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
+        ])
+        let among = explained.statements[2].sql
+        #expect(among.contains("AND (\"reminders_fts\".\"rowid\" IN (SELECT") && !among.contains("trove_rank"), "\(among)")
     }
 
     @Test func aMisspeltWordsManyTypoMatchesAreRankedWithTheBound() async throws {

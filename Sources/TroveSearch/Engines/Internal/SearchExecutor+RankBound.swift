@@ -33,7 +33,7 @@ extension SearchExecutor {
         return (ranking, match)
     }
 
-    /// The page's rows read in two steps, when that gives exactly what ``pageStatement(on:)``
+    /// The page's rows read in three steps, when that gives exactly what ``pageStatement(on:)``
     /// gives; nil when the search does not qualify or the bound does not hold (then the page
     /// statement runs as before).
     ///
@@ -41,15 +41,20 @@ extension SearchExecutor {
     /// try executor.boundedPageRows(on: db)
     /// // SELECT "reminders_fts"."rowid" AS "id", trove_rank("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
     /// //   FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) ORDER BY 2 LIMIT 2000
-    /// // SELECT … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
-    /// //   AND (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?))) ORDER BY trove_rank(…), … LIMIT 51 OFFSET 0
+    /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed", 0.7 AS "factor"
+    /// //   FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
+    /// // SELECT …, 0.0 AS "rank", … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
+    /// //   AND ("reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?))) ORDER BY json_extract(?, …), … LIMIT 21 OFFSET 0
     /// ```
     ///
     /// NB: why. The page statement looks every match up in `reminders` for its completion (a
     /// factor of its score) and the tiebreakers, and sorts all of them by seven keys: for `s`
     /// at 1,000,000 reminders (577,529 matches) 0.54 s, where scoring them in the index alone
     /// takes 0.33 s. So the first statement scores every match as if open, in the index
-    /// alone, and keeps the best; the second is the page statement over those candidates only.
+    /// alone, and keeps the best; the second reads the candidates' completion, which gives
+    /// their exact ranks (``exactRanks(of:ranking:on:)``); the third reads the page among the
+    /// few candidates that can be on it (``pageStatement(among:offset:)``), or, when equal
+    /// ranks make those too many, the page statement among all candidates.
     ///
     /// Why it is exact: a reminder's score is at most its score as open
     /// (``TroveRanking/scoresNeverGrowWhenCompleted``), so a match that is not a candidate
@@ -63,9 +68,13 @@ extension SearchExecutor {
     /// It applies to the first pages (by offset) of Trove's ranking, with text and nothing
     /// else: no filter, no substring or symbol condition, no ids read for a filter.
     ///
-    /// - Parameter record: Told the two statements, when their rows are the page (for
-    ///   `trove search --explain`).
-    func boundedPageRows(on db: SQLiteConnection, record: ((String, SQLFragment) -> Void)? = nil) throws -> [SQLiteRow]? {
+    /// - Parameters:
+    ///   - matchCount: How many matches there are, when known (see ``pageSetLimit(matches:)``).
+    ///   - record: Told the statements, when their rows are the page (for
+    ///     `trove search --explain`).
+    func boundedPageRows(
+        on db: SQLiteConnection, matchCount: Int? = nil, record: ((String, SQLFragment) -> Void)? = nil
+    ) throws -> [SQLiteRow]? {
         guard let (ranking, match) = rankBoundRanking else { return nil }
         let offset: Int
         switch request.page {
@@ -82,17 +91,154 @@ extension SearchExecutor {
             + " FROM \(identifier: ReminderSearchTable.tableName)"
             + Self.whereClause([WhereClause { match }.queryFragment]) + " ORDER BY 2 LIMIT \(count)"
         let candidates = try db.fetchAll(best)
-        let ids = try candidates.map { try $0[HitColumn.id] }
-        let pageSQL = pageStatement(conditions: scopedConditions + [Self.amongIndexRows(ids)], offset: offset)
-        let page = try db.fetchAll(pageSQL)
+        let open = try candidates.map { (id: try $0[HitColumn.id], rank: try $0[HitColumn.rank]) }
+        let (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
         if candidates.count == count {
-            // NB: ranks are negated scores, smaller first.
-            guard page.count == request.limit + 1, let last = page.last, let bound = candidates.last,
-                try last[HitColumn.rank] < (try bound[HitColumn.rank])
-            else { return nil }
+            // NB: ranks are negated scores, smaller first. The page's last row (the one past the
+            // limit) has the rows-th smallest exact rank among the candidates.
+            guard scoped.count >= rows, let bound = open.last?.rank, scoped[rows - 1].rank < bound else { return nil }
         }
-        record?("hits: the best scores as open", best)
+        let page: [SQLiteRow]
+        let pageSQL: SQLFragment
+        if let among = Self.pageSet(scoped, rows: rows, limit: Self.pageSetLimit(matches: matchCount)) {
+            pageSQL = pageStatement(among: among, offset: offset)
+            let rows = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
+            guard rows.allSatisfy({ $0 != nil }) else { return nil }
+            page = rows.compactMap { $0 }
+            record?("hits: the best scores as open", best)
+            record?("hits: the candidates' completion", completion)
+        } else {
+            pageSQL = pageStatement(conditions: scopedConditions + [Self.amongIndexRows(open.map(\.id))], offset: offset)
+            page = try db.fetchAll(pageSQL)
+            record?("hits: the best scores as open", best)
+        }
         record?("hits among them", pageSQL)
         return page
+    }
+
+    /// The most candidates ``pageStatement(among:offset:)`` reads the page from, among
+    /// `matches` matches (when known): one per 1,000 matches, and at least 128. Each one runs
+    /// the MATCH again from its rowid (~75 µs for `a` at 1,000,000 reminders), where walking the
+    /// MATCH once costs ~90 ns per match (~50 ms for `a`). More (many equal ranks at the page's
+    /// end) are read as before, by that walk.
+    ///
+    /// NB: at least 128, not 20 (the fewest matches ranked this way, 20,000, over 1,000): while
+    /// the counts are read on a helper the page is chosen by a count that stops at 20,000
+    /// (``matchCountForPage(on:)``), and the largest sets gain most. At 20,000 matches 128 seeks
+    /// cost ~8 ms more than the walk, and only when that many candidates tie at the page's end.
+    static func pageSetLimit(matches: Int?) -> Int {
+        max(128, (matches ?? 0) / 1_000)
+    }
+
+    /// The candidates in the completion scope with their exact ranks, smallest first, and the
+    /// statement that read their completion.
+    ///
+    /// ```swift
+    /// try executor.exactRanks(of: candidates, ranking: .standard, on: db)
+    /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed", 0.7 AS "factor"
+    /// //   FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
+    /// ```
+    ///
+    /// NB: exact, to the last bit. `trove_rank` returns `-(sum · factor)`, `factor` being 1 for
+    /// an open reminder and the completed factor for a completed one; the candidates' ranks as
+    /// open are `-(sum · 1)`, so a completed one's rank is `-((-rank) · factor)`, with `factor`
+    /// the double SQLite reads from the same literal the ranking passes `trove_rank`.
+    func exactRanks(
+        of candidates: [(id: Int64, rank: Double)], ranking: TroveRanking, on db: SQLiteConnection
+    ) throws -> (scoped: [(id: Int64, rank: Double)], statement: SQLFragment) {
+        let r = SearchTables.reminders
+        let factor = TypedExpression<Double>(SQLFragment(raw: "\(ranking.completedFactor)"))
+        let ids = IDList(candidates.map(\.id))
+        let sql: SQLFragment = "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)), "
+            + "\(factor.named(CandidateColumn.factor)) FROM \(identifier: ReminderTable.tableName)"
+            + " WHERE (\(r.id) IN (SELECT \"value\" FROM json_each(\(ids.json))))"
+        var completed: [Int64: Bool] = [:]
+        var completedFactor = 1.0
+        for row in try db.fetchAll(sql) {
+            completed[try row[HitColumn.id]] = try row[HitColumn.isCompleted]
+            completedFactor = try row[CandidateColumn.factor]
+        }
+        var scoped: [(id: Int64, rank: Double)] = []
+        for candidate in candidates {
+            guard let isCompleted = completed[candidate.id], !(isCompleted && isOpenOnly) else { continue }
+            scoped.append((candidate.id, isCompleted ? -((-candidate.rank) * completedFactor) : candidate.rank))
+        }
+        scoped.sort { $0.rank < $1.rank }
+        return (scoped, sql)
+    }
+
+    /// The name of ``exactRanks(of:ranking:on:)``'s factor column.
+    private enum CandidateColumn {
+        static let factor = ResultColumn<Double>("factor")
+    }
+
+    /// The candidates a page of `rows` rows (offset included) is among: every one whose exact
+    /// rank is at most the `rows`-th smallest (ties broken by the tiebreakers are all in), or
+    /// every candidate when there are fewer; nil when more than `limit`.
+    static func pageSet(_ scoped: [(id: Int64, rank: Double)], rows: Int, limit: Int) -> PageSet? {
+        let last = scoped.count >= rows ? scoped[rows - 1].rank : .infinity
+        let members = scoped.prefix { $0.rank <= last }
+        guard members.count <= limit else { return nil }
+        return PageSet(members)
+    }
+
+    /// Candidates, each with its exact rank and the rank's place among the distinct ranks.
+    struct PageSet {
+        var ids: IDList
+        /// `{"id": place, …}`, place 0 for the smallest rank: sorts as the ranks do, ties included.
+        var places: String
+        var ranks: [Int64: Double]
+
+        init(_ members: some Collection<(id: Int64, rank: Double)>) {
+            var places: [String] = []
+            var ranks: [Int64: Double] = [:]
+            var place = -1
+            var previous: Double?
+            for member in members {
+                if member.rank != previous { place += 1 }
+                previous = member.rank
+                places.append("\"\(member.id)\":\(place)")
+                ranks[member.id] = member.rank
+            }
+            ids = IDList(members.map(\.id))
+            self.places = "{" + places.joined(separator: ",") + "}"
+            self.ranks = ranks
+        }
+
+        /// `row` with its exact rank in the rank column; nil when the row is not a member.
+        func withExactRank(_ row: SQLiteRow) -> SQLiteRow? {
+            guard let id = try? row[HitColumn.id], let rank = ranks[id],
+                let column = row.columnNames.firstIndex(of: HitColumn.rank.name)
+            else { return nil }
+            var row = row
+            row.values[column] = .double(rank)
+            return row
+        }
+    }
+
+    /// The page statement among `set`'s candidates: the rank's sort key is the rank's place,
+    /// and the rank column is left 0 for ``PageSet/withExactRank(_:)`` to fill in.
+    ///
+    /// ```swift
+    /// executor.pageStatement(among: set, offset: 0)
+    /// // SELECT …, 0.0 AS "rank", … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
+    /// //   AND ("reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))
+    /// //   ORDER BY json_extract(?, '$."' || "reminders"."id" || '"'), "reminders"."is_completed", … LIMIT 21 OFFSET 0
+    /// ```
+    ///
+    /// NB: why. Among 2,000 candidates of `a` at 1,000,000 reminders the page statement walked
+    /// the MATCH's 570,000 rows to keep those (~50 ms, more than a third of the search). Here
+    /// FTS5 seeks each of a few dozen rowids instead (no plus: the ids are its rowid
+    /// constraints), which is cheap because nothing is scored: `trove_rank` would count each
+    /// word's matches again per rowid (~11 ms each), so the ranks come from the candidates.
+    func pageStatement(among set: PageSet, offset: Int) -> SQLFragment {
+        let place: SQLFragment = "json_extract(\(set.places), '$.\"' || \(SearchTables.reminders.id) || '\"')"
+        let order = sortKeys.map { key -> SQLFragment in
+            (key.isRank ? place : key.expression) + (key.isDescending ? " DESC" : "")
+        }
+        let seek: SQLFragment = "(\(SearchTables.index.rowid) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"
+        return "SELECT \(selectionColumns(ranked: false).joined(separator: ", ")) \(from)"
+            + Self.whereClause(scopedConditions + [seek])
+            + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
     }
 }

@@ -389,7 +389,7 @@ struct SearchExecutor {
     func pageAndLastCursor(
         on db: SQLiteConnection, matchCount: Int? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        if (matchCount ?? 0) >= Self.rankBoundMinimumMatches, let rows = try boundedPageRows(on: db, record: record) {
+        if (matchCount ?? 0) >= Self.rankBoundMinimumMatches, let rows = try boundedPageRows(on: db, matchCount: matchCount, record: record) {
             return try pageAndLastCursor(rows: rows)
         }
         let sql = try pageStatement(on: db)
