@@ -5,6 +5,8 @@
 
 /* trove_tally, the facets' one-pass counting aggregate, is declared beside these functions. */
 #include "trove_tally.h"
+/* trove_prefix_tally and trove_prefix_key, registered with the ranking functions. */
+#include "trove_prefix_tally.h"
 
 /*
 ** Trove's ranking as FTS5 auxiliary functions. The definition, with its parameters and a worked
@@ -54,7 +56,8 @@
 /// exactFirst, proximity, exactWord and the exact words.
 #define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 5
 
-/// Registers trove_rank, trove_rank_sample, trove_rank_explain and trove_matched on `db`'s FTS5.
+/// Registers trove_rank, trove_rank_sample, trove_rank_explain, trove_matched and the
+/// trove_rank_fields pair on `db`'s FTS5, and trove_prefix_tally and trove_prefix_key on `db`.
 /// Returns SQLITE_OK, or an SQLite error code when FTS5 cannot be reached.
 int trove_ranking_register(sqlite3 *db);
 

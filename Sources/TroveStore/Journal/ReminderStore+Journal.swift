@@ -69,7 +69,7 @@ extension ReminderStore {
     @discardableResult
     public func undo(entry: Int64) async throws -> JournalEntry {
         let now = now()
-        return try await database.write { db in
+        return try await countedWrite { db in
             let newest = try db.first(JournalTable.select { ($0.id, $0.at, $0.command, $0.summary, $0.undo) }
                 .order { $0.id.desc() }.limit(1))
             guard let newest, newest.0 >= entry else { throw StoreError.journalEntryGone(entry: entry) }

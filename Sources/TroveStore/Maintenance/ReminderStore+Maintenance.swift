@@ -129,6 +129,10 @@ extension ReminderStore {
             let first: Int64 = try row[1]
             problems.append("\(count) reminder(s), the first \(first), belong to a list that does not exist, so no search shows them; \(CheckReport.rebuildCall) to move them to the list \(StoreNames.defaultList)")
         }
+        let counts = try PrefixTallies.problems(on: db, limit: 3)
+        if !counts.isEmpty {
+            problems.append("the per-prefix counts one- and two-letter searches read differ from the reminders (\(counts.joined(separator: "; "))); \(CheckReport.rebuildCall) to count them afresh")
+        }
         // NB: a store opened on an older schema (tests migrate step by step) has no uid yet.
         guard try db.fetchValue("SELECT count(*) FROM pragma_table_info('reminders') WHERE name = 'uid'", as: Int.self) == 1 else {
             return problems
@@ -203,6 +207,7 @@ extension ReminderStore {
                         """)
                 }
             })
+            try PrefixTallies.recount(on: db)
             return RebuildReport(recreated: reference.objects.map(\.name).filter(names.contains))
         }
     }

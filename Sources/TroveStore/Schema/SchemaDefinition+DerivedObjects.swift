@@ -71,6 +71,9 @@ extension SchemaDefinition {
         .init(.trigger, "reminders_substrings_delete"),
         .init(.trigger, "reminders_substrings_update"),
         .init(.index, "journal_reminders_by_entry"),
+        .init(.trigger, "prefix_counts_insert"),
+        .init(.trigger, "prefix_counts_update"),
+        .init(.trigger, "prefix_counts_delete"),
     ]
 
     /// Those of `derived` that `db` lacks, by name; a missing FTS5 table stands for its shadow

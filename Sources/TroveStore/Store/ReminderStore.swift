@@ -77,7 +77,17 @@ public final class ReminderStore: Sendable {
     /// since the triggers would then fail every write, or silently leave the index behind.
     func indexedWrite<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try requireIndex()
-        return try await database.write(body)
+        return try await countedWrite(body)
+    }
+
+    /// `database.write`, with the per-prefix counts brought up to the write before it commits
+    /// (``PrefixTallies/catchUp(on:)``): every write of the store's goes through here.
+    func countedWrite<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await database.write { db in
+            let value = try body(db)
+            try PrefixTallies.catchUp(on: db)
+            return value
+        }
     }
 
     /// How many reads a store runs at once unless ``open(path:readOnly:migrator:busyTimeout:onBusyWait:readers:)``
@@ -166,6 +176,9 @@ public final class ReminderStore: Sendable {
     private static func prepareWriter(_ database: SQLiteDatabase, path: String, migrator: Migrator) async throws {
         try await database.writeWithoutTransaction { db in
             try migrator.migrate(db, path: path)
+            // NB: a migration notes what the per-prefix counts have yet to count (schema 9 all
+            // reminders); count it now, so that searches read the counts from the first one.
+            try db.transaction(.immediate) { try PrefixTallies.catchUp(on: db) }
             // NB: belt and braces: the schema already refuses INSERT OR REPLACE, which is the
             // one way rows leave `reminders` without firing the delete trigger otherwise.
             try db.execute("PRAGMA recursive_triggers = ON")

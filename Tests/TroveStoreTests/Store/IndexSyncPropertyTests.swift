@@ -99,6 +99,10 @@ struct TestRandom: RandomNumberGenerator {
         #expect(ids.count > 100)  // the run ends with plenty to search
         let check = try await store.check()
         #expect(check.isOK, "\(check.messages)")
+        // Every write counted its changes into the per-prefix counts before it committed
+        // (schema 9); `check` compared them with a fresh count of every reminder above.
+        #expect(try await store.int("SELECT count(*) FROM prefix_count_changes") == 0)
+        #expect(try await store.int("SELECT count(*) FROM prefix_list_counts") > 0)
         // The substring index holds exactly the reminders with such text (schema 6).
         #expect(try await store.int("SELECT count(*) FROM reminders_substrings_docsize")
             == (try await store.int("SELECT count(*) FROM reminders_substring_text")))

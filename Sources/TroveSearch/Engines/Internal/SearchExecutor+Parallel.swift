@@ -63,6 +63,8 @@ extension SearchExecutor {
     /// counts and facets take a few milliseconds: split, each connection would read the
     /// same pages into its own cache (a phrase at 1,000,000 reminders was 40% slower at p50).
     func tallySource(on db: SQLiteConnection, shared: SQLiteSharedRead?) throws -> TallySource {
+        // NB: read from the per-prefix counts in a moment, by ``countsAndLists(on:among:)``.
+        if try prefixKey(on: db) != nil { return .here(set: nil) }
         let executor = self
         if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
             return .helper(read)

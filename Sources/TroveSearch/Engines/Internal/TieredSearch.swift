@@ -142,7 +142,7 @@ struct TieredSearch {
         guard let exactCounts = counted else { preconditionFailure("counted here or on the helper") }
         let (total, completed) = (exactCounts.total, exactCounts.completed)
         let exactFacets = { try tally?.facets ?? exact.facets(on: db, among: exactSet, known: exactCounts.facets) }
-        record("counts", exactSet == nil ? exact.largeSetCountSQL : exact.matchSetSQL)
+        try record("counts", exactSet == nil ? exact.largeSetCountSQL(on: db) : exact.matchSetSQL)
         let exactAnswer = { (facets: (lists: [Facet], tags: [Facet])) in
             ResultSet(
                 query: exact.resultQuery, engine: engineName, hits: hits, total: total, completedCount: completed,

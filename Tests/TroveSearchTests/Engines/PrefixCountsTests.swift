@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// A one- or two-letter search reads its counts and facets from schema 9's per-prefix counts
+/// (``SearchExecutor/prefixCounts(on:)``): they must be what walking the matches gives, in
+/// every completion scope, after every kind of write, and never when changes wait to be counted.
+@Suite("Per-prefix counts")
+struct PrefixCountsTests {
+    static let generated = Task { try await PhasedSearchTests.generatedStore(named: "prefix-counts") }
+
+    /// The answer with the per-prefix counts and with the matches walked, in one snapshot, and
+    /// whether the counts were read.
+    static func answers(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> (
+        counted: ResultSet, walked: ResultSet, usedCounts: Bool
+    ) {
+        let counted = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+        var walking = counted
+        walking.usesPrefixCounts = false
+        let walked = walking
+        return try await database.read { db in
+            try db.transaction {
+                (try counted.runAsChosen(on: db), try walked.runAsChosen(on: db), try counted.prefixKey(on: db) != nil)
+            }
+        }
+    }
+
+    static func request(_ text: String, includeCompleted: Bool? = nil, facets: Bool = true) -> SearchRequest {
+        var request = PhasedSearchTests.request(text, limit: 20, includeCompleted: includeCompleted, typos: .off)
+        request.facets = facets
+        return request
+    }
+
+    static let oneOrTwoLetters = ["a", "s", "t", "b", "bu", "th", "S", "Th", "É", "e", "q", "zq", "x", "1", "2", "!a"]
+
+    @Test func theCountsAreTheWalkedMatches() async throws {
+        let database = try await Self.generated.value
+        for text in Self.oneOrTwoLetters {
+            for includeCompleted in [nil, true, false] as [Bool?] {
+                for facets in [true, false] {
+                    let (counted, walked, used) = try await Self.answers(
+                        Self.request(text, includeCompleted: includeCompleted, facets: facets), in: database)
+                    let context = "\(text), includeCompleted \(String(describing: includeCompleted)), facets \(facets)"
+                    #expect(counted == walked, "\(context)")
+                    #expect(used == !text.hasPrefix("!"), "\(context)")
+                }
+            }
+        }
+        // Something to count: the common letters match thousands, with list and tag facets.
+        let (counted, _, _) = try await Self.answers(Self.request("s"), in: database)
+        #expect(counted.total > 5_000 && counted.listFacets.count > 3 && counted.tagFacets.count > 3)
+    }
+
+    @Test func otherSearchesWalkTheirMatches() async throws {
+        let database = try await Self.generated.value
+        for text in ["abc", "a b", "\"a\"", "title:a", "a -b", "a OR b", "is:open a", "list:Work s", "#errand s", "a*b"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: database)
+            #expect(!used, "\(text)")
+            #expect(counted == walked, "\(text)")
+        }
+    }
+
+    /// Every kind of change through the store keeps the counts equal to a fresh count; a change
+    /// written past the store (another program) is noted, and searches walk until Trove's next write.
+    @Test func writesKeepTheCountsAndOthersWritesAreWalkedPast() async throws {
+        let store = try await ReminderStore.inMemory()
+        var reader = RecordArrayReader(Array(ReminderGenerator(seed: 11, count: 600)))
+        _ = try await store.importRecords(&reader, source: "generated")
+        let first = try await store.add(ReminderRecord(title: "Sand the shed", list: "Home", tags: ["diy", "shed"]))
+        try await store.update(id: first.id, ReminderChanges(title: "Paint the shed", list: "Work", addTags: ["paint"]))
+        try await store.setCompleted([first.id], true)
+        try await store.renameTag("shed", to: "Shed")
+        try await store.delete([3])
+        try await store.deleteList("Errands", deletingReminders: true)
+        #expect(try await store.check().isOK)
+        for text in ["s", "sh", "p", "pa", "d"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
+            #expect(used && counted == walked, "\(text)")
+        }
+
+        // Written past the store: the counts are behind, so they are not read.
+        try await store.database.write { db in
+            try db.execute("UPDATE reminders SET title = 'Sailing ship' WHERE id = 5")
+            try db.execute("DELETE FROM reminders WHERE id = 6")
+        }
+        for text in ["s", "sa", "sh"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
+            #expect(!used && counted == walked, "\(text)")
+        }
+        #expect(try await store.check().isOK, "the changes noted are counted in the check's comparison")
+        // The store's next write counts them too.
+        _ = try await store.add(ReminderRecord(title: "Sweep"))
+        for text in ["s", "sa", "sh", "sw"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
+            #expect(used && counted == walked, "\(text)")
+        }
+    }
+
+    @Test func checkFindsWrongCountsAndRebuildCountsAfresh() async throws {
+        let store = try await ReminderStore.demo(today: ReminderGenerator.pinnedToday)
+        try await store.database.write { db in
+            try db.execute("UPDATE prefix_list_counts SET matches = matches + 1 WHERE (prefix, list_id) = (SELECT prefix, list_id FROM prefix_list_counts LIMIT 1)")
+        }
+        let damaged = try await store.check()
+        #expect(damaged.dataProblems.count == 1 && damaged.dataProblems[0].contains("per-prefix counts"), "\(damaged.dataProblems)")
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+    }
+
+    @Test func theKeyIsTheOneFoldedTokenOfOneOrTwoCharacters() async throws {
+        let store = try await ReminderStore.inMemory()
+        let keys = try await store.database.read { db in
+            try ["É", "Sa", "buy", "a b", "東", "東京", "-", "é", "ǅ"].map { text in
+                try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String?.self) ?? nil
+            }
+        }
+        #expect(keys == ["e", "sa", nil, nil, "東", "東京", nil, "e", "ǆ"])
+    }
+
+    @Test func aRowCountsOnceUnderEachPrefixOfItsTokens() async throws {
+        let store = try await ReminderStore.inMemory()
+        let tally = try await store.database.read { db in
+            try db.fetchValue(
+                "SELECT trove_prefix_tally(1, 7, 1, 'Buy bundles', 'and bread', 'Bü, x y')", as: String.self)
+        }
+        let entries = Set(try #require(tally).dropFirst(2).dropLast(2).components(separatedBy: "],["))
+        #expect(entries == [
+            #"0,"b",7,1,1"#, #"0,"bu",7,1,1"#, #"0,"a",7,1,1"#, #"0,"an",7,1,1"#, #"0,"br",7,1,1"#, #"0,"x",7,1,1"#,
+            #"0,"y",7,1,1"#,
+            #"1,"b","Bü",1,1"#, #"1,"bu","Bü",1,1"#, #"1,"a","Bü",1,1"#, #"1,"an","Bü",1,1"#, #"1,"br","Bü",1,1"#,
+            #"1,"x","Bü",1,1"#, #"1,"y","Bü",1,1"#,
+            #"1,"b","x y",1,1"#, #"1,"bu","x y",1,1"#, #"1,"a","x y",1,1"#, #"1,"an","x y",1,1"#, #"1,"br","x y",1,1"#,
+            #"1,"x","x y",1,1"#, #"1,"y","x y",1,1"#,
+        ])
+    }
+}
