@@ -6,9 +6,10 @@ package import TroveSQLite
 /// or two-letter search reads its counts and facets here instead of walking its matches
 /// (TroveSearch's `SearchExecutor.prefixTally(on:)`).
 ///
-/// The schema's triggers note each changed reminder in `prefix_count_changes`; every store
-/// write counts the noted changes before it commits (``catchUp(on:)``), so the counts change
-/// with the reminders in one transaction, and a killed write leaves both as they were.
+/// The schema's triggers note each changed reminder that was counted in `prefix_count_changes`,
+/// and a reminder added since is known by its id (above `prefix_count_state.counted_through`);
+/// every store write counts what changed before it commits (``catchUp(on:)``), so the counts
+/// change with the reminders in one transaction, and a killed write leaves both as they were.
 ///
 /// ```swift
 /// try PrefixTallies.catchUp(on: db)
@@ -16,15 +17,19 @@ package import TroveSQLite
 /// // INSERT INTO "prefix_list_counts" (…) SELECT … FROM json_each(?) … ON CONFLICT … DO UPDATE SET …
 /// // INSERT INTO "prefix_tag_counts" (…) SELECT … (the same for the tags)
 /// // DELETE FROM "prefix_list_counts" WHERE "matches" = 0 AND … (the keys changed)   -- and the tags'
-/// // DELETE FROM "prefix_count_changes"
+/// // DELETE FROM "prefix_count_changes"; UPDATE "prefix_count_state" SET "counted_through" = …
 /// ```
 package enum PrefixTallies {
-    /// The changes the counts have not taken in yet, as rows for `trove_prefix_tally`: a
-    /// reminder's counted values with sign -1, its values now with sign 1.
+    /// The changes the counts have not taken in yet, as rows for `trove_prefix_tally`: a counted
+    /// reminder's values as counted with sign -1, its values now with sign 1, and every reminder
+    /// added since (an id above `counted_through`) with sign 1.
     static let changes: SQLFragment = """
         SELECT -1 AS "sign", "list_id", "is_completed", "title", "notes", "tags" FROM "prefix_count_changes" WHERE "counted" = 1 \
         UNION ALL SELECT 1, "r"."list_id", "r"."is_completed", "r"."title", "r"."notes", "r"."tags" \
-        FROM "prefix_count_changes" AS "c" JOIN "reminders" AS "r" ON "r"."id" = "c"."id" WHERE "c"."counted" = 0
+        FROM "prefix_count_changes" AS "c" JOIN "reminders" AS "r" ON "r"."id" = "c"."id" \
+        WHERE "c"."counted" = 0 AND "c"."id" <= (SELECT "counted_through" FROM "prefix_count_state") \
+        UNION ALL SELECT 1, "list_id", "is_completed", "title", "notes", "tags" FROM "reminders" \
+        WHERE "id" > (SELECT "counted_through" FROM "prefix_count_state")
         """
 
     /// Every reminder as rows for `trove_prefix_tally`: what the counts should hold.
@@ -46,9 +51,25 @@ package enum PrefixTallies {
     }
 
     /// Whether changes wait to be counted (written by a program other than Trove since Trove's
-    /// last write, or by a migration): then the counts are behind the reminders.
+    /// last write, or before a migration made the counts): then the counts are behind the reminders.
+    ///
+    /// ```swift
+    /// // SELECT EXISTS (SELECT 1 FROM "prefix_count_changes")
+    /// //   OR ifnull((SELECT max("id") FROM "reminders"), 0) > (SELECT "counted_through" FROM "prefix_count_state")
+    /// ```
     package static func arePending(on db: SQLiteConnection) throws -> Bool {
-        try db.fetchValue("SELECT EXISTS (SELECT 1 FROM \"prefix_count_changes\")", as: Int.self) == 1
+        try db.fetchValue("""
+            SELECT EXISTS (SELECT 1 FROM "prefix_count_changes") \
+            OR ifnull((SELECT max("id") FROM "reminders"), 0) > (SELECT "counted_through" FROM "prefix_count_state")
+            """, as: Int.self) == 1
+    }
+
+    /// Marks every reminder there is as counted: `counted_through` becomes the highest id (or
+    /// stays, when the highest ones were deleted: a lower id reused is noted by the triggers).
+    static func markCounted(on db: SQLiteConnection) throws {
+        try db.execute("""
+            UPDATE "prefix_count_state" SET "counted_through" = max("counted_through", ifnull((SELECT max("id") FROM "reminders"), 0))
+            """)
     }
 
     /// Counts the noted changes and forgets them; nothing when there are none (or the file has
@@ -57,6 +78,7 @@ package enum PrefixTallies {
         guard try exist(on: db), try arePending(on: db) else { return }
         try apply(try tally(changes, on: db), on: db)
         try db.execute("DELETE FROM \"prefix_count_changes\"")
+        try markCounted(on: db)
     }
 
     /// Counts every reminder afresh (`trove rebuild`), in the caller's transaction.
@@ -66,6 +88,7 @@ package enum PrefixTallies {
         try db.execute("DELETE FROM \"prefix_tag_counts\"")
         try db.execute("DELETE FROM \"prefix_count_changes\"")
         try apply(try tally(everything, on: db), on: db)
+        try markCounted(on: db)
     }
 
     /// Adds a tally's entries to the counts, and removes the keys it brought to nothing.

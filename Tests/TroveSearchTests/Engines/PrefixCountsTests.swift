@@ -82,6 +82,16 @@ struct PrefixCountsTests {
             #expect(used && counted == walked, "\(text)")
         }
 
+        // A deleted reminder's id used again: counted as the new reminder, not the old.
+        let last = try await store.add(ReminderRecord(title: "Sort the stamps"))
+        try await store.delete([last.id])
+        let again = try await store.add(ReminderRecord(title: "Pot the plants"))
+        #expect(again.id == last.id)
+        for text in ["s", "so", "st", "p", "po"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
+            #expect(used && counted == walked, "\(text)")
+        }
+
         // Written past the store: the counts are behind, so they are not read.
         try await store.database.write { db in
             try db.execute("UPDATE reminders SET title = 'Sailing ship' WHERE id = 5")
@@ -91,9 +101,23 @@ struct PrefixCountsTests {
             let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
             #expect(!used && counted == walked, "\(text)")
         }
+        _ = try await store.add(ReminderRecord(title: "Sweep"))
+        // Added past the store: known by its id above those counted, noted nowhere.
+        try await store.database.write { db in
+            try db.execute("""
+                INSERT INTO reminders (list_id, title, created_at, updated_at)
+                VALUES (1, 'Salt the path', '2026-11-29T10:00:00Z', '2026-11-29T10:00:00Z')
+                """)
+        }
+        let noted = try await store.database.read { db in try db.fetchValue("SELECT count(*) FROM prefix_count_changes", as: Int.self) }
+        #expect(noted == 0)
+        for text in ["s", "sa", "sh"] {
+            let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
+            #expect(!used && counted == walked, "\(text)")
+        }
         #expect(try await store.check().isOK, "the changes noted are counted in the check's comparison")
         // The store's next write counts them too.
-        _ = try await store.add(ReminderRecord(title: "Sweep"))
+        _ = try await store.add(ReminderRecord(title: "Swim"))
         for text in ["s", "sa", "sh", "sw"] {
             let (counted, walked, used) = try await Self.answers(Self.request(text), in: store.database)
             #expect(used && counted == walked, "\(text)")
