@@ -43,12 +43,13 @@ struct HelperTallyTests {
                 }
             }
         }
-        // NB: large sets (`a`, `t`, `the`), filtered ids and searches without text go to the
-        // helper; small sets (a typo with no exact match, no match) stay on one connection.
-        for text in ["a", "t", "the", "is:flagged", "list:Home", "is:open list:Work the", "!like the"] {
+        // NB: large sets (`the`, `a -b`), filtered ids and searches without text go to the
+        // helper; small sets (a typo with no exact match, no match) stay on one connection, and
+        // one- or two-letter prefixes read theirs from the per-prefix counts (schema 9).
+        for text in ["the", "a -b", "is:flagged", "list:Home", "is:open list:Work the", "!like the"] {
             #expect(helped.contains(text), "\(text) was not counted on the helper")
         }
-        for text in ["dentst", "zzzzqx"] {
+        for text in ["dentst", "zzzzqx", "a", "t", "th"] {
             #expect(!helped.contains(text), "\(text) was counted on the helper")
         }
     }

@@ -161,4 +161,40 @@ struct PrefixCountsTests {
             #"1,"x","x y",1,1"#, #"1,"y","x y",1,1"#,
         ])
     }
+
+    /// A two-letter prefix with more matches than the rank bound's minimum, in a file with
+    /// readers: its counts come from the per-prefix counts, so the helper ranks the upper half
+    /// of the rowids' candidates while this connection ranks the lower.
+    @Test func aPrefixsCandidatesAreRankedInTwoHalvesOnTwoReaders() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-halves-\(UUID().uuidString).db").path
+        let store = try await ReminderStore.open(path: path)
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        let filler = ["soon", "please", "then", "check", "the", "hose"]
+        var records: [ReminderRecord] = []
+        for i in 0..<(SearchExecutor.rankBoundMinimumMatches + 2_000) {
+            let title = ["Water"] + (0..<(i % 40)).map { filler[$0 % filler.count] }
+            let notes = Array(repeating: "wash", count: i % 7) + (0..<(i % 53)).map { filler[($0 + i) % filler.count] }
+            records.append(ReminderRecord(
+                title: title.joined(separator: " "), notes: notes.joined(separator: " "), list: i % 3 == 0 ? "Home" : nil,
+                tags: i % 5 == 0 ? ["garden"] : [], priority: i % 5 == 0 ? .high : .none, isCompleted: i % 4 == 0))
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "halves")
+        let database = store.database
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
+                var request = PhasedSearchTests.request("wa", limit: limit, page: page, includeCompleted: includeCompleted, typos: .off)
+                request.facets = true
+                let asked = request
+                let before = try await database.diagnostics().helperJoins
+                let answer = try await EngineRegistry().search(asked, in: database)
+                let joined = try await database.diagnostics().helperJoins > before
+                let alone = try await database.read { db in try FTSEngine().search(asked, on: db) }
+                let context = "limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                // NB: open ones only (three in four) are fewer than the rank bound's minimum.
+                #expect(joined == (includeCompleted != false), "\(context)")
+                #expect(answer == alone && answer.total >= 16_000, "\(context)")
+            }
+        }
+    }
 }

@@ -115,7 +115,9 @@ struct SearchExecutor {
         let source = try tallySource(on: db, shared: shared)
         var tally: Tally?
         if case .here(let set) = source { tally = try self.tally(on: db, among: set) }
-        let (pageHits, next, _) = try pageAndLastCursor(on: db, matchCount: try tally?.counts.total ?? matchCountForPage(on: db))
+        // NB: counted here, the helper is free to rank half the page's candidates.
+        let (pageHits, next, _) = try pageAndLastCursor(
+            on: db, matchCount: try tally?.counts.total ?? matchCountForPage(on: db), helper: tally == nil ? nil : shared)
         let hits = try Self.withRepeatRules(pageHits, on: db)
         if case .helper(let read) = source { tally = try read.value() }
         guard let tally else { preconditionFailure("tallied here or on the helper") }
@@ -391,11 +393,15 @@ struct SearchExecutor {
     ///   - matchCount: How many matches the page is taken from, when counted already:
     ///     from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:record:)`` ranks it. Below,
     ///     the page statement alone costs less than matching the text a second time.
+    ///   - helper: A second reader with nothing else to do, for ``boundedPageRows(on:matchCount:helper:record:)``.
     ///   - record: Told each statement whose rows are the page, with its purpose.
     func pageAndLastCursor(
-        on db: SQLiteConnection, matchCount: Int? = nil, record: ((String, SQLFragment) -> Void)? = nil
+        on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
+        record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
-        if (matchCount ?? 0) >= Self.rankBoundMinimumMatches, let rows = try boundedPageRows(on: db, matchCount: matchCount, record: record) {
+        if (matchCount ?? 0) >= Self.rankBoundMinimumMatches,
+            let rows = try boundedPageRows(on: db, matchCount: matchCount, helper: helper, record: record)
+        {
             return try pageAndLastCursor(rows: rows)
         }
         let sql = try pageStatement(on: db)

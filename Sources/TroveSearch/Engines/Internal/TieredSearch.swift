@@ -132,8 +132,10 @@ struct TieredSearch {
         if case .here(let set) = source { (exactSet, counted) = (set, try exact.countsAndLists(on: db, among: set)) }
         if typoCursor == nil {
             let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
+            // NB: counted here, the helper is free to rank half the page's candidates.
             (hits, next, lastExact) = try exact.pageAndLastCursor(
-                on: db, matchCount: try counted?.total ?? exact.matchCountForPage(on: db), record: recordPage)
+                on: db, matchCount: try counted?.total ?? exact.matchCountForPage(on: db),
+                helper: counted == nil ? nil : shared, record: recordPage)
             hits = try SearchExecutor.withRepeatRules(hits, on: db)
         }
         var tally: SearchExecutor.Tally?
