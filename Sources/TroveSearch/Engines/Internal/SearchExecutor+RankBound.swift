@@ -278,7 +278,10 @@ extension SearchExecutor {
     /// only its own rows), two cores score it. Rowids grow as reminders are added and matches
     /// spread over them, so the halves are about even; uneven ones are only slower, never wrong.
     static func middleRowid(on db: SQLiteConnection) throws -> Int64? {
-        guard let row = try db.fetchOne("SELECT min(\"id\"), max(\"id\") FROM \(identifier: ReminderTable.tableName)"),
+        // NB: two subqueries: SQLite answers a lone min() or max() from the b-tree's edge, but
+        // `SELECT min(id), max(id)` scans every row (~60 ms at 1,000,000).
+        let table = SQLFragment(identifier: ReminderTable.tableName)
+        guard let row = try db.fetchOne("SELECT (SELECT min(\"id\") FROM \(table)), (SELECT max(\"id\") FROM \(table))"),
             let low: Int64? = try row[0], let high: Int64? = try row[1], let low, let high
         else { return nil }
         return low + (high - low) / 2
