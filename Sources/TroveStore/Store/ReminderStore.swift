@@ -176,9 +176,18 @@ public final class ReminderStore: Sendable {
     private static func prepareWriter(_ database: SQLiteDatabase, path: String, migrator: Migrator) async throws {
         try await database.writeWithoutTransaction { db in
             try migrator.migrate(db, path: path)
-            // NB: a migration notes what the per-prefix counts have yet to count (schema 9 all
-            // reminders); count it now, so that searches read the counts from the first one.
-            try db.transaction(.immediate) { try PrefixTallies.catchUp(on: db) }
+            // NB: what the per-prefix counts have yet to count (all reminders, after schema 9's
+            // migration) is counted now, so that searches read the counts from the first one.
+            // Never a reason to refuse the file or to wait: searches count by walking while the
+            // counts are behind, a damaged file must still open for `check` and `export
+            // --salvage`, and another process's write lock is not waited for (the next write
+            // counts them).
+            if (try? PrefixTallies.exist(on: db) && PrefixTallies.arePending(on: db)) == true {
+                let usual = db.busyTimeout
+                db.busyTimeout = .zero
+                defer { db.busyTimeout = usual }
+                try? db.transaction(.immediate) { try PrefixTallies.catchUp(on: db) }
+            }
             // NB: belt and braces: the schema already refuses INSERT OR REPLACE, which is the
             // one way rows leave `reminders` without firing the delete trigger otherwise.
             try db.execute("PRAGMA recursive_triggers = ON")
