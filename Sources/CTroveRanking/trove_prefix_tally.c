@@ -12,6 +12,7 @@
 ** one 64-bit number: its bytes in order, zero-padded.
 */
 #include "trove_prefix_tally.h"
+#include "trove_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -327,19 +328,7 @@ static void appendPrefix(sqlite3_str *json, Prefix prefix) {
     char bytes[8];
     int length = prefixLength(prefix);
     for (int i = 0; i < length; i++) bytes[i] = (char)((prefix >> (8 * (7 - i))) & 0xFF);
-    sqlite3_str_appendchar(json, 1, '"');
-    for (int i = 0; i < length; i++) {
-        unsigned char ch = (unsigned char)bytes[i];
-        if (ch == '"' || ch == '\\') {
-            sqlite3_str_appendchar(json, 1, '\\');
-            sqlite3_str_appendchar(json, 1, (char)ch);
-        } else if (ch < 0x20) {
-            sqlite3_str_appendf(json, "\\u%04x", ch);
-        } else {
-            sqlite3_str_appendchar(json, 1, (char)ch);
-        }
-    }
-    sqlite3_str_appendchar(json, 1, '"');
+    trove_json_append_string(json, bytes, length);
 }
 
 static void prefixTallyFinal(sqlite3_context *context) {
@@ -367,31 +356,13 @@ static void prefixTallyFinal(sqlite3_context *context) {
         sqlite3_str_appendall(json, first ? "[1," : ",[1,");
         first = 0;
         appendPrefix(json, slot->prefix);
-        sqlite3_str_appendall(json, ",\"");
-        for (int c = 0; c < slot->tagLength; c++) {
-            unsigned char ch = (unsigned char)slot->tag[c];
-            if (ch == '"' || ch == '\\') {
-                sqlite3_str_appendchar(json, 1, '\\');
-                sqlite3_str_appendchar(json, 1, (char)ch);
-            } else if (ch < 0x20) {
-                sqlite3_str_appendf(json, "\\u%04x", ch);
-            } else {
-                sqlite3_str_appendchar(json, 1, (char)ch);
-            }
-        }
-        sqlite3_str_appendf(json, "\",%lld,%lld]", (long long)slot->matches, (long long)slot->completed);
+        sqlite3_str_appendchar(json, 1, ',');
+        trove_json_append_string(json, slot->tag, slot->tagLength);
+        sqlite3_str_appendf(json, ",%lld,%lld]", (long long)slot->matches, (long long)slot->completed);
     }
     sqlite3_str_appendchar(json, 1, ']');
     freePrefixTally(tally);
-    int rc = sqlite3_str_errcode(json);
-    int length = sqlite3_str_length(json);
-    char *text = sqlite3_str_finish(json);
-    if (rc != SQLITE_OK || !text) {
-        sqlite3_free(text);
-        sqlite3_result_error_code(context, rc == SQLITE_OK ? SQLITE_NOMEM : rc);
-        return;
-    }
-    sqlite3_result_text(context, text, length, sqlite3_free);
+    trove_json_result(context, json);
 }
 
 /* trove_prefix_key(text): the one token of text when it has one of 1 or 2 characters; else NULL. */

@@ -2,6 +2,7 @@
 ** trove_tally: counts per integer key in an open-addressing hash table; see trove_tally.h.
 */
 #include "trove_tally.h"
+#include "trove_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -219,31 +220,13 @@ static void namesFinal(sqlite3_context *context) {
     sqlite3_str_appendchar(json, 1, '[');
     for (sqlite3_int64 i = 0; i < n; i++) {
         const NameSlot *slot = &tally->slots[i];
-        sqlite3_str_appendall(json, i ? ",[\"" : "[\"");
-        for (int c = 0; c < slot->length; c++) {
-            unsigned char ch = (unsigned char)slot->name[c];
-            if (ch == '"' || ch == '\\') {
-                sqlite3_str_appendchar(json, 1, '\\');
-                sqlite3_str_appendchar(json, 1, (char)ch);
-            } else if (ch < 0x20) {
-                sqlite3_str_appendf(json, "\\u%04x", ch);
-            } else {
-                sqlite3_str_appendchar(json, 1, (char)ch);
-            }
-        }
-        sqlite3_str_appendf(json, "\",%lld]", (long long)slot->rows);
+        sqlite3_str_appendall(json, i ? ",[" : "[");
+        trove_json_append_string(json, slot->name, slot->length);
+        sqlite3_str_appendf(json, ",%lld]", (long long)slot->rows);
     }
     sqlite3_str_appendchar(json, 1, ']');
     freeNames(tally);
-    int rc = sqlite3_str_errcode(json);
-    int length = sqlite3_str_length(json);
-    char *text = sqlite3_str_finish(json);
-    if (rc != SQLITE_OK || !text) {
-        sqlite3_free(text);
-        sqlite3_result_error_code(context, rc == SQLITE_OK ? SQLITE_NOMEM : rc);
-        return;
-    }
-    sqlite3_result_text(context, text, length, sqlite3_free);
+    trove_json_result(context, json);
 }
 
 int trove_tally_register(sqlite3 *db) {
