@@ -41,6 +41,8 @@ extension SearchExecutor {
         case here(set: MatchSet?)
         /// Being read on the helper connection while this one reads the page.
         case helper(SQLiteParallelRead<Tally>)
+        /// Read already, from the per-prefix counts (``prefixCounts(on:)``).
+        case counted(Tally)
     }
 
     /// Decides where the counts and facets are read and, for the helper, starts reading them:
@@ -51,6 +53,7 @@ extension SearchExecutor {
     /// switch try executor.tallySource(on: db, shared: shared) {
     /// case .here(let set): …      // the small set's ids read here: counts and facets among them
     /// case .helper(let tally): …  // the page is read here meanwhile; then tally.value()
+    /// case .counted(let tally): … // a one- or two-letter prefix's, from the per-prefix counts
     /// }
     /// ```
     ///
@@ -63,8 +66,9 @@ extension SearchExecutor {
     /// counts and facets take a few milliseconds: split, each connection would read the
     /// same pages into its own cache (a phrase at 1,000,000 reminders was 40% slower at p50).
     func tallySource(on db: SQLiteConnection, shared: SQLiteSharedRead?) throws -> TallySource {
-        // NB: read from the per-prefix counts in a moment, by ``countsAndLists(on:among:)``.
-        if try prefixKey(on: db) != nil { return .here(set: nil) }
+        if let counts = try prefixCounts(on: db) {
+            return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
+        }
         let executor = self
         if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
             return .helper(read)

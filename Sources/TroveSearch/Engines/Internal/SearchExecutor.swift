@@ -114,7 +114,11 @@ struct SearchExecutor {
     func runAsChosen(on db: SQLiteConnection, shared: SQLiteSharedRead? = nil) throws -> ResultSet {
         let source = try tallySource(on: db, shared: shared)
         var tally: Tally?
-        if case .here(let set) = source { tally = try self.tally(on: db, among: set) }
+        switch source {
+        case .here(let set): tally = try self.tally(on: db, among: set)
+        case .counted(let counted): tally = counted
+        case .helper: break
+        }
         // NB: counted here, the helper is free to rank half the page's candidates.
         let (pageHits, next, _) = try pageAndLastCursor(
             on: db, matchCount: try tally?.counts.total ?? matchCountForPage(on: db), helper: tally == nil ? nil : shared)

@@ -129,7 +129,12 @@ struct TieredSearch {
             ? .here(set: exact.smallMatches(on: db)) : exact.tallySource(on: db, shared: shared)
         var exactSet: SearchExecutor.MatchSet?
         var counted: SearchExecutor.Counts?
-        if case .here(let set) = source { (exactSet, counted) = (set, try exact.countsAndLists(on: db, among: set)) }
+        var tally: SearchExecutor.Tally?
+        switch source {
+        case .here(let set): (exactSet, counted) = (set, try exact.countsAndLists(on: db, among: set))
+        case .counted(let read): (tally, counted) = (read, read.counts)
+        case .helper: break
+        }
         if typoCursor == nil {
             let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
             // NB: counted here, the helper is free to rank half the page's candidates.
@@ -138,7 +143,6 @@ struct TieredSearch {
                 helper: counted == nil ? nil : shared, record: recordPage)
             hits = try SearchExecutor.withRepeatRules(hits, on: db)
         }
-        var tally: SearchExecutor.Tally?
         if case .helper(let read) = source { tally = try read.value() }
         if let tally { (exactSet, counted) = (tally.set, tally.counts) }
         guard let exactCounts = counted else { preconditionFailure("counted here or on the helper") }
