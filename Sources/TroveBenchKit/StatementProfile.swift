@@ -55,7 +55,11 @@ public struct StatementProfile {
     /// Each query's statements, grouped by purpose, then the queries' summed time to compose
     /// their page and count statements with the builder (plan, build, render, and the inlined
     /// text an explanation adds: more than a search composes), then their summed engine time.
-    public func profile(_ queries: [BenchQuery], rounds: Int) throws -> [Row] {
+    /// `perQuery` hears every query's median engine time as it is measured, to find the slow
+    /// ones a class's sum hides.
+    public func profile(
+        _ queries: [BenchQuery], rounds: Int, perQuery: (BenchQuery, Duration) -> Void = { _, _ in }
+    ) throws -> [Row] {
         var rows: [String: Row] = [:]
         var engine: Duration = .zero
         var composing: Duration = .zero
@@ -82,6 +86,7 @@ public struct StatementProfile {
             }
             runs.sort()
             engine += runs[runs.count / 2]
+            perQuery(query, runs[runs.count / 2])
             // NB: a few hundred µs at most; 20 runs at least, so the median is not one clock tick.
             var builds: [Duration] = []
             for _ in 0..<max(rounds, 20) {

@@ -16,6 +16,9 @@ struct Statements: AsyncParsableCommand {
     @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
     @Flag(help: "Count the thread's CPU time instead of wall time (fairer on a busy machine).") var cpu = false
     @Flag(help: "Print each statement with its bindings.") var sql = false
+    @Option(name: .customLong("text"), help: "Profile this search text instead of the classes' queries (repeatable; run exact, as the bench's non-typing classes).")
+    var texts: [String] = []
+    @Option(help: "After each class, name its slowest queries (this many) with their median engine time.") var slowest = 0
 
     func run() async throws {
         let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
@@ -24,19 +27,25 @@ struct Statements: AsyncParsableCommand {
         let path = try await suite.workload.database()
         let classes = try suite.queryClasses(path)
         let profile = try StatementProfile(path: path, cpuTime: cpu, printStatements: sql)
-        for queryClass in QueryClass.allCases where self.queryClass.map({ $0 == queryClass.label }) ?? true {
-            let queries = classes.queries[queryClass] ?? []
-            print("\n\(queryClass.label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
-            let rows = try profile.profile(queries, rounds: rounds)
+        var groups = QueryClass.allCases.filter { queryClass in self.queryClass.map { $0 == queryClass.label } ?? true }
+            .map { ($0.label, classes.queries[$0] ?? []) }
+        if !texts.isEmpty { groups = [("given texts", texts.map { BenchQuery($0) })] }
+        for (label, queries) in groups {
+            print("\n\(label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
             func ms(_ duration: Duration) -> Double {
                 Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000
             }
+            var times: [(text: String, ms: Double)] = []
+            let rows = try profile.profile(queries, rounds: rounds) { times.append(($0.text, ms($1))) }
             for row in rows {
                 print(String(format: "  %9.3f ms  %5d  %@", ms(row.total) / Double(max(queries.count, 1)), row.statements, row.purpose))
             }
             if let whole = rows.first(where: { $0.purpose == StatementProfile.wholeSearch }),
                 let composing = rows.first(where: { $0.purpose == StatementProfile.composing }), ms(whole.total) > 0 {
                 print(String(format: "  composing SQL is %.2f%% of the whole search", 100 * ms(composing.total) / ms(whole.total)))
+            }
+            for slow in times.sorted(by: { $0.ms > $1.ms }).prefix(slowest) {
+                print(String(format: "  slow: %9.3f ms  %@", slow.ms, slow.text))
             }
         }
     }
