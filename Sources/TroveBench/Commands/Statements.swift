@@ -16,8 +16,9 @@ struct Statements: AsyncParsableCommand {
     @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
     @Flag(help: "Count the thread's CPU time instead of wall time (fairer on a busy machine).") var cpu = false
     @Flag(help: "Print each statement with its bindings.") var sql = false
-    @Option(name: .customLong("text"), help: "Profile this search text instead of the classes' queries (repeatable; run exact, as the bench's non-typing classes).")
+    @Option(name: .customLong("text"), help: "Profile this search text instead of the classes' queries (repeatable; exact unless --typing).")
     var texts: [String] = []
+    @Flag(help: "Run the given texts as typed: the last word is a prefix (as the prefix classes run).") var typing = false
     @Option(help: "After each class, name its slowest queries (this many) with their median engine time.") var slowest = 0
 
     func run() async throws {
@@ -29,7 +30,7 @@ struct Statements: AsyncParsableCommand {
         let profile = try StatementProfile(path: path, cpuTime: cpu, printStatements: sql)
         var groups = QueryClass.allCases.filter { queryClass in self.queryClass.map { $0 == queryClass.label } ?? true }
             .map { ($0.label, classes.queries[$0] ?? []) }
-        if !texts.isEmpty { groups = [("given texts", texts.map { BenchQuery($0) })] }
+        if !texts.isEmpty { groups = [("given texts", texts.map { BenchQuery($0, typing: typing) })] }
         for (label, queries) in groups {
             print("\n\(label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
             func ms(_ duration: Duration) -> Double {

@@ -99,11 +99,14 @@ struct RankBoundTests {
         }
         // `trove search --explain` shows the statements that ran: 50 titles give 50 scores, so
         // hundreds of candidates tie with the page's last row, and the page is read among all
-        // of them by walking the MATCH once (not seeking each).
-        let explained = try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database)
-        #expect(explained?.statements.map(\.purpose) == ["hits: the best scores as open", "hits among them", "counts"])
-        #expect(explained?.statements.first?.sql.contains("trove_rank(\"reminders_fts\", 0, ") == true)
-        #expect(explained?.statements[1].sql.contains("+\"reminders_fts\".\"rowid\" IN") == true)
+        // of them by walking the MATCH once (not seeking each), scoring none of them again.
+        let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
+        #expect(explained.statements.map(\.purpose) == [
+            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
+        ])
+        #expect(explained.statements[0].sql.contains("trove_rank(\"reminders_fts\", 0, "))
+        let among = explained.statements[2].sql
+        #expect(among.contains("+\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
     }
 
     /// As many "Water …" reminders, whose scores mostly differ: the title's length, how often the
@@ -145,6 +148,28 @@ struct RankBoundTests {
         ])
         let among = explained.statements[2].sql
         #expect(among.contains("AND (\"reminders_fts\".\"rowid\" IN (SELECT") && !among.contains("trove_rank"), "\(among)")
+    }
+
+    /// A prefix of 4 or more characters has no prefix index, so seeking a rowid merges the
+    /// doclists of all its words again each time: its few candidates are tested on one walk of
+    /// the MATCH instead, and the answer is still the page statement's.
+    @Test func aLongPrefixsCandidatesAreTestedOnOneWalk() async throws {
+        let store = try await Self.varied.value
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
+                let request = Self.request("wate", limit: limit, page: page, includeCompleted: includeCompleted)
+                let context = "limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                let (bounded, plain) = try await Self.answers(request, in: store.database)
+                #expect(bounded == plain && bounded.total > 0, "\(context)")
+                #expect(try await Self.pages(request, in: store.database).bounded != nil, "the bound answers: \(context)")
+            }
+        }
+        let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wate"), in: store.database))
+        #expect(explained.statements.map(\.purpose) == [
+            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
+        ])
+        let among = explained.statements[2].sql
+        #expect(among.contains("AND (+\"reminders_fts\".\"rowid\" IN (SELECT") && !among.contains("trove_rank"), "\(among)")
     }
 
     @Test func aMisspeltWordsManyTypoMatchesAreRankedWithTheBound() async throws {

@@ -53,8 +53,9 @@ extension SearchExecutor {
     /// takes 0.33 s. So the first statement scores every match as if open, in the index
     /// alone, and keeps the best; the second reads the candidates' completion, which gives
     /// their exact ranks (``exactRanks(of:ranking:on:)``); the third reads the page among the
-    /// few candidates that can be on it (``pageStatement(among:offset:)``), or, when equal
-    /// ranks make those too many, the page statement among all candidates.
+    /// candidates that can be on it (``pageStatement(among:offset:seeking:)``): FTS5 seeks them
+    /// by rowid when they are few, or tests each row of one walk when equal ranks make them
+    /// many or the text has a long prefix. Neither scores a match again.
     ///
     /// Why it is exact: a reminder's score is at most its score as open
     /// (``TroveRanking/scoresNeverGrowWhenCompleted``), so a match that is not a candidate
@@ -124,29 +125,22 @@ extension SearchExecutor {
             // rank among the candidates.
             guard scoped.count >= rows, let bound = open.last?.rank, scoped[rows - 1].rank < bound else { return nil }
         }
-        let page: [SQLiteRow]
-        let pageSQL: SQLFragment
-        if let among = Self.pageSet(scoped, rows: rows, limit: Self.pageSetLimit(matches: matchCount)) {
-            pageSQL = pageStatement(among: among, offset: offset)
-            let rows = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
-            guard rows.allSatisfy({ $0 != nil }) else { return nil }
-            page = rows.compactMap { $0 }
-            record?("hits: the best scores as open", bestSQL)
-            record?("hits: the candidates' completion", completion)
-        } else {
-            pageSQL = pageStatement(conditions: scopedConditions + [Self.amongIndexRows(open.map(\.id))], offset: offset)
-            page = try db.fetchAll(pageSQL)
-            record?("hits: the best scores as open", bestSQL)
-        }
+        let among = Self.pageSet(scoped, rows: rows)
+        let seeks = FTSEngine.exactLongPrefixes(query) == nil && among.ids.count <= Self.pageSetLimit(matches: matchCount)
+        let pageSQL = pageStatement(among: among, offset: offset, seeking: seeks)
+        let page = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
+        guard page.allSatisfy({ $0 != nil }) else { return nil }
+        record?("hits: the best scores as open", bestSQL)
+        record?("hits: the candidates' completion", completion)
         record?("hits among them", pageSQL)
-        return page
+        return page.compactMap { $0 }
     }
 
-    /// The most candidates ``pageStatement(among:offset:)`` reads the page from, among
-    /// `matches` matches (when known): one per 1,000 matches, and at least 128. Each one runs
+    /// The most candidates ``pageStatement(among:offset:seeking:)`` seeks by rowid, among
+    /// `matches` matches (when known): one per 1,000 matches, and at least 128. Each seek runs
     /// the MATCH again from its rowid (~75 µs for `a` at 1,000,000 reminders), where walking the
     /// MATCH once costs ~90 ns per match (~50 ms for `a`). More (many equal ranks at the page's
-    /// end) are read as before, by that walk.
+    /// end) are tested on that walk instead.
     ///
     /// NB: at least 128, not 20 (the fewest matches ranked this way, 20,000, over 1,000): while
     /// the counts are read on a helper the page is chosen by a count that stops at 20,000
@@ -200,12 +194,10 @@ extension SearchExecutor {
 
     /// The candidates a page of `rows` rows (offset included) is among: every one whose exact
     /// rank is at most the `rows`-th smallest (ties broken by the tiebreakers are all in), or
-    /// every candidate when there are fewer; nil when more than `limit`.
-    static func pageSet(_ scoped: [(id: Int64, rank: Double)], rows: Int, limit: Int) -> PageSet? {
+    /// every candidate when there are fewer.
+    static func pageSet(_ scoped: [(id: Int64, rank: Double)], rows: Int) -> PageSet {
         let last = scoped.count >= rows ? scoped[rows - 1].rank : .infinity
-        let members = scoped.prefix { $0.rank <= last }
-        guard members.count <= limit else { return nil }
-        return PageSet(members)
+        return PageSet(scoped.prefix { $0.rank <= last })
     }
 
     /// Candidates, each with its exact rank and the rank's place among the distinct ranks.
@@ -246,25 +238,35 @@ extension SearchExecutor {
     /// and the rank column is left 0 for ``PageSet/withExactRank(_:)`` to fill in.
     ///
     /// ```swift
-    /// executor.pageStatement(among: set, offset: 0)
+    /// executor.pageStatement(among: set, offset: 0, seeking: true)
     /// // SELECT …, 0.0 AS "rank", … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
     /// //   AND ("reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?)))
     /// //   ORDER BY json_extract(?, '$."' || "reminders"."id" || '"'), "reminders"."is_completed", … LIMIT 21 OFFSET 0
+    /// executor.pageStatement(among: set, offset: 0, seeking: false)
+    /// // … AND (+"reminders_fts"."rowid" IN (SELECT "value" FROM json_each(?))) ORDER BY json_extract(?, …), …
     /// ```
     ///
     /// NB: why. Among 2,000 candidates of `a` at 1,000,000 reminders the page statement walked
-    /// the MATCH's 570,000 rows to keep those (~50 ms, more than a third of the search). Here
-    /// FTS5 seeks each of a few dozen rowids instead (no plus: the ids are its rowid
-    /// constraints), which is cheap because nothing is scored: `trove_rank` would count each
-    /// word's matches again per rowid (~11 ms each), so the ranks come from the candidates.
-    func pageStatement(among set: PageSet, offset: Int) -> SQLFragment {
+    /// the MATCH's 570,000 rows to keep those and scored each again (~50 ms, more than a third
+    /// of the search). Nothing is scored here: `trove_rank` would count each word's matches
+    /// again per rowid sought (~11 ms each), so the ranks come from the candidates. `seeking`,
+    /// FTS5 seeks each of a few dozen rowids instead of walking (no plus: the ids are its
+    /// rowid constraints), which ``pageSetLimit(matches:)`` bounds.
+    ///
+    /// NB: never seeking for a prefix of 4 or more characters, which has no prefix index: each
+    /// seek merges the doclists of every word the prefix starts before finding the rowid (`bill*`
+    /// at 1,000,000 reminders: ~5 ms a seek, 0.67 s for 128), while walking its 101,529 matches
+    /// once and testing each rowid, as ``amongIndexRows(_:rowid:)`` does, takes ~12 ms.
+    func pageStatement(among set: PageSet, offset: Int, seeking: Bool) -> SQLFragment {
         let place: SQLFragment = "json_extract(\(set.places), '$.\"' || \(SearchTables.reminders.id) || '\"')"
         let order = sortKeys.map { key -> SQLFragment in
             (key.isRank ? place : key.expression) + (key.isDescending ? " DESC" : "")
         }
-        let seek: SQLFragment = "(\(SearchTables.index.rowid) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"
+        let among: SQLFragment = seeking
+            ? "(\(SearchTables.index.rowid) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"
+            : Self.amongIndexRows(set.ids)
         return "SELECT \(selectionColumns(ranked: false).joined(separator: ", ")) \(from)"
-            + Self.whereClause(scopedConditions + [seek])
+            + Self.whereClause(scopedConditions + [among])
             + " ORDER BY \(order.joined(separator: ", ")) LIMIT \(request.limit + 1) OFFSET \(offset)"
     }
 
