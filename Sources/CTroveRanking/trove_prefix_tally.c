@@ -1,15 +1,17 @@
 /*
-** trove_prefix_tally and trove_prefix_key: the per-prefix counts of schema 9; see
+** trove_prefix_tally and trove_prefix_key: the per-prefix counts of schemas 9 and 10; see
 ** trove_prefix_tally.h.
 **
 ** A row's prefixes are those of its tokens, as reminders_fts tokenizes them (FTS5's unicode61
 ** with remove_diacritics 2, through the fts5_api the ranking functions use): a token's first
-** character, and its first two when it has two or more. FTS5 matches `"s"*` against the
-** folded token's bytes, and a UTF-8 character is never a prefix of another, so a row holds
-** one of these prefixes exactly when FTS5's prefix query of it matches the row.
+** character, its first two when it has two or more, and its first three when it has three or
+** more and they take at most 8 bytes (schema 10; three letters of most scripts do, three CJK
+** characters take 9). FTS5 matches `"s"*` against the folded token's bytes, and a UTF-8
+** character is never a prefix of another, so a row holds one of these prefixes exactly when
+** FTS5's prefix query of it matches the row.
 **
-** A prefix of at most two characters is at most 8 bytes and holds no NUL, so it is kept as
-** one 64-bit number: its bytes in order, zero-padded.
+** A prefix counted is at most 8 bytes and holds no NUL, so it is kept as one 64-bit number:
+** its bytes in order, zero-padded.
 */
 #include "trove_prefix_tally.h"
 #include "trove_json.h"
@@ -22,6 +24,9 @@ static const char *tokenizerName = "unicode61";
 static const char *tokenizerArguments[] = {"remove_diacritics", "2"};
 
 typedef sqlite3_uint64 Prefix;
+
+/* The longest prefix counted, in characters (schema 10; 2 in schema 9). */
+#define TROVE_PREFIX_CHARACTERS 3
 
 /* The number of bytes of the UTF-8 character that starts with `lead`. */
 static int characterLength(unsigned char lead) {
@@ -139,10 +144,12 @@ static int prefixToken(void *context, int flags, const char *token, int length, 
     int first = characterLength((unsigned char)token[0]);
     if (first > length) first = length;
     int rc = addRowPrefix(set, packPrefix(token, first));
-    if (rc == SQLITE_OK && first < length) {
-        int second = first + characterLength((unsigned char)token[first]);
-        if (second > length) second = length;
-        if (second <= 8) rc = addRowPrefix(set, packPrefix(token, second));
+    int taken = first;
+    for (int characters = 2; rc == SQLITE_OK && characters <= TROVE_PREFIX_CHARACTERS && taken < length; characters++) {
+        taken += characterLength((unsigned char)token[taken]);
+        if (taken > length) taken = length;
+        if (taken > 8) break;
+        rc = addRowPrefix(set, packPrefix(token, taken));
     }
     if (rc != SQLITE_OK) set->failed = 1;
     return rc;
@@ -365,7 +372,8 @@ static void prefixTallyFinal(sqlite3_context *context) {
     trove_json_result(context, json);
 }
 
-/* trove_prefix_key(text): the one token of text when it has one of 1 or 2 characters; else NULL. */
+/* trove_prefix_key(text): the one token of text when it has 1 to 3 characters in at most 8
+** bytes (the prefixes counted); else NULL. */
 typedef struct {
     char token[9];
     int length;
@@ -410,7 +418,7 @@ static void prefixKeyFunction(sqlite3_context *context, int argc, sqlite3_value 
     if (scan.tokens != 1 || scan.length == 0) return;
     int characters = 0;
     for (int at = 0; at < scan.length; at += characterLength((unsigned char)scan.token[at])) characters++;
-    if (characters > 2) return;
+    if (characters > TROVE_PREFIX_CHARACTERS) return;
     sqlite3_result_text(context, scan.token, scan.length, SQLITE_TRANSIENT);
 }
 

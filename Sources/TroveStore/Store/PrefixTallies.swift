@@ -1,9 +1,10 @@
 import TroveQuery
 package import TroveSQLite
 
-/// Schema 9's per-prefix counts: for every prefix of one or two characters that starts a token
-/// of a reminder, the reminders per list and per tag, and the completed ones among them. A one-
-/// or two-letter search reads its counts and facets here instead of walking its matches
+/// Schema 9's per-prefix counts: for every prefix of one to three characters (three from
+/// schema 10, and only in at most 8 bytes) that starts a token of a reminder, the reminders per
+/// list and per tag, and the completed ones among them. A one- to three-letter search reads its
+/// counts and facets here instead of walking its matches
 /// (TroveSearch's `SearchExecutor.prefixTally(on:)`).
 ///
 /// The schema's triggers note each changed reminder that was counted in `prefix_count_changes`,

@@ -10,13 +10,14 @@ extension SearchExecutor {
             let pattern = plan.match?.pattern, pattern.count > 3, pattern.hasPrefix("\""), pattern.hasSuffix("\"*")
         else { return nil }
         let text = pattern.dropFirst().dropLast(2)
-        // NB: two characters folded are at most 8 bytes; the text may hold more before folding (é as e + ◌́).
+        // NB: a prefix counted is at most 8 bytes folded; the text may hold more before folding (é as e + ◌́).
         guard !text.contains("\""), text.utf8.count <= 32 else { return nil }
         return String(text)
     }
 
     /// The key the per-prefix counts hold this search under: its one prefix, folded as the index
-    /// folds it, when that has one or two characters, the file has the counts (schema 9) and no
+    /// folds it, when that has one to three characters (in at most 8 bytes), the file has the
+    /// counts (schema 9; three characters from schema 10) and no
     /// change waits to be counted (see `PrefixTallies`); nil otherwise.
     ///
     /// ```swift
@@ -30,7 +31,7 @@ extension SearchExecutor {
         return try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String.self)
     }
 
-    /// The counts, and the facets when the request wants them, of a one- or two-letter search,
+    /// The counts, and the facets when the request wants them, of a one- to three-letter search,
     /// read from the per-prefix counts; nil when the search does not qualify (``prefixKey(on:)``).
     ///
     /// NB: why. `s` matches 577,529 of 1,000,000 reminders; walking them to count them by list
