@@ -109,6 +109,45 @@ struct RankBoundTests {
         #expect(among.contains("+\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
     }
 
+    /// More reminders than the bound's minimum, four in five titled just "Water": thousands of
+    /// equal best scores, far more than the candidates, with priorities, due dates and
+    /// completion mixed for the tiebreakers.
+    static let tied = Task { () throws -> ReminderStore in
+        let store = try await ReminderStore.inMemory()
+        var records: [ReminderRecord] = []
+        var days: [CalendarDay] = []
+        for day in 1...28 { days.append(try #require(CalendarDay(year: 2026, month: 12, day: day))) }
+        for i in 0..<(SearchExecutor.rankBoundMinimumMatches + 2_000) {
+            records.append(ReminderRecord(
+                title: i % 5 == 0 ? "Water soon please" : "Water", priority: i % 7 == 0 ? .high : .none,
+                isCompleted: i % 4 == 0, due: i % 3 == 0 ? .day(days[i % 28]) : nil))
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "tied")
+        return store
+    }
+
+    /// When the page's last row ties with the last candidate as open, the matches tied with it
+    /// are read and join the candidates, and the page is still the page statement's.
+    @Test func matchesTiedWithTheLastCandidateJoinTheCandidates() async throws {
+        let store = try await Self.tied.value
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
+                let request = Self.request("wat", limit: limit, page: page, includeCompleted: includeCompleted)
+                let context = "limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                let (bounded, plain) = try await Self.answers(request, in: store.database)
+                #expect(bounded == plain && bounded.total > SearchExecutor.rankBoundMinimumMatches / 2, "\(context)")
+                let pages = try await Self.pages(request, in: store.database)
+                #expect(pages.bounded.map { $0.0 == pages.plain.0 && $0.1 == pages.plain.1 } == true, "\(context)")
+            }
+        }
+        let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
+        #expect(explained.statements.map(\.purpose) == [
+            "hits: the best scores as open", "hits: the scores tied with the last as open", "hits: the candidates' completion",
+            "hits among them", "counts",
+        ])
+    }
+
     /// As many "Water …" reminders, whose scores mostly differ: the title's length, how often the
     /// notes say "water" and the notes' length vary independently.
     static let varied = Task { () throws -> ReminderStore in
@@ -192,7 +231,7 @@ struct RankBoundTests {
         }
     }
 
-    @Test func equalScoresGiveWayToThePageStatement() async throws {
+    @Test func equalScoresPastTheCandidatesAreReadByTheirScore() async throws {
         let store = try await ReminderStore.inMemory()
         // More reminders with one title than there are candidates score alike; the tiebreakers
         // order them, and put the last ones written (high priority) first, so candidates picked
@@ -209,7 +248,10 @@ struct RankBoundTests {
             let request = Self.request("water", limit: 20, includeCompleted: includeCompleted)
             let (bounded, plain) = try await Self.answers(request, in: store.database)
             #expect(bounded == plain)
-            #expect(try await Self.pages(request, in: store.database).bounded == nil, "fewer candidates than equal scores cannot decide the page")
+            // The candidates alone cannot decide the page; with every match of their last score
+            // read again and added, they can.
+            let pages = try await Self.pages(request, in: store.database)
+            #expect(pages.bounded.map { $0.0 == pages.plain.0 && $0.1 == pages.plain.1 } == true)
         }
         // Fewer matches than candidates: every match is one, and the bound answers.
         let (page, plain) = try await Self.pages(Self.request("window"), in: store.database)

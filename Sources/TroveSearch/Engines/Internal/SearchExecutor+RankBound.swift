@@ -16,6 +16,16 @@ extension SearchExecutor {
     /// The most rows (offset, page and the row after it) a page may need to be read this way.
     static let rankBoundRows = 1_000
 
+    /// The most matches tied with the last candidate that ``boundedPageRows(on:matchCount:helper:record:)``
+    /// adds to the candidates; with more, the page statement ranks every match.
+    ///
+    /// NB: why. Generated titles repeat (`Renew passport`), and equal titles with equal notes
+    /// lengths score the same: `rene` at 1,000,000 reminders had more than 2,000 matches tied
+    /// at the 2,000th score, so the bound did not hold and the page statement scored, looked up
+    /// and sorted all 34,627 matches after the best scores had been read. Reading the tied
+    /// matches again, by their score, costs one more walk of the MATCH with no look-ups.
+    static let rankBoundTiedLimit = 50_000
+
     /// How many candidates a page of `rows` rows (offset included) takes: enough that the
     /// last one's score as open is usually worse than the page's last true score, though many
     /// reminders share each score (400 of the best matches of `s` at 1,000,000 hold 19 scores).
@@ -62,9 +72,11 @@ extension SearchExecutor {
     /// scores at most the last candidate's score as open, `s`. When the page's last row (the
     /// one past the limit, which tells whether a next page exists) scores strictly more than
     /// `s`, no other match can come before it, whatever the tiebreakers. When there are fewer
-    /// matches than candidates, every match is one. Otherwise (many equal scores, a completion
-    /// scope that leaves too few candidates) the answer is not known, and the page statement
-    /// runs after all.
+    /// matches than candidates, every match is one. When it scores exactly `s` (many equal
+    /// scores), every match that scores `s` as open is read and added to the candidates
+    /// (at most ``rankBoundTiedLimit``): then no match left out scores as much. Otherwise (a
+    /// completion scope that leaves too few candidates, too many ties) the answer is not known,
+    /// and the page statement runs after all.
     ///
     /// It applies to the first pages (by offset) of Trove's ranking, with text and nothing
     /// else: no filter, no substring or symbol condition, no ids read for a filter.
@@ -119,11 +131,25 @@ extension SearchExecutor {
             open = try read(db.fetchAll(bestSQL))
             isComplete = open.count < count
         }
-        let (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
+        var (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
+        var tiedSQL: SQLFragment?
         if !isComplete {
             // NB: the page's last row (the one past the limit) has the rows-th smallest exact
             // rank among the candidates.
-            guard scoped.count >= rows, let bound = open.last?.rank, scoped[rows - 1].rank < bound else { return nil }
+            guard scoped.count >= rows, let bound = open.last?.rank, scoped[rows - 1].rank <= bound else { return nil }
+            if scoped[rows - 1].rank == bound {
+                // NB: matches left out may tie with the page's last row: with every match that
+                // ties with the last candidate as open among the candidates, none left out can.
+                let tied = "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
+                    + " FROM \(identifier: ReminderSearchTable.tableName)"
+                    + Self.whereClause([WhereClause { match }.queryFragment, "(\(openScore) = \(bound))"])
+                    + " LIMIT \(Self.rankBoundTiedLimit + 1)"
+                let ties = try read(db.fetchAll(tied))
+                guard ties.count <= Self.rankBoundTiedLimit else { return nil }
+                open = open.filter { $0.rank < bound } + ties
+                (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
+                tiedSQL = tied
+            }
         }
         let among = Self.pageSet(scoped, rows: rows)
         let seeks = FTSEngine.exactLongPrefixes(query) == nil && among.ids.count <= Self.pageSetLimit(matches: matchCount)
@@ -131,6 +157,7 @@ extension SearchExecutor {
         let page = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
         guard page.allSatisfy({ $0 != nil }) else { return nil }
         record?("hits: the best scores as open", bestSQL)
+        if let tiedSQL { record?("hits: the scores tied with the last as open", tiedSQL) }
         record?("hits: the candidates' completion", completion)
         record?("hits among them", pageSQL)
         return page.compactMap { $0 }
