@@ -26,11 +26,14 @@ struct Statements: AsyncParsableCommand {
             likeLimit: 0, providerLimit: 0, typingTitles: 0,
             processRuns: 0, sections: [])
         let path = try await suite.workload.database()
-        let classes = try suite.queryClasses(path)
         let profile = try StatementProfile(path: path, cpuTime: cpu, printStatements: sql)
-        var groups = QueryClass.allCases.filter { queryClass in self.queryClass.map { $0 == queryClass.label } ?? true }
-            .map { ($0.label, classes.queries[$0] ?? []) }
-        if !texts.isEmpty { groups = [("given texts", texts.map { BenchQuery($0, typing: typing) })] }
+        // NB: given texts skip drawing the classes' queries from the database.
+        var groups = [("given texts", texts.map { BenchQuery($0, typing: typing) })]
+        if texts.isEmpty {
+            let classes = try suite.queryClasses(path)
+            groups = QueryClass.allCases.filter { queryClass in self.queryClass.map { $0 == queryClass.label } ?? true }
+                .map { ($0.label, classes.queries[$0] ?? []) }
+        }
         for (label, queries) in groups {
             print("\n\(label) (\(queries.count) queries, e.g. \(queries.prefix(3).map { "'\($0.text)'" }.joined(separator: ", ")))")
             func ms(_ duration: Duration) -> Double {

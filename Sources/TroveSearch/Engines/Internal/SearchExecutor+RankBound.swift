@@ -103,10 +103,13 @@ extension SearchExecutor {
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
         let openScore = TypedExpression<Double>(ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true))
-        func best(_ range: SQLFragment?) -> SQLFragment {
-            let conditions = [WhereClause { match }.queryFragment] + (range.map { [$0] } ?? [])
+        /// The matches' rowids and scores as open, where `condition` holds: the best `count`
+        /// of them when `best`, else the first `limit`.
+        func scores(_ condition: SQLFragment?, best: Bool = true, limit: Int = count) -> SQLFragment {
+            let conditions = [WhereClause { match }.queryFragment] + (condition.map { [$0] } ?? [])
             return "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
-                + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions) + " ORDER BY 2 LIMIT \(count)"
+                + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions)
+                + (best ? " ORDER BY 2" : "") + " LIMIT \(limit)"
         }
         func read(_ rows: [SQLiteRow]) throws -> [(id: Int64, rank: Double)] {
             try rows.map { (id: try $0[HitColumn.id], rank: try $0[HitColumn.rank]) }
@@ -116,18 +119,18 @@ extension SearchExecutor {
         let isComplete: Bool
         let bestSQL: SQLFragment
         if let helper, let middle = try Self.middleRowid(on: db),
-            let high = try helper.start({ [best = best("(\(index.rowid) > \(middle))")] in try $0.fetchAll(best) })
+            let high = try helper.start({ [upper = scores("(\(index.rowid) > \(middle))")] in try $0.fetchAll(upper) })
         {
             // Each half's best `count` hold the best `count` of the whole; a match left out of
             // one half ranks after that half's last, so after the merged list's `count`th.
-            bestSQL = best("(\(index.rowid) <= \(middle))")
+            bestSQL = scores("(\(index.rowid) <= \(middle))")
             let low = try read(db.fetchAll(bestSQL))
             let upper = try read(high.value())
             isComplete = low.count < count && upper.count < count
             open = (low + upper).sorted { $0.rank < $1.rank }
             if open.count > count { open.removeLast(open.count - count) }
         } else {
-            bestSQL = best(nil)
+            bestSQL = scores(nil)
             open = try read(db.fetchAll(bestSQL))
             isComplete = open.count < count
         }
@@ -140,10 +143,7 @@ extension SearchExecutor {
             if scoped[rows - 1].rank == bound {
                 // NB: matches left out may tie with the page's last row: with every match that
                 // ties with the last candidate as open among the candidates, none left out can.
-                let tied = "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
-                    + " FROM \(identifier: ReminderSearchTable.tableName)"
-                    + Self.whereClause([WhereClause { match }.queryFragment, "(\(openScore) = \(bound))"])
-                    + " LIMIT \(Self.rankBoundTiedLimit + 1)"
+                let tied = scores("(\(openScore) = \(bound))", best: false, limit: Self.rankBoundTiedLimit + 1)
                 let ties = try read(db.fetchAll(tied))
                 guard ties.count <= Self.rankBoundTiedLimit else { return nil }
                 open = open.filter { $0.rank < bound } + ties
