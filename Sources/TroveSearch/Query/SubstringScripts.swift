@@ -63,7 +63,8 @@ public enum SubstringScripts {
 
     /// `(column GLOB '*[֐-𯿿]*' AND column GLOB '*[…]*')`: true when the column's text holds a
     /// character of the scripts; the one spelling of the test that the substring indexes'
-    /// partial index, view, triggers and queries share (schema 7 writes it the same way).
+    /// partial index, view, triggers and queries share (schema 7 writes it the same way, and
+    /// schema 11 again for the partial index).
     ///
     /// The first GLOB is the cheap one: one range, read at each character of the text, true
     /// for every text the second is true for. SQLite reads the whole twelve-range class again

@@ -65,7 +65,6 @@ extension SchemaDefinition {
         .init(.shadowTable, "reminders_substrings_idx", owner: "reminders_substrings"),
         .init(.shadowTable, "reminders_substrings_docsize", owner: "reminders_substrings"),
         .init(.shadowTable, "reminders_substrings_config", owner: "reminders_substrings"),
-        .init(.index, "reminders_with_substring_text"),
         .init(.view, "reminders_substring_text"),
         .init(.trigger, "reminders_substrings_insert"),
         .init(.trigger, "reminders_substrings_delete"),
@@ -74,6 +73,7 @@ extension SchemaDefinition {
         .init(.trigger, "prefix_counts_insert"),
         .init(.trigger, "prefix_counts_update"),
         .init(.trigger, "prefix_counts_delete"),
+        .init(.index, "reminders_with_substring_text"),
     ]
 
     /// Those of `derived` that `db` lacks, by name; a missing FTS5 table stands for its shadow

@@ -53,7 +53,7 @@ import TroveStore
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path("six.db")
-        let cheaper = Migration.all.last { $0.sql.contains("CREATE INDEX reminders_with_substring_text") }!.version
+        let cheaper = Self.cheaperTestVersion
         #expect(cheaper > Self.version)
         let texts = ["给奶奶打电话", "Buy milk ובבית", "It’s the dog — 🐕", "Plain text", "Café crème"]
         do {
@@ -73,19 +73,57 @@ import TroveStore
         #expect(try await store.indexIsConsistent())
     }
 
-    // The LIKE path for one- and two-character substrings walks only the rows with such text.
+    // The LIKE path for one- and two-character substrings walks only the rows with such text,
+    // and reads their title and notes from the index alone (schema 11), never the table.
     @Test func thePartialIndexServesTheSubstringRows() async throws {
         let store = try await ReminderStore.inMemory()
         let plan = try await store.rows("""
-            EXPLAIN QUERY PLAN SELECT id FROM reminders WHERE (\(raw: Self.predicate)) AND title LIKE '%春节%'
+            EXPLAIN QUERY PLAN SELECT id FROM reminders WHERE (\(raw: Self.predicate)) AND (title LIKE '%春节%' OR notes LIKE '%春节%')
             """).map { row -> String in try row[3] }
-        #expect(plan == ["SCAN reminders USING INDEX reminders_with_substring_text"])
+        #expect(plan == ["SCAN reminders USING COVERING INDEX reminders_with_substring_text"])
     }
 
-    /// The partial index's WHERE, as the last migration that makes it (schema 7) writes it.
+    /// Schema 11 makes the partial index again with the rows' text in it, and nothing else: the
+    /// rows it lists are schema 7's, and a schema-10 database's substring search answers the same.
+    @Test func theCoveringIndexListsTheSameRows() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path("ten.db")
+        let covering = Migration.all.last { $0.sql.contains("CREATE INDEX reminders_with_substring_text") }!
+        #expect(covering.version > Self.cheaperTestVersion)
+        #expect(covering.sql.contains("ON reminders(id, title, notes)\nWHERE "))
+        let texts = ["给奶奶打电话", "Buy milk ובבית", "It’s the dog — 🐕", "Plain text", "서울 여행"]
+        let like: SQLFragment = "SELECT group_concat(id) FROM (SELECT id FROM reminders WHERE (\(raw: Self.predicate)) AND (title LIKE '%电%' OR notes LIKE '%电%' OR title LIKE '%서%') ORDER BY id)"
+        do {
+            let old = try await ReminderStore.open(path: path, migrator: Migrator(migrations: Migration.all.filter { $0.version < covering.version }))
+            for text in texts { try await old.add(ReminderRecord(title: text, notes: text == "Plain text" ? "电" : "")) }
+            #expect(try await Self.ids(old, like) == "1,4,5")
+        }
+        let store = try await ReminderStore.open(path: path)
+        #expect(try await store.check().isOK)
+        let listed: SQLFragment = "SELECT count(*) FROM reminders INDEXED BY reminders_with_substring_text WHERE \(raw: Self.predicate)"
+        #expect(try await store.int(listed) == 4)
+        #expect(try await Self.ids(store, like) == "1,4,5")
+        try await store.update(id: 4, ReminderChanges(title: "Plain 电话", notes: ""))
+        try await store.update(id: 5, ReminderChanges(title: "Seoul trip"))
+        #expect(try await Self.ids(store, like) == "1,4")
+        #expect(try await store.int(listed) == 3)
+        #expect(try await store.check().isOK)
+    }
+
+    /// The one text `sql` selects, or "" for NULL.
+    static func ids(_ store: ReminderStore, _ sql: SQLFragment) async throws -> String {
+        try await store.rows(sql).first.flatMap { row -> String? in try row[0] } ?? ""
+    }
+
+    /// The version whose migration spells the row test with a one-range GLOB first (schema 7).
+    static let cheaperTestVersion = Migration.all.first { $0.sql.contains("DROP INDEX reminders_with_substring_text") }!.version
+
+    /// The partial index's WHERE, as the last migration that makes it (schema 11) writes it.
     static var predicate: String {
         let sql = Migration.all.last { $0.sql.contains("CREATE INDEX reminders_with_substring_text") }!.sql
-        let start = sql.range(of: "CREATE INDEX reminders_with_substring_text ON reminders(id)\nWHERE ")!.upperBound
-        return String(sql[start..<sql[start...].firstIndex(of: ";")!])
+        let start = sql.range(of: "CREATE INDEX reminders_with_substring_text ON ")!.upperBound
+        let clause = sql[start...].range(of: "\nWHERE ")!.upperBound
+        return String(sql[clause..<sql[clause...].firstIndex(of: ";")!])
     }
 }

@@ -16,7 +16,8 @@ extension MatchPlan {
     ///
     /// Three or more characters are a phrase of trigrams in `reminders_substrings`. The trigram
     /// tokenizer cannot match fewer, so one or two characters are LIKE over the rows that hold
-    /// such text, which the partial index `reminders_with_substring_text` lists.
+    /// such text, which the partial index `reminders_with_substring_text` lists with their title
+    /// and notes (schema 11): the LIKE reads the index alone.
     /// See https://www.sqlite.org/fts5.html#the_trigram_tokenizer
     func substring(_ term: SearchTerm) -> TypedExpression<Bool>? {
         let columns = self.columns.filter { $0 != .tags }
