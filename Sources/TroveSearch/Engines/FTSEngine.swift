@@ -171,6 +171,9 @@ public struct FTSEngine: SearchEngine {
     /// // (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)))
     /// //   OR ("reminders"."title" LIKE ? ESCAPE '\')) AND (NOT ("reminders"."title" LIKE ? ESCAPE '\'))
     /// //   -- binds '{title} : ("party")', '%🎉%', '%😢%'
+    /// FTSEngine.plan(for: .parse("春节 OR party"))
+    /// // (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// //   UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE …)))
     /// ```
     static func plan(for query: SearchQuery, expansion: QueryExpansion) -> MatchPlan {
         var plan = MatchPlan(columns: query.columns)
@@ -185,15 +188,17 @@ public struct FTSEngine: SearchEngine {
         var dropped = 0
         var groups: [[TypedExpression<Bool>]] = []
         for group in mixed {
-            var alternatives: [TypedExpression<Bool>] = []
+            // NB: the index's rows and each substring's are one IN of their UNION (MatchPlan.anyRow).
+            var rowSources: [SQLFragment] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
             if let part = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: searchable)]), expansion: expansion)?.positive {
-                alternatives.append(MatchPlan.indexed(MatchPlan.match(part, in: query.columns)))
+                rowSources.append(MatchPlan.indexedRowIDs(MatchPlan.match(part, in: query.columns)))
             }
             for term in group.anyOf where term.isSubstringSearched {
-                if let substring = plan.substring(term) { alternatives.append(substring) }
+                if let rows = plan.substringRowIDs(term) { rowSources.append(rows) }
                 plan.likeTerms.append(term)
             }
+            var alternatives = rowSources.isEmpty ? [] : [MatchPlan.anyRow(of: rowSources)]
             for term in group.anyOf where !term.isSearchableByFTS {
                 if let like = plan.like(term) { alternatives.append(like) } else { dropped += 1 }
             }

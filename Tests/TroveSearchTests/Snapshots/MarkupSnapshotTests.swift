@@ -304,7 +304,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"牛乳を買う"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"')))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"牛乳を買う"*') UNION SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"牛乳を買う"'))
             ORDER BY
               (("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%牛乳を買う%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -335,7 +335,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"엄마"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\'))))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"엄마"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%엄마%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%엄마%' ESCAPE '\')))
             ORDER BY
               (("reminders"."title" LIKE '%엄마%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%엄마%' ESCAPE '\')) > 0, length("reminders"."title"), 0),

@@ -32,7 +32,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\')))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -65,7 +65,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶打"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"奶奶打"')))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶打"*') UNION SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"奶奶打"'))
             ORDER BY
               (("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%奶奶打%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -96,7 +96,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"בית"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"בית"')))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"בית"*') UNION SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"בית"'))
             ORDER BY
               (("reminders"."title" LIKE '%בית%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%בית%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -127,7 +127,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"นม"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%นม%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%นม%' ESCAPE '\'))))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"นม"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%นม%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%นม%' ESCAPE '\')))
             ORDER BY
               (("reminders"."title" LIKE '%นม%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%นม%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -158,7 +158,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"كتاب"*'))) OR ("reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"كتاب"')))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"كتاب"*') UNION SELECT "rowid" FROM "reminders_substrings" WHERE "reminders_substrings" MATCH '"كتاب"'))
             ORDER BY
               (("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%كتاب%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -189,7 +189,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '{notes} : ("春节"*)'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '{notes} : ("春节"*)') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."notes" LIKE '%春节%' ESCAPE '\')))
             ORDER BY
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
@@ -214,7 +214,7 @@ import TroveTestSupport
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"快乐"'))))
-              AND (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+              AND ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节"') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\')))
               AND (NOT ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%快乐%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%快乐%' ESCAPE '\'))))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
@@ -242,7 +242,7 @@ import TroveTestSupport
             SELECT …
             FROM "reminders"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
-            WHERE (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节" OR "grandma"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\'))))
+            WHERE ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"春节" OR "grandma"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%春节%' ESCAPE '\')))
             ORDER BY
               (("reminders"."title" LIKE '%春节%' ESCAPE '\')) DESC,
               iif((("reminders"."title" LIKE '%春节%' ESCAPE '\')) > 0, length("reminders"."title"), 0),
@@ -279,7 +279,7 @@ import TroveTestSupport
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"ring"')
-              AND (("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶"*'))) OR ("reminders"."id" IN (SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\'))))
+              AND ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\')))
             ORDER BY
               trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
               "reminders"."is_completed",

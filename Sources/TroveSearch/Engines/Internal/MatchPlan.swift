@@ -68,7 +68,22 @@ struct MatchPlan: Sendable {
     /// // "reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?))
     /// ```
     static func indexed(_ match: FTS5Match<ReminderSearchTable>) -> TypedExpression<Bool> {
-        SearchTables.reminders.id.in(ReminderSearchTable.all.where { _ in match }.select { $0.rowid })
+        SearchTables.reminders.id.in(indexedRows(match))
+    }
+
+    /// The rowids of the index entries that match `match`: the subquery of ``indexed(_:)``.
+    ///
+    /// ```swift
+    /// MatchPlan.indexedRows(SearchTables.index.match(#""party""#))
+    /// // SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
+    /// ```
+    static func indexedRows(_ match: FTS5Match<ReminderSearchTable>) -> Select<TableScope<ReminderSearchTable>, Int64> {
+        ReminderSearchTable.all.where { _ in match }.select { $0.rowid }
+    }
+
+    /// ``indexedRows(_:)`` as SQL, to stand beside other sources of ids in ``anyRow(of:)``.
+    static func indexedRowIDs(_ match: FTS5Match<ReminderSearchTable>) -> SQLFragment {
+        indexedRows(match).sql
     }
 
     /// The FTS5 match of `pattern` within the searched columns: a column filter

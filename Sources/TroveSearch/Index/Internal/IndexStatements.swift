@@ -337,13 +337,16 @@ struct IndexStatements {
 
     /// One mixed group's alternatives, ORed.
     private func alternatives(of group: TermGroup, fields: [SQLColumn<String>]) -> TypedExpression<Bool> {
-        var alternatives: [TypedExpression<Bool>] = []
+        // NB: one IN of the UNION of the index's rows and each substring's, so that SQLite
+        // reads each once (MatchPlan.anyRow(of:) says why).
+        var rowSources: [SQLFragment] = []
         var part = SearchQuery(terms: [TermGroup(anyOf: group.anyOf.filter(\.isSearchableByFTS))])
         part.fields = query.fields
         if let match = FTS5Expression(query: part, expansion: expansion)?.positive {
-            alternatives.append(TypedExpression("\(key) IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(match))"))
+            rowSources.append("SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(match)")
         }
-        for term in group.anyOf where term.isSubstringSearched { alternatives.append(substring(term)) }
+        for term in group.anyOf where term.isSubstringSearched { rowSources.append(substringRowIDs(term)) }
+        var alternatives = rowSources.isEmpty ? [] : [TypedExpression<Bool>("\(key) IN (\(rowSources.joined(separator: " UNION ")))")]
         for term in group.anyOf where !term.isSearchableByFTS {
             alternatives.append(anyOf(fields.map { $0.contains(term.text) }))
         }
@@ -362,19 +365,24 @@ struct IndexStatements {
     /// //   WHERE (("trove_substring_rows"."title" GLOB '*[֐-𯿿]*' AND "trove_substring_rows"."title" GLOB '*[…]*') OR …) AND ("trove_substring_rows"."title" LIKE '%春节%' ESCAPE '\' OR …))
     /// ```
     private func substring(_ term: SearchTerm) -> TypedExpression<Bool> {
+        TypedExpression("\(key) IN (\(substringRowIDs(term)))")
+    }
+
+    /// The subquery of ``substring(_:)``: the keys of the rows that hold `term`'s text.
+    private func substringRowIDs(_ term: SearchTerm) -> SQLFragment {
         let names = index.fields.map(\.column).filter { query.fields?.contains($0) ?? true }
         if term.text.unicodeScalars.count >= 3 {
             let substrings = SQLFragment(identifier: index.substringTable)
             let phrase = FTS5Text.quoted(term.text)
             let match = query.fields == nil ? phrase : "{\(names.joined(separator: " "))} : \(phrase)"
-            return TypedExpression("\(key) IN (SELECT rowid FROM \(substrings) WHERE \(substrings) MATCH \(match))")
+            return "SELECT rowid FROM \(substrings) WHERE \(substrings) MATCH \(match)"
         }
         let alias = "trove_substring_rows"
         let likes = names.map { SQLColumn<String>($0, table: alias).contains(term.text) }
-        return TypedExpression("""
-            \(key) IN (SELECT \(SQLColumn<Int64>(index.key, table: alias)) FROM \(identifier: index.table) AS \(identifier: alias) \
-            WHERE (\(index.holdsSubstringText("\"\(alias)\"."))) AND (\(anyOf(likes))))
-            """)
+        return """
+            SELECT \(SQLColumn<Int64>(index.key, table: alias)) FROM \(identifier: index.table) AS \(identifier: alias) \
+            WHERE (\(index.holdsSubstringText("\"\(alias)\"."))) AND (\(anyOf(likes)))
+            """
     }
 
     private var whereSQL: SQLFragment {
