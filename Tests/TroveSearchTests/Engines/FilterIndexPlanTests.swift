@@ -75,6 +75,16 @@ struct FilterIndexPlanTests {
         #expect(!plan.contains { $0.hasPrefix("SCAN substring_rows") && !$0.contains("reminders_with_substring_text") }, "\(text): \(plan)")
     }
 
+    /// A word that is both an index prefix and a substring (春节 matches `"春节"*` and LIKE
+    /// '%春节%') reads each source once: one IN of their UNION. As two ORed INs, SQLite ran a
+    /// MULTI-INDEX OR and then tested every row against both lists again, reading each twice.
+    @Test func aWordsIndexRowsAndSubstringRowsAreReadOnce() async throws {
+        let plan = try await Self.plan(try Self.executor("春节").pageStatement(on: nil))
+        #expect(plan.filter { $0.contains("reminders_with_substring_text") }.count == 1, "\(plan)")
+        #expect(plan.filter { $0.contains("reminders_fts VIRTUAL TABLE") }.count == 1, "\(plan)")
+        #expect(!plan.contains { $0.contains("MULTI-INDEX OR") }, "\(plan)")
+    }
+
     /// `--explain`'s score breakdown walks the MATCH once and reads only the listed reminders:
     /// no `rowid=?` probe of the index per id (`:=` in the plan), which runs the MATCH again.
     @Test(arguments: ["call", "a", "milk bread"])
