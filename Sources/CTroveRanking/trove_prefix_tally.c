@@ -1,11 +1,11 @@
 /*
-** trove_prefix_tally and trove_prefix_key: the per-prefix counts of schemas 9 and 10; see
+** trove_prefix_tally and trove_prefix_key: the per-prefix counts of schemas 9, 10 and 12; see
 ** trove_prefix_tally.h.
 **
 ** A row's prefixes are those of its tokens, as reminders_fts tokenizes them (FTS5's unicode61
 ** with remove_diacritics 2, through the fts5_api the ranking functions use): a token's first
-** character, its first two when it has two or more, and its first three when it has three or
-** more and they take at most 8 bytes (schema 10; three letters of most scripts do, three CJK
+** character, and its first two, three and four when it has that many and they take at most 8
+** bytes (three from schema 10, four from schema 12; four letters of most scripts fit, three CJK
 ** characters take 9). FTS5 matches `"s"*` against the folded token's bytes, and a UTF-8
 ** character is never a prefix of another, so a row holds one of these prefixes exactly when
 ** FTS5's prefix query of it matches the row.
@@ -25,8 +25,8 @@ static const char *tokenizerArguments[] = {"remove_diacritics", "2"};
 
 typedef sqlite3_uint64 Prefix;
 
-/* The longest prefix counted, in characters (schema 10; 2 in schema 9). */
-#define TROVE_PREFIX_CHARACTERS 3
+/* The longest prefix counted, in characters (schema 12; 3 in schema 10, 2 in schema 9). */
+#define TROVE_PREFIX_CHARACTERS 4
 
 /* The number of bytes of the UTF-8 character that starts with `lead`. */
 static int characterLength(unsigned char lead) {
@@ -372,7 +372,7 @@ static void prefixTallyFinal(sqlite3_context *context) {
     trove_json_result(context, json);
 }
 
-/* trove_prefix_key(text): the one token of text when it has 1 to 3 characters in at most 8
+/* trove_prefix_key(text): the one token of text when it has 1 to 4 characters in at most 8
 ** bytes (the prefixes counted); else NULL. */
 typedef struct {
     char token[9];

@@ -5,15 +5,15 @@
 
 /*
 ** What schema 9's per-prefix counts are computed with (TroveStore's `PrefixTallies`); schema 10
-** counts three-character prefixes too.
+** counts three-character prefixes too, and schema 12 four-character ones.
 **
 ** trove_prefix_tally(sign, list_id, is_completed, title, notes, tags): an aggregate over
-** reminders (or their old values, with sign -1) that counts, for every prefix of one to three
+** reminders (or their old values, with sign -1) that counts, for every prefix of one to four
 ** characters (at most 8 bytes) of the rows' tokens (as reminders_fts tokenizes them: unicode61, remove_diacritics
 ** 2), the rows per list and per tag name, and the completed ones among them:
 **
 **   SELECT trove_prefix_tally(1, list_id, is_completed, title, notes, tags) FROM reminders
-**   -- '[[0,"b",1,2,1],[0,"bu",1,2,1],[0,"buy",1,2,1],[1,"b","errand",1,0],…]'
+**   -- '[[0,"b",1,2,1],[0,"bu",1,2,1],[0,"buy",1,2,1],[0,"brea",1,1,0],[1,"b","errand",1,0],…]'
 **   --   [0, prefix, list id, rows, completed rows] and [1, prefix, tag name, rows, completed rows]
 **
 ** A row with a token `buy` counts once under "b", once under "bu" and once under "buy", however
@@ -22,10 +22,10 @@
 ** around). Entries that sum to nothing are left out; no rows give '[]'.
 **
 ** trove_prefix_key(text): text's one token, folded as reminders_fts folds it, when text holds
-** exactly one token and it has one to three characters in at most 8 bytes; NULL otherwise.
+** exactly one token and it has one to four characters in at most 8 bytes; NULL otherwise.
 **
-**   SELECT trove_prefix_key('É'), trove_prefix_key('buy'), trove_prefix_key('buys'), trove_prefix_key('a b')
-**   -- 'e', 'buy', NULL, NULL
+**   SELECT trove_prefix_key('É'), trove_prefix_key('buys'), trove_prefix_key('bread'), trove_prefix_key('a b')
+**   -- 'e', 'buys', NULL, NULL
 */
 
 /// Registers trove_prefix_tally and trove_prefix_key on `db`, tokenizing with `api`'s unicode61.

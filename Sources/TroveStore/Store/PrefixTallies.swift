@@ -1,9 +1,10 @@
 import TroveQuery
 package import TroveSQLite
 
-/// Schema 9's per-prefix counts: for every prefix of one to three characters (three from
-/// schema 10, and only in at most 8 bytes) that starts a token of a reminder, the reminders per
-/// list and per tag, and the completed ones among them. A one- to three-letter search reads its
+/// Schema 9's per-prefix counts: for every prefix of one to four characters (three from
+/// schema 10, four from schema 12, and only in at most 8 bytes) that starts a token of a
+/// reminder, the reminders per list and per tag, and the completed ones among them. A one- to
+/// four-letter search reads its
 /// counts and facets here instead of walking its matches
 /// (TroveSearch's `SearchExecutor.prefixTally(on:)`).
 ///

@@ -45,7 +45,7 @@ struct HelperTallyTests {
         }
         // NB: large sets (`email`, `a -b`), filtered ids and searches without text go to the
         // helper; small sets (a typo with no exact match, no match) stay on one connection, and
-        // one- to three-letter prefixes read theirs from the per-prefix counts (schemas 9, 10).
+        // one- to four-letter prefixes read theirs from the per-prefix counts (schemas 9, 10, 12).
         for text in ["email", "a -b", "is:flagged", "list:Home", "is:open list:Work the", "!like the"] {
             #expect(helped.contains(text), "\(text) was not counted on the helper")
         }

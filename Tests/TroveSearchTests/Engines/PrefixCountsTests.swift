@@ -35,13 +35,14 @@ struct PrefixCountsTests {
         return request
     }
 
-    static let oneToThreeLetters = [
+    static let oneToFourLetters = [
         "a", "s", "t", "b", "bu", "th", "S", "Th", "É", "e", "q", "zq", "x", "1", "2", "!a", "the", "Buy", "wat", "zqx", "东京都",
+        "wate", "Call", "zqxy",
     ]
 
     @Test func theCountsAreTheWalkedMatches() async throws {
         let database = try await Self.generated.value
-        for text in Self.oneToThreeLetters {
+        for text in Self.oneToFourLetters {
             for includeCompleted in [nil, true, false] as [Bool?] {
                 for facets in [true, false] {
                     let (counted, walked, used) = try await Self.answers(
@@ -60,7 +61,7 @@ struct PrefixCountsTests {
 
     @Test func otherSearchesWalkTheirMatches() async throws {
         let database = try await Self.generated.value
-        for text in ["abcd", "a b", "\"a\"", "title:a", "a -b", "a OR b", "is:open a", "list:Work s", "#errand s", "a*b"] {
+        for text in ["abcde", "a b", "\"a\"", "title:a", "a -b", "a OR b", "is:open a", "list:Work s", "#errand s", "a*b"] {
             let (counted, walked, used) = try await Self.answers(Self.request(text), in: database)
             #expect(!used, "\(text)")
             #expect(counted == walked, "\(text)")
@@ -138,14 +139,14 @@ struct PrefixCountsTests {
         #expect(try await store.check().isOK)
     }
 
-    @Test func theKeyIsTheOneFoldedTokenOfOneToThreeCharactersInEightBytes() async throws {
+    @Test func theKeyIsTheOneFoldedTokenOfOneToFourCharactersInEightBytes() async throws {
         let store = try await ReminderStore.inMemory()
+        let texts = ["É", "Sa", "buy", "Buys", "bread", "a b", "東", "東京", "東京都", "-", "é", "ǅ", "Éta", "été", "ÉtéS", "Прив", "Привет"]
         let keys = try await store.database.read { db in
-            try ["É", "Sa", "buy", "Buys", "a b", "東", "東京", "東京都", "-", "é", "ǅ", "Éta", "été"].map { text in
-                try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String?.self) ?? nil
-            }
+            try texts.map { text in try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String?.self) ?? nil }
         }
-        #expect(keys == ["e", "sa", "buy", nil, nil, "東", "東京", nil, nil, "e", "ǆ", "eta", "ete"])
+        // NB: four letters of two bytes each (Прив) still fit the 8 bytes; three CJK characters do not.
+        #expect(keys == ["e", "sa", "buy", "buys", nil, nil, "東", "東京", nil, nil, "e", "ǆ", "eta", "ete", "etes", "прив", nil])
     }
 
     @Test func aRowCountsOnceUnderEachPrefixOfItsTokens() async throws {
@@ -156,7 +157,7 @@ struct PrefixCountsTests {
         }
         let entries = Set(try #require(tally).dropFirst(2).dropLast(2).components(separatedBy: "],["))
         // Tokens: buy, bundles, and, bread, bu (Bü folded), x, y: "bu" once, whichever gave it.
-        let prefixes = ["b", "bu", "buy", "bun", "a", "an", "and", "br", "bre", "x", "y"]
+        let prefixes = ["b", "bu", "buy", "bun", "bund", "a", "an", "and", "br", "bre", "brea", "x", "y"]
         var expected = Set(prefixes.map { #"0,"\#($0)",7,1,1"# })
         for tag in ["Bü", "x y"] { expected.formUnion(prefixes.map { #"1,"\#($0)","\#(tag)",1,1"# }) }
         #expect(entries == expected)

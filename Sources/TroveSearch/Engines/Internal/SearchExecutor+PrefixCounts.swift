@@ -16,8 +16,8 @@ extension SearchExecutor {
     }
 
     /// The key the per-prefix counts hold this search under: its one prefix, folded as the index
-    /// folds it, when that has one to three characters (in at most 8 bytes), the file has the
-    /// counts (schema 9; three characters from schema 10) and no
+    /// folds it, when that has one to four characters (in at most 8 bytes), the file has the
+    /// counts (schema 9; three characters from schema 10, four from schema 12) and no
     /// change waits to be counted (see `PrefixTallies`); nil otherwise.
     ///
     /// ```swift
@@ -31,7 +31,7 @@ extension SearchExecutor {
         return try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String.self)
     }
 
-    /// The counts, and the facets when the request wants them, of a one- to three-letter search,
+    /// The counts, and the facets when the request wants them, of a one- to four-letter search,
     /// read from the per-prefix counts; nil when the search does not qualify (``prefixKey(on:)``).
     ///
     /// NB: why. `s` matches 577,529 of 1,000,000 reminders; walking them to count them by list
