@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "TroveBench",
             dependencies: [
-                "TroveBenchKit", "TroveSearch",
+                "TroveBenchKit", "TroveSearch", "TroveSQLite", "TroveStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
