@@ -10,19 +10,17 @@ struct AppIndexCommand: AsyncParsableCommand {
         abstract: "Time SearchIndex searches over an app's table (the reminders copied into notes) beside plain FTS5.",
         discussion: "Example: trove-bench app-index --count 100000 --sample 20")
 
-    @Option(help: "How many rows (the reminders' generated database is cached as for run).") var count: Int = 100_000
-    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @OptionGroup var database: WorkloadOptions
     @Option(help: "Queries per class.") var sample: Int = 20
     @Option(help: "Runs of each query; the median counts.") var rounds: Int = 3
-    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
 
     func run() async throws {
-        let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
+        let suite = BenchSuite(workload: database.workload, perClass: sample,
             likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
         let source = try await suite.workload.database()
         let classes = try suite.queryClasses(source)
         let benchmark = AppIndexBenchmark(
-            sourcePath: source, path: "\(dataDir)/app-index-seed\(seed)-n\(count)-format\(AppIndexBenchmark.formatVersion).db")
+            sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)-format\(AppIndexBenchmark.formatVersion).db")
         let (rows, migrateSeconds) = try benchmark.prepare()
         print("An app's table of \(rows) rows (the reminders as notes), \(sample) queries per class, median of \(rounds) runs each.")
         if let migrateSeconds {

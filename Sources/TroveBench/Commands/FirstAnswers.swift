@@ -17,21 +17,18 @@ struct FirstAnswers: AsyncParsableCommand {
         abstract: "Time each query's first ResultSet through SearchProvider and name the slowest.",
         discussion: "A diagnostic, not a benchmark target: the query section's figures come from `run`.")
 
-    @Option(help: "How many reminders (the generated database is cached as for run).") var count: Int = 100_000
-    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @OptionGroup var database: WorkloadOptions
     @Option(help: "Queries per class.") var sample: Int = 100
-    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
     @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
     @Option(help: "Name this many of each class's slowest first answers, with their position in the run.") var slowest = 5
     @Option(help: "Ask every query this many times in a row (the later asks show a warm cache).") var repeats = 1
 
     func run() async throws {
-        let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
+        let suite = BenchSuite(workload: database.workload, perClass: sample,
             likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
         let path = try await suite.workload.database()
         let classes = try suite.queryClasses(path)
-        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
-        let provider = try SearchProvider(database: database)
+        let provider = try SearchProvider(database: try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true)))
         let clock = ContinuousClock()
         for queryClass in QueryClass.allCases where self.queryClass.map({ $0 == queryClass.label }) ?? true {
             let queries = classes.queries[queryClass] ?? []

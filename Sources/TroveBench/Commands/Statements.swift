@@ -8,11 +8,9 @@ struct Statements: AsyncParsableCommand {
         abstract: "Replay each statement the fts engine runs for a class's queries and sum the time per purpose.",
         discussion: "A diagnostic, not a benchmark target. Example: trove-bench statements --count 100000 --sample 20")
 
-    @Option(help: "How many reminders (the generated database is cached as for run).") var count: Int = 100_000
-    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @OptionGroup var database: WorkloadOptions
     @Option(help: "Queries per class.") var sample: Int = 20
     @Option(help: "Replays of each statement; the median counts.") var rounds: Int = 5
-    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
     @Option(help: "Only this class (its label, e.g. \"rare term\").") var queryClass: String?
     @Flag(help: "Count the thread's CPU time instead of wall time (fairer on a busy machine).") var cpu = false
     @Flag(help: "Print each statement with its bindings.") var sql = false
@@ -22,7 +20,7 @@ struct Statements: AsyncParsableCommand {
     @Option(help: "After each class, name its slowest queries (this many) with their median engine time.") var slowest = 0
 
     func run() async throws {
-        let suite = BenchSuite(workload: Workload(seed: seed, count: count, dataDirectory: dataDir), perClass: sample,
+        let suite = BenchSuite(workload: database.workload, perClass: sample,
             likeLimit: 0, providerLimit: 0, typingTitles: 0,
             processRuns: 0, sections: [])
         let path = try await suite.workload.database()

@@ -1,0 +1,17 @@
+import ArgumentParser
+import TroveBenchKit
+
+/// The generated database a diagnostic command reads, named as `run` names it: `--count`,
+/// `--seed`, `--data-dir`.
+///
+/// ```
+/// trove-bench statements --count 1000000 --data-dir /work/bench-data   # …/trove-seed1-n1000000-schema12.db
+/// ```
+struct WorkloadOptions: ParsableArguments {
+    @Option(help: "How many reminders (the generated database is cached as for run).") var count: Int = 100_000
+    @Option(help: "The generator's seed.") var seed: UInt64 = 1
+    @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
+
+    /// The workload these options name.
+    var workload: Workload { Workload(seed: seed, count: count, dataDirectory: dataDir) }
+}
