@@ -105,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "TroveBench",
             dependencies: [
-                "TroveBenchKit", "TroveSearch", "TroveSQLite", "TroveStore",
+                "TroveBenchKit", "TroveSearch", "TroveSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,6 @@
 import Foundation
 import TroveSQLite
-import TroveSearch
+public import TroveSearch
 import TroveStore
 
 /// Query latency per class: the fts and like engines (synchronous `search(_:on:)`), the fts
@@ -22,7 +22,7 @@ public struct QueryBenchmark {
     }
 
     /// The request every benchmark sends for `query`: Trove's defaults, today pinned.
-    static func request(_ query: BenchQuery) -> SearchRequest {
+    public static func request(_ query: BenchQuery) -> SearchRequest {
         SearchRequest(text: query.text, exact: !query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
     }
 

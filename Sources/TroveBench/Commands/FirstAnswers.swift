@@ -3,7 +3,6 @@ import Foundation
 import TroveBenchKit
 import TroveSQLite
 import TroveSearch
-import TroveStore
 
 /// `trove-bench first-answers`: the first ResultSet per query, as the query section times it,
 /// with the slowest searches named: which texts make a class's first-answer tail.
@@ -23,6 +22,10 @@ struct FirstAnswers: AsyncParsableCommand {
     @Option(help: "Name this many of each class's slowest first answers, with their position in the run.") var slowest = 5
     @Option(help: "Ask every query this many times in a row (the later asks show a warm cache).") var repeats = 1
 
+    func validate() throws {
+        guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1.") }
+    }
+
     func run() async throws {
         let suite = BenchSuite(workload: database.workload, perClass: sample,
             likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
@@ -36,7 +39,7 @@ struct FirstAnswers: AsyncParsableCommand {
             var named: [(ms: Double, text: String, position: Int, ask: Int)] = []
             for (position, query) in queries.enumerated() {
                 for ask in 0..<repeats {
-                    let request = SearchRequest(text: query.text, exact: !query.typing, today: ReminderGenerator.pinnedToday, timeZone: .gmt)
+                    let request = QueryBenchmark.request(query)
                     let start = clock.now
                     for try await _ in provider.results(for: request) { break }
                     let took = clock.now - start
