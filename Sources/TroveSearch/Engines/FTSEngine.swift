@@ -192,7 +192,7 @@ public struct FTSEngine: SearchEngine {
             var rowSources: [SQLFragment] = []
             let searchable = group.anyOf.filter(\.isSearchableByFTS)
             if let part = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: searchable)]), expansion: expansion)?.positive {
-                rowSources.append(MatchPlan.indexedRowIDs(MatchPlan.match(part, in: query.columns)))
+                rowSources.append(MatchPlan.indexedRows(MatchPlan.match(part, in: query.columns)).sql)
             }
             for term in group.anyOf where term.isSubstringSearched {
                 if let rows = plan.substringRowIDs(term) { rowSources.append(rows) }

@@ -81,11 +81,6 @@ struct MatchPlan: Sendable {
         ReminderSearchTable.all.where { _ in match }.select { $0.rowid }
     }
 
-    /// ``indexedRows(_:)`` as SQL, to stand beside other sources of ids in ``anyRow(of:)``.
-    static func indexedRowIDs(_ match: FTS5Match<ReminderSearchTable>) -> SQLFragment {
-        indexedRows(match).sql
-    }
-
     /// The FTS5 match of `pattern` within the searched columns: a column filter
     /// (`{title notes} : (…)`) unless every column is searched.
     ///
