@@ -107,6 +107,21 @@ struct FilterIndexPlanTests {
         #expect(!plan.contains { $0.contains("reminder_tags_by_tag") }, "no set of the tag's reminders: \(plan)")
     }
 
+    /// Facets among a few matches read as ids look those rows up by id, whether or not the
+    /// search is open-only: `is_completed = 0` answered from an index walked every open reminder.
+    @Test(arguments: ["milk", "is:flagged list:Travel tag:home"])
+    func facetsAmongMatchIDsReadTheRowsByID(text: String) async throws {
+        for includeCompleted in [false, true] {
+            let request = PhasedSearchTests.request(text, limit: 20, includeCompleted: includeCompleted)
+            let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+            let set = SearchExecutor.MatchSet(ids: IDList([3, 7, 11]), completed: 1)
+            let plan = try await Self.plan(executor.facetsSQL(executor.facetsSource(among: set)))
+            let reminders = plan.filter { $0.contains(" reminders ") || $0.hasSuffix(" reminders") }
+            #expect(executor.isOpenOnly == !includeCompleted)
+            #expect(reminders == ["SEARCH reminders USING INTEGER PRIMARY KEY (rowid=?)"], "\(text), \(includeCompleted): \(plan)")
+        }
+    }
+
     /// Without text a `tag:` filter is the set of the tag's reminders, read once by tag; with
     /// text each match's tags are probed by its id.
     @Test func tagFilterReadsByTagWithoutTextAndProbesByReminderWithIt() async throws {

@@ -283,14 +283,29 @@ struct SearchExecutor {
     ) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
         if let known { return known }
-        let r = SearchTables.reminders
-        var source = (from: from(joiningLists: false), conditions: scopedConditions)
-        if let set {
-            source.from = "FROM \(identifier: ReminderTable.tableName)"
-            source.conditions = ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"] + (isOpenOnly ? [Self.openOnly] : [])
-        }
-        let read = try readFacets(on: db, facetsSQL(source))
+        let read = try readFacets(on: db, facetsSQL(facetsSource(among: set)))
         return (read.lists, read.tags)
+    }
+
+    /// The rows ``facets(on:among:known:)`` tallies: the matches in scope, or, given their ids,
+    /// those reminders read by id.
+    ///
+    /// ```swift
+    /// executor.facetsSource(among: set)   // an open-only search's
+    /// // FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?))) AND (+"reminders"."is_completed" = 0)
+    /// ```
+    ///
+    /// NB: the unary `+` keeps SQLite from answering `is_completed = 0` from an index: it then
+    /// walked every open reminder's entry in `reminders_by_due` and tested each against the
+    /// ids (~50 ms at 1,000,000 reminders, for three ids), instead of reading the ids' rows.
+    func facetsSource(among set: MatchSet?) -> (from: SQLFragment, conditions: [SQLFragment]) {
+        guard let set else { return (from: from(joiningLists: false), conditions: scopedConditions) }
+        let r = SearchTables.reminders
+        return (
+            from: "FROM \(identifier: ReminderTable.tableName)",
+            conditions: ["(\(r.id) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"]
+                + (isOpenOnly ? ["(+\(r.isCompleted) = 0)"] : [])
+        )
     }
 
     /// The names of the facets statement's columns.
