@@ -295,6 +295,43 @@ struct PhasedSearchTests {
         #expect(ranked.tagWalkStatement() == nil, "with text, the text's matches drive")
     }
 
+    /// The walk is only tried when the tags' share of the newest reminders promises two pages
+    /// in it; a tag too rare for that goes to its set at once, and the page is the same.
+    @Test func tagWalkIsTriedOnlyWhenTheTagsShareFillsTwoPagesOfIt() async throws {
+        let database = try await Self.generated.value
+        let shares: [String: Double] = try await database.read { db in
+            let total: Int = try db.fetchValue("SELECT count(*) FROM reminders") ?? 0
+            return Dictionary(uniqueKeysWithValues: try db.fetchAll(
+                "SELECT t.name, count(*) FROM reminder_tags AS rt JOIN tags AS t ON t.id = rt.tag_id GROUP BY t.id"
+            ).map { (try $0[0], Double(try $0[1] as Int) / Double(total)) })
+        }
+        func estimate(_ text: String, limit: Int = 50) async throws -> (share: Double, walks: Bool) {
+            let request = Self.request(text, limit: limit)
+            let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+            return try await database.read { db in
+                return (try executor.tagShare(on: db), try executor.tagWalkFillsAPage(on: db))
+            }
+        }
+        // NB: the generator gives every reminder its tags alike, so the newest 10,000 of the
+        // 20,000 hold each tag about as often as all of them do.
+        let errand = try #require(shares["errand"]), home = try #require(shares["home"])
+        #expect(errand > 0.15 && home < 0.05, "\(shares)")
+        let (errandShare, errandWalks) = try await estimate("tag:errand")
+        #expect(abs(errandShare - errand) < 0.02 && errandWalks, "tag:errand: \(errandShare) of \(errand)")
+        let (homeShare, homeWalks) = try await estimate("is:flagged list:Travel tag:home")
+        #expect(abs(homeShare - home) < 0.01 && !homeWalks, "tag:home: \(homeShare) of \(home)")
+        #expect(try await estimate("tag:home", limit: 10).walks, "a page of 10 needs 22 in the walk of 1,000")
+        // NB: the same key twice ORs: one clause, both tags' links counted.
+        #expect(abs(try await estimate("tag:errand tag:home").share - (errandShare + homeShare)) < 1e-9)
+        #expect(abs(try await estimate("tag:home -tag:errand").share - homeShare) < 1e-9, "a negated clause counts as 1")
+        #expect(try await estimate("-tag:errand is:open").share == 1)
+        #expect(try await estimate("tag:nosuchtag").share == 0)
+        let request = Self.request("is:flagged list:Travel tag:home", limit: 20)
+        let all = try await Self.stream(request, in: database)
+        if all.count == 2 { #expect(all[0].hits == all[1].hits, "the set's first page is the final one") }
+        #expect(all.last == (try await Self.plain(request, in: database)))
+    }
+
     @Test func filterOnlySearchWhoseMatchesFitOnOnePageGetsOnlyTheFinalResultSet() async throws {
         let database = try await Self.generated.value
         let all = try await Self.stream(Self.request("is:flagged list:Work tag:errand p:high", limit: 50), in: database)
