@@ -36,7 +36,8 @@ public struct FTSEngine: SearchEngine {
     /// without document counts, in a few milliseconds even for `a` at a million reminders; then the final one,
     /// equal to ``search(_:on:)``: every match ranked, exact counts and facets. A query with
     /// no more matches than that sample, or a later page, gets only the final one. A search
-    /// with filters but no text first gets its exact first page, before the counts.
+    /// with filters but no text first gets its exact first page, before the counts; when all
+    /// its matches fit on that page, the final answer is read from it and is the only one.
     ///
     /// ```swift
     /// for try await resultSet in FTSEngine().results(for: SearchRequest(text: "a", typing: true), in: database) {

@@ -332,10 +332,22 @@ struct PhasedSearchTests {
         #expect(all.last == (try await Self.plain(request, in: database)))
     }
 
-    @Test func filterOnlySearchWhoseMatchesFitOnOnePageGetsOnlyTheFinalResultSet() async throws {
+    /// A search without text whose matches fit on its first page gets one answer, the final
+    /// one, from its first page's statement: the same as the one-shot search's, counts (the
+    /// completed matches an open-only search leaves out among them) and facets included.
+    @Test(arguments: [
+        ("is:flagged list:Work tag:errand p:high", nil), ("is:flagged list:Work tag:errand p:high", true),
+        ("is:flagged list:Travel tag:home", nil), ("list:Travel tag:home", true), ("list:Travel tag:home", nil),
+        ("tag:home is:flagged p:high", nil), ("tag:home is:flagged p:high", false),
+        ("is:completed list:Travel tag:home", nil), ("list:Travel tag:home -tag:errand due:none", nil),
+    ] as [(String, Bool?)])
+    func filterOnlySearchWhoseMatchesFitOnOnePageGetsOnlyTheFinalResultSet(text: String, includeCompleted: Bool?) async throws {
         let database = try await Self.generated.value
-        let all = try await Self.stream(Self.request("is:flagged list:Work tag:errand p:high", limit: 50), in: database)
-        #expect(all.count == 1 && all.first?.isProvisional == false)
-        #expect(try #require(all.first).total <= 50)
+        let request = Self.request(text, limit: 50, includeCompleted: includeCompleted)
+        let all = try await Self.stream(request, in: database)
+        #expect(all.count == 1 && all.first?.isProvisional == false, "\(text): \(all.map(\.isProvisional))")
+        let answer = try #require(all.first)
+        #expect(answer.total > 0 && answer.total <= 50 && !answer.listFacets.isEmpty, "\(text): \(answer.total)")
+        #expect(answer == (try await Self.plain(request, in: database)), "\(text)")
     }
 }

@@ -27,13 +27,15 @@ enum EngineRun {
         let quick: (@Sendable () async throws -> ResultSet?)?
         if inPhases, request.page == .first, !plan.isRaw {
             quick = {
-                try await database.read { db in
+                // NB: in one snapshot, as the final answer's page, counts and facets are, for
+                // the provisional phase may return that answer.
+                try await database.read { db in try db.transaction(.deferred) {
                     for candidate in samplePlans + [plan] {
                         let executor = SearchExecutor(plan: candidate, request: request, engineName: engine)
                         if let resultSet = try executor.provisional(on: db) { return resultSet }
                     }
                     return nil
-                }
+                } }
             }
         } else {
             quick = nil
@@ -79,10 +81,13 @@ enum EngineRun {
     }
 
     /// Yields what `first` returns (when not nil), then what `final` returns, and finishes;
-    /// cancels the work when the consumer stops.
+    /// cancels the work when the consumer stops. When `first` returns a ResultSet that is not
+    /// provisional, that is the answer: `final` is not run.
     ///
     /// - Parameters:
-    ///   - first: The provisional phase; nil, or a nil result, goes straight to `final`.
+    ///   - first: The provisional phase; nil, or a nil result, goes straight to `final`. It may
+    ///     return the final answer when that took no more work than a provisional one (a search
+    ///     without text whose matches all fit on its first page).
     ///   - final: The answer. Not started when the consumer stopped after the first phase. It
     ///     may hand a provisional ResultSet to its argument on the way.
     static func phased(
@@ -94,6 +99,7 @@ enum EngineRun {
                 do {
                     if let first, let quick = try await first() {
                         continuation.yield(quick)
+                        guard quick.isProvisional else { return continuation.finish() }
                         try Task.checkCancellation()
                     }
                     continuation.yield(try await final { continuation.yield($0) })

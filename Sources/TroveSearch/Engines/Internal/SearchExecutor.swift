@@ -62,7 +62,7 @@ struct SearchExecutor {
     }
 
     /// The match and the filters, without the completion scope.
-    private var matchConditions: [SQLFragment] {
+    var matchConditions: [SQLFragment] {
         var conditions: [SQLFragment] = []
         let text = WhereClause {
             plan.match
