@@ -37,11 +37,15 @@ struct FirstAnswers: AsyncParsableCommand {
             let queries = classes.queries[queryClass] ?? []
             var times: [[Duration]] = Array(repeating: [], count: repeats)
             var named: [(ms: Double, text: String, position: Int, ask: Int)] = []
+            var final = Array(repeating: 0, count: repeats)
             for (position, query) in queries.enumerated() {
                 for ask in 0..<repeats {
                     let request = QueryBenchmark.request(query)
                     let start = clock.now
-                    for try await _ in provider.results(for: request) { break }
+                    for try await first in provider.results(for: request) {
+                        if !first.isProvisional { final[ask] += 1 }
+                        break
+                    }
                     let took = clock.now - start
                     times[ask].append(took)
                     named.append((took.milliseconds, query.text, position, ask))
@@ -50,8 +54,8 @@ struct FirstAnswers: AsyncParsableCommand {
             print("\n\(queryClass.label) (\(queries.count) queries)")
             for (ask, asked) in times.enumerated() {
                 let stats = LatencyStats(asked)
-                print(String(format: "  ask %d: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms",
-                    ask + 1, stats.p50, stats.percentile(90), stats.percentile(99), stats.percentile(100)))
+                print(String(format: "  ask %d: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms; %d of %d already final",
+                    ask + 1, stats.p50, stats.percentile(90), stats.percentile(99), stats.percentile(100), final[ask], asked.count))
             }
             for slow in named.sorted(by: { $0.ms > $1.ms }).prefix(slowest) {
                 print(String(format: "  slow: %8.2f ms  #%d ask %d  %@", slow.ms, slow.position, slow.ask + 1, slow.text))
