@@ -8,8 +8,10 @@ extension SearchIndex {
     /// Version 2 added the `fts5vocab` table (``vocabularyTable``) that did-you-mean reads;
     /// version 3 the trigram index of the rows in scripts whose words run together
     /// (``substringTable``); version 4 a cheaper test for those rows (``SubstringScripts``'
-    /// one-range GLOB before the exact class), as schema 7 does for the reminders.
-    public static let formatVersion = 4
+    /// one-range GLOB before the exact class), as schema 7 does for the reminders; version 5
+    /// the searched fields in that test's partial index, so that a one- or two-character term
+    /// in those scripts reads the index alone, as schema 11 does for the reminders.
+    public static let formatVersion = 5
 
     /// The table in which Trove records the indexes it made: name, ``formatVersion`` and the
     /// definition (the statements that made it), one row per index.
@@ -24,7 +26,7 @@ extension SearchIndex {
     /// //   tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
     /// // CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN … END; (and _delete, _update)
     /// // CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row');
-    /// // CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE ("title" GLOB '*[֐-𯿿]*' AND "title" GLOB '*[…]*') OR …;
+    /// // CREATE INDEX "trove_notes_substringrows" ON "notes"("id", "title", "body") WHERE ("title" GLOB '*[֐-𯿿]*' AND "title" GLOB '*[…]*') OR …;
     /// // CREATE VIEW "trove_notes_substringtext" … ; CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5(…,
     /// //   tokenize='trigram'); CREATE TRIGGER "trove_notes_substringinsert" … (and …delete, …update)
     /// // INSERT INTO "trove_notes_fts"("trove_notes_fts") VALUES ('rebuild'); (and "trove_notes_substrings")
@@ -128,6 +130,10 @@ extension SearchIndex {
     /// sentence as one token, so the rows holding such scripts (``SubstringScripts``) are also
     /// in a trigram FTS5 table, whose external content is a view of just those rows; the partial
     /// index lists them for the view and for the LIKE of one- and two-character terms.
+    ///
+    /// NB: the index holds the searched fields as well as the key (format 5), so the LIKE reads
+    /// the index alone: the reminders' same index (schema 11) took `东京` at 1,000,000 reminders
+    /// from 16.9 to 4.3 ms, for the text of just those rows.
     private var substringStatements: [SQLFragment] {
         let substrings = SQLFragment(identifier: substringTable)
         let names = substringNames
@@ -139,7 +145,7 @@ extension SearchIndex {
             .joined(separator: " OR ")
         let watched = ([key] + fields.map(\.column)).map { SQLFragment(identifier: $0) }.joined(separator: ", ")
         return [
-            "CREATE INDEX \(identifier: names.rows) ON \(identifier: table)(\(identifier: key)) WHERE \(holds(""))",
+            "CREATE INDEX \(identifier: names.rows) ON \(identifier: table)(\(identifier: key), \(columns)) WHERE \(holds(""))",
             "CREATE VIEW \(identifier: names.view) (\(identifier: key), \(columns)) AS "
                 + "SELECT \(identifier: key), \(columns) FROM \(identifier: table) WHERE \(holds(""))",
             "CREATE VIRTUAL TABLE \(substrings) USING fts5(\(columns), content=\(raw: Self.ftsString(names.view)), "

@@ -24,12 +24,12 @@ import TroveSearch
             "(\(column) GLOB '*\(SubstringScripts.coarseGlobClass)*' AND \(column) GLOB '*\(SubstringScripts.globClass)*')"
         }
         #expect(definition == """
-            4: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
+            5: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
             CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE TRIGGER "trove_notes_delete" AFTER DELETE ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
             CREATE TRIGGER "trove_notes_update" AFTER UPDATE OF "id", "title", "body" ON "notes" BEGIN INSERT INTO "trove_notes_fts"("trove_notes_fts", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE VIRTUAL TABLE "trove_notes_vocab" USING fts5vocab('trove_notes_fts', 'row');
-            CREATE INDEX "trove_notes_substringrows" ON "notes"("id") WHERE \(held(#""title""#)) OR \(held(#""body""#));
+            CREATE INDEX "trove_notes_substringrows" ON "notes"("id", "title", "body") WHERE \(held(#""title""#)) OR \(held(#""body""#));
             CREATE VIEW "trove_notes_substringtext" ("id", "title", "body") AS SELECT "id", "title", "body" FROM "notes" WHERE \(held(#""title""#)) OR \(held(#""body""#));
             CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5("title", "body", content='trove_notes_substringtext', content_rowid='id', tokenize='trigram');
             CREATE TRIGGER "trove_notes_substringinsert" AFTER INSERT ON "notes" WHEN \(held(#"new."title""#)) OR \(held(#"new."body""#)) BEGIN INSERT INTO "trove_notes_substrings"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;

@@ -421,6 +421,18 @@ import TroveTestSupport
         #expect(try index.search("春节 in:title", on: db).total == 0)
     }
 
+    // A one- or two-character term is a LIKE over the rows the partial index lists; since
+    // format 5 the index holds the searched fields too, so the LIKE reads it alone.
+    @Test func shortSubstringsReadThePartialIndexAlone() throws {
+        let db = try databaseWithChinese()
+        for text in ["奶奶", "春", "奶奶 in:body"] {
+            let statement = index.pageStatement(for: index.parse(text), limit: 10, offset: 0)
+            let plan = try db.fetchAll("EXPLAIN QUERY PLAN " + statement).map { try $0[3] as String }
+            #expect(plan.contains("SCAN trove_substring_rows USING COVERING INDEX trove_notes_substringrows"), "\(text): \(plan)")
+        }
+        #expect(try index.search("春", on: db).hits.map(\.key) == [8])
+    }
+
     // FTS5 cannot score a query of substring words, so the notes whose title holds one come
     // first (as the reminders' title order), then by key; cursor pages follow that order.
     @Test func substringOnlyQueriesPutTitleMatchesFirst() throws {
