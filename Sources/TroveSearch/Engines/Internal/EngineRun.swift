@@ -12,35 +12,15 @@ enum EngineRun {
         return resultSet
     }
 
-    /// The final ResultSet, preceded by a provisional one when `inPhases` and it helps.
+    /// The final ResultSet as a stream (the like and raw engines'; the fts engine streams a
+    /// provisional answer first through ``TieredSearch``), with did-you-mean when it needs one.
     ///
-    /// NB: each phase runs in its own `database.read`, so cancelling between or inside them
-    /// interrupts SQLite; the provisional phase only runs for a first page (a later page
-    /// continues a settled answer) and never for `!raw`, whose errors must come from one place.
-    ///
-    /// - Parameter samplePlans: Cheaper plans whose matches are a subset of `plan`'s, tried in
-    ///   order for the provisional sample before `plan` itself.
+    /// NB: the search runs in one `database.readWithHelper`, so cancelling the consumer
+    /// interrupts SQLite.
     static func stream(
-        _ plan: MatchPlan, _ request: SearchRequest, engine: String, inPhases: Bool = false,
-        samplePlans: [MatchPlan] = [], in database: SQLiteDatabase
+        _ plan: MatchPlan, _ request: SearchRequest, engine: String, in database: SQLiteDatabase
     ) -> AsyncThrowingStream<ResultSet, any Error> {
-        let quick: (@Sendable () async throws -> ResultSet?)?
-        if inPhases, request.page == .first, !plan.isRaw {
-            quick = {
-                // NB: in one snapshot, as the final answer's page, counts and facets are, for
-                // the provisional phase may return that answer.
-                try await database.read { db in try db.transaction(.deferred) {
-                    for candidate in samplePlans + [plan] {
-                        let executor = SearchExecutor(plan: candidate, request: request, engineName: engine)
-                        if let resultSet = try executor.provisional(on: db) { return resultSet }
-                    }
-                    return nil
-                } }
-            }
-        } else {
-            quick = nil
-        }
-        return phased(first: quick) { early in
+        phased(first: nil) { early in
             let resultSet = try await database.readWithHelper { db, helper in
                 try execute(plan, request, engine: engine, on: db, helper: helper)
             }
