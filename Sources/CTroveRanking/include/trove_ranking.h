@@ -7,6 +7,8 @@
 #include "trove_tally.h"
 /* trove_prefix_tally and trove_prefix_key, registered with the ranking functions. */
 #include "trove_prefix_tally.h"
+/* trove_best, which keeps the best scores of a ranked page's candidates, registered with them. */
+#include "trove_best.h"
 
 /*
 ** Trove's ranking as FTS5 auxiliary functions. The definition, with its parameters and a worked

@@ -137,15 +137,20 @@ struct RankBoundTests {
     }
 
     /// When the page's last row ties with the last candidate as open, the matches tied with it
-    /// are read and join the candidates, and the page is still the page statement's.
+    /// are candidates too, kept by the same walk (`trove_best`), and the page is still the
+    /// page statement's.
     @Test func matchesTiedWithTheLastCandidateJoinTheCandidates() async throws {
         let store = try await Self.tied.value
         try await Self.expectTheBoundsPages("wat", in: store, atLeast: SearchExecutor.rankBoundMinimumMatches / 2)
         let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
         #expect(explained.statements.map(\.purpose) == [
-            "hits: the best scores as open", "hits: the scores tied with the last as open", "hits: the candidates' completion",
-            "hits among them", "counts",
+            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
         ])
+        // Four in five score alike ("Water"): far more than the candidates tie with the last.
+        let candidates = try await store.database.read { db in
+            try SearchExecutor.bestRows(db.fetchAll(SQLFragment(raw: explained.statements[0].inlinedSQL)))
+        }
+        #expect((candidates?.count ?? 0) > SearchExecutor.rankBoundCandidates * 4)
     }
 
     /// As many "Water …" reminders, whose scores mostly differ: the title's length, how often the

@@ -17,13 +17,13 @@ extension SearchExecutor {
     static let rankBoundRows = 1_000
 
     /// The most matches tied with the last candidate that ``boundedPageRows(on:matchCount:helper:record:)``
-    /// adds to the candidates; with more, the page statement ranks every match.
+    /// keeps beside the candidates; with more, the page statement ranks every match.
     ///
     /// NB: why. Generated titles repeat (`Renew passport`), and equal titles with equal notes
     /// lengths score the same: `rene` at 1,000,000 reminders had more than 2,000 matches tied
-    /// at the 2,000th score, so the bound did not hold and the page statement scored, looked up
-    /// and sorted all 34,627 matches after the best scores had been read. Reading the tied
-    /// matches again, by their score, costs one more walk of the MATCH with no look-ups.
+    /// at the 2,000th score, so the candidates alone could not tell the page, and the page
+    /// statement scored, looked up and sorted all 34,627 matches after the best scores had been
+    /// read. `trove_best` keeps the tied matches on the same walk that finds the best scores.
     static let rankBoundTiedLimit = 50_000
 
     /// How many candidates a page of `rows` rows (offset included) takes: enough that the
@@ -49,8 +49,9 @@ extension SearchExecutor {
     ///
     /// ```swift
     /// try executor.boundedPageRows(on: db)
-    /// // SELECT "reminders_fts"."rowid" AS "id", trove_rank("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
-    /// //   FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) ORDER BY 2 LIMIT 2000
+    /// // SELECT trove_best("id", "rank", 2000, 50000) AS "best" FROM (SELECT "reminders_fts"."rowid" AS "id",
+    /// //   trove_rank("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
+    /// //   FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT -1)
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed", 0.7 AS "factor"
     /// //   FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
     /// // SELECT …, 0.0 AS "rank", … FROM "reminders_fts" CROSS JOIN "reminders" … WHERE ("reminders_fts" MATCH ?)
@@ -61,22 +62,25 @@ extension SearchExecutor {
     /// factor of its score) and the tiebreakers, and sorts all of them by seven keys: for `s`
     /// at 1,000,000 reminders (577,529 matches) 0.54 s, where scoring them in the index alone
     /// takes 0.33 s. So the first statement scores every match as if open, in the index
-    /// alone, and keeps the best; the second reads the candidates' completion, which gives
+    /// alone, and keeps the best with every match tied with the last of them (`trove_best`,
+    /// one walk); the second reads the candidates' completion, which gives
     /// their exact ranks (``exactRanks(of:ranking:on:)``); the third reads the page among the
     /// candidates that can be on it (``pageStatement(among:offset:seeking:)``): FTS5 seeks them
     /// by rowid when they are few, or tests each row of one walk when equal ranks make them
     /// many or the text has a long prefix. Neither scores a match again.
     ///
     /// Why it is exact: a reminder's score is at most its score as open
-    /// (``TroveRanking/scoresNeverGrowWhenCompleted``), so a match that is not a candidate
-    /// scores at most the last candidate's score as open, `s`. When the page's last row (the
-    /// one past the limit, which tells whether a next page exists) scores strictly more than
-    /// `s`, no other match can come before it, whatever the tiebreakers. When there are fewer
-    /// matches than candidates, every match is one. When it scores exactly `s` (many equal
-    /// scores), every match that scores `s` as open is read and added to the candidates
-    /// (at most ``rankBoundTiedLimit``): then no match left out scores as much. Otherwise (a
-    /// completion scope that leaves too few candidates, too many ties) the answer is not known,
-    /// and the page statement runs after all.
+    /// (``TroveRanking/scoresNeverGrowWhenCompleted``). The candidates are the `count` best
+    /// scores as open and every match that ties with the last of them, `s`, so a match that is
+    /// not a candidate scores strictly less than `s`, as open and so as it is. When the page's
+    /// last row (the one past the limit, which tells whether a next page exists) scores at
+    /// least `s`, no other match can come before it or tie with it, whatever the tiebreakers.
+    /// When there are fewer matches than candidates, every match is one. Otherwise (a
+    /// completion scope that leaves too few candidates, more than ``rankBoundTiedLimit`` ties)
+    /// the answer is not known, and the page statement runs after all. Halved between two
+    /// readers, each half keeps its own best with their ties; a match one half left out scores
+    /// less than that half's last, so less than the merged list's `count`th, and the merged
+    /// list is cut after that one's ties.
     ///
     /// It applies to the first pages (by offset) of Trove's ranking, with text and nothing
     /// else: no filter, no substring or symbol condition, no ids read for a filter.
@@ -103,62 +107,66 @@ extension SearchExecutor {
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
         let openScore = TypedExpression<Double>(ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true))
-        /// The matches' rowids and scores as open, where `condition` holds: the best `count`
-        /// of them when `best`, else the first `limit`.
-        func scores(_ condition: SQLFragment?, best: Bool = true, limit: Int = count) -> SQLFragment {
+        /// The best `count` rowids by score as open where `condition` holds, with every one
+        /// tied with the last of them, in one walk.
+        ///
+        /// NB: `LIMIT -1` (no limit) keeps SQLite from flattening the subquery into the
+        /// aggregate, where FTS5 refuses `trove_rank` ("unable to use function trove_rank in
+        /// the requested context"); it runs as a co-routine, row by row.
+        func best(_ condition: SQLFragment?) -> SQLFragment {
             let conditions = [WhereClause { match }.queryFragment] + (condition.map { [$0] } ?? [])
-            return "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
-                + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions)
-                + (best ? " ORDER BY 2" : "") + " LIMIT \(limit)"
-        }
-        func read(_ rows: [SQLiteRow]) throws -> [(id: Int64, rank: Double)] {
-            try rows.map { (id: try $0[HitColumn.id], rank: try $0[HitColumn.rank]) }
+            let scores: SQLFragment = "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
+                + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions) + " LIMIT -1"
+            return "SELECT trove_best(\(HitColumn.id.reference), \(HitColumn.rank.reference), \(count), "
+                + "\(Self.rankBoundTiedLimit)) AS \(identifier: BestColumn.best.name) FROM (\(scores))"
         }
         // NB: ranks are negated scores, smaller first.
         var open: [(id: Int64, rank: Double)]
         let isComplete: Bool
         let bestSQL: SQLFragment
         if let helper, let middle = try Self.middleRowid(on: db),
-            let high = try helper.start({ [upper = scores("(\(index.rowid) > \(middle))")] in try $0.fetchAll(upper) })
+            let high = try helper.start({ [upper = best("(\(index.rowid) > \(middle))")] in try $0.fetchAll(upper) })
         {
-            // Each half's best `count` hold the best `count` of the whole; a match left out of
-            // one half ranks after that half's last, so after the merged list's `count`th.
-            bestSQL = scores("(\(index.rowid) <= \(middle))")
-            let low = try read(db.fetchAll(bestSQL))
-            let upper = try read(high.value())
+            bestSQL = best("(\(index.rowid) <= \(middle))")
+            guard let low = try Self.bestRows(db.fetchAll(bestSQL)), let upper = try Self.bestRows(high.value())
+            else { return nil }
             isComplete = low.count < count && upper.count < count
             open = (low + upper).sorted { $0.rank < $1.rank }
-            if open.count > count { open.removeLast(open.count - count) }
+            if !isComplete, open.count > count {
+                let last = open[count - 1].rank
+                open = Array(open.prefix { $0.rank <= last })
+            }
         } else {
-            bestSQL = scores(nil)
-            open = try read(db.fetchAll(bestSQL))
+            bestSQL = best(nil)
+            guard let all = try Self.bestRows(db.fetchAll(bestSQL)) else { return nil }
+            open = all
             isComplete = open.count < count
         }
-        var (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
-        var tiedSQL: SQLFragment?
-        if !isComplete {
+        let ranked: (scoped: [(id: Int64, rank: Double)], statement: SQLFragment)
+        if isComplete {
+            ranked = try exactRanks(of: open, ranking: ranking, on: db)
+        } else {
             // NB: the page's last row (the one past the limit) has the rows-th smallest exact
-            // rank among the candidates.
-            guard scoped.count >= rows, let bound = open.last?.rank, scoped[rows - 1].rank <= bound else { return nil }
-            if scoped[rows - 1].rank == bound {
-                // NB: matches left out may tie with the page's last row: with every match that
-                // ties with the last candidate as open among the candidates, none left out can.
-                let tied = scores("(\(openScore) = \(bound))", best: false, limit: Self.rankBoundTiedLimit + 1)
-                let ties = try read(db.fetchAll(tied))
-                guard ties.count <= Self.rankBoundTiedLimit else { return nil }
-                open = open.filter { $0.rank < bound } + ties
-                (scoped, completion) = try exactRanks(of: open, ranking: ranking, on: db)
-                tiedSQL = tied
+            // rank among the candidates; every match left out ranks after the last candidate,
+            // `bound`. The candidates tied with it rank at `bound` or after, so they are looked
+            // up only when the better ones cannot tell the page (thousands may tie).
+            guard let bound = open.last?.rank else { return nil }
+            let better = try exactRanks(of: Array(open.prefix { $0.rank < bound }), ranking: ranking, on: db)
+            if better.scoped.count >= rows, better.scoped[rows - 1].rank < bound {
+                ranked = better
+            } else {
+                ranked = try exactRanks(of: open, ranking: ranking, on: db)
+                guard ranked.scoped.count >= rows, ranked.scoped[rows - 1].rank <= bound else { return nil }
             }
         }
+        let scoped = ranked.scoped
         let among = Self.pageSet(scoped, rows: rows)
         let seeks = FTSEngine.exactLongPrefixes(query) == nil && among.ids.count <= Self.pageSetLimit(matches: matchCount)
         let pageSQL = pageStatement(among: among, offset: offset, seeking: seeks)
         let page = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
         guard page.allSatisfy({ $0 != nil }) else { return nil }
         record?("hits: the best scores as open", bestSQL)
-        if let tiedSQL { record?("hits: the scores tied with the last as open", tiedSQL) }
-        record?("hits: the candidates' completion", completion)
+        record?("hits: the candidates' completion", ranked.statement)
         record?("hits among them", pageSQL)
         return page.compactMap { $0 }
     }
@@ -217,6 +225,29 @@ extension SearchExecutor {
     /// The name of ``exactRanks(of:ranking:on:)``'s factor column.
     private enum CandidateColumn {
         static let factor = ResultColumn<Double>("factor")
+    }
+
+    /// The name of ``boundedPageRows(on:matchCount:helper:record:)``'s `trove_best` column.
+    private enum BestColumn {
+        static let best = ResultColumn<[UInt8]?>("best")
+    }
+
+    /// The rowids and ranks `trove_best` returned in its one row, by rank; nil when it found
+    /// too many ties (NULL).
+    ///
+    /// NB: 16 bytes an entry, the rowid then the rank, in this machine's byte order: the ranks
+    /// come back to the bit, as the page's exactness needs (text would round them).
+    static func bestRows(_ rows: [SQLiteRow]) throws -> [(id: Int64, rank: Double)]? {
+        guard let row = rows.first, let bytes = try row[BestColumn.best] else { return nil }
+        let entry = MemoryLayout<Int64>.size + MemoryLayout<Double>.size
+        return bytes.withUnsafeBytes { raw in
+            (0..<(raw.count / entry)).map { i in
+                (
+                    id: raw.loadUnaligned(fromByteOffset: i * entry, as: Int64.self),
+                    rank: raw.loadUnaligned(fromByteOffset: i * entry + MemoryLayout<Int64>.size, as: Double.self)
+                )
+            }
+        }
     }
 
     /// The candidates a page of `rows` rows (offset included) is among: every one whose exact

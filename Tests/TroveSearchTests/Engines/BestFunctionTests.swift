@@ -1,0 +1,85 @@
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+
+/// `trove_best(id, rank, k, tie_limit)`, the C aggregate a bounded page's candidates come from,
+/// read back as ``SearchExecutor/bestRows(_:)`` reads it, against a sort of every row.
+@Suite("trove_best")
+struct BestFunctionTests {
+    /// What `trove_best` must keep: the `k` smallest ranks and every row tied with the `k`-th,
+    /// by rank then id.
+    static func expected(_ rows: [(id: Int64, rank: Double)], k: Int) -> [(id: Int64, rank: Double)] {
+        let sorted = rows.sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
+        guard sorted.count > k else { return sorted }
+        let last = sorted[k - 1].rank
+        return sorted.filter { $0.rank <= last }
+    }
+
+    static func best(_ db: SQLiteConnection, k: Int, tieLimit: Int = 1_000_000) throws -> [(id: Int64, rank: Double)]? {
+        try SearchExecutor.bestRows(db.fetchAll("SELECT trove_best(id, rank, \(k), \(tieLimit)) AS \"best\" FROM t"))
+    }
+
+    static func table(_ rows: [(id: Int64?, rank: Double?)]) throws -> SQLiteConnection {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE t(id INTEGER, rank REAL)")
+        try db.transaction {
+            for row in rows { try db.execute("INSERT INTO t VALUES (\(row.id), \(row.rank))") }
+        }
+        return db
+    }
+
+    @Test func keepsTheBestAndTheirTiesAsASortDoes() throws {
+        // Ranks from 40 values, so that many rows tie, in random order, so that the k-th rank
+        // falls while rows come and ties kept early must be dropped later.
+        var generator = SystemRandomNumberGenerator()
+        let rows: [(id: Int64, rank: Double)] = (0..<5_000).map { i in
+            (Int64(i * 7 % 5_003), -Double(Int.random(in: 0..<40, using: &generator)) / 4)
+        }
+        let db = try Self.table(rows.map { ($0.id, $0.rank) })
+        for k in [1, 2, 17, 100, 2_000, 4_999, 5_000, 6_000] {
+            let kept = try #require(try Self.best(db, k: k))
+            let want = Self.expected(rows, k: k)
+            #expect(kept.map(\.id) == want.map(\.id) && kept.map(\.rank) == want.map(\.rank), "k \(k)")
+            #expect(kept.count >= min(k, rows.count))
+        }
+    }
+
+    @Test func ranksComeBackToTheBit() throws {
+        let ranks = [0.1 + 0.2, -2.53225066435954, .leastNonzeroMagnitude, -.greatestFiniteMagnitude, 1 / 3.0]
+        let db = try Self.table(ranks.enumerated().map { (Int64($0.offset), $0.element) })
+        let kept = try #require(try Self.best(db, k: 10))
+        #expect(kept.map(\.rank.bitPattern) == ranks.sorted().map(\.bitPattern))
+        #expect(Set(kept.map(\.id)) == Set(0..<5))
+    }
+
+    @Test func tooManyTiesGiveNullAndTiesThatFallBehindAreForgotten() throws {
+        // Ten rows of one rank, k 2: eight tie beyond the two.
+        let db = try Self.table((0..<10).map { (Int64($0), -1.0) })
+        #expect(try Self.best(db, k: 2, tieLimit: 7) == nil)
+        #expect(try Self.best(db, k: 2, tieLimit: 8)?.count == 10)
+        // The ties overflow the limit, then a better row arrives: the k-th rank falls, the old
+        // ties no longer tie and the answer is whole again.
+        let falling = try Self.table([(1, -5.0), (2, -5.0), (3, -5.0), (4, -5.0), (5, -9.0)])
+        let kept = try #require(try Self.best(falling, k: 1, tieLimit: 1))
+        #expect(kept.map(\.id) == [5])
+        let again = try Self.table([(1, -5.0), (2, -5.0), (3, -5.0), (4, -9.0), (5, -5.0)])
+        #expect(try Self.best(again, k: 2, tieLimit: 2) == nil, "-9, then -5 with three ties")
+        #expect(try Self.best(again, k: 2, tieLimit: 3)?.map(\.id) == [4, 1, 2, 3, 5])
+    }
+
+    @Test func nullsAreNotCountedAndNoRowsGiveNothing() throws {
+        let db = try Self.table([(nil, -3.0), (1, nil), (2, -1.0), (3, -2.0)])
+        #expect(try Self.best(db, k: 5)?.map(\.id) == [3, 2])
+        let empty = try Self.table([])
+        #expect(try Self.best(empty, k: 5)?.isEmpty == true)
+        let nulls = try Self.table([(nil, nil)])
+        #expect(try Self.best(nulls, k: 5)?.isEmpty == true)
+    }
+
+    @Test func aBadKIsAnError() throws {
+        let db = try Self.table([(1, -1.0)])
+        #expect(throws: SQLiteError.self) { try Self.best(db, k: 0) }
+        #expect(throws: SQLiteError.self) { try Self.best(db, k: 5, tieLimit: -1) }
+    }
+}
