@@ -109,6 +109,8 @@ public struct StatementProfile {
         if flat.hasPrefix("SELECT 1 FROM \"reminders_fts\"") { return "word/phrase probe (MATCH … LIMIT 1)" }
         if flat.contains("GROUP BY") || flat.contains("trove_tally(") { return "facets" }
         if flat.hasPrefix("SELECT count(*)") { return "counts" }
+        if flat.hasPrefix("SELECT trove_best(") { return "best scores as open (trove_best)" }
+        if flat.contains("json_extract(") && flat.contains("snippet(") { return "page among candidates" }
         if flat.contains("trove_rank") || flat.contains("bm25") { return "ranked hits" }
         return "other: " + String(flat.prefix(70))
     }
