@@ -832,5 +832,6 @@ int trove_ranking_register(sqlite3 *db) {
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields_sample", (void *)&sampleMode, fieldsFunction, 0);
     if (rc == SQLITE_OK) rc = trove_prefix_tally_register(db, api);
     if (rc == SQLITE_OK) rc = trove_best_register(db);
+    if (rc == SQLITE_OK) rc = trove_idset_register(db);
     return rc;
 }

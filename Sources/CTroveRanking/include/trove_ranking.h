@@ -9,6 +9,8 @@
 #include "trove_prefix_tally.h"
 /* trove_best, which keeps the best scores of a ranked page's candidates, registered with them. */
 #include "trove_best.h"
+/* trove_ids and trove_has, the filtered reminders' ids a search tests its matches against. */
+#include "trove_idset.h"
 
 /*
 ** Trove's ranking as FTS5 auxiliary functions. The definition, with its parameters and a worked

@@ -12,7 +12,7 @@ struct SearchExecutor {
     /// The ids of the reminders a small filter leaves, read before the text is matched: the
     /// MATCH's rows are then tested against them before any is looked up in reminders; see
     /// ``narrowedToFilteredReminders(on:)``.
-    var filteredIDs: IDList?
+    var filteredIDs: IDSet?
     /// Whether the first pages of a text search may be ranked from the best scores as open
     /// (``boundedPageRows(on:record:)``); tests turn it off to compare with the page statement alone.
     var usesRankBound = true
@@ -69,7 +69,7 @@ struct SearchExecutor {
             plan.conditions
         }
         if !text.isEmpty { conditions.append(text.queryFragment) }
-        if let filteredIDs { conditions.append(Self.amongIndexRows(filteredIDs)) }
+        if let filteredIDs { conditions.append(filteredIDs.contains(SearchTables.index.rowid)) }
         return conditions + filterConditions(rowsComeFromText: isRanked)
     }
 
