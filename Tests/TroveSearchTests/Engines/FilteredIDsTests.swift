@@ -64,6 +64,38 @@ struct FilteredIDsTests {
         }
     }
 
+    /// With a `list:` filter leading, a `tag:` filter's reminders are read first as a set and
+    /// the list's reminders tested against it: the same ids as SQLite's own plan gives.
+    @Test func aTagBesideAListIsReadAsASetWithTheSameIDs() async throws {
+        let database = try await PhasedSearchTests.generated.value
+        try await database.read { db in
+            let list = try Self.smallList(db)
+            for text in [
+                "list:\(list) tag:errand the", "is:open list:Home tag:call call", "list:Home tag:errand tag:call a",
+                "list:Home tag:errand -tag:call a",
+                "list:Home tag:nosuchtag a", "list:\(list) -tag:errand the", "tag:errand the",
+            ] {
+                let request = Self.request(text)
+                let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                let sets = try executor.tagSetsBesideAList(on: db)
+                // NB: `tag:errand tag:call` is one clause (either tag), which stays SQLite's.
+                let positiveTags = request.query.filters.filter {
+                    guard !$0.isNegated, $0.anyOf.count == 1, case .tag = $0.anyOf[0] else { return false }
+                    return true
+                }
+                let listLeads = text.hasPrefix("list:") || text.contains(" list:")
+                #expect(sets.count == (listLeads ? positiveTags.count : 0), "\(text)")
+                let plain: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
+                    + SearchExecutor.whereClause(executor.filterConditions(rowsComeFromText: false))
+                let expected = try db.fetchAll(plain).map { try $0[0] as Int64 }.sorted()
+                let read = try #require(try executor.readFilteredIDs(on: db), "\(text)")
+                let ids = read.bytes.withUnsafeBytes { raw in (0..<read.count).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) } }
+                #expect(ids == expected, "\(text)")
+                if text.contains("nosuchtag") { #expect(ids.isEmpty) } else { #expect(!ids.isEmpty, "\(text)") }
+            }
+        }
+    }
+
     @Test func theChoiceFallsOnSmallFiltersWithManyMatches() async throws {
         let database = try await PhasedSearchTests.generated.value
         let chosen: [(String, Bool)] = try await database.read { db in

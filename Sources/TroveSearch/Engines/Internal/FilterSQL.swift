@@ -9,6 +9,9 @@ struct FilterSQL {
     /// Whether rows come from a MATCH, which tests each of its rows against a `tag:` filter;
     /// otherwise the filter is the set of the tag's reminders. See ``condition(_:)-filter``.
     var rowsComeFromText = false
+    /// Sets of reminders read beforehand, by tag name as the filter spells it: a `tag:` filter
+    /// with a set here is a test against it (see ``SearchExecutor/tagSetsBesideAList(on:)``).
+    var tagSets: [String: IDSet] = [:]
 
     /// One clause: its filters ORed; negated as `NOT ifnull(…, 0)` so a NULL due date counts as
     /// "not matching" rather than dropping the row.
@@ -44,6 +47,8 @@ struct FilterSQL {
             // list) rather than `IN (…)`: SQLite cannot know an IN list holds one value, so it
             // would sort the whole list's matches instead of walking reminders_by_list in order.
             "(\(r.listID) = (SELECT \(list.id) FROM \(identifier: ListTable.tableName) WHERE \(list.name) = \(name)))"
+        case .tag(let name) where tagSets[name] != nil:
+            tagSets[name]!.contains(r.id)
         case .tag(let name) where rowsComeFromText:
             """
             (EXISTS (SELECT 1 FROM \(identifier: ReminderTagTable.tableName) \

@@ -50,11 +50,44 @@ extension SearchExecutor {
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
     /// more than ``filteredIDLimit``.
     func readFilteredIDs(on db: SQLiteConnection) throws -> IDSet? {
+        var filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: false)
+        filters.tagSets = try tagSetsBesideAList(on: db)
         // NB: no filter reads a list column (`list:` looks its id up), so no lists are joined.
         let filtered: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
-            + Self.whereClause(filterConditions(rowsComeFromText: false))
+            + Self.whereClause(query.filters.map(filters.condition))
             + " LIMIT \(Self.filteredIDLimit + 1)"
         return try IDSet.read(filtered, limit: Self.filteredIDLimit, on: db)
+    }
+
+    /// The reminders of each positive `tag:` filter of one name, read as sets first, when a
+    /// positive `list:` filter of one name leads the search; empty otherwise.
+    ///
+    /// ```swift
+    /// // WITH "rows"("id") AS (SELECT "reminder_id" FROM "reminder_tags"
+    /// //   WHERE "tag_id" = (SELECT "id" FROM "tags" WHERE "name" = ?)) SELECT count(*), trove_ids("id") FROM "rows"
+    /// // then the filter: … AND trove_has(?, "reminders"."id")
+    /// ```
+    ///
+    /// NB: why. SQLite walks the list's entries in `reminders_by_list` and tests each against
+    /// the tag's reminders, as a temporary index it builds from them: `is:open list:Home
+    /// tag:call` at 1,000,000 reminders (241,116 entries, 118,690 tagged) took 77 ms. The tag's
+    /// reminders come sorted from `reminder_tags_by_tag`, and testing against them in memory
+    /// costs a fraction of that. Without a list, SQLite reads the tag's reminders by id, which
+    /// a set cannot beat.
+    func tagSetsBesideAList(on db: SQLiteConnection) throws -> [String: IDSet] {
+        func single(_ clause: FilterClause) -> SearchFilter? {
+            clause.isNegated || clause.anyOf.count != 1 ? nil : clause.anyOf[0]
+        }
+        guard query.filters.contains(where: { if case .list = single($0) { true } else { false } }) else { return [:] }
+        let link = ReminderTagTable.columns, tag = TagTable.columns
+        var sets: [String: IDSet] = [:]
+        for clause in query.filters {
+            guard case .tag(let name) = single(clause), sets[name] == nil else { continue }
+            let reminders: SQLFragment = "SELECT \(link.reminderID) FROM \(identifier: ReminderTagTable.tableName)"
+                + " WHERE \(link.tagID) = (SELECT \(tag.id) FROM \(identifier: TagTable.tableName) WHERE \(tag.name) = \(name))"
+            sets[name] = try IDSet.read(reminders, limit: .max, on: db)
+        }
+        return sets
     }
 
     /// Whether a positive `list:` or `tag:` filter of one value narrows the search.
