@@ -68,18 +68,42 @@ static void idsFinal(sqlite3_context *context) {
     sqlite3_result_blob64(context, collected->ids, (sqlite3_uint64)n * sizeof(sqlite3_int64), sqlite3_free);
 }
 
-/* trove_has: the set, copied once per statement (kept as the first argument's auxiliary data). */
+/* trove_has: the set, copied once per statement (kept as the first argument's auxiliary data):
+** as a bitmap when its ids are dense (their range at most 64 times their count, so the bitmap
+** is no larger than the ids), else as the sorted ids. */
 typedef struct {
     sqlite3_int64 *ids;
     sqlite3_int64 count;
     sqlite3_int64 next;  /* where the last search ended: ids before it are smaller than that id */
+    unsigned char *bits; /* bit (id - lowest) of the bitmap, when there is one */
+    sqlite3_int64 lowest;
+    sqlite3_uint64 span; /* highest - lowest */
 } Set;
 
 static void freeSet(void *pointer) {
     Set *set = pointer;
     if (!set) return;
     sqlite3_free(set->ids);
+    sqlite3_free(set->bits);
     sqlite3_free(set);
+}
+
+/* Makes the bitmap when the ids are dense; 0 when out of memory. */
+static int makeBitmap(Set *set) {
+    if (set->count == 0) return 1;
+    sqlite3_int64 lowest = set->ids[0], highest = set->ids[set->count - 1];
+    sqlite3_uint64 span = (sqlite3_uint64)highest - (sqlite3_uint64)lowest;
+    if (span / 64 > (sqlite3_uint64)set->count) return 1;
+    set->bits = sqlite3_malloc64(span / 8 + 1);
+    if (!set->bits) return 0;
+    memset(set->bits, 0, (size_t)(span / 8 + 1));
+    for (sqlite3_int64 i = 0; i < set->count; i++) {
+        sqlite3_uint64 offset = (sqlite3_uint64)set->ids[i] - (sqlite3_uint64)lowest;
+        set->bits[offset >> 3] |= (unsigned char)(1u << (offset & 7));
+    }
+    set->lowest = lowest;
+    set->span = span;
+    return 1;
 }
 
 static void hasFunction(sqlite3_context *context, int argc, sqlite3_value **argv) {
@@ -97,8 +121,8 @@ static void hasFunction(sqlite3_context *context, int argc, sqlite3_value **argv
             sqlite3_result_error_nomem(context);
             return;
         }
+        memset(set, 0, sizeof(Set));
         set->count = bytes / (int)sizeof(sqlite3_int64);
-        set->next = 0;
         set->ids = set->count ? sqlite3_malloc64((sqlite3_uint64)bytes) : 0;
         if (set->count && !set->ids) {
             sqlite3_free(set);
@@ -106,6 +130,11 @@ static void hasFunction(sqlite3_context *context, int argc, sqlite3_value **argv
             return;
         }
         if (set->count) memcpy(set->ids, blob, (size_t)bytes);
+        if (!makeBitmap(set)) {
+            freeSet(set);
+            sqlite3_result_error_nomem(context);
+            return;
+        }
         sqlite3_set_auxdata(context, 0, set, freeSet);
         /* NB: SQLite may free it at once (an argument that is not a constant); ask again. */
         set = sqlite3_get_auxdata(context, 0);
@@ -119,6 +148,11 @@ static void hasFunction(sqlite3_context *context, int argc, sqlite3_value **argv
         return;
     }
     sqlite3_int64 id = sqlite3_value_int64(argv[1]), n = set->count, *ids = set->ids;
+    if (set->bits) {
+        sqlite3_uint64 offset = (sqlite3_uint64)id - (sqlite3_uint64)set->lowest;
+        sqlite3_result_int(context, id >= set->lowest && offset <= set->span && (set->bits[offset >> 3] >> (offset & 7)) & 1);
+        return;
+    }
     /* Every id before `low` is smaller than `id`: from where the last search ended when that
     ** holds (ids asked in ascending order), else from the start. */
     sqlite3_int64 low = set->next > 0 && set->next <= n && ids[set->next - 1] < id ? set->next : 0;

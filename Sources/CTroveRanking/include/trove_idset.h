@@ -14,8 +14,9 @@
 **
 ** trove_has(ids, id): 1 when `ids`, a BLOB trove_ids made, holds `id`, else 0 (0 for a NULL id;
 ** an error when `ids` is not such a BLOB). Bind `ids` as a parameter: the set is then copied
-** once per statement, and rows asked in rowid order (as an FTS5 MATCH gives them) are found by
-** galloping forward from the last one, a few comparisons each.
+** once per statement, as a bitmap when the ids are dense (their range at most 64 times their
+** count: one bit each, no larger than the ids), else as the ids, where rows asked in rowid order
+** (as an FTS5 MATCH gives them) are found by galloping forward from the last one.
 **
 **   SELECT … FROM "reminders_fts" … WHERE "reminders_fts" MATCH ? AND trove_has(?, "reminders_fts"."rowid")
 */
