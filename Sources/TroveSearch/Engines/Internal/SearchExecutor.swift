@@ -62,6 +62,10 @@ struct SearchExecutor {
     }
 
     /// The match and the filters, without the completion scope.
+    ///
+    /// NB: with ``filteredIDs`` the filters are those ids (read from every filter, in the same
+    /// transaction), so they are not tested again: a `tag:` filter's probe of each row's tags
+    /// and the look-ups the others need cost ~1 µs a matching row.
     var matchConditions: [SQLFragment] {
         var conditions: [SQLFragment] = []
         let text = WhereClause {
@@ -69,7 +73,7 @@ struct SearchExecutor {
             plan.conditions
         }
         if !text.isEmpty { conditions.append(text.queryFragment) }
-        if let filteredIDs { conditions.append(filteredIDs.contains(SearchTables.index.rowid)) }
+        if let filteredIDs { return conditions + [filteredIDs.contains(SearchTables.index.rowid)] }
         return conditions + filterConditions(rowsComeFromText: isRanked)
     }
 
