@@ -115,6 +115,55 @@ struct RankBoundTests {
         #expect(among.contains("+\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
     }
 
+    /// More "Water …" reminders than the bound's minimum (as ``large``), three in four in the
+    /// list "Big" and every third tagged `errand`, for searches narrowed to a filter's ids.
+    static let listed = Task { () throws -> ReminderStore in
+        let store = try await ReminderStore.inMemory()
+        let filler = ["soon", "please", "then", "check", "the", "hose"]
+        var records: [ReminderRecord] = []
+        for i in 0..<(SearchExecutor.rankBoundMinimumMatches + 6_000) {
+            records.append(ReminderRecord(
+                title: (["Water"] + (0..<(i % 50)).map { filler[$0 % filler.count] }).joined(separator: " "),
+                list: i % 4 == 3 ? "Small" : "Big", tags: i % 3 == 0 ? ["errand"] : [],
+                priority: i % 7 == 0 ? .high : .none, isCompleted: i % 4 == 0))
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "listed")
+        return store
+    }
+
+    /// A search narrowed to its filters' ids ranks its page from the best scores as open among
+    /// them: the page statement's page, and the answer of the search neither narrowed nor bounded.
+    @Test func aNarrowedSearchIsRankedWithTheBound() async throws {
+        let store = try await Self.listed.value
+        for text in ["list:Big wat", "list:Big tag:errand wat", "is:open list:Big wat", "list:Big -tag:errand water"] {
+            for includeCompleted in [nil, true, false] as [Bool?] {
+                for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
+                    let request = Self.request(text, limit: limit, page: page, includeCompleted: includeCompleted)
+                    let context = "\(text), limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                    var unnarrowed = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                    unnarrowed.usesRankBound = false
+                    let plain = unnarrowed
+                    let (narrowed, bounded, unbounded, answers) = try await store.database.read { db in
+                        try db.transaction {
+                            var narrowed = try plain.narrowedToFilteredReminders(on: db)
+                            narrowed.usesRankBound = true
+                            var narrowedPlain = narrowed
+                            narrowedPlain.usesRankBound = false
+                            let bounded = try narrowed.boundedPageRows(on: db).map { try narrowed.pageAndLastCursor(rows: $0) }
+                            let unbounded = try narrowedPlain.pageAndLastCursor(rows: db.fetchAll(narrowedPlain.pageStatement(on: db)))
+                            return (narrowed, bounded, unbounded, (try narrowed.runAsChosen(on: db), try plain.runAsChosen(on: db)))
+                        }
+                    }
+                    #expect(narrowed.filteredIDs != nil, "narrowed: \(context)")
+                    let page = try #require(bounded, "the bound answers: \(context)")
+                    #expect(page.0 == unbounded.0 && page.1 == unbounded.1, "\(context)")
+                    #expect(answers.0 == answers.1 && answers.0.total > 1_000, "\(context)")
+                }
+            }
+        }
+    }
+
     /// ``waterStore(source:title:)`` with four in five titled just "Water": thousands of equal
     /// best scores, far more than the candidates.
     static let tied = Task { () throws -> ReminderStore in
