@@ -29,6 +29,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Sections to run, comma-separated: \(BenchSuite.Section.allCases.map(\.rawValue).joined(separator: ",")).")
     var only: String?
     @Flag(help: "A smoke run: 2,000 reminders, 10 queries per class.") var quick = false
+    @Option(help: "Only this query class in the query section (its label, e.g. \"filter + text\"): a diagnostic run.")
+    var queryClass: String?
     @Option(help: "Where the relevance judgments are (quality section).") var qualityDir = "Benchmarks/quality"
     @Option(help: "Also measure relevance on the Debian corpus that Benchmarks/quality/make-debian-corpus.py wrote here.")
     var corpusDir: String?
@@ -70,7 +72,13 @@ struct Run: AsyncParsableCommand {
             workload: Workload(seed: seed, count: count, dataDirectory: dataDir),
             perClass: perClass, likeLimit: likeQueries ?? perClass, providerLimit: providerQueries ?? perClass,
             typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15,
-            importRounds: quick ? 1 : importRounds, sections: sections, quality: quality, anchorResults: anchorResults)
+            importRounds: quick ? 1 : importRounds, sections: sections, quality: quality, anchorResults: anchorResults,
+            onlyClass: try queryClass.map { label in
+                guard let found = QueryClass.allCases.first(where: { $0.label == label }) else {
+                    throw ValidationError("no query class \(label.debugDescription); the classes: \(QueryClass.allCases.map(\.label).joined(separator: ", "))")
+                }
+                return found
+            })
         let text = try await suite.run(progress: log)
         print(text, terminator: "")
     }

@@ -21,10 +21,13 @@ public struct BenchSuite {
     /// An anchor engine's output (`scripts/bench --anchors`) to set beside the query section's
     /// figures in a section of its own; see ``AnchorTable``.
     public var anchorResults: String?
+    /// Only this query class, in the query section (a diagnostic run; nil for all).
+    public var onlyClass: QueryClass?
 
     public init(workload: Workload, perClass: Int, likeLimit: Int, providerLimit: Int, typingTitles: Int,
                 processRuns: Int, importRounds: Int = 3, sections: Set<Section>,
-                quality: QualityBenchmark = QualityBenchmark(directory: "Benchmarks/quality"), anchorResults: String? = nil) {
+                quality: QualityBenchmark = QualityBenchmark(directory: "Benchmarks/quality"), anchorResults: String? = nil,
+                onlyClass: QueryClass? = nil) {
         self.workload = workload
         self.perClass = perClass
         self.likeLimit = likeLimit
@@ -35,6 +38,7 @@ public struct BenchSuite {
         self.sections = sections
         self.quality = quality
         self.anchorResults = anchorResults
+        self.onlyClass = onlyClass
     }
 
     /// Runs everything chosen and returns the markdown: a header, the table, the notes.
@@ -57,7 +61,8 @@ public struct BenchSuite {
         }
         progress("preparing \(workload.count) reminders in \(workload.dataDirectory)")
         let path = try await workload.database()
-        let classes = try queryClasses(path)
+        var classes = try queryClasses(path)
+        if let onlyClass { classes.keepOnly(onlyClass) }
 
         if sections.contains(.import) {
             progress("import")

@@ -13,6 +13,11 @@
 public struct QueryClasses: Sendable {
     public private(set) var queries: [QueryClass: [BenchQuery]] = [:]
 
+    /// Drops every class but `queryClass` (`trove-bench run --query-class`).
+    public mutating func keepOnly(_ queryClass: QueryClass) {
+        queries = queries.filter { $0.key == queryClass }
+    }
+
     /// - Parameters:
     ///   - titles: Titles of reminders in the database; pairs of their words make the
     ///     two-word and phrase queries.
