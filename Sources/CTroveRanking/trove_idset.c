@@ -47,6 +47,41 @@ static int ascending(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/*
+** Sorts `*count` ids and drops repeats through a bitmap, when their range is at most 64 times
+** their count (the bitmap no larger than they are): a filter's ids come in an index's order,
+** and qsort of list:Work's 120,000 took ~10 ms. 0 (ids untouched) when sparse or out of memory.
+*/
+static int sortDense(sqlite3_int64 *ids, sqlite3_int64 *count) {
+    sqlite3_int64 n = *count, lowest = ids[0], highest = ids[0];
+    for (sqlite3_int64 i = 1; i < n; i++) {
+        if (ids[i] < lowest) lowest = ids[i];
+        if (ids[i] > highest) highest = ids[i];
+    }
+    sqlite3_uint64 span = (sqlite3_uint64)highest - (sqlite3_uint64)lowest;
+    if (span / 64 > (sqlite3_uint64)n) return 0;
+    sqlite3_uint64 words = span / 64 + 1;
+    sqlite3_uint64 *bits = sqlite3_malloc64(words * sizeof(sqlite3_uint64));
+    if (!bits) return 0;
+    memset(bits, 0, (size_t)(words * sizeof(sqlite3_uint64)));
+    for (sqlite3_int64 i = 0; i < n; i++) {
+        sqlite3_uint64 offset = (sqlite3_uint64)ids[i] - (sqlite3_uint64)lowest;
+        bits[offset >> 6] |= 1ull << (offset & 63);
+    }
+    sqlite3_int64 kept = 0;
+    for (sqlite3_uint64 word = 0; word < words; word++) {
+        sqlite3_uint64 value = bits[word];
+        while (value) {
+            int bit = __builtin_ctzll(value);
+            ids[kept++] = (sqlite3_int64)((sqlite3_uint64)lowest + word * 64 + (sqlite3_uint64)bit);
+            value &= value - 1;
+        }
+    }
+    sqlite3_free(bits);
+    *count = kept;
+    return 1;
+}
+
 static void idsFinal(sqlite3_context *context) {
     Collected *collected = sqlite3_aggregate_context(context, 0);
     /* NB: SQLite calls this once for every aggregate context it made, also when the statement
@@ -57,7 +92,7 @@ static void idsFinal(sqlite3_context *context) {
         return;
     }
     sqlite3_int64 n = collected->count;
-    if (!collected->sorted) {
+    if (!collected->sorted && !sortDense(collected->ids, &n)) {
         qsort(collected->ids, (size_t)n, sizeof(sqlite3_int64), ascending);
         sqlite3_int64 kept = 1;
         for (sqlite3_int64 i = 1; i < n; i++) {
