@@ -91,6 +91,13 @@ struct FilteredIDsTests {
                 let read = try #require(try executor.readFilteredIDs(on: db), "\(text)")
                 let ids = read.bytes.withUnsafeBytes { raw in (0..<read.count).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) } }
                 #expect(ids == expected, "\(text)")
+                // The completed ones among them, read with them, for the matches' completion.
+                let completedSQL: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
+                    + SearchExecutor.whereClause(executor.filterConditions(rowsComeFromText: false) + ["(\(SearchTables.reminders.isCompleted) = 1)"])
+                let completed = try read.completed.map { bytes in
+                    bytes.withUnsafeBytes { raw in (0..<(raw.count / 8)).map { raw.loadUnaligned(fromByteOffset: $0 * 8, as: Int64.self) } }
+                }
+                #expect(try completed == db.fetchAll(completedSQL).map { try $0[0] as Int64 }.sorted(), "\(text)")
                 if text.contains("nosuchtag") { #expect(ids.isEmpty) } else { #expect(!ids.isEmpty, "\(text)") }
             }
         }

@@ -53,10 +53,13 @@ extension SearchExecutor {
         var filters = FilterSQL(today: request.today, timeZone: request.timeZone, rowsComeFromText: false)
         filters.tagSets = try tagSetsBesideAList(on: db)
         // NB: no filter reads a list column (`list:` looks its id up), so no lists are joined.
-        let filtered: SQLFragment = "SELECT \(SearchTables.reminders.id) FROM \(identifier: ReminderTable.tableName)"
+        // NB: with their completion, which the indexes a filter is read from hold, so that
+        // the matches among the ids need not be looked up for it (``matchesSQL``).
+        let r = SearchTables.reminders
+        let filtered: SQLFragment = "SELECT \(r.id), \(r.isCompleted) FROM \(identifier: ReminderTable.tableName)"
             + Self.whereClause(query.filters.map(filters.condition))
             + " LIMIT \(Self.filteredIDLimit + 1)"
-        return try IDSet.read(filtered, limit: Self.filteredIDLimit, on: db)
+        return try IDSet.read(filtered, limit: Self.filteredIDLimit, completion: true, on: db)
     }
 
     /// The reminders of each positive `tag:` filter of one name, read as sets first, when a

@@ -194,7 +194,16 @@ struct SearchExecutor {
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed" FROM "reminders_fts" CROSS JOIN … WHERE … LIMIT 1001
     /// ```
     var matchesSQL: SQLFragment {
-        let r = SearchTables.reminders
+        let r = SearchTables.reminders, index = SearchTables.index
+        if plan.conditions.isEmpty, let match = plan.match, let filteredIDs, let isCompleted = filteredIDs.isCompleted(index.rowid) {
+            // NB: narrowed to ids whose completion was read with them, the matches among them are
+            // read from the index alone: `is:open list:Work milk` at 1,000,000 reminders looked
+            // 39,642 of them up for it.
+            let conditions = [WhereClause { match }.queryFragment, filteredIDs.contains(index.rowid)]
+            return "SELECT \(index.rowid.named(HitColumn.id)), \(isCompleted.named(HitColumn.isCompleted))"
+                + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions)
+                + " LIMIT \(matchSetLimit + 1)"
+        }
         return "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)) \(from(joiningLists: false))"
             + Self.whereClause(matchConditions) + " LIMIT \(matchSetLimit + 1)"
     }
