@@ -142,6 +142,8 @@ public final class DirectConnection {
             case .integer(let v): sqlite3_bind_int64(stmt, index, v)
             case .double(let v): sqlite3_bind_double(stmt, index, v)
             case .text(let v): sqlite3_bind_text(stmt, index, v, -1, Self.transient)
+            // NB: an empty array may have no address, and a NULL pointer binds NULL, not a blob.
+            case .blob(let v) where v.isEmpty: sqlite3_bind_zeroblob(stmt, index, 0)
             case .blob(let v): v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), Self.transient) }
             }
             guard rc == SQLITE_OK else { throw error(rc, "bind") }

@@ -7,7 +7,7 @@
 /// ```
 ///
 /// SQLite writes integers as digits, reals with `%!.15g`, text as a quoted literal with `'`
-/// doubled, blobs as `x'…'` and NULL as `NULL`. Outside the parameters the two texts are the
+/// doubled, blobs as `x'…'` (`zeroblob(N)` when bound as zeros) and NULL as `NULL`. Outside the parameters the two texts are the
 /// same byte for byte, including inside quoted strings and identifiers, which may hold a `?`.
 public enum ExpandedSQL {
     /// - Returns: The bound values in order, or nil when the texts do not line up (such as a
@@ -62,6 +62,14 @@ public enum ExpandedSQL {
                 bytes.append(byte)
             }
             return (.blob(bytes), close + 1)
+        }
+        if e[start...].starts(with: Array("zeroblob(".utf8)) {
+            // NB: how SQLite writes a blob bound with sqlite3_bind_zeroblob (Trove binds an
+            // empty blob so), `zeroblob(N)`.
+            guard let close = e[(start + 9)...].firstIndex(of: UInt8(ascii: ")")),
+                let count = Int(String(decoding: e[(start + 9)..<close], as: UTF8.self))
+            else { return nil }
+            return (.blob(Array(repeating: 0, count: count)), close + 1)
         }
         if e[start...].starts(with: Array("NULL".utf8)) { return (.null, start + 4) }
         var k = start
