@@ -18,10 +18,21 @@ enum SearchExplainRenderer {
             lines.append("")
             lines.append("\(statement.purpose):")
             lines.append("  " + statement.sql)
-            let bindings = statement.bindings.enumerated().map { "\($0.offset + 1): \(visible($0.element))" }
+            let bindings = statement.bindings.enumerated().map { "\($0.offset + 1): \(visible(abbreviated($0.element)))" }
             lines.append("  bindings: " + (bindings.isEmpty ? "none" : bindings.joined(separator: "  ")))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A literal of more than 120 characters cut to its first 60 and its length: a search
+    /// binds each set of ids as one value (a filter's 120,000 reminders, ~2 MB as hex).
+    ///
+    /// ```swift
+    /// SearchExplainRenderer.abbreviated("X'0600000000000000…'")  // "X'060000000000000010000000…… (1920546 characters)"
+    /// ```
+    static func abbreviated(_ literal: String) -> String {
+        guard literal.count > 120 else { return literal }
+        return literal.prefix(60) + "… (\(literal.count) characters)"
     }
 
     /// Control characters as their Unicode pictures (STX as `␂`), so that the highlight marks of

@@ -69,6 +69,15 @@ import TroveStore
         #expect(SearchDelimited.escapeTSV("a\tb\nc\r\\d") == "a\\tb\\nc\\r\\\\d")
     }
 
+    @Test func explainCutsLongBindingsToTheirStartAndLength() {
+        let ids = "X'" + String(repeating: "0600000000000000", count: 1_000) + "'"
+        let explanation = SearchExplanation(
+            query: .parse("milk", exact: true), engine: "fts",
+            statements: [.init(purpose: "counts", sql: "SELECT trove_has(?, 1)", bindings: [ids, String(repeating: "a", count: 120)])])
+        let lines = SearchExplainRenderer.render(explanation).split(separator: "\n")
+        #expect(lines.last == "  bindings: 1: \(ids.prefix(60))… (16003 characters)  2: \(String(repeating: "a", count: 120))")
+    }
+
     @Test func explainShowsControlCharactersAsPictures() {
         #expect(SearchExplainRenderer.visible("'\u{2}'") == "'␂'")
         let explanation = SearchExplanation(
