@@ -17,9 +17,9 @@ extension SearchExecutor {
     /// answer: Trove's score counts each word's rows again at every such look-up.
     ///
     /// ```swift
-    /// // WITH "rows"("id") AS (SELECT "reminders"."id" FROM "reminders" WHERE <filters> LIMIT 131073)
-    /// //   SELECT count(*), trove_ids("id") FROM "rows"
-    /// // SELECT count(*) FROM (SELECT 1 FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT <4 × ids + 1>)
+    /// // WITH "rows"("id", "done") AS (SELECT "reminders"."id", "reminders"."is_completed" FROM "reminders" WHERE <filters> LIMIT 131073)
+    /// //   SELECT count(*), trove_ids("id"), trove_ids(CASE WHEN "done" THEN "id" END) FROM "rows"
+    /// // SELECT count(*) FROM (SELECT 1 FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT <ids + 1>)
     /// // then every statement adds: AND trove_has(?, "reminders_fts"."rowid")
     /// ```
     ///

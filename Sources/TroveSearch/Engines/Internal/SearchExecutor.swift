@@ -192,6 +192,9 @@ struct SearchExecutor {
     /// ```swift
     /// executor.matchesSQL
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed" FROM "reminders_fts" CROSS JOIN … WHERE … LIMIT 1001
+    /// narrowed.matchesSQL  // narrowed to filtered ids read with their completion
+    /// // SELECT "reminders_fts"."rowid" AS "id", trove_has(?, "reminders_fts"."rowid") AS "is_completed" FROM "reminders_fts"
+    /// //   WHERE ("reminders_fts" MATCH ?) AND trove_has(?, "reminders_fts"."rowid") LIMIT 39643
     /// ```
     var matchesSQL: SQLFragment {
         let r = SearchTables.reminders, index = SearchTables.index
