@@ -12,6 +12,13 @@ typedef struct {
     double rank;
 } Entry;
 
+/* The bound trove_rank_bounded reads (see trove_best.h): per thread, as a statement runs on one. */
+static _Thread_local double currentBound = INFINITY;
+
+double trove_best_bound(void) { return currentBound; }
+
+void trove_best_reset_bound(void) { currentBound = INFINITY; }
+
 /* The aggregate context: zeroed by SQLite on the first row. */
 typedef struct {
     Entry *heap;              /* the best rows so far, a max-heap by rank: heap[0] is the k-th */
@@ -91,6 +98,7 @@ static void bestStep(sqlite3_context *context, int argc, sqlite3_value **argv) {
         }
         best->k = k;
         best->tieLimit = tieLimit;
+        currentBound = INFINITY;
     }
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     Entry entry = {sqlite3_value_int64(argv[0]), sqlite3_value_double(argv[1])};
@@ -98,6 +106,7 @@ static void bestStep(sqlite3_context *context, int argc, sqlite3_value **argv) {
     if (best->count < best->k) {
         best->heap[best->count] = entry;
         siftUp(best->heap, best->count++);
+        if (best->count == best->k) currentBound = best->heap[0].rank;
         return;
     }
     double kth = best->heap[0].rank;
@@ -114,6 +123,7 @@ static void bestStep(sqlite3_context *context, int argc, sqlite3_value **argv) {
     Entry out = best->heap[0];
     best->heap[0] = entry;
     siftDown(best->heap, best->count, 0);
+    currentBound = best->heap[0].rank;
     if (best->heap[0].rank == out.rank) {
         if (!addTie(best, out)) {
             best->failed = 1;
@@ -133,6 +143,7 @@ static int byRankThenID(const void *a, const void *b) {
 
 static void bestFinal(sqlite3_context *context) {
     Best *best = sqlite3_aggregate_context(context, 0);
+    currentBound = INFINITY;
     /* NB: SQLite calls this once for every aggregate context it made, also when the statement
     ** stops early (an interrupt, an error), so the memory is freed here and only here. */
     if (!best || best->count == 0) {

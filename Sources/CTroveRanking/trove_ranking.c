@@ -41,9 +41,9 @@
 /* The reminders' columns (trove_rank); an app index's first field plays the title's part. */
 enum { TITLE = 0, NOTES = 1, TAGS = 2, REMINDER_FIELDS = 3, NO_FIELD = -1 };
 
-typedef enum { MODE_RANK, MODE_SAMPLE, MODE_EXPLAIN } Mode;
+typedef enum { MODE_RANK, MODE_SAMPLE, MODE_EXPLAIN, MODE_BOUNDED } Mode;
 
-static const Mode rankMode = MODE_RANK, sampleMode = MODE_SAMPLE, explainMode = MODE_EXPLAIN;
+static const Mode rankMode = MODE_RANK, sampleMode = MODE_SAMPLE, explainMode = MODE_EXPLAIN, boundedMode = MODE_BOUNDED;
 
 /* The parameters, in argument order after is_completed. */
 typedef struct {
@@ -472,7 +472,7 @@ typedef struct {
 } Breakdown;
 
 static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, const Parameters *parameters,
-                    int completed, int explaining, Breakdown *out) {
+                    int completed, int explaining, int bounded, Breakdown *out) {
     memset(out, 0, sizeof(Breakdown));
     int phrases = state->phraseCount;
     int fields = state->fieldCount;
@@ -576,38 +576,6 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         out->tag = parameters->tagEquals * (wholeIDF > wordIDF ? wholeIDF : wordIDF);
     }
 
-    /* Exact words: a prefix word that stands whole in the title. */
-    if (inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0) {
-        const char *text = 0;
-        int bytes = 0;
-        rc = api->xColumnText(fts, TITLE, &text, &bytes);
-        if (rc != SQLITE_OK) return rc;
-        state->exactCount = 0;
-        TitleScan scan = {state, 0};
-        if (text && bytes > 0) {
-            rc = api->xTokenize(fts, text, bytes, &scan, titleToken);
-            if (rc != SQLITE_OK) return rc;
-        }
-        if (state->exactCount > 0) {
-            /* NB: tagWord is per-phrase scratch the tag boost above is done with; here it marks
-            ** the phrases already counted, so a word standing twice in the title counts once. */
-            memset(state->tagWord, 0, (size_t)(phrases > 0 ? phrases : 1));
-            double wordIDF = 0;
-            for (int i = 0; i < count; i++) {
-                const Instance *instance = &instances[i];
-                if (instance->field != TITLE || instance->phrase < 0 || instance->phrase >= phrases) continue;
-                if (state->tagWord[instance->phrase]) continue;
-                for (int e = 0; e < state->exactCount; e++) {
-                    if (state->exactOffset[e] != instance->offset) continue;
-                    state->tagWord[instance->phrase] = 1;
-                    wordIDF += state->idf[instance->phrase];
-                    break;
-                }
-            }
-            out->word = parameters->exactWord * wordIDF;
-        }
-    }
-
     /* Proximity of neighbouring phrases, in one field. */
     if (phrases > 1 && parameters->proximity != 0) {
         for (int phrase = 0; phrase < phrases; phrase++) {
@@ -637,6 +605,54 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
             if (state->closeness[phrase] <= 0) continue;
             double low = state->idf[phrase] < state->idf[phrase + 1] ? state->idf[phrase] : state->idf[phrase + 1];
             out->near += parameters->proximity * low * state->closeness[phrase];
+        }
+    }
+
+    /* Exact words: a prefix word that stands whole in the title. Last, as the only part that
+    ** reads the row's text: under trove_best (trove_rank_bounded) a row whose score with the
+    ** largest boost it could get still ranks after the rows kept so far is dropped whatever
+    ** its boost, so its title is not read and it is scored without the boost, which ranks
+    ** after them too. (`bill` at 1,000,000 reminders: reading the titles was a third of the
+    ** walk that scores every match.) The margin covers the sums' rounding, in another order. */
+    int wordsNeeded = inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0;
+    if (wordsNeeded && bounded && !completed && parameters->exactWord > 0) {
+        /* NB: only a phrase with an instance in the title can stand whole there. */
+        double most = 0;
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            if (state->frequency[phrase * fields + TITLE] > 0 && state->idf[phrase] > 0) most += state->idf[phrase];
+        }
+        double highest = out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * most;
+        double bound = trove_best_bound();
+        if (-highest > bound + fabs(bound) * 1e-9) wordsNeeded = 0;
+    }
+    if (wordsNeeded) {
+        const char *text = 0;
+        int bytes = 0;
+        rc = api->xColumnText(fts, TITLE, &text, &bytes);
+        if (rc != SQLITE_OK) return rc;
+        state->exactCount = 0;
+        TitleScan scan = {state, 0};
+        if (text && bytes > 0) {
+            rc = api->xTokenize(fts, text, bytes, &scan, titleToken);
+            if (rc != SQLITE_OK) return rc;
+        }
+        if (state->exactCount > 0) {
+            /* NB: tagWord is per-phrase scratch the tag boost above is done with; here it marks
+            ** the phrases already counted, so a word standing twice in the title counts once. */
+            memset(state->tagWord, 0, (size_t)(phrases > 0 ? phrases : 1));
+            double wordIDF = 0;
+            for (int i = 0; i < count; i++) {
+                const Instance *instance = &instances[i];
+                if (instance->field != TITLE || instance->phrase < 0 || instance->phrase >= phrases) continue;
+                if (state->tagWord[instance->phrase]) continue;
+                for (int e = 0; e < state->exactCount; e++) {
+                    if (state->exactOffset[e] != instance->offset) continue;
+                    state->tagWord[instance->phrase] = 1;
+                    wordIDF += state->idf[instance->phrase];
+                    break;
+                }
+            }
+            out->word = parameters->exactWord * wordIDF;
         }
     }
 
@@ -682,7 +698,7 @@ static int tokenizeExactWords(const Fts5ExtensionApi *api, Fts5Context *fts, Que
 static void scoreAndReturn(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, QueryState *state,
                            int completed, Mode mode) {
     Breakdown parts;
-    int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, &parts);
+    int rc = scoreRow(api, fts, state, &state->parameters, completed, mode == MODE_EXPLAIN, mode == MODE_BOUNDED, &parts);
     if (rc != SQLITE_OK) {
         sqlite3_result_error_code(context, rc);
         return;
@@ -708,6 +724,8 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     if (!state) {
         int rc = allocateState(api, fts, mode, REMINDER_FIELDS, TAGS, &state);
         if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
+        /* NB: a new query: no bound from an earlier statement's trove_best on this thread. */
+        if (mode == MODE_BOUNDED) trove_best_reset_bound();
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);
             return;
@@ -827,6 +845,7 @@ int trove_ranking_register(sqlite3 *db) {
     rc = api->xCreateFunction(api, "trove_rank", (void *)&rankMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_sample", (void *)&sampleMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_explain", (void *)&explainMode, rankFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_bounded", (void *)&boundedMode, rankFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_matched", 0, matchedFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields", (void *)&rankMode, fieldsFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields_sample", (void *)&sampleMode, fieldsFunction, 0);

@@ -19,6 +19,15 @@
 ** must be the same on every row; k must be at least 1 and tie_limit at least 0.
 */
 
+/*
+** While trove_best runs, it keeps the rank a row must reach to be kept (its k-th rank once it
+** holds k rows; +infinity before) for trove_rank_bounded on the same thread, which then skips
+** the parts of a row's score that cannot bring it in (see trove_ranking.h). One trove_best per
+** statement; trove_rank_bounded resets the bound when its query starts.
+*/
+double trove_best_bound(void);
+void trove_best_reset_bound(void);
+
 /// Registers trove_best on `db`. Returns SQLITE_OK or SQLite's error code.
 int trove_best_register(sqlite3 *db);
 

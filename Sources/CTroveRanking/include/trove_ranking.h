@@ -30,6 +30,10 @@
 **   trove_rank_sample(…same arguments…)
 **     The same with every phrase's IDF taken as 1, so it never counts a phrase's documents:
 **     for ordering a bounded sample of the newest matches cheaply.
+**   trove_rank_bounded(…same arguments…)
+**     The same score, for a statement whose trove_best keeps the best ranks: a row that cannot
+**     be kept even with the exact-word boost (trove_best_bound) is scored without it, so its
+**     title is not read. Kept rows' ranks are trove_rank's, to the bit.
 **   trove_rank_explain(…same arguments…)
 **     The same score as text, each field's contribution and each boost on its own line.
 **   trove_matched(reminders_fts, column)

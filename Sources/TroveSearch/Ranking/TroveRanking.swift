@@ -170,16 +170,20 @@ public struct TroveRanking: Hashable, Sendable {
     ///
     ///   The same scores; worth it where one statement scores many of the MATCH's rows in rowid
     ///   order (`s` at 1,000,000 reminders, 577,529 rows: 0.42 → 0.20 s in the `sqlite3` shell).
+    ///
+    /// `underBest`: the score is `trove_best`'s rank in the same statement, which lets a match
+    /// that cannot be kept skip the exact-word test (`trove_rank_bounded`; see `trove_ranking.h`).
     func expression(
         _ function: Function = .rank, exactWords: [String] = [], isCompleted: SQLFragment = "\(SearchTables.reminders.isCompleted)",
-        walksSizes: Bool = false
+        walksSizes: Bool = false, underBest: Bool = false
     ) -> SQLFragment {
         let numbers = arguments.map { value -> SQLFragment in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQLFragment(raw: "\(value)")
         }
         let sizes: SQLFragment = walksSizes ? ", " + Self.docsizeLiteral(of: ReminderSearchTable.tableName) : ""
-        return "\(raw: function.rawValue)(\(identifier: ReminderSearchTable.tableName), \(isCompleted), "
+        let name = underBest && function == .rank ? "trove_rank_bounded" : function.rawValue
+        return "\(raw: name)(\(identifier: ReminderSearchTable.tableName), \(isCompleted), "
             + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + sizes + ")"
     }
 

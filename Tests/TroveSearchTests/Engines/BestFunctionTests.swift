@@ -2,6 +2,8 @@ import Testing
 import TroveQuery
 import TroveSQLite
 @testable import TroveSearch
+import TroveStore
+import TroveTestSupport
 
 /// `trove_best(id, rank, k, tie_limit)`, the C aggregate a bounded page's candidates come from,
 /// read back as ``SearchExecutor/bestRows(_:)`` reads it, against a sort of every row.
@@ -75,6 +77,49 @@ struct BestFunctionTests {
         #expect(try Self.best(empty, k: 5)?.isEmpty == true)
         let nulls = try Self.table([(nil, nil)])
         #expect(try Self.best(nulls, k: 5)?.isEmpty == true)
+    }
+
+    /// `trove_rank_bounded` under `trove_best` skips the exact-word test of a row that cannot be
+    /// kept, and gives it its score without the boost: what `trove_best` keeps is the same as
+    /// under `trove_rank`, and only the rows it drops score differently.
+    @Test func theBoundedRankKeepsTheSameRowsAndSkipsTheOthersBoost() async throws {
+        let store = try await ReminderStore.inMemory()
+        let filler = ["soon", "please", "then", "check"]
+        var records = (0..<300).map { i in
+            // "Bill" whole (the exact-word boost) or "Bills", titles of 1 to 20 words.
+            ReminderRecord(title: ([i % 3 == 0 ? "Bills" : "Bill"] + (0..<(i % 20)).map { filler[$0 % 4] }).joined(separator: " "))
+        }
+        records.append(ReminderRecord(title: "Pay the gas"))
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "bills")
+        @Sendable func statement(underBest: Bool, k: Int) -> SQLFragment {
+            let rank = TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0", walksSizes: true, underBest: underBest)
+            return "SELECT trove_best(\"id\", \"rank\", \(k), 1000) AS \"best\", sum(\"rank\") FROM (SELECT \"reminders_fts\".\"rowid\" AS \"id\", "
+                + rank + " AS \"rank\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH '\"bill\"*' LIMIT -1)"
+        }
+        for k in [1, 5, 50, 400] {
+            let (bounded, exact) = try await store.database.read { db in
+                (try db.fetchAll(statement(underBest: true, k: k))[0], try db.fetchAll(statement(underBest: false, k: k))[0])
+            }
+            let kept = try #require(try SearchExecutor.bestRows([bounded])), expected = try #require(try SearchExecutor.bestRows([exact]))
+            #expect(kept.map(\.id) == expected.map(\.id) && kept.map(\.rank.bitPattern) == expected.map(\.rank.bitPattern), "k \(k)")
+            let sums: (Double, Double) = (try bounded[1], try exact[1])
+            if k < 300 {
+                #expect(sums.0 > sums.1, "k \(k): some dropped rows were scored without their boost")
+            } else {
+                #expect(sums.0 == sums.1, "k \(k): every row is kept, none skipped")
+            }
+        }
+        // Without trove_best in the statement there is no bound: the same scores as trove_rank.
+        let plain = try await store.database.read { db in
+            try db.fetchAll(
+                "SELECT sum(\"a\") - sum(\"b\") FROM (SELECT "
+                    + TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0", underBest: true) + " AS \"a\", "
+                    + TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0")
+                    + " AS \"b\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH '\"bill\"*' LIMIT -1)"
+            )[0]
+        }
+        #expect(try plain[0] as Double == 0)
     }
 
     @Test func aBadKIsAnError() throws {

@@ -110,7 +110,7 @@ struct RankBoundTests {
         #expect(explained.statements.map(\.purpose) == [
             "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
         ])
-        #expect(explained.statements[0].sql.contains("trove_rank(\"reminders_fts\", 0, "))
+        #expect(explained.statements[0].sql.contains("trove_rank_bounded(\"reminders_fts\", 0, "))
         let among = explained.statements[2].sql
         #expect(among.contains("+\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
     }

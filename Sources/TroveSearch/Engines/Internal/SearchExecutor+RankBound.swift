@@ -50,7 +50,7 @@ extension SearchExecutor {
     /// ```swift
     /// try executor.boundedPageRows(on: db)
     /// // SELECT trove_best("id", "rank", 2000, 50000) AS "best" FROM (SELECT "reminders_fts"."rowid" AS "id",
-    /// //   trove_rank("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
+    /// //   trove_rank_bounded("reminders_fts", 0, 5.0, …, 'reminders_fts_docsize') AS "rank"
     /// //   FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) LIMIT -1)
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed", 0.7 AS "factor"
     /// //   FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
@@ -110,7 +110,8 @@ extension SearchExecutor {
         guard rows <= Self.rankBoundRows else { return nil }
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
-        let openScore = TypedExpression<Double>(ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true))
+        let openScore = TypedExpression<Double>(
+            ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true, underBest: true))
         /// The best `count` rowids by score as open where `condition` holds, with every one
         /// tied with the last of them, in one walk.
         ///
