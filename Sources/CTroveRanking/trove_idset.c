@@ -48,18 +48,13 @@ static int ascending(const void *a, const void *b) {
 }
 
 /*
-** Sorts `*count` ids and drops repeats through a bitmap, when their range is at most 64 times
-** their count (the bitmap no larger than they are): a filter's ids come in an index's order,
-** and qsort of list:Work's 120,000 took ~10 ms. 0 (ids untouched) when sparse or out of memory.
+** A set is dense when its ids' range is at most 64 times their count: a bitmap of the range, one
+** bit an id, is then no larger than the ids. Both functions below use one when they can.
 */
-static int sortDense(sqlite3_int64 *ids, sqlite3_int64 *count) {
-    sqlite3_int64 n = *count, lowest = ids[0], highest = ids[0];
-    for (sqlite3_int64 i = 1; i < n; i++) {
-        if (ids[i] < lowest) lowest = ids[i];
-        if (ids[i] > highest) highest = ids[i];
-    }
-    sqlite3_uint64 span = (sqlite3_uint64)highest - (sqlite3_uint64)lowest;
-    if (span / 64 > (sqlite3_uint64)n) return 0;
+static int isDense(sqlite3_uint64 span, sqlite3_int64 count) { return span / 64 <= (sqlite3_uint64)count; }
+
+/* The bitmap of `n` ids in lowest...lowest + span, bit (id - lowest); NULL when out of memory. */
+static sqlite3_uint64 *bitmapOf(const sqlite3_int64 *ids, sqlite3_int64 n, sqlite3_int64 lowest, sqlite3_uint64 span) {
     sqlite3_uint64 words = span / 64 + 1;
     sqlite3_uint64 *bits = sqlite3_malloc64(words * sizeof(sqlite3_uint64));
     if (!bits) return 0;
@@ -68,8 +63,26 @@ static int sortDense(sqlite3_int64 *ids, sqlite3_int64 *count) {
         sqlite3_uint64 offset = (sqlite3_uint64)ids[i] - (sqlite3_uint64)lowest;
         bits[offset >> 6] |= 1ull << (offset & 63);
     }
+    return bits;
+}
+
+/*
+** Sorts `*count` ids and drops repeats through a bitmap, when they are dense: a filter's ids
+** come in an index's order, and qsort of list:Work's 120,000 took ~10 ms. 0 (ids untouched)
+** when sparse or out of memory.
+*/
+static int sortDense(sqlite3_int64 *ids, sqlite3_int64 *count) {
+    sqlite3_int64 n = *count, lowest = ids[0], highest = ids[0];
+    for (sqlite3_int64 i = 1; i < n; i++) {
+        if (ids[i] < lowest) lowest = ids[i];
+        if (ids[i] > highest) highest = ids[i];
+    }
+    sqlite3_uint64 span = (sqlite3_uint64)highest - (sqlite3_uint64)lowest;
+    if (!isDense(span, n)) return 0;
+    sqlite3_uint64 *bits = bitmapOf(ids, n, lowest, span);
+    if (!bits) return 0;
     sqlite3_int64 kept = 0;
-    for (sqlite3_uint64 word = 0; word < words; word++) {
+    for (sqlite3_uint64 word = 0; word <= span / 64; word++) {
         sqlite3_uint64 value = bits[word];
         while (value) {
             int bit = __builtin_ctzll(value);
@@ -104,13 +117,12 @@ static void idsFinal(sqlite3_context *context) {
 }
 
 /* trove_has: the set, copied once per statement (kept as the first argument's auxiliary data):
-** as a bitmap when its ids are dense (their range at most 64 times their count, so the bitmap
-** is no larger than the ids), else as the sorted ids. */
+** as a bitmap when its ids are dense, else as the sorted ids. */
 typedef struct {
-    sqlite3_int64 *ids;
+    sqlite3_int64 *ids;  /* the sorted ids, when there is no bitmap */
     sqlite3_int64 count;
     sqlite3_int64 next;  /* where the last search ended: ids before it are smaller than that id */
-    unsigned char *bits; /* bit (id - lowest) of the bitmap, when there is one */
+    sqlite3_uint64 *bits; /* bit (id - lowest) of the bitmap, when there is one */
     sqlite3_int64 lowest;
     sqlite3_uint64 span; /* highest - lowest */
 } Set;
@@ -123,19 +135,16 @@ static void freeSet(void *pointer) {
     sqlite3_free(set);
 }
 
-/* Makes the bitmap when the ids are dense; 0 when out of memory. */
+/* Replaces dense ids by their bitmap; 0 when out of memory. */
 static int makeBitmap(Set *set) {
     if (set->count == 0) return 1;
     sqlite3_int64 lowest = set->ids[0], highest = set->ids[set->count - 1];
     sqlite3_uint64 span = (sqlite3_uint64)highest - (sqlite3_uint64)lowest;
-    if (span / 64 > (sqlite3_uint64)set->count) return 1;
-    set->bits = sqlite3_malloc64(span / 8 + 1);
+    if (!isDense(span, set->count)) return 1;
+    set->bits = bitmapOf(set->ids, set->count, lowest, span);
     if (!set->bits) return 0;
-    memset(set->bits, 0, (size_t)(span / 8 + 1));
-    for (sqlite3_int64 i = 0; i < set->count; i++) {
-        sqlite3_uint64 offset = (sqlite3_uint64)set->ids[i] - (sqlite3_uint64)lowest;
-        set->bits[offset >> 3] |= (unsigned char)(1u << (offset & 7));
-    }
+    sqlite3_free(set->ids);
+    set->ids = 0;
     set->lowest = lowest;
     set->span = span;
     return 1;
@@ -185,7 +194,7 @@ static void hasFunction(sqlite3_context *context, int argc, sqlite3_value **argv
     sqlite3_int64 id = sqlite3_value_int64(argv[1]), n = set->count, *ids = set->ids;
     if (set->bits) {
         sqlite3_uint64 offset = (sqlite3_uint64)id - (sqlite3_uint64)set->lowest;
-        sqlite3_result_int(context, id >= set->lowest && offset <= set->span && (set->bits[offset >> 3] >> (offset & 7)) & 1);
+        sqlite3_result_int(context, id >= set->lowest && offset <= set->span && (set->bits[offset >> 6] >> (offset & 63)) & 1);
         return;
     }
     /* Every id before `low` is smaller than `id`: from where the last search ended when that
