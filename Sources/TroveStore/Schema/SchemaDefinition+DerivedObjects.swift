@@ -74,6 +74,7 @@ extension SchemaDefinition {
         .init(.trigger, "prefix_counts_update"),
         .init(.trigger, "prefix_counts_delete"),
         .init(.index, "reminders_with_substring_text"),
+        .init(.trigger, "list_and_completion_changes_count"),
     ]
 
     /// Those of `derived` that `db` lacks, by name; a missing FTS5 table stands for its shadow
