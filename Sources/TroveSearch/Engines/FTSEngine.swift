@@ -24,11 +24,17 @@ public struct FTSEngine: SearchEngine {
     public let name = "fts"
     /// Where typo candidates and joined words come from quickly; nil reads them from SQL.
     public let vocabulary: VocabularyCache?
+    /// Where the counts and facets of many matches come from quickly; nil counts them with SQL.
+    public let facts: ReminderFactsCache?
 
-    /// - Parameter vocabulary: A cache of the index's words for a long-lived searcher (see
-    ///   ``SearchProvider``); without one, each search reads the words it needs from SQL.
-    public init(vocabulary: VocabularyCache? = nil) {
+    /// - Parameters:
+    ///   - vocabulary: A cache of the index's words for a long-lived searcher (see
+    ///     ``SearchProvider``); without one, each search reads the words it needs from SQL.
+    ///   - facts: A cache of every reminder's list, completion and tags for a long-lived
+    ///     searcher; without one, each search looks its matches up for their counts and facets.
+    public init(vocabulary: VocabularyCache? = nil, facts: ReminderFactsCache? = nil) {
         self.vocabulary = vocabulary
+        self.facts = facts
     }
 
     /// Answers in two phases when there are many matches: first a provisional ResultSet
@@ -48,7 +54,7 @@ public struct FTSEngine: SearchEngine {
     /// When the exact matches do not fill the page, the final ResultSet adds the typo matches
     /// below them (``ResultSet/typoCount``), after a provisional one with the exact matches.
     public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
-        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary, factsCache: facts)
         let quick: (@Sendable () async throws -> ResultSet?)?
         if request.page == .first {
             quick = { try await database.read { db in try search.provisional(on: db) } }
@@ -66,7 +72,7 @@ public struct FTSEngine: SearchEngine {
     /// // "Dentist appointment"
     /// ```
     public func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
-        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary, factsCache: facts)
         return try await Self.settle(search, early: { _ in }, in: database)
     }
 
@@ -147,7 +153,7 @@ public struct FTSEngine: SearchEngine {
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
     public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
-        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary)
+        let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary, factsCache: facts)
         var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {
             let trie = try vocabulary.flatMap { try $0.trie(at: VocabularyCache.version(on: db), build: false) }

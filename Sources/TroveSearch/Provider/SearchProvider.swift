@@ -31,7 +31,7 @@ public actor SearchProvider {
     /// - Parameters:
     ///   - database: Where to search.
     ///   - registry: The engines `!name` can pick. Its built-in fts engine gets a
-    ///     ``VocabularyCache`` of the database, if it has none.
+    ///     ``VocabularyCache`` and a ``ReminderFactsCache`` of the database, if it has none.
     ///   - pollInterval: How often to look for changes.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
     ///   - settledCapacity: How many final answers to keep for texts typed again while the
@@ -47,8 +47,12 @@ public actor SearchProvider {
         // NB: a searcher that lives for many keystrokes keeps the index's words in memory, so
         // typo candidates cost microseconds; the answers are the same either way.
         var registry = registry
-        if let fts = try? registry.engine(named: "fts") as? FTSEngine, fts.vocabulary == nil {
-            registry.register(FTSEngine(vocabulary: VocabularyCache(database: database)))
+        // So are every reminder's list, completion and tags, so that counting many matches by
+        // list and tag does not look each one up.
+        if let fts = try? registry.engine(named: "fts") as? FTSEngine, fts.vocabulary == nil || fts.facts == nil {
+            registry.register(FTSEngine(
+                vocabulary: fts.vocabulary ?? VocabularyCache(database: database),
+                facts: fts.facts ?? ReminderFactsCache(database: database)))
         }
         self.registry = registry
         self.pollInterval = pollInterval
@@ -59,6 +63,11 @@ public actor SearchProvider {
     /// The fts engine's ``VocabularyCache``, unless the registry's fts engine is not Trove's.
     public nonisolated var vocabulary: VocabularyCache? {
         (try? registry.engine(named: "fts") as? FTSEngine)?.vocabulary
+    }
+
+    /// The fts engine's ``ReminderFactsCache``, unless the registry's fts engine is not Trove's.
+    public nonisolated var facts: ReminderFactsCache? {
+        (try? registry.engine(named: "fts") as? FTSEngine)?.facts
     }
 
     /// The results for `request`, again after every change, until the consumer stops iterating.

@@ -76,6 +76,7 @@ enum InteractiveLauncher {
         // NB: the index's words, for completing long prefixes and for typos, are read while the
         // person starts typing rather than at their fourth letter.
         provider.vocabulary?.prepare()
+        provider.facts?.prepare()
         let terminal = try TerminalDevice.open()
         defer { terminal.restore() }
         let database = store.database

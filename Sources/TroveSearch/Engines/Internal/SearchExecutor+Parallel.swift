@@ -41,7 +41,8 @@ extension SearchExecutor {
         case here(set: MatchSet?)
         /// Being read on the helper connection while this one reads the page.
         case helper(SQLiteParallelRead<Tally>)
-        /// Read already, from the per-prefix counts (``prefixCounts(on:)``).
+        /// Read already, from the per-prefix counts (``prefixCounts(on:)``) or from the facts in
+        /// memory (``factsTally(on:)``).
         case counted(Tally)
     }
 
@@ -69,6 +70,7 @@ extension SearchExecutor {
         if let counts = try prefixCounts(on: db) {
             return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
         }
+        if let tally = try factsTally(on: db) { return .counted(tally) }
         let executor = self
         if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
             return .helper(read)

@@ -19,6 +19,10 @@ struct SearchExecutor {
     /// Whether a one- or two-letter search may read its counts and facets from the per-prefix
     /// counts (``prefixCounts(on:)``); tests turn it off to compare with walking the matches.
     var usesPrefixCounts = true
+    /// Every reminder's list, completion and tags as of this search's transaction, when a
+    /// long-lived searcher keeps them (``ReminderFactsCache``): the counts and facets are then
+    /// counted from them (``factsTally(on:)``) instead of by looking each match up.
+    var facts: ReminderFacts?
 
     var query: SearchQuery { request.query }
     var isRanked: Bool { plan.match != nil }

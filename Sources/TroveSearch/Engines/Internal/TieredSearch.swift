@@ -20,6 +20,8 @@ struct TieredSearch {
     var engineName: String
     /// The trie to take words from when it is current; nil reads them from SQL.
     var vocabularyCache: VocabularyCache?
+    /// Every reminder's list, completion and tags to count from when current; nil counts with SQL.
+    var factsCache: ReminderFactsCache? = nil
     /// Whether ``Outcome/statements`` is filled, for an explanation.
     var recordsStatements = false
     /// Whether pages may be ranked from the best scores as open (``SearchExecutor/usesRankBound``);
@@ -112,6 +114,11 @@ struct TieredSearch {
         var exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
             .narrowedToFilteredReminders(on: db)
         exact.usesRankBound = usesRankBound
+        // NB: only a search that would count by walking its matches asks for the facts (and so
+        // starts their first build); explanations show the SQL path's statements.
+        if let factsCache, !recordsStatements, exact.matchIDsSQL != nil, let version = try ReminderFacts.version(on: db) {
+            exact.facts = factsCache.facts(at: version)
+        }
         var statements: [(String, SQLFragment)] = []
         func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
             if recordsStatements { statements.append((purpose, try sql())) }
