@@ -35,6 +35,12 @@ public struct QueryBenchmark {
         let replay = try Replay(path: path)
         let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let provider = try SearchProvider(database: database)
+        // NB: the provider's copy of every reminder's list, completion and tags, built as a
+        // session builds it when it opens (the file is read-only, so it stays current), timed
+        // for the report; the settled answers "with the facts" use it too.
+        guard let facts = provider.facts else { throw BenchError("the SearchProvider's fts engine keeps no reminders' facts") }
+        let factsBuild = try await ContinuousClock().measure { try await facts.buildNow() }
+        report.note("The reminders' facts in memory (ReminderFactsCache, as a SearchProvider keeps them) took \(Format.ms(factsBuild.milliseconds)) to build.")
         for queryClass in QueryClass.allCases {
             let queries = classes.queries[queryClass] ?? []
             guard let first = queries.first else { continue }
@@ -58,25 +64,36 @@ public struct QueryBenchmark {
             // one-connection search, query by query. NB: each query runs twice untimed first,
             // as the one-connection search ran it in the rows above: the two readers swap roles
             // from one search to the next, and each has a page cache of its own to warm.
-            var parallel: [Duration] = [], oneConnection: [Duration] = []
+            // NB: and with the reminders' facts in memory, as a SearchProvider's engine has them;
+            // the three take turns at going first.
+            var parallel: [Duration] = [], withFacts: [Duration] = [], oneConnection: [Duration] = []
             for (index, query) in queries.enumerated() {
-                for _ in 0..<2 { _ = try await FTSEngine().search(Self.request(query), in: database) }
-                let timeParallel = {
-                    let start = ContinuousClock.now
+                for _ in 0..<2 {
                     _ = try await FTSEngine().search(Self.request(query), in: database)
+                    _ = try await FTSEngine(facts: facts).search(Self.request(query), in: database)
+                }
+                let timeParallel = { (engine: FTSEngine) in
+                    let start = ContinuousClock.now
+                    _ = try await engine.search(Self.request(query), in: database)
                     return ContinuousClock.now - start
                 }
                 let timeOne = { try replay.clock.measure { _ = try FTSEngine().search(Self.request(query), on: replay.timed) } }
-                if index % 2 == 0 {
-                    parallel.append(try await timeParallel()); oneConnection.append(try timeOne())
-                } else {
-                    oneConnection.append(try timeOne()); parallel.append(try await timeParallel())
+                for turn in 0..<3 {
+                    switch (turn + index) % 3 {
+                    case 0: parallel.append(try await timeParallel(FTSEngine()))
+                    case 1: withFacts.append(try await timeParallel(FTSEngine(facts: facts)))
+                    default: oneConnection.append(try timeOne())
+                    }
                 }
             }
             let parallelStats = LatencyStats(parallel), oneConnectionStats = LatencyStats(oneConnection)
+            let factsStats = LatencyStats(withFacts)
             report.add(area, "fts settled answer with a helper reader (`search(_:in:)`, counts beside the page; warm) p50 / p99",
                 trove: Format.pair(parallelStats), baseline: "one connection: \(Format.pair(oneConnectionStats))",
                 versus: Format.overheads(parallelStats, over: oneConnectionStats))
+            report.add(area, "fts settled answer with a helper reader and the reminders' facts in memory (a SearchProvider's engine) p50 / p99",
+                trove: Format.pair(factsStats), baseline: "without them: \(Format.pair(parallelStats))",
+                versus: Format.overheads(factsStats, over: parallelStats))
 
             // FTS5's own answer, without Trove's ranking, counts or facets: the plain ranked query.
             var plain: [Duration] = [], plainHits: [Int] = []
@@ -170,7 +187,7 @@ public struct QueryBenchmark {
                 versus: Format.overheads(streamedStats, over: syncStats))
             figures[queryClass] = QueryFigures(
                 queries: queries, first: streamedStats, settled: ftsStats, settledWithHelper: parallelStats,
-                plainRanked: plainStats, plainHits: plainHits)
+                settledWithFacts: factsStats, plainRanked: plainStats, plainHits: plainHits)
         }
         if replay.failures > 0 {
             report.note("\(replay.failures) replayed statements failed in the direct floor (the engine swallows the same failure, e.g. did-you-mean on a read-only file).")
@@ -190,6 +207,9 @@ public struct QueryFigures: Hashable, Sendable {
     /// The same answer from `search(_:in:)` on a database with two readers, whose second
     /// counts while the first reads the page; nil when not measured.
     public var settledWithHelper: LatencyStats?
+    /// ``settledWithHelper`` with the reminders' facts in memory (`ReminderFactsCache`), as a
+    /// `SearchProvider`'s engine searches; nil when not measured.
+    public var settledWithFacts: LatencyStats?
     /// ``PlainRankedQuery``'s ranked statement.
     public var plainRanked: LatencyStats
     /// ``PlainRankedQuery``'s count, per query.
@@ -197,12 +217,13 @@ public struct QueryFigures: Hashable, Sendable {
 
     public init(
         queries: [BenchQuery], first: LatencyStats, settled: LatencyStats, settledWithHelper: LatencyStats? = nil,
-        plainRanked: LatencyStats, plainHits: [Int]
+        settledWithFacts: LatencyStats? = nil, plainRanked: LatencyStats, plainHits: [Int]
     ) {
         self.queries = queries
         self.first = first
         self.settled = settled
         self.settledWithHelper = settledWithHelper
+        self.settledWithFacts = settledWithFacts
         self.plainRanked = plainRanked
         self.plainHits = plainHits
     }
