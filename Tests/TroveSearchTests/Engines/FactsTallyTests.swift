@@ -27,7 +27,7 @@ struct FactsTallyTests {
         let cache = ReminderFactsCache(database: database)
         try await cache.buildNow()
         for text in Self.texts {
-            for includeCompleted in [nil, true] as [Bool?] {
+            for includeCompleted in [nil, true, false] as [Bool?] {
                 for facets in [true, false] {
                     var request = PhasedSearchTests.request(text, limit: 20, includeCompleted: includeCompleted)
                     request.facets = facets
@@ -47,22 +47,55 @@ struct FactsTallyTests {
         #expect(cache.builds == 1)
     }
 
-    @Test func aNarrowedSearchIsCountedFromTheFactsToo() async throws {
+    /// A file with more open "Water …" matches than the bound's minimum, in five lists and with
+    /// tags, so that the page is ranked from the best scores and the counts are read first.
+    static let large = Task { () throws -> SQLiteDatabase in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-facts-large-\(UUID().uuidString).db").path
+        let store = try await ReminderStore.open(path: path)
+        let lists = ["Home", "Work", "Garden", "Errands", "Travel"], tags = ["call", "errand", "urgent"]
+        let records = (0..<(SearchExecutor.rankBoundMinimumMatches * 5 / 4 + 1_000)).map { i in
+            ReminderRecord(
+                title: "Water " + String(repeating: "soon ", count: i % 40), list: lists[(i / 2) % lists.count],
+                tags: (0..<(i % 4)).map { tags[($0 + i) % tags.count] }, isCompleted: i % 5 == 0)
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "water")
+        return store.database
+    }
+
+    /// With many matches the counts come from the facts first, on the search's own reader, and
+    /// the helper ranks half of the best scores: still the one-connection answer.
+    @Test func manyMatchesAreCountedFirstAndRankedOnBothReaders() async throws {
+        let database = try await Self.large.value
+        let cache = ReminderFactsCache(database: database)
+        try await cache.buildNow()
+        for includeCompleted in [nil, true, false] as [Bool?] {
+            for page in [SearchPage.first, .offset(60)] {
+                let request = PhasedSearchTests.request("water", limit: 20, page: page, includeCompleted: includeCompleted)
+                let usesBefore = cache.uses
+                let joinsBefore = try await HelperTallyTests.joins(database)
+                let answer = try await FTSEngine(facts: cache).search(request, in: database)
+                #expect(cache.uses == usesBefore + 1)
+                #expect(try await HelperTallyTests.joins(database) > joinsBefore, "the helper ranked no half")
+                #expect(answer.total >= SearchExecutor.rankBoundMinimumMatches && answer.listFacets.count == 5)
+                let alone = try await database.read { db in try FTSEngine().search(request, on: db) }
+                #expect(answer == alone, "\(page), includeCompleted \(String(describing: includeCompleted))")
+            }
+        }
+    }
+
+    /// A filtered search, narrowed to its filters' ids or not, counts with SQL (on the helper,
+    /// beside its page): from the facts it was no faster (``SearchExecutor/matchIDsSQL``).
+    @Test func aFilteredSearchIsCountedWithSQL() async throws {
         let database = try await Self.generated.value
         let cache = ReminderFactsCache(database: database)
         try await cache.buildNow()
-        for text in ["is:open list:Work the", "list:Work tag:call the", "-is:flagged list:Home a"] {
+        for text in ["is:open list:Work the", "list:Work tag:call the", "-is:flagged list:Home a", "is:open email", "p:1 call"] {
             let request = PhasedSearchTests.request(text, limit: 20)
-            // NB: only when the filters' ids were read first; the test is void otherwise.
-            let narrowed = try await database.read { db in
-                try SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
-                    .narrowedToFilteredReminders(on: db).filteredIDs != nil
-            }
-            #expect(narrowed, "\(text) is not narrowed")
             let usesBefore = cache.uses
-            let fromFacts = try await FTSEngine(facts: cache).search(request, in: database)
-            #expect(cache.uses > usesBefore, "\(text)")
-            #expect(fromFacts == (try await FTSEngine().search(request, in: database)), "\(text)")
+            let answer = try await FTSEngine(facts: cache).search(request, in: database)
+            #expect(cache.uses == usesBefore, "\(text) was counted from the facts")
+            #expect(answer == (try await FTSEngine().search(request, in: database)), "\(text)")
         }
     }
 

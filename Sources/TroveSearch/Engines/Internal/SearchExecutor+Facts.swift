@@ -5,21 +5,25 @@ import TroveStore
 
 extension SearchExecutor {
     /// The statement that reads the matches as one sorted BLOB of ids, for counting them from
-    /// ``facts``, when this search's matches are the MATCH's rows alone (no condition beside it,
-    /// and no filter other than ``filteredIDs``); nil otherwise.
+    /// ``facts``, when this search's matches are the MATCH's rows alone (no condition beside
+    /// it, no filter); nil otherwise.
     ///
     /// ```swift
     /// executor.matchIDsSQL
     /// // SELECT trove_ids("reminders_fts"."rowid") FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
-    /// narrowed.matchIDsSQL
-    /// // SELECT trove_ids("reminders_fts"."rowid") FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?) AND trove_has(?, "reminders_fts"."rowid")
     /// ```
+    ///
+    /// NB: a filtered search is left to SQL, narrowed or not. Narrowed (``filteredIDs``), its
+    /// counts and facets already go to the helper beside the page and take less time than the
+    /// page; counted first from the facts, the helper was free to rank half the page only when
+    /// at least ``rankBoundMinimumMatches`` matches were among the ids, which takes a walk of
+    /// the text to know (`is:flagged list:Home the` at 1,000,000 reminders: 600,000 rows, ~12 ms).
+    /// The filter + text class was no faster at p50 and ~10 ms slower at p99 (BENCHMARKS.md).
     var matchIDsSQL: SQLFragment? {
-        guard isRanked, !plan.isRaw, plan.conditions.isEmpty, let match = plan.match, query.filters.isEmpty || filteredIDs != nil
+        guard isRanked, !plan.isRaw, plan.conditions.isEmpty, query.filters.isEmpty, filteredIDs == nil, let match = plan.match
         else { return nil }
-        let index = SearchTables.index
-        let conditions = [WhereClause { match }.queryFragment] + (filteredIDs.map { [$0.contains(index.rowid)] } ?? [])
-        return "SELECT trove_ids(\(index.rowid)) FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions)
+        return "SELECT trove_ids(\(SearchTables.index.rowid)) FROM \(identifier: ReminderSearchTable.tableName)"
+            + Self.whereClause([WhereClause { match }.queryFragment])
     }
 
     /// The counts and facets from ``facts`` (every reminder's list, completion and tags, as of

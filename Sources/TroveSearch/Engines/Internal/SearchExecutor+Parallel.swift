@@ -70,8 +70,18 @@ extension SearchExecutor {
         if let counts = try prefixCounts(on: db) {
             return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
         }
-        if let tally = try factsTally(on: db) { return .counted(tally) }
         let executor = self
+        if facts != nil, matchIDsSQL != nil {
+            // NB: counted from the facts, the tally is one walk of the index (a few ms): here
+            // first when the page is ranked from the best scores, so that the helper ranks half
+            // of them; on the helper, beside the page statement, when the page is not.
+            if let shared, try matchCountForPage(on: db) < Self.rankBoundMinimumMatches,
+                let read = try shared.start({ try executor.factsTally(on: $0) ?? executor.tally(on: $0) })
+            {
+                return .helper(read)
+            }
+            if let tally = try factsTally(on: db) { return .counted(tally) }
+        }
         if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
             return .helper(read)
         }
