@@ -44,12 +44,13 @@ struct HelperTallyTests {
             }
         }
         // NB: large sets (`email`, `a -b`), filtered ids and searches without text go to the
-        // helper; small sets (a typo with no exact match, no match) stay on one connection, and
-        // one- to four-letter prefixes read theirs from the per-prefix counts (schemas 9, 10, 12).
-        for text in ["email", "a -b", "is:flagged", "list:Home", "is:open list:Work the", "!like the"] {
-            #expect(helped.contains(text), "\(text) was not counted on the helper")
+        // helper; small sets (a typo with no exact match, no match) stay on one connection.
+        // One- to four-letter prefixes read theirs from the per-prefix counts (schemas 9, 10,
+        // 12), and with 2,000 matches or more the helper ranks half of their best scores.
+        for text in ["email", "a -b", "is:flagged", "list:Home", "is:open list:Work the", "!like the", "a", "t", "th", "the"] {
+            #expect(helped.contains(text), "\(text) was not helped")
         }
-        for text in ["dentst", "zzzzqx", "a", "t", "th", "the"] {
+        for text in ["dentst", "zzzzqx"] {
             #expect(!helped.contains(text), "\(text) was counted on the helper")
         }
     }

@@ -172,7 +172,7 @@ struct PrefixCountsTests {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         let filler = ["soon", "please", "then", "check", "the", "hose"]
         var records: [ReminderRecord] = []
-        for i in 0..<(SearchExecutor.rankBoundMinimumMatches + 2_000) {
+        for i in 0..<(SearchExecutor.rankBoundMinimumMatches * 5 / 4) {
             let title = ["Water"] + (0..<(i % 40)).map { filler[$0 % filler.count] }
             let notes = Array(repeating: "wash", count: i % 7) + (0..<(i % 53)).map { filler[($0 + i) % filler.count] }
             records.append(ReminderRecord(
@@ -194,7 +194,7 @@ struct PrefixCountsTests {
                 let context = "limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
                 // NB: open ones only (three in four) are fewer than the rank bound's minimum.
                 #expect(joined == (includeCompleted != false), "\(context)")
-                #expect(answer == alone && answer.total >= 16_000, "\(context)")
+                #expect(answer == alone && answer.total >= SearchExecutor.rankBoundMinimumMatches * 15 / 16, "\(context)")
             }
         }
     }

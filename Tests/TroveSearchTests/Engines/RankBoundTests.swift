@@ -77,12 +77,14 @@ struct RankBoundTests {
 
     /// More reminders than the bound's minimum, the `i`th titled `title(i)`, with priorities,
     /// due dates and completion mixed for the tiebreakers.
-    static func waterStore(source: String, title: (Int) -> String) async throws -> ReminderStore {
+    static func waterStore(
+        source: String, count: Int = SearchExecutor.rankBoundMinimumMatches * 5 / 4, title: (Int) -> String
+    ) async throws -> ReminderStore {
         let store = try await ReminderStore.inMemory()
         var records: [ReminderRecord] = []
         var days: [CalendarDay] = []
         for day in 1...28 { days.append(try #require(CalendarDay(year: 2026, month: 12, day: day))) }
-        for i in 0..<(SearchExecutor.rankBoundMinimumMatches + 2_000) {
+        for i in 0..<count {
             records.append(ReminderRecord(
                 title: title(i), priority: i % 7 == 0 ? .high : .none,
                 isCompleted: i % 4 == 0, due: i % 3 == 0 ? .day(days[i % 28]) : nil))
@@ -94,7 +96,7 @@ struct RankBoundTests {
 
     @Test func aLargeMatchSetIsRankedWithTheBound() async throws {
         let store = try await Self.large.value
-        let count = SearchExecutor.rankBoundMinimumMatches + 2_000
+        let count = SearchExecutor.rankBoundMinimumMatches * 5 / 4
         for includeCompleted in [nil, true, false] as [Bool?] {
             for (limit, page) in [(20, SearchPage.first), (50, .offset(60))] {
                 let request = Self.request("wat", limit: limit, page: page, includeCompleted: includeCompleted)
@@ -104,15 +106,20 @@ struct RankBoundTests {
             }
         }
         // `trove search --explain` shows the statements that ran: 50 titles give 50 scores, so
-        // hundreds of candidates tie with the page's last row, and the page is read among all
-        // of them by walking the MATCH once (not seeking each), scoring none of them again.
+        // hundreds of candidates tie with the page's last row. The page's own are told apart
+        // from `reminders` alone (tiebreakers, no MATCH), and only they are read with their
+        // highlights by seeking each in the index, scoring none of them again.
         let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
         #expect(explained.statements.map(\.purpose) == [
-            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
+            "hits: the best scores as open", "hits: the candidates' completion", "hits: the page's candidates",
+            "hits among them", "counts",
         ])
         #expect(explained.statements[0].sql.contains("trove_rank_bounded(\"reminders_fts\", 0, "))
-        let among = explained.statements[2].sql
-        #expect(among.contains("+\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
+        let ordered = explained.statements[2].sql
+        #expect(!ordered.contains("MATCH") && !ordered.contains("highlight") && ordered.contains("ORDER BY json_extract("), "\(ordered)")
+        #expect(explained.statements[2].inlinedSQL.hasSuffix("LIMIT 21 OFFSET 0"))
+        let among = explained.statements[3].sql
+        #expect(among.contains(" AND (\"reminders_fts\".\"rowid\" IN") && !among.contains("trove_rank"), "\(among)")
     }
 
     /// More "Water …" reminders than the bound's minimum (as ``large``), three in four in the
@@ -167,7 +174,9 @@ struct RankBoundTests {
     /// ``waterStore(source:title:)`` with four in five titled just "Water": thousands of equal
     /// best scores, far more than the candidates.
     static let tied = Task { () throws -> ReminderStore in
-        try await waterStore(source: "tied") { i in i % 5 == 0 ? "Water soon please" : "Water" }
+        try await waterStore(source: "tied", count: SearchExecutor.rankBoundCandidates * 6) { i in
+            i % 5 == 0 ? "Water soon please" : "Water"
+        }
     }
 
     /// For each completion scope, a first page and one by offset: the bound answers, with the
@@ -193,7 +202,8 @@ struct RankBoundTests {
         try await Self.expectTheBoundsPages("wat", in: store, atLeast: SearchExecutor.rankBoundMinimumMatches / 2)
         let explained = try #require(try await EngineRegistry().explanation(for: Self.request("wat"), in: store.database))
         #expect(explained.statements.map(\.purpose) == [
-            "hits: the best scores as open", "hits: the candidates' completion", "hits among them", "counts",
+            "hits: the best scores as open", "hits: the candidates' completion", "hits: the page's candidates",
+            "hits among them", "counts",
         ])
         // Four in five score alike ("Water"): far more than the candidates tie with the last.
         let candidates = try await store.database.read { db in

@@ -11,10 +11,10 @@ extension SearchExecutor {
     /// ```swift
     /// try executor.matchCountForPage(on: db)
     /// // SELECT count(*) FROM (SELECT "reminders_fts"."rowid" FROM "reminders_fts"
-    /// //   WHERE ("reminders_fts" MATCH ?) LIMIT 20000)
+    /// //   WHERE ("reminders_fts" MATCH ?) LIMIT 2000)
     /// ```
     ///
-    /// NB: the MATCH alone walks doclists and looks nothing up (20,000 rows of `s` at 1,000,000
+    /// NB: the MATCH alone walks doclists and looks nothing up (2,000 rows of `s` at 1,000,000
     /// reminders in well under a millisecond). Completed matches are counted too, so an
     /// open-only search at the threshold may be ranked from the best scores where its own
     /// count would not have: the same page either way, a little slower or faster.
@@ -71,10 +71,15 @@ extension SearchExecutor {
             return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
         }
         let executor = self
-        if facts != nil, matchIDsSQL != nil {
-            // NB: counted from the facts, the tally is one walk of the index (a few ms): here
-            // first when the page is ranked from the best scores, so that the helper ranks half
-            // of them; on the helper, beside the page statement, when the page is not.
+        if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
+            return .helper(read)
+        }
+        let set = try smallMatches(on: db)
+        if set == nil, facts != nil, matchIDsSQL != nil {
+            // NB: a small set is counted from its ids as read. A larger one, counted from the
+            // facts, costs one walk of the index: on this reader first when the page is ranked
+            // from the best scores, so that the helper ranks half of them; on the helper beside
+            // the page statement when the page is not.
             if let shared, try matchCountForPage(on: db) < Self.rankBoundMinimumMatches,
                 let read = try shared.start({ try executor.factsTally(on: $0) ?? executor.tally(on: $0) })
             {
@@ -82,10 +87,6 @@ extension SearchExecutor {
             }
             if let tally = try factsTally(on: db) { return .counted(tally) }
         }
-        if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
-            return .helper(read)
-        }
-        let set = try smallMatches(on: db)
         if let shared, set == nil, let read = try shared.start({ try executor.tally(on: $0, among: nil) }) {
             return .helper(read)
         }

@@ -8,10 +8,16 @@ extension SearchExecutor {
 
     /// The fewest matches whose page is ranked this way. Below, matching the text a second time
     /// (a long prefix's words merged again, two words' rows intersected again) costs more than
-    /// the look-ups it saves: at 1,000,000 reminders the median two-word and 3+-letter searches
-    /// (a few thousand matches) were 25–35% slower with the bound, 1- and 2-letter prefixes
-    /// (tens or hundreds of thousands) 25–40% faster.
-    static let rankBoundMinimumMatches = 20_000
+    /// the look-ups it saves.
+    ///
+    /// NB: it was 20,000, when ties with the last candidate took a second walk and the page
+    /// was read among every tied candidate: at 1,000,000 reminders the median two-word and
+    /// 3+-letter searches (a few thousand matches) were then 25–35% slower with the bound. With
+    /// `trove_best` (one walk) and the page's own candidates told apart first, 2,000 measured
+    /// (two readers, 100 queries a class): 3+ letters p50/p99 16.5/52.6 → 13.4/47.3 ms, two
+    /// words 17.5/79.1 → 16.8/71.7, filter + text 29.7/73.7 → 26.5/71.3, phrase and rare
+    /// terms unchanged (BENCHMARKS.md).
+    static let rankBoundMinimumMatches = 2_000
 
     /// The most rows (offset, page and the row after it) a page may need to be read this way.
     static let rankBoundRows = 1_000
@@ -166,13 +172,27 @@ extension SearchExecutor {
             }
         }
         let scoped = ranked.scoped
-        let among = Self.pageSet(scoped, rows: rows)
+        var among = Self.pageSet(scoped, rows: rows)
+        var pageOffset = offset
+        var orderSQL: SQLFragment?
+        if among.ids.count > rows {
+            // NB: more candidates tie at the page's end than the page holds: the page's own are
+            // told apart first by the tiebreakers alone, so that highlights and snippets are made
+            // for them only (SQLite computes a sorted statement's columns for every row it sorts:
+            // 240 rows tied for `milk appointment` at 1,000,000 reminders took ~12 ms).
+            let sql = candidatesInOrderSQL(among, rows: request.limit + 1, offset: offset)
+            let pageIDs = Set(try db.fetchAll(sql).map { try $0[HitColumn.id] as Int64 })
+            among = PageSet(scoped.filter { pageIDs.contains($0.id) })
+            pageOffset = 0
+            orderSQL = sql
+        }
         let seeks = FTSEngine.exactLongPrefixes(query) == nil && among.ids.count <= Self.pageSetLimit(matches: matchCount)
-        let pageSQL = pageStatement(among: among, offset: offset, seeking: seeks)
+        let pageSQL = pageStatement(among: among, offset: pageOffset, seeking: seeks)
         let page = try db.fetchAll(pageSQL).map { among.withExactRank($0) }
         guard page.allSatisfy({ $0 != nil }) else { return nil }
         record?("hits: the best scores as open", bestSQL)
         record?("hits: the candidates' completion", ranked.statement)
+        if let orderSQL { record?("hits: the page's candidates", orderSQL) }
         record?("hits among them", pageSQL)
         return page.compactMap { $0 }
     }
@@ -183,10 +203,12 @@ extension SearchExecutor {
     /// MATCH once costs ~90 ns per match (~50 ms for `a`). More (many equal ranks at the page's
     /// end) are tested on that walk instead.
     ///
-    /// NB: at least 128, not 20 (the fewest matches ranked this way, 20,000, over 1,000): while
-    /// the counts are read on a helper the page is chosen by a count that stops at 20,000
+    /// NB: at least 128, not 2 (the fewest matches ranked this way, 2,000, over 1,000): while
+    /// the counts are read on a helper the page is chosen by a count that stops at 2,000
     /// (``matchCountForPage(on:)``), and the largest sets gain most. At 20,000 matches 128 seeks
-    /// cost ~8 ms more than the walk, and only when that many candidates tie at the page's end.
+    /// cost ~8 ms more than the walk, and only when that many candidates tie at the page's end;
+    /// when more candidates tie than the page holds, the page's own are told apart first
+    /// (``candidatesInOrderSQL(_:rows:offset:)``), so a page seeks few.
     static func pageSetLimit(matches: Int?) -> Int {
         max(128, (matches ?? 0) / 1_000)
     }
@@ -298,6 +320,30 @@ extension SearchExecutor {
         }
     }
 
+    /// The ids of the page's rows among `set`'s candidates (all of them matches in the completion
+    /// scope), in the page's order, read from `reminders` alone: the rank's sort key is the rank's
+    /// place, the tiebreakers are the page statement's.
+    ///
+    /// ```swift
+    /// executor.candidatesInOrderSQL(set, rows: 21, offset: 0)
+    /// // SELECT "reminders"."id" AS "id" FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
+    /// //   ORDER BY json_extract(?, '$."' || "reminders"."id" || '"'), "reminders"."is_completed", … LIMIT 21 OFFSET 0
+    /// ```
+    func candidatesInOrderSQL(_ set: PageSet, rows: Int, offset: Int) -> SQLFragment {
+        let r = SearchTables.reminders
+        return "SELECT \(r.id.named(HitColumn.id)) FROM \(identifier: ReminderTable.tableName)"
+            + " WHERE (\(r.id) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"
+            + " ORDER BY \(pageOrder(set).joined(separator: ", ")) LIMIT \(rows) OFFSET \(offset)"
+    }
+
+    /// The page's order among `set`'s candidates: the rank's place, then the tiebreakers.
+    func pageOrder(_ set: PageSet) -> [SQLFragment] {
+        let place: SQLFragment = "json_extract(\(set.places), '$.\"' || \(SearchTables.reminders.id) || '\"')"
+        return sortKeys.map { key -> SQLFragment in
+            (key.isRank ? place : key.expression) + (key.isDescending ? " DESC" : "")
+        }
+    }
+
     /// The page statement among `set`'s candidates: the rank's sort key is the rank's place,
     /// and the rank column is left 0 for ``PageSet/withExactRank(_:)`` to fill in.
     ///
@@ -322,10 +368,7 @@ extension SearchExecutor {
     /// at 1,000,000 reminders: ~5 ms a seek, 0.67 s for 128), while walking its 101,529 matches
     /// once and testing each rowid, as ``amongIndexRows(_:rowid:)`` does, takes ~12 ms.
     func pageStatement(among set: PageSet, offset: Int, seeking: Bool) -> SQLFragment {
-        let place: SQLFragment = "json_extract(\(set.places), '$.\"' || \(SearchTables.reminders.id) || '\"')"
-        let order = sortKeys.map { key -> SQLFragment in
-            (key.isRank ? place : key.expression) + (key.isDescending ? " DESC" : "")
-        }
+        let order = pageOrder(set)
         let among: SQLFragment = seeking
             ? "(\(SearchTables.index.rowid) IN (SELECT \"value\" FROM json_each(\(set.ids.json))))"
             : Self.amongIndexRows(set.ids)
