@@ -1,4 +1,3 @@
-import Synchronization
 public import TroveSQLite
 
 /// Keeps every reminder's list, completion and tags in memory for a long-lived searcher, such
@@ -21,78 +20,40 @@ public import TroveSQLite
 /// and facets took 65 ms of look-ups in `reminders`, and take ~5 ms with the copy (BENCHMARKS.md).
 public final class ReminderFactsCache: Sendable {
     let database: SQLiteDatabase
-    private let state = Mutex(State())
-    /// How long after a build another may start: a burst of writes does not rebuild per write.
-    private let pause: Duration
-
-    private struct State {
-        var facts: ReminderFacts?
-        var isBuilding = false
-        var lastBuildEnded: ContinuousClock.Instant?
-        var builds = 0
-        var uses = 0
-    }
+    private let copy: BackgroundBuild<ReminderFacts.Version, ReminderFacts>
 
     /// - Parameters:
     ///   - database: The database whose reminders it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
     public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
         self.database = database
-        self.pause = pause
+        copy = BackgroundBuild(pause: pause) {
+            try await database.read { db in
+                try db.transaction(.deferred) { try ReminderFacts.read(on: db).map { (version: $0.version, value: $0) } }
+            }
+        }
     }
 
     /// How many copies were built so far, for tests and benchmarks.
-    public var builds: Int { state.withLock { $0.builds } }
+    public var builds: Int { copy.builds }
     /// How many searches counted from the copy.
-    var uses: Int { state.withLock { $0.uses } }
+    var uses: Int { copy.uses }
 
     /// The facts when they mirror the database at `version`; otherwise nil, and (when `build`)
     /// a build starts in the background unless one is running or one ended less than the pause ago.
     func facts(at version: ReminderFacts.Version, build: Bool = true) -> ReminderFacts? {
-        let (facts, startBuild) = state.withLock { state -> (ReminderFacts?, Bool) in
-            if let facts = state.facts, facts.version == version {
-                state.uses += 1
-                return (facts, false)
-            }
-            let rested = state.lastBuildEnded.map { ContinuousClock().now - $0 >= pause } ?? true
-            guard build, !state.isBuilding, rested else { return (nil, false) }
-            state.isBuilding = true
-            return (nil, true)
-        }
-        if startBuild { buildInBackground() }
-        return facts
+        copy.value(at: version, build: build)
     }
 
     /// Builds now and waits for it; for benchmarks and tests. Without schema 13's count of
     /// list and completion changes there is nothing to build, and no copy is kept.
     public func buildNow() async throws {
-        let facts = try await database.read { db in try db.transaction(.deferred) { try ReminderFacts.read(on: db) } }
-        state.withLock {
-            $0.facts = facts
-            $0.builds += 1
-            $0.lastBuildEnded = ContinuousClock().now
-        }
+        try await copy.buildNow()
     }
 
     /// Starts a build in the background unless a copy exists or one is being built: a search
     /// box calls it when it opens, so that its first searches find the copy ready.
     public func prepare() {
-        let start = state.withLock { state -> Bool in
-            guard state.facts == nil, !state.isBuilding else { return false }
-            state.isBuilding = true
-            return true
-        }
-        if start { buildInBackground() }
-    }
-
-    private func buildInBackground() {
-        Task.detached(priority: .utility) { [self] in
-            do {
-                try await buildNow()
-            } catch {
-                // NB: a failed build (the database went away) leaves the SQL path in use.
-            }
-            state.withLock { $0.isBuilding = false }
-        }
+        copy.prepare()
     }
 }

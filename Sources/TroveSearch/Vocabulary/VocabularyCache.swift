@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TroveQuery
 public import TroveSQLite
 
@@ -19,84 +18,45 @@ public import TroveSQLite
 /// answer more slowly. So a search's answer never depends on whether the trie was ready.
 public final class VocabularyCache: Sendable {
     let database: SQLiteDatabase
-    private let state = Mutex(State())
-    /// How long after a build another may start: a burst of writes does not rebuild per write.
-    private let pause: Duration
-
-    private struct State {
-        var trie: VocabularyTrie?
-        var version: [UInt8]?
-        var isBuilding = false
-        var lastBuildEnded: ContinuousClock.Instant?
-        var builds = 0
-        var uses = 0
-    }
+    private let trie: BackgroundBuild<[UInt8], VocabularyTrie>
 
     /// - Parameters:
     ///   - database: The database whose index it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
     public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
         self.database = database
-        self.pause = pause
+        // NB: the version and the words from one snapshot, so a trie is never labelled with
+        // an index it was not read from.
+        trie = BackgroundBuild(pause: pause) {
+            try await database.read { db in
+                try db.transaction(.deferred) { (version: try Self.version(on: db), value: try VocabularyTrie(db: db)) }
+            }
+        }
     }
 
     /// How many tries were built so far, for tests and benchmarks.
-    public var builds: Int { state.withLock { $0.builds } }
+    public var builds: Int { trie.builds }
     /// How many times a search read its words from the trie.
-    var uses: Int { state.withLock { $0.uses } }
+    var uses: Int { trie.uses }
     /// The last trie built, current or not.
-    var currentTrie: VocabularyTrie? { state.withLock { $0.trie } }
+    var currentTrie: VocabularyTrie? { trie.current }
 
-    /// The trie when it mirrors the index at `version`; otherwise nil, and (when `build`) a
-    /// build starts in the background unless one is running or one ended less than the pause ago.
+    /// The trie when it mirrors the index at `version`; otherwise nil, and (when `build`) a build
+    /// starts in the background unless one is running or one ended less than the pause ago.
     func trie(at version: [UInt8], build: Bool = true) -> VocabularyTrie? {
-        let (trie, startBuild) = state.withLock { state -> (VocabularyTrie?, Bool) in
-            if state.version == version, let trie = state.trie {
-                state.uses += 1
-                return (trie, false)
-            }
-            let clock = ContinuousClock()
-            let rested = state.lastBuildEnded.map { clock.now - $0 >= pause } ?? true
-            guard build, !state.isBuilding, rested else { return (nil, false) }
-            state.isBuilding = true
-            return (nil, true)
-        }
-        if startBuild { buildInBackground() }
-        return trie
+        trie.value(at: version, build: build)
     }
 
     /// Builds now and waits for it; for benchmarks and tests.
     public func buildNow() async throws {
-        let (version, trie) = try await database.read { db in (try Self.version(on: db), try VocabularyTrie(db: db)) }
-        state.withLock {
-            $0.trie = trie
-            $0.version = version
-            $0.builds += 1
-            $0.lastBuildEnded = ContinuousClock().now
-        }
+        try await trie.buildNow()
     }
 
     /// Starts a build in the background unless a trie exists or one is being built: a search
     /// box calls it when it opens, so that the first long prefix or typo of a session finds the
     /// trie ready (building it reads every word once: ~0.8 s at 1M reminders).
     public func prepare() {
-        let start = state.withLock { state -> Bool in
-            guard state.trie == nil, !state.isBuilding else { return false }
-            state.isBuilding = true
-            return true
-        }
-        if start { buildInBackground() }
-    }
-
-    private func buildInBackground() {
-        Task.detached(priority: .utility) { [self] in
-            do {
-                try await buildNow()
-            } catch {
-                // NB: a failed build (the database went away) leaves the SQL path in use.
-            }
-            state.withLock { $0.isBuilding = false }
-        }
+        trie.prepare()
     }
 
     /// The index's structure record: it changes with every transaction that writes the index.
