@@ -54,13 +54,16 @@ import TroveBenchKit
             + QueryClass.allCases.map { "Query: \($0.label)" }
         #expect(Set(expected).isSubset(of: areas), "missing: \(Set(expected).subtracting(areas))")
         for queryClass in QueryClass.allCases {
-            // fts, settled with a helper reader vs one connection, FTS5's own ranked query,
-            // settled with Trove's ranking vs bm25 (per class, then paired per query), settled
-            // without the typo tier, like, SearchProvider.
+            // fts, settled with a helper reader vs one connection, and with a SearchProvider's
+            // caches vs without, FTS5's own ranked query, settled with Trove's ranking vs bm25
+            // (per class, then paired per query), settled without the typo tier, like,
+            // SearchProvider.
             let rows = measures.filter { $0[0] == "Query: \(queryClass.label)" }
-            #expect(rows.count == 8, "\(queryClass)")
+            #expect(rows.count == 9, "\(queryClass)")
             let helper = rows.first { $0[1].hasPrefix("fts settled answer with a helper reader") }
             #expect(helper?[3].hasPrefix("one connection: ") == true, "\(queryClass): \(String(describing: helper))")
+            let cached = rows.first { $0[1].hasPrefix("fts settled answer with a helper reader and a SearchProvider's caches") }
+            #expect(cached?[3].hasPrefix("without them: ") == true, "\(queryClass): \(String(describing: cached))")
             let paired = rows.first { $0[1].hasPrefix("Trove's ranking / --rank bm25 per query") }
             #expect(paired?[2].hasPrefix("×") == true && paired?[3] == "×1.00", "\(queryClass): \(String(describing: paired))")
         }
