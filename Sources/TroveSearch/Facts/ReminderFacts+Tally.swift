@@ -1,6 +1,6 @@
 extension ReminderFacts {
     /// A search's matches counted by list, tag and completion: what ``tally(matches:openOnly:facets:)`` returns.
-    struct Tally: Equatable, Sendable {
+    struct Tally: Sendable {
         /// Every match found among the facts, completed or not.
         var all = 0
         /// The completed ones among them.
@@ -9,11 +9,6 @@ extension ReminderFacts {
         var lists: [(slot: Int, count: Int, completed: Int)] = []
         /// Per tag (a position in ``ReminderFacts/tagIDs``), the matches in scope.
         var tags: [(slot: Int, count: Int)] = []
-
-        static func == (a: Tally, b: Tally) -> Bool {
-            a.all == b.all && a.completed == b.completed
-                && a.lists.elementsEqual(b.lists) { $0 == $1 } && a.tags.elementsEqual(b.tags) { $0 == $1 }
-        }
     }
 
     /// Counts `matches` (a `trove_ids` BLOB: sorted ids) by list, tag and completion, in one walk.

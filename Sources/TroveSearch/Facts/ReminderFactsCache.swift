@@ -19,14 +19,12 @@ public import TroveSQLite
 /// NB: what it saves. `milk appointment` at 1,000,000 reminders has 61,682 matches; their counts
 /// and facets took 65 ms of look-ups in `reminders`, and take ~5 ms with the copy (BENCHMARKS.md).
 public final class ReminderFactsCache: Sendable {
-    let database: SQLiteDatabase
     private let copy: BackgroundBuild<ReminderFacts.Version, ReminderFacts>
 
     /// - Parameters:
     ///   - database: The database whose reminders it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
     public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
-        self.database = database
         copy = BackgroundBuild(pause: pause) {
             try await database.read { db in
                 try db.transaction(.deferred) { try ReminderFacts.read(on: db).map { (version: $0.version, value: $0) } }

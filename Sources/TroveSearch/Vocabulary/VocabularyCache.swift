@@ -17,14 +17,12 @@ public import TroveSQLite
 /// otherwise it reads the candidates from SQL (`SQLVocabulary`), which gives the same
 /// answer more slowly. So a search's answer never depends on whether the trie was ready.
 public final class VocabularyCache: Sendable {
-    let database: SQLiteDatabase
     private let trie: BackgroundBuild<[UInt8], VocabularyTrie>
 
     /// - Parameters:
     ///   - database: The database whose index it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
     public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
-        self.database = database
         // NB: the version and the words from one snapshot, so a trie is never labelled with
         // an index it was not read from.
         trie = BackgroundBuild(pause: pause) {
