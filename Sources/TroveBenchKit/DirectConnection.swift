@@ -1,5 +1,6 @@
 import CSQLite
 import CTroveRanking
+import TroveSQLite
 
 /// libsqlite3 with nothing in between: the baseline every Trove figure is set beside.
 ///
@@ -17,6 +18,9 @@ public final class DirectConnection {
     /// Opens `path` with the pragmas Trove's connections use (WAL when writable, foreign keys on)
     /// and Trove's ranking functions (`trove_rank`), which the replayed statements call.
     public init(path: String, readOnly: Bool) throws {
+        // NB: the process-wide settings Trove's connections run with (memory statistics off),
+        // so that the baseline differs from Trove by what is in between, not by the library's setup.
+        SQLiteLibrary.configure()
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)

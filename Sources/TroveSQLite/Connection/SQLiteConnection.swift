@@ -78,6 +78,7 @@ public final class SQLiteConnection {
     /// write: what SQLite itself falls back to when the OS refuses to open the file for writing.
     /// Tests use it because root (as in CI) may write any file whatever its mode.
     init(path: String, options: Options, simulatingReadOnlyFile: Bool) throws {
+        SQLiteLibrary.configure()
         guard SQLiteLibrary.hasFTS5 else { throw OpenError(.fts5Unavailable, path: path) }
         let isFile = Self.isFile(path)
         if isFile { try Self.checkPath(path, options: options) }
