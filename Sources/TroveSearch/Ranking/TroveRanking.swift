@@ -138,7 +138,7 @@ public struct TroveRanking: Hashable, Sendable {
     /// open one: every part of the score is at least 0 (its weights and boosts are, and no
     /// length normalisation is above 1, which could make a field's norm negative) and
     /// ``completedFactor`` is at most 1. Then the score as open bounds the score, which lets a
-    /// page be ranked from the best scores as open (``SearchExecutor/boundedPageRows(on:record:)``).
+    /// page be ranked from the best scores as open (``SearchExecutor/boundedPageRows(on:matchCount:helper:matchIDs:record:)``).
     var scoresNeverGrowWhenCompleted: Bool {
         let normalizations = [titleLengthNormalization, notesLengthNormalization, tagsLengthNormalization]
         return arguments.allSatisfy { $0 >= 0 } && normalizations.allSatisfy { $0 <= 1 } && completedFactor <= 1

@@ -63,20 +63,24 @@ struct FactsTallyTests {
         return store.database
     }
 
-    /// With many matches the counts come from the facts first, on the search's own reader, and
-    /// the helper ranks half of the best scores: still the one-connection answer.
-    @Test func manyMatchesAreCountedFirstAndRankedOnBothReaders() async throws {
+    /// With many matches the counts come from the facts with the ids the page's walk for the
+    /// best scores collects, while the helper ranks half of them: still the one-connection
+    /// answer. A page too deep for that walk (more than ``SearchExecutor/rankBoundRows`` rows)
+    /// is counted from the facts after a walk of its own.
+    @Test func manyMatchesAreCountedFromThePagesWalkOnBothReaders() async throws {
         let database = try await Self.large.value
         let cache = ReminderFactsCache(database: database)
         try await cache.buildNow()
         for includeCompleted in [nil, true, false] as [Bool?] {
-            for page in [SearchPage.first, .offset(60)] {
+            for page in [SearchPage.first, .offset(60), .offset(SearchExecutor.rankBoundRows)] {
                 let request = PhasedSearchTests.request("water", limit: 20, page: page, includeCompleted: includeCompleted)
                 let usesBefore = cache.uses
                 let joinsBefore = try await HelperTallyTests.joins(database)
                 let answer = try await FTSEngine(facts: cache).search(request, in: database)
                 #expect(cache.uses == usesBefore + 1)
-                #expect(try await HelperTallyTests.joins(database) > joinsBefore, "the helper ranked no half")
+                if page != .offset(SearchExecutor.rankBoundRows) {
+                    #expect(try await HelperTallyTests.joins(database) > joinsBefore, "the helper ranked no half")
+                }
                 #expect(answer.total >= SearchExecutor.rankBoundMinimumMatches && answer.listFacets.count == 5)
                 let alone = try await database.read { db in try FTSEngine().search(request, on: db) }
                 #expect(answer == alone, "\(page), includeCompleted \(String(describing: includeCompleted))")
@@ -84,18 +88,35 @@ struct FactsTallyTests {
         }
     }
 
-    /// A filtered search, narrowed to its filters' ids or not, counts with SQL (on the helper,
-    /// beside its page): from the facts it was no faster (``SearchExecutor/matchIDsSQL``).
-    @Test func aFilteredSearchIsCountedWithSQL() async throws {
+    /// A search narrowed to its filters' ids (``SearchExecutor/filteredIDs``) whose text has at
+    /// least ``SearchExecutor/rankBoundMinimumMatches`` matches is counted from the facts with the
+    /// ids that the page's walk for the best scores collects, the helper ranking half of them;
+    /// other filtered searches count with SQL, on the helper beside their page. Either way the
+    /// answer is the one SQL counts.
+    @Test func aNarrowedSearchIsCountedFromThePagesWalk() async throws {
         let database = try await Self.generated.value
         let cache = ReminderFactsCache(database: database)
         try await cache.buildNow()
-        for text in ["is:open list:Work the", "list:Work tag:call the", "-is:flagged list:Home a", "is:open email", "p:1 call"] {
-            let request = PhasedSearchTests.request(text, limit: 20)
-            let usesBefore = cache.uses
-            let answer = try await FTSEngine(facts: cache).search(request, in: database)
-            #expect(cache.uses == usesBefore, "\(text) was counted from the facts")
-            #expect(answer == (try await FTSEngine().search(request, in: database)), "\(text)")
+        // NB: the first three are narrowed to their lists' ids and their words match more than
+        // 2,000 of the 20,000 reminders; the last two are not both.
+        let fromTheWalk = ["is:open list:Work the", "list:Work tag:call the", "-is:flagged list:Home a"]
+        for text in fromTheWalk + ["is:open email", "p:1 call"] {
+            for includeCompleted in [nil, true, false] as [Bool?] {
+                for facets in [true, false] {
+                    var request = PhasedSearchTests.request(text, limit: 20, includeCompleted: includeCompleted)
+                    request.facets = facets
+                    let label = "\(text), includeCompleted \(String(describing: includeCompleted)), facets \(facets)"
+                    let (usesBefore, joinsBefore) = (cache.uses, try await HelperTallyTests.joins(database))
+                    let answer = try await FTSEngine(facts: cache).search(request, in: database)
+                    #expect(cache.uses == usesBefore + (fromTheWalk.contains(text) ? 1 : 0), "\(label)")
+                    if fromTheWalk.contains(text) {
+                        #expect(try await HelperTallyTests.joins(database) > joinsBefore, "\(label): the helper ranked no half")
+                    }
+                    #expect(answer == (try await FTSEngine().search(request, in: database)), "\(label)")
+                    #expect(answer.total > 0, "\(label) matches nothing: a weak test")
+                    if facets, fromTheWalk.contains(text) { #expect(!answer.listFacets.isEmpty && !answer.tagFacets.isEmpty, "\(label)") }
+                }
+            }
         }
     }
 

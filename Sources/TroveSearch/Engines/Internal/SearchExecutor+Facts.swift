@@ -40,8 +40,22 @@ extension SearchExecutor {
     /// 61,682 ids in a few milliseconds); looking each up in `reminders` for its list, completion
     /// and tags cost ~1 µs a match, as much as ranking them.
     func factsTally(on db: SQLiteConnection) throws -> Tally? {
-        guard let facts, let sql = matchIDsSQL else { return nil }
-        let matches: [UInt8] = try db.fetchOne(sql).map { try $0[0] } ?? []
+        guard facts != nil, let sql = matchIDsSQL else { return nil }
+        return try factsTally(of: db.fetchOne(sql).map { try $0[0] } ?? [], on: db)
+    }
+
+    /// Whether this search's matches may be counted from ``facts``: they are the MATCH's rows
+    /// alone (``matchIDsSQL``), or those among the filters' ids (``filteredIDs``) with no other
+    /// condition, whose ids the page's walk for the best scores collects
+    /// (``TallySource/pageWalk(matchCount:)``).
+    var countsFromFacts: Bool {
+        matchIDsSQL != nil || (isRanked && !plan.isRaw && plan.conditions.isEmpty && filteredIDs != nil && rankBoundRanking != nil)
+    }
+
+    /// The counts and facets of the matches `matches` (sorted ids, as `trove_ids` makes them)
+    /// from ``facts``; nil without facts.
+    func factsTally(of matches: [UInt8], on db: SQLiteConnection) throws -> Tally? {
+        guard let facts else { return nil }
         let counted = facts.tally(matches: matches, openOnly: isOpenOnly, facets: request.facets)
         var counts = Counts(
             total: isOpenOnly ? counted.all - counted.completed : counted.all, completed: counted.completed, facets: nil)

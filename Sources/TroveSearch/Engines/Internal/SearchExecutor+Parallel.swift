@@ -44,6 +44,11 @@ extension SearchExecutor {
         /// Read already, from the per-prefix counts (``prefixCounts(on:)``) or from the facts in
         /// memory (``factsTally(on:)``).
         case counted(Tally)
+        /// Counted from the facts in memory with the ids the page's walk for the best scores
+        /// collects (``boundedPageRows(on:matchCount:helper:matchIDs:record:)``), the helper
+        /// ranking half of them; `matchCount` is at least ``rankBoundMinimumMatches``. When the
+        /// walk did not run, counted after the page (``tallyAfterPage(on:matchIDs:)``).
+        case pageWalk(matchCount: Int)
     }
 
     /// Decides where the counts and facets are read and, for the helper, starts reading them:
@@ -71,18 +76,24 @@ extension SearchExecutor {
             return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
         }
         let executor = self
+        // NB: a narrowed search's matches are counted from the facts only with the ids the page's
+        // walk collects: read first, they took a walk of the whole text (see ``matchIDsSQL``).
+        if facts != nil, filteredIDs != nil, countsFromFacts {
+            let count = try matchCountForPage(on: db)
+            if count >= Self.rankBoundMinimumMatches { return .pageWalk(matchCount: count) }
+        }
         if let shared, filteredIDs != nil || !isRanked, let read = try shared.start({ try executor.tally(on: $0) }) {
             return .helper(read)
         }
         let set = try smallMatches(on: db)
         if set == nil, facts != nil, matchIDsSQL != nil {
-            // NB: a small set is counted from its ids as read. A larger one, counted from the
-            // facts, costs one walk of the index: on this reader first when the page is ranked
-            // from the best scores, so that the helper ranks half of them; on the helper beside
-            // the page statement when the page is not.
-            if let shared, try matchCountForPage(on: db) < Self.rankBoundMinimumMatches,
-                let read = try shared.start({ try executor.factsTally(on: $0) ?? executor.tally(on: $0) })
-            {
+            // NB: a small set is counted from its ids as read. A larger one is counted from the
+            // facts with the ids that the walk for the page's best scores collects when the page
+            // is ranked that way (the helper ranking half of them), else with a walk of its own,
+            // on the helper beside the page statement.
+            let count = try matchCountForPage(on: db)
+            if count >= Self.rankBoundMinimumMatches { return .pageWalk(matchCount: count) }
+            if let shared, let read = try shared.start({ try executor.factsTally(on: $0) ?? executor.tally(on: $0) }) {
                 return .helper(read)
             }
             if let tally = try factsTally(on: db) { return .counted(tally) }
@@ -91,6 +102,14 @@ extension SearchExecutor {
             return .helper(read)
         }
         return .here(set: set)
+    }
+
+    /// The counts and facets of a ``TallySource/pageWalk(matchCount:)`` search, after its page:
+    /// from the facts with the ids the page's walk collected, or, when the page was read another
+    /// way, from the facts after a walk of the matches (unfiltered) or with SQL (narrowed).
+    func tallyAfterPage(on db: SQLiteConnection, matchIDs: [UInt8]?) throws -> Tally {
+        if let matchIDs, let tally = try factsTally(of: matchIDs, on: db) { return tally }
+        return try factsTally(on: db) ?? tally(on: db)
     }
 
     /// The match set (when small), the counts and the facets, one after the other.

@@ -3,7 +3,7 @@ import TroveSQLite
 import TroveStore
 
 extension SearchExecutor {
-    /// The fewest best-scoring matches a bounded page ranks (see ``boundedPageRows(on:record:)``).
+    /// The fewest best-scoring matches a bounded page ranks (see ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``).
     static let rankBoundCandidates = 2_000
 
     /// The fewest matches whose page is ranked this way. Below, matching the text a second time
@@ -22,7 +22,7 @@ extension SearchExecutor {
     /// The most rows (offset, page and the row after it) a page may need to be read this way.
     static let rankBoundRows = 1_000
 
-    /// The most matches tied with the last candidate that ``boundedPageRows(on:matchCount:helper:record:)``
+    /// The most matches tied with the last candidate that ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``
     /// keeps beside the candidates; with more, the page statement ranks every match.
     ///
     /// NB: why. Generated titles repeat (`Renew passport`), and equal titles with equal notes
@@ -40,7 +40,7 @@ extension SearchExecutor {
     static func rankBoundCandidateCount(forRows rows: Int) -> Int { max(rankBoundCandidates, 8 * rows) }
 
     /// The ranking and MATCH a bounded page is ranked by, when the search qualifies (see
-    /// ``boundedPageRows(on:record:)``); nil otherwise.
+    /// ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``); nil otherwise.
     var rankBoundRanking: (TroveRanking, FTS5Match<ReminderSearchTable>)? {
         guard usesRankBound, request.sort == .rank, case .custom(let ranking) = request.ranking,
             ranking.scoresNeverGrowWhenCompleted, let match = plan.match, plan.conditions.isEmpty,
@@ -99,11 +99,15 @@ extension SearchExecutor {
     ///   - matchCount: How many matches there are, when known (see ``pageSetLimit(matches:)``).
     ///   - helper: A second reader with nothing else to do: the best scores of the upper half of
     ///     the rowids are read there meanwhile (see ``middleRowid(on:)``).
+    ///   - matchIDs: Given every match's id, sorted, as one BLOB (`trove_ids`, which the walk
+    ///     that finds the best scores also aggregates), when the bound's statements ran, whether
+    ///     or not the bound held: counted from ``facts`` (``factsTally(of:on:)``) without a walk
+    ///     of their own.
     ///   - record: Told the statements, when their rows are the page (for
     ///     `trove search --explain`).
     func boundedPageRows(
         on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
-        record: ((String, SQLFragment) -> Void)? = nil
+        matchIDs: ((_ ids: [UInt8]) -> Void)? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> [SQLiteRow]? {
         guard let (ranking, match) = rankBoundRanking else { return nil }
         let offset: Int
@@ -129,8 +133,9 @@ extension SearchExecutor {
                 + (condition.map { [$0] } ?? [])
             let scores: SQLFragment = "SELECT \(index.rowid.named(HitColumn.id)), \(openScore.named(HitColumn.rank))"
                 + " FROM \(identifier: ReminderSearchTable.tableName)" + Self.whereClause(conditions) + " LIMIT -1"
+            let ids: SQLFragment = matchIDs == nil ? "" : ", trove_ids(\(HitColumn.id.reference)) AS \(identifier: BestColumn.ids.name)"
             return "SELECT trove_best(\(HitColumn.id.reference), \(HitColumn.rank.reference), \(count), "
-                + "\(Self.rankBoundTiedLimit)) AS \(identifier: BestColumn.best.name) FROM (\(scores))"
+                + "\(Self.rankBoundTiedLimit)) AS \(identifier: BestColumn.best.name)\(ids) FROM (\(scores))"
         }
         // NB: ranks are negated scores, smaller first.
         var open: [(id: Int64, rank: Double)]
@@ -140,8 +145,11 @@ extension SearchExecutor {
             let high = try helper.start({ [upper = best("(\(index.rowid) > \(middle))")] in try $0.fetchAll(upper) })
         {
             bestSQL = best("(\(index.rowid) <= \(middle))")
-            guard let low = try Self.bestRows(db.fetchAll(bestSQL)), let upper = try Self.bestRows(high.value())
-            else { return nil }
+            let (lowRows, highRows) = (try db.fetchAll(bestSQL), try high.value())
+            // NB: the lower half's rowids all come before the upper half's, so the two sorted
+            // BLOBs one after the other are the sorted whole.
+            if let matchIDs { matchIDs(try Self.matchIDs(lowRows) + Self.matchIDs(highRows)) }
+            guard let low = try Self.bestRows(lowRows), let upper = try Self.bestRows(highRows) else { return nil }
             isComplete = low.count < count && upper.count < count
             open = (low + upper).sorted { $0.rank < $1.rank }
             if !isComplete, open.count > count {
@@ -150,7 +158,9 @@ extension SearchExecutor {
             }
         } else {
             bestSQL = best(nil)
-            guard let all = try Self.bestRows(db.fetchAll(bestSQL)) else { return nil }
+            let rows = try db.fetchAll(bestSQL)
+            if let matchIDs { matchIDs(try Self.matchIDs(rows)) }
+            guard let all = try Self.bestRows(rows) else { return nil }
             open = all
             isComplete = open.count < count
         }
@@ -255,9 +265,16 @@ extension SearchExecutor {
         static let factor = ResultColumn<Double>("factor")
     }
 
-    /// The name of ``boundedPageRows(on:matchCount:helper:record:)``'s `trove_best` column.
+    /// The names of ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``'s `trove_best`
+    /// column and, when it collects them, its `trove_ids` column.
     private enum BestColumn {
         static let best = ResultColumn<[UInt8]?>("best")
+        static let ids = ResultColumn<[UInt8]>("ids")
+    }
+
+    /// The sorted match ids `trove_ids` returned beside `trove_best`'s entries.
+    static func matchIDs(_ rows: [SQLiteRow]) throws -> [UInt8] {
+        try rows.first.map { try $0[BestColumn.ids] } ?? []
     }
 
     /// The rowids and ranks `trove_best` returned in its one row, by rank; nil when it found
@@ -378,7 +395,7 @@ extension SearchExecutor {
     }
 
     /// The rowid halfway between the lowest and the highest reminder's: where a helper's half of
-    /// the best scores starts (``boundedPageRows(on:matchCount:helper:record:)``); nil for no
+    /// the best scores starts (``boundedPageRows(on:matchCount:helper:matchIDs:record:)``); nil for no
     /// reminders.
     ///
     /// NB: why. A 1-letter prefix's page is ranked from the best of 577,529 scores at 1,000,000

@@ -14,7 +14,7 @@ struct SearchExecutor {
     /// ``narrowedToFilteredReminders(on:)``.
     var filteredIDs: IDSet?
     /// Whether the first pages of a text search may be ranked from the best scores as open
-    /// (``boundedPageRows(on:record:)``); tests turn it off to compare with the page statement alone.
+    /// (``boundedPageRows(on:matchCount:helper:matchIDs:record:)``); tests turn it off to compare with the page statement alone.
     var usesRankBound = true
     /// Whether a one- or two-letter search may read its counts and facets from the per-prefix
     /// counts (``prefixCounts(on:)``); tests turn it off to compare with walking the matches.
@@ -122,16 +122,23 @@ struct SearchExecutor {
     func runAsChosen(on db: SQLiteConnection, shared: SQLiteSharedRead? = nil) throws -> ResultSet {
         let source = try tallySource(on: db, shared: shared)
         var tally: Tally?
+        var matchCount: Int?
         switch source {
         case .here(let set): tally = try self.tally(on: db, among: set)
         case .counted(let counted): tally = counted
         case .helper: break
+        case .pageWalk(let count): matchCount = count
         }
-        // NB: counted here, the helper is free to rank half the page's candidates.
+        // NB: counted here (or to be counted from the page's walk), the helper is free to rank
+        // half the page's candidates.
+        var matchIDs: [UInt8]?
         let (pageHits, next, _) = try pageAndLastCursor(
-            on: db, matchCount: try tally?.counts.total ?? matchCountForPage(on: db), helper: tally == nil ? nil : shared)
+            on: db, matchCount: try matchCount ?? tally?.counts.total ?? matchCountForPage(on: db),
+            helper: tally == nil && matchCount == nil ? nil : shared,
+            matchIDs: matchCount == nil ? nil : { matchIDs = $0 })
         let hits = try Self.withRepeatRules(pageHits, on: db)
         if case .helper(let read) = source { tally = try read.value() }
+        if matchCount != nil { tally = try tallyAfterPage(on: db, matchIDs: matchIDs) }
         guard let tally else { preconditionFailure("tallied here or on the helper") }
         return ResultSet(
             query: resultQuery, engine: engineName, hits: hits, total: tally.counts.total, completedCount: tally.counts.completed,
@@ -430,16 +437,18 @@ struct SearchExecutor {
     ///
     /// - Parameters:
     ///   - matchCount: How many matches the page is taken from, when counted already:
-    ///     from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:record:)`` ranks it. Below,
+    ///     from ``rankBoundMinimumMatches`` on, ``boundedPageRows(on:matchCount:helper:matchIDs:record:)`` ranks it. Below,
     ///     the page statement alone costs less than matching the text a second time.
-    ///   - helper: A second reader with nothing else to do, for ``boundedPageRows(on:matchCount:helper:record:)``.
+    ///   - helper: A second reader with nothing else to do, for ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``.
+    ///   - matchIDs: Given the matches' ids when the walk for the best scores ran (see
+    ///     ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``); not called when it did not.
     ///   - record: Told each statement whose rows are the page, with its purpose.
     func pageAndLastCursor(
         on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
-        record: ((String, SQLFragment) -> Void)? = nil
+        matchIDs: ((_ ids: [UInt8]) -> Void)? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         if (matchCount ?? 0) >= Self.rankBoundMinimumMatches,
-            let rows = try boundedPageRows(on: db, matchCount: matchCount, helper: helper, record: record)
+            let rows = try boundedPageRows(on: db, matchCount: matchCount, helper: helper, matchIDs: matchIDs, record: record)
         {
             return try pageAndLastCursor(rows: rows)
         }

@@ -116,7 +116,7 @@ struct TieredSearch {
         exact.usesRankBound = usesRankBound
         // NB: only a search that would count by walking its matches asks for the facts (and so
         // starts their first build); explanations show the SQL path's statements.
-        if let factsCache, !recordsStatements, exact.matchIDsSQL != nil, let version = try ReminderFacts.version(on: db) {
+        if let factsCache, !recordsStatements, exact.countsFromFacts, let version = try ReminderFacts.version(on: db) {
             exact.facts = factsCache.facts(at: version)
         }
         var statements: [(String, SQLFragment)] = []
@@ -137,20 +137,26 @@ struct TieredSearch {
         var exactSet: SearchExecutor.MatchSet?
         var counted: SearchExecutor.Counts?
         var tally: SearchExecutor.Tally?
+        var matchCount: Int?
         switch source {
         case .here(let set): (exactSet, counted) = (set, try exact.countsAndLists(on: db, among: set))
         case .counted(let read): (tally, counted) = (read, read.counts)
         case .helper: break
+        case .pageWalk(let count): matchCount = count
         }
+        var matchIDs: [UInt8]?
         if typoCursor == nil {
             let recordPage: ((String, SQLFragment) -> Void)? = recordsStatements ? { statements.append(($0, $1)) } : nil
-            // NB: counted here, the helper is free to rank half the page's candidates.
+            // NB: counted here (or to be counted from the page's walk), the helper is free to
+            // rank half the page's candidates.
             (hits, next, lastExact) = try exact.pageAndLastCursor(
-                on: db, matchCount: try counted?.total ?? exact.matchCountForPage(on: db),
-                helper: counted == nil ? nil : shared, record: recordPage)
+                on: db, matchCount: try matchCount ?? counted?.total ?? exact.matchCountForPage(on: db),
+                helper: counted == nil && matchCount == nil ? nil : shared,
+                matchIDs: matchCount == nil ? nil : { matchIDs = $0 }, record: recordPage)
             hits = try SearchExecutor.withRepeatRules(hits, on: db)
         }
         if case .helper(let read) = source { tally = try read.value() }
+        if matchCount != nil { tally = try exact.tallyAfterPage(on: db, matchIDs: matchIDs) }
         if let tally { (exactSet, counted) = (tally.set, tally.counts) }
         guard let exactCounts = counted else { preconditionFailure("counted here or on the helper") }
         let (total, completed) = (exactCounts.total, exactCounts.completed)
