@@ -171,6 +171,52 @@ struct RankBoundTests {
         }
     }
 
+    /// A list of completed reminders only, whose titles are two to six words long (so the best
+    /// score is less than 1 / 0.7 times the 2,000th, and no title is just the word searched),
+    /// beside an open list that makes the text match more than the filters leave.
+    static let finished = Task { () throws -> ReminderStore in
+        let store = try await ReminderStore.inMemory()
+        let filler = ["soon", "please", "today", "again", "later"]
+        let records = (0..<6_000).map { i in
+            ReminderRecord(title: (["Water"] + filler.prefix(1 + i % 5)).joined(separator: " "), list: "Done", isCompleted: true)
+        } + (0..<3_000).map { _ in ReminderRecord(title: "Water soon", list: "Open") }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "finished")
+        return store
+    }
+
+    /// When the filters leave completed reminders only, every match left out ranks after the
+    /// last candidate's rank as completed, not only as open: the bound holds where the page's
+    /// completed rows rank after the last candidate as open, with the page statement's page.
+    @Test func aCompletedOnlySearchIsRankedWithTheBound() async throws {
+        let store = try await Self.finished.value
+        for text in ["is:completed list:Done water", "list:Done water"] {
+            for includeCompleted in [nil, true] as [Bool?] {
+                for (limit, page) in [(20, SearchPage.first), (50, .offset(500))] {
+                    let request = Self.request(text, limit: limit, page: page, includeCompleted: includeCompleted)
+                    let context = "\(text), limit \(limit), \(page), includeCompleted \(String(describing: includeCompleted))"
+                    var executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                    executor.usesRankBound = true
+                    let plain = executor
+                    let (isNarrowed, bounded, unbounded) = try await store.database.read { db in
+                        try db.transaction {
+                            let narrowed = try plain.narrowedToFilteredReminders(on: db)
+                            var unbounded = narrowed
+                            unbounded.usesRankBound = false
+                            return (
+                                narrowed.filteredIDs != nil,
+                                try narrowed.boundedPageRows(on: db).map { try narrowed.pageAndLastCursor(rows: $0) },
+                                try unbounded.pageAndLastCursor(rows: db.fetchAll(unbounded.pageStatement(on: db))))
+                        }
+                    }
+                    #expect(isNarrowed, "\(context)")
+                    let page = try #require(bounded, "the bound answers: \(context)")
+                    #expect(page.0 == unbounded.0 && page.1 == unbounded.1 && page.0.count == limit, "\(context)")
+                }
+            }
+        }
+    }
+
     /// ``waterStore(source:title:)`` with four in five titled just "Water": thousands of equal
     /// best scores, far more than the candidates.
     static let tied = Task { () throws -> ReminderStore in
