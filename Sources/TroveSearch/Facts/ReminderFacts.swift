@@ -101,6 +101,14 @@ struct ReminderFacts: Sendable {
 
     /// How many reminders the facts hold.
     var count: Int { ids.count }
+
+    /// Whether reminder `id` is completed; nil when the facts do not hold it.
+    func isCompleted(_ id: Int64) -> Bool? {
+        ids.withUnsafeBufferPointer { all in
+            let position = IDBlob.firstPosition(notBelow: id, in: all, from: 0)
+            return position < all.count && all[position] == id ? completed[position] == 1 : nil
+        }
+    }
 }
 
 /// The ids of a `trove_ids` BLOB (sorted, without repeats, 64-bit in this machine's byte order).

@@ -249,6 +249,7 @@ extension SearchExecutor {
     /// try executor.exactRanks(of: candidates, ranking: .standard, on: db)
     /// // SELECT "reminders"."id" AS "id", "reminders"."is_completed" AS "is_completed", 0.7 AS "factor"
     /// //   FROM "reminders" WHERE ("reminders"."id" IN (SELECT "value" FROM json_each(?)))
+    /// // with ``facts``, their completion comes from memory, and only: SELECT 0.7 AS "factor"
     /// ```
     ///
     /// NB: exact, to the last bit. `trove_rank` returns `-(sum · factor)`, `factor` being 1 for
@@ -260,6 +261,20 @@ extension SearchExecutor {
     ) throws -> (scoped: [(id: Int64, rank: Double)], statement: SQLFragment, factor: Double) {
         let r = SearchTables.reminders
         let factor = TypedExpression<Double>(SQLFragment(raw: "\(ranking.completedFactor)"))
+        if let facts {
+            // NB: the facts hold every reminder of this transaction's data (their version is
+            // its own), so the candidates' completion needs no look-up (~4 ms for the 2,000
+            // candidates of a 1-letter prefix at 1,000,000 reminders, after the walk).
+            let sql: SQLFragment = "SELECT \(factor.named(CandidateColumn.factor))"
+            let completedFactor = try db.fetchOne(sql).map { try $0[CandidateColumn.factor] } ?? 1.0
+            var scoped: [(id: Int64, rank: Double)] = []
+            for candidate in candidates {
+                guard let isCompleted = facts.isCompleted(candidate.id), !(isCompleted && isOpenOnly) else { continue }
+                scoped.append((candidate.id, isCompleted ? -((-candidate.rank) * completedFactor) : candidate.rank))
+            }
+            scoped.sort { $0.rank < $1.rank }
+            return (scoped, sql, completedFactor)
+        }
         let ids = IDList(candidates.map(\.id))
         let sql: SQLFragment = "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)), "
             + "\(factor.named(CandidateColumn.factor)) FROM \(identifier: ReminderTable.tableName)"
