@@ -124,7 +124,7 @@ let package = Package(
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery", "TroveTestSupport"]),
+        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery", "TroveTestSupport", "CSQLite"]),
         .testTarget(
             name: "TroveStoreTests",
             dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
