@@ -65,22 +65,22 @@ struct FactsTallyTests {
 
     /// With many matches the counts come from the facts with the ids the page's walk for the
     /// best scores collects, while the helper ranks half of them: still the one-connection
-    /// answer. A page too deep for that walk (more than ``SearchExecutor/rankBoundRows`` rows)
-    /// is counted from the facts after a walk of its own.
+    /// answer. A page that walk cannot read (more than ``SearchExecutor/rankBoundRows`` rows,
+    /// or after a cursor) is counted from the facts with a walk of its own, on the helper.
     @Test func manyMatchesAreCountedFromThePagesWalkOnBothReaders() async throws {
         let database = try await Self.large.value
         let cache = ReminderFactsCache(database: database)
         try await cache.buildNow()
         for includeCompleted in [nil, true, false] as [Bool?] {
-            for page in [SearchPage.first, .offset(60), .offset(SearchExecutor.rankBoundRows)] {
+            let first = try await FTSEngine().search(PhasedSearchTests.request("water", limit: 20, includeCompleted: includeCompleted), in: database)
+            let cursor = try #require(first.next, "a next page")
+            for page in [SearchPage.first, .offset(60), .offset(SearchExecutor.rankBoundRows), cursor] {
                 let request = PhasedSearchTests.request("water", limit: 20, page: page, includeCompleted: includeCompleted)
                 let usesBefore = cache.uses
                 let joinsBefore = try await HelperTallyTests.joins(database)
                 let answer = try await FTSEngine(facts: cache).search(request, in: database)
                 #expect(cache.uses == usesBefore + 1)
-                if page != .offset(SearchExecutor.rankBoundRows) {
-                    #expect(try await HelperTallyTests.joins(database) > joinsBefore, "the helper ranked no half")
-                }
+                #expect(try await HelperTallyTests.joins(database) > joinsBefore, "\(page): the helper did nothing")
                 #expect(answer.total >= SearchExecutor.rankBoundMinimumMatches && answer.listFacets.count == 5)
                 let alone = try await database.read { db in try FTSEngine().search(request, on: db) }
                 #expect(answer == alone, "\(page), includeCompleted \(String(describing: includeCompleted))")
@@ -91,8 +91,9 @@ struct FactsTallyTests {
     /// A search narrowed to its filters' ids (``SearchExecutor/filteredIDs``) whose text has at
     /// least ``SearchExecutor/rankBoundMinimumMatches`` matches is counted from the facts with the
     /// ids that the page's walk for the best scores collects, the helper ranking half of them;
-    /// other filtered searches count with SQL, on the helper beside their page. Either way the
-    /// answer is the one SQL counts.
+    /// other filtered searches, and the next page of any (after a cursor, which that walk does
+    /// not read), count with SQL, on the helper beside their page. Either way the answer is the
+    /// one SQL counts.
     @Test func aNarrowedSearchIsCountedFromThePagesWalk() async throws {
         let database = try await Self.generated.value
         let cache = ReminderFactsCache(database: database)
@@ -115,6 +116,13 @@ struct FactsTallyTests {
                     #expect(answer == (try await FTSEngine().search(request, in: database)), "\(label)")
                     #expect(answer.total > 0, "\(label) matches nothing: a weak test")
                     if facets, fromTheWalk.contains(text) { #expect(!answer.listFacets.isEmpty && !answer.tagFacets.isEmpty, "\(label)") }
+                    // NB: the walk does not read a page after a cursor: SQL counts it, the facts unused.
+                    let next = try #require(answer.next, "\(label): a next page")
+                    request.page = next
+                    let usesBeforeNext = cache.uses
+                    let nextAnswer = try await FTSEngine(facts: cache).search(request, in: database)
+                    #expect(cache.uses == usesBeforeNext, "\(label), next page")
+                    #expect(nextAnswer == (try await FTSEngine().search(request, in: database)), "\(label), next page")
                 }
             }
         }

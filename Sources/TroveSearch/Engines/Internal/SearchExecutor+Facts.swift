@@ -46,10 +46,12 @@ extension SearchExecutor {
 
     /// Whether this search's matches may be counted from ``facts``: they are the MATCH's rows
     /// alone (``matchIDsSQL``), or those among the filters' ids (``filteredIDs``) with no other
-    /// condition, whose ids the page's walk for the best scores collects
-    /// (``TallySource/pageWalk(matchCount:)``).
+    /// condition, whose ids the page's walk for the best scores collects when it may read the
+    /// page (``TallySource/pageWalk(matchCount:)``, ``rankBoundPage``).
     var countsFromFacts: Bool {
-        matchIDsSQL != nil || (isRanked && !plan.isRaw && plan.conditions.isEmpty && filteredIDs != nil && rankBoundRanking != nil)
+        matchIDsSQL != nil
+            || (isRanked && !plan.isRaw && plan.conditions.isEmpty && filteredIDs != nil && rankBoundRanking != nil
+                && rankBoundPage != nil)
     }
 
     /// The counts and facets of the matches `matches` (sorted ids, as `trove_ids` makes them)

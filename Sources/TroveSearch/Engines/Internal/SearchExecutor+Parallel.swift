@@ -46,8 +46,9 @@ extension SearchExecutor {
         case counted(Tally)
         /// Counted from the facts in memory with the ids the page's walk for the best scores
         /// collects (``boundedPageRows(on:matchCount:helper:matchIDs:record:)``), the helper
-        /// ranking half of them; `matchCount` is at least ``rankBoundMinimumMatches``. When the
-        /// walk did not run, counted after the page (``tallyAfterPage(on:matchIDs:)``).
+        /// ranking half of them; `matchCount` is at least ``rankBoundMinimumMatches`` and the
+        /// page is one that walk may read (``rankBoundPage``). When the walk did not run after
+        /// all, counted after the page (``tallyAfterPage(on:matchIDs:)``).
         case pageWalk(matchCount: Int)
     }
 
@@ -78,6 +79,7 @@ extension SearchExecutor {
         let executor = self
         // NB: a narrowed search's matches are counted from the facts only with the ids the page's
         // walk collects: read first, they took a walk of the whole text (see ``matchIDsSQL``).
+        // A page the walk cannot read (after a cursor, or too deep) counts with SQL beside it.
         if facts != nil, filteredIDs != nil, countsFromFacts {
             let count = try matchCountForPage(on: db)
             if count >= Self.rankBoundMinimumMatches { return .pageWalk(matchCount: count) }
@@ -92,7 +94,7 @@ extension SearchExecutor {
             // is ranked that way (the helper ranking half of them), else with a walk of its own,
             // on the helper beside the page statement.
             let count = try matchCountForPage(on: db)
-            if count >= Self.rankBoundMinimumMatches { return .pageWalk(matchCount: count) }
+            if count >= Self.rankBoundMinimumMatches, rankBoundPage != nil { return .pageWalk(matchCount: count) }
             if let shared, let read = try shared.start({ try executor.factsTally(on: $0) ?? executor.tally(on: $0) }) {
                 return .helper(read)
             }

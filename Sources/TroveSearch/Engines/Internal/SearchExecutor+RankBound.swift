@@ -49,6 +49,20 @@ extension SearchExecutor {
         return (ranking, match)
     }
 
+    /// The page's offset and the rows it reads (offset, page and the row after it), when
+    /// ``boundedPageRows(on:matchCount:helper:matchIDs:record:)`` may read them: a first page or
+    /// one by offset, of at most ``rankBoundRows`` rows; nil otherwise (a page after a cursor).
+    var rankBoundPage: (offset: Int, rows: Int)? {
+        let offset: Int
+        switch request.page {
+        case .first: offset = 0
+        case .offset(let count): offset = max(0, count)
+        case .after: return nil
+        }
+        let rows = offset + request.limit + 1
+        return rows <= Self.rankBoundRows ? (offset, rows) : nil
+    }
+
     /// The page's rows read in three steps, when that gives exactly what ``pageStatement(on:)``
     /// gives; nil when the search does not qualify or the bound does not hold (then the page
     /// statement runs as before).
@@ -109,15 +123,7 @@ extension SearchExecutor {
         on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
         matchIDs: ((_ ids: [UInt8]) -> Void)? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> [SQLiteRow]? {
-        guard let (ranking, match) = rankBoundRanking else { return nil }
-        let offset: Int
-        switch request.page {
-        case .first: offset = 0
-        case .offset(let count): offset = max(0, count)
-        case .after: return nil
-        }
-        let rows = offset + request.limit + 1
-        guard rows <= Self.rankBoundRows else { return nil }
+        guard let (ranking, match) = rankBoundRanking, let (offset, rows) = rankBoundPage else { return nil }
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
         let openScore = TypedExpression<Double>(
