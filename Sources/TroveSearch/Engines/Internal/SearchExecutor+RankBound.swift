@@ -170,10 +170,9 @@ extension SearchExecutor {
             open = all
             isComplete = open.count < count
         }
-        let ranked: (scoped: [(id: Int64, rank: Double)], statement: SQLFragment)
+        let ranked: (scoped: [(id: Int64, rank: Double)], statement: SQLFragment, factor: Double)
         if isComplete {
-            let all = try exactRanks(of: open, ranking: ranking, on: db)
-            ranked = (all.scoped, all.statement)
+            ranked = try exactRanks(of: open, ranking: ranking, on: db)
         } else {
             // NB: the page's last row (the one past the limit) has the rows-th smallest exact
             // rank among the candidates; every match left out ranks after the last candidate,
@@ -198,11 +197,10 @@ extension SearchExecutor {
             }
             let better = try exactRanks(of: Array(open.prefix { $0.rank < last }), ranking: ranking, on: db)
             if holds(better.scoped, factor: better.factor, strictly: true) {
-                ranked = (better.scoped, better.statement)
+                ranked = better
             } else {
-                let all = try exactRanks(of: open, ranking: ranking, on: db)
-                guard holds(all.scoped, factor: all.factor, strictly: onlyCompleted) else { return nil }
-                ranked = (all.scoped, all.statement)
+                ranked = try exactRanks(of: open, ranking: ranking, on: db)
+                guard holds(ranked.scoped, factor: ranked.factor, strictly: onlyCompleted) else { return nil }
             }
         }
         let scoped = ranked.scoped
@@ -267,33 +265,31 @@ extension SearchExecutor {
     ) throws -> (scoped: [(id: Int64, rank: Double)], statement: SQLFragment, factor: Double) {
         let r = SearchTables.reminders
         let factor = TypedExpression<Double>(SQLFragment(raw: "\(ranking.completedFactor)"))
+        let sql: SQLFragment
+        let isCompleted: (Int64) -> Bool?
+        var completedFactor = 1.0
         if let facts {
             // NB: the facts hold every reminder of this transaction's data (their version is
             // its own), so the candidates' completion needs no look-up (~4 ms for the 2,000
             // candidates of a 1-letter prefix at 1,000,000 reminders, after the walk).
-            let sql: SQLFragment = "SELECT \(factor.named(CandidateColumn.factor))"
-            let completedFactor = try db.fetchOne(sql).map { try $0[CandidateColumn.factor] } ?? 1.0
-            var scoped: [(id: Int64, rank: Double)] = []
-            for candidate in candidates {
-                guard let isCompleted = facts.isCompleted(candidate.id), !(isCompleted && isOpenOnly) else { continue }
-                scoped.append((candidate.id, isCompleted ? -((-candidate.rank) * completedFactor) : candidate.rank))
+            sql = "SELECT \(factor.named(CandidateColumn.factor))"
+            completedFactor = try db.fetchOne(sql).map { try $0[CandidateColumn.factor] } ?? 1.0
+            isCompleted = facts.isCompleted
+        } else {
+            let ids = IDList(candidates.map(\.id))
+            sql = "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)), "
+                + "\(factor.named(CandidateColumn.factor)) FROM \(identifier: ReminderTable.tableName)"
+                + " WHERE (\(r.id) IN (SELECT \"value\" FROM json_each(\(ids.json))))"
+            var completed: [Int64: Bool] = [:]
+            for row in try db.fetchAll(sql) {
+                completed[try row[HitColumn.id]] = try row[HitColumn.isCompleted]
+                completedFactor = try row[CandidateColumn.factor]
             }
-            scoped.sort { $0.rank < $1.rank }
-            return (scoped, sql, completedFactor)
-        }
-        let ids = IDList(candidates.map(\.id))
-        let sql: SQLFragment = "SELECT \(r.id.named(HitColumn.id)), \(r.isCompleted.named(HitColumn.isCompleted)), "
-            + "\(factor.named(CandidateColumn.factor)) FROM \(identifier: ReminderTable.tableName)"
-            + " WHERE (\(r.id) IN (SELECT \"value\" FROM json_each(\(ids.json))))"
-        var completed: [Int64: Bool] = [:]
-        var completedFactor = 1.0
-        for row in try db.fetchAll(sql) {
-            completed[try row[HitColumn.id]] = try row[HitColumn.isCompleted]
-            completedFactor = try row[CandidateColumn.factor]
+            isCompleted = { completed[$0] }
         }
         var scoped: [(id: Int64, rank: Double)] = []
         for candidate in candidates {
-            guard let isCompleted = completed[candidate.id], !(isCompleted && isOpenOnly) else { continue }
+            guard let isCompleted = isCompleted(candidate.id), !(isCompleted && isOpenOnly) else { continue }
             scoped.append((candidate.id, isCompleted ? -((-candidate.rank) * completedFactor) : candidate.rank))
         }
         scoped.sort { $0.rank < $1.rank }
