@@ -2,9 +2,10 @@ import TroveQuery
 import TroveSQLite
 import TroveStore
 
-/// Every reminder's list, completion and tags, in memory, as of one version of the database:
-/// what a search's counts and facets need of each match, without looking the match up in
-/// `reminders` (``tally(matches:openOnly:facets:)``).
+/// Every reminder's list, completion, flag, priority and tags, in memory, as of one version of
+/// the database: what a search's counts and facets need of each match, without looking the
+/// match up in `reminders` (``tally(matches:openOnly:facets:)``), and what its `list:`, `tag:`,
+/// `is:` and `p:` filters test (``filteredIDs(_:limit:on:)``).
 ///
 /// Read with four statements in one transaction:
 ///
@@ -13,7 +14,9 @@ import TroveStore
 /// // SELECT "block" FROM "reminders_fts_data" WHERE "id" = 10
 /// // SELECT "changes" FROM "list_and_completion_changes" WHERE "id" = 1
 /// // SELECT trove_ids("reminders"."id") FROM "reminders"
-/// // SELECT "reminders"."list_id", trove_ids("reminders"."id"), trove_ids(CASE WHEN "reminders"."is_completed" THEN "reminders"."id" END)
+/// // SELECT "reminders"."list_id", trove_ids("reminders"."id"), trove_ids(CASE WHEN "reminders"."is_completed" THEN "reminders"."id" END),
+/// //   trove_ids(CASE WHEN "reminders"."is_flagged" THEN "reminders"."id" END),
+/// //   trove_ids(CASE WHEN "reminders"."priority" = 1 THEN "reminders"."id" END), … = 2 …, … = 3 …
 /// //   FROM "reminders" GROUP BY "reminders"."list_id"
 /// // SELECT "reminder_tags"."tag_id", trove_ids("reminder_tags"."reminder_id") FROM "reminder_tags" GROUP BY "reminder_tags"."tag_id"
 /// ```
@@ -31,7 +34,8 @@ struct ReminderFacts: Sendable {
         /// The index's structure record: it changes with every reminder added, deleted or
         /// renumbered and every change to its tags.
         var index: [UInt8]
-        /// Schema 13's count of changes to a reminder's list or completion.
+        /// Schema 13's count of changes to a reminder's list or completion (from schema 14 on,
+        /// to its flag or priority too).
         var listAndCompletionChanges: Int64
     }
 
@@ -42,6 +46,11 @@ struct ReminderFacts: Sendable {
     let listSlots: [Int32]
     /// Each reminder's completion, 1 when completed.
     let completed: [UInt8]
+    /// Each reminder's flag, 1 when flagged; nil when the schema does not count flag changes
+    /// (before 14), so that a change could go unseen.
+    let flagged: [UInt8]?
+    /// Each reminder's priority (0–3); nil as ``flagged``.
+    let priority: [UInt8]?
     /// Reminder `i`'s tags are `tagSlots[tagStarts[i]..<tagStarts[i + 1]]`, positions in ``tagIDs``.
     let tagStarts: [Int32]
     let tagSlots: [Int32]
@@ -66,13 +75,25 @@ struct ReminderFacts: Sendable {
         var listSlots = [Int32](repeating: -1, count: ids.count)
         var completed = [UInt8](repeating: 0, count: ids.count)
         var listIDs: [Int64] = []
-        let lists: SQLFragment = "SELECT \(r.listID), trove_ids(\(r.id)), trove_ids(CASE WHEN \(r.isCompleted) THEN \(r.id) END)"
+        // NB: before schema 14 a flag or priority could change with no version telling.
+        let flagsAndPriorities = try db.fetchValue("PRAGMA user_version", as: Int.self) ?? 0 >= 14
+        var flagged = [UInt8](repeating: 0, count: flagsAndPriorities ? ids.count : 0)
+        var priority = flagged
+        var columns: [SQLFragment] = ["\(r.listID)", "trove_ids(\(r.id))", "trove_ids(CASE WHEN \(r.isCompleted) THEN \(r.id) END)"]
+        if flagsAndPriorities {
+            columns.append("trove_ids(CASE WHEN \(r.isFlagged) THEN \(r.id) END)")
+            columns += (1...3).map { "trove_ids(CASE WHEN \(r.priority) = \(raw: "\($0)") THEN \(r.id) END)" }
+        }
+        let lists: SQLFragment = "SELECT " + columns.joined(separator: ", ")
             + " FROM \(identifier: ReminderTable.tableName) GROUP BY \(r.listID)"
         for row in try db.fetchAll(lists) {
             let slot = Int32(listIDs.count)
             listIDs.append(try row[0])
             IDBlob(try row[1]).forEachPosition(in: ids) { listSlots[$0] = slot }
             IDBlob(try row[2]).forEachPosition(in: ids) { completed[$0] = 1 }
+            guard flagsAndPriorities else { continue }
+            IDBlob(try row[3]).forEachPosition(in: ids) { flagged[$0] = 1 }
+            for level in 1...3 { IDBlob(try row[3 + level]).forEachPosition(in: ids) { priority[$0] = UInt8(level) } }
         }
         var tagIDs: [Int64] = []
         var tagSets: [IDBlob] = []
@@ -95,7 +116,8 @@ struct ReminderFacts: Sendable {
             }
         }
         return ReminderFacts(
-            version: version, ids: ids, listSlots: listSlots, completed: completed, tagStarts: tagStarts,
+            version: version, ids: ids, listSlots: listSlots, completed: completed,
+            flagged: flagsAndPriorities ? flagged : nil, priority: flagsAndPriorities ? priority : nil, tagStarts: tagStarts,
             tagSlots: tagSlots, listIDs: listIDs, tagIDs: tagIDs)
     }
 

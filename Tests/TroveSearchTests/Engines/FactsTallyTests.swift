@@ -175,6 +175,11 @@ struct FactsTallyTests {
             ("UPDATE reminders SET is_completed = 1, completed_at = '2026-03-02 10:00:00' WHERE id = \(id)", 1),
             ("UPDATE reminders SET is_completed = 0, completed_at = NULL WHERE id = \(id)", 1),
             ("UPDATE reminders SET list_id = (SELECT max(id) FROM lists WHERE id <> reminders.list_id) WHERE id = \(id)", 1),
+            // Schema 14: flags and priorities count too.
+            ("UPDATE reminders SET is_flagged = is_flagged, priority = priority WHERE id = \(id)", 0),
+            ("UPDATE reminders SET is_flagged = 1 - is_flagged WHERE id = \(id)", 1),
+            ("UPDATE reminders SET priority = (priority + 1) % 4 WHERE id = \(id)", 1),
+            ("UPDATE reminders SET is_flagged = 1 - is_flagged, priority = (priority + 1) % 4, is_completed = 1 WHERE id = \(id)", 1),
         ]
         var expected = start
         for (sql, counted) in updates {
