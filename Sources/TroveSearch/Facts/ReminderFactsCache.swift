@@ -1,4 +1,5 @@
 public import TroveSQLite
+import Synchronization
 
 /// Keeps every reminder's list, completion and tags in memory for a long-lived searcher, such
 /// as ``SearchProvider``, so that a search's counts and facets do not look each match up.
@@ -37,10 +38,23 @@ public final class ReminderFactsCache: Sendable {
     /// How many searches counted from the copy.
     var uses: Int { copy.uses }
 
+    /// How many searches read their filters' reminders from the copy.
+    var filterUses: Int { filterUseCount.withLock { $0 } }
+    private let filterUseCount = Mutex(0)
+
     /// The facts when they mirror the database at `version`; otherwise nil, and (when `build`)
     /// a build starts in the background unless one is running or one ended less than the pause ago.
     func facts(at version: ReminderFacts.Version, build: Bool = true) -> ReminderFacts? {
         copy.value(at: version, build: build)
+    }
+
+    /// The facts when they mirror the database at `version`, for a search's filters
+    /// (``SearchExecutor/narrowedToFilteredReminders(on:facts:)``), counted in ``filterUses``;
+    /// otherwise nil. Starts no build: only a search that counts with them does.
+    func factsForFilters(at version: ReminderFacts.Version) -> ReminderFacts? {
+        let facts = copy.value(at: version, build: false, counted: false)
+        if facts != nil { filterUseCount.withLock { $0 += 1 } }
+        return facts
     }
 
     /// Builds now and waits for it; for benchmarks and tests. Without schema 13's count of

@@ -45,10 +45,11 @@ final class BackgroundBuild<Version: Equatable & Sendable, Value: Sendable>: Sen
 
     /// The value when it was built at `version`; otherwise nil, and (when `build`) a build
     /// starts in the background unless one is running or one ended less than the pause ago.
-    func value(at version: Version, build: Bool = true) -> Value? {
+    /// A value given counts in ``uses`` unless `counted` is false (its caller counts it).
+    func value(at version: Version, build: Bool = true, counted: Bool = true) -> Value? {
         let (value, startBuild) = state.withLock { state -> (Value?, Bool) in
             if state.version == version, let value = state.value {
-                state.uses += 1
+                if counted { state.uses += 1 }
                 return (value, false)
             }
             let rested = state.lastBuildEnded.map { ContinuousClock().now - $0 >= pause } ?? true

@@ -111,13 +111,18 @@ struct TieredSearch {
     private func run(on db: SQLiteConnection, shared: SQLiteSharedRead?, early: (@Sendable (ResultSet) -> Void)?) throws -> Outcome {
         let vocabulary = try vocabulary(on: db)
         let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
-        var exact = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
-            .narrowedToFilteredReminders(on: db)
+        let plain = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+        // NB: explanations show the SQL path's statements, so they never use the facts.
+        let cache = recordsStatements ? nil : factsCache
+        let filterFacts = plain.mayNarrowFromFacts ? try cache.flatMap { cache in
+            try ReminderFacts.version(on: db).flatMap { cache.factsForFilters(at: $0) }
+        } : nil
+        var exact = try plain.narrowedToFilteredReminders(on: db, facts: filterFacts)
         exact.usesRankBound = usesRankBound
         // NB: only a search that would count by walking its matches asks for the facts (and so
-        // starts their first build); explanations show the SQL path's statements.
-        if let factsCache, !recordsStatements, exact.countsFromFacts, let version = try ReminderFacts.version(on: db) {
-            exact.facts = factsCache.facts(at: version)
+        // starts their first build).
+        if let cache, exact.countsFromFacts, let version = try filterFacts?.version ?? ReminderFacts.version(on: db) {
+            exact.facts = cache.facts(at: version)
         }
         var statements: [(String, SQLFragment)] = []
         func record(_ purpose: String, _ sql: @autoclosure () throws -> SQLFragment) rethrows {
