@@ -525,17 +525,77 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         out->exact = parameters->exactTitle * presentIDF;
     }
 
-    /* A tag equal to a query word, or to the whole query. */
-    if (tags == NO_FIELD || parameters->tagEquals == 0) {
-        /* NB: an app index has no tags field: no tag boost. */
-    } else if (inField[tags] > 0 && out->length[tags] == 1) {
-        /* NB: one tag of one word, and a query word matched it: no need to find tag boundaries. */
+    /* Proximity of neighbouring phrases, in one field. */
+    if (phrases > 1 && parameters->proximity != 0) {
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            state->lastOffset[phrase] = -1;
+            state->closeness[phrase] = 0;
+        }
+        int field = -1;
+        for (int i = 0; i < count; i++) {
+            const Instance *instance = &instances[i];
+            int phrase = instance->phrase;
+            if (phrase < 0 || phrase >= phrases) continue;
+            if (instance->field != field) {
+                field = instance->field;
+                for (int p = 0; p < phrases; p++) state->lastOffset[p] = -1;
+            }
+            if (phrase > 0 && state->lastOffset[phrase - 1] >= 0) {
+                int gap = instance->offset - (state->lastOffset[phrase - 1] + state->phraseSize[phrase - 1]) + 1;
+                if (gap >= 1 && 1.0 / gap > state->closeness[phrase - 1]) state->closeness[phrase - 1] = 1.0 / gap;
+            }
+            if (phrase + 1 < phrases && state->lastOffset[phrase + 1] >= 0) {
+                int gap = instance->offset - (state->lastOffset[phrase + 1] + state->phraseSize[phrase + 1]) + 2;
+                if (gap >= 2 && 1.0 / gap > state->closeness[phrase]) state->closeness[phrase] = 1.0 / gap;
+            }
+            state->lastOffset[phrase] = instance->offset;
+        }
+        for (int phrase = 0; phrase + 1 < phrases; phrase++) {
+            if (state->closeness[phrase] <= 0) continue;
+            double low = state->idf[phrase] < state->idf[phrase + 1] ? state->idf[phrase] : state->idf[phrase + 1];
+            out->near += parameters->proximity * low * state->closeness[phrase];
+        }
+    }
+
+    /* A tag equal to a query word, when the row has one tag of one word and a query word
+    ** matched it: no need to read the tags to find where each tag starts and ends.
+    ** NB: an app index has no tags field: no tag boost. */
+    if (tags != NO_FIELD && parameters->tagEquals != 0 && inField[tags] > 0 && out->length[tags] == 1) {
         double wordIDF = 0;
         for (int phrase = 0; phrase < phrases; phrase++) {
             if (state->frequency[phrase * fields + tags] > 0 && state->phraseSize[phrase] == 1) wordIDF += state->idf[phrase];
         }
         out->tag = parameters->tagEquals * wordIDF;
-    } else if (inField[tags] > 0) {
+    }
+
+    /* The parts that read the row's text, the tags (unless one tag of one word) and the title
+    ** (exact words), come last, and under trove_best (trove_rank_bounded) only for a row that
+    ** could still be kept with the largest boosts they could give: one that could not ranks
+    ** after the rows kept so far whatever its boosts, so it is scored without them, which
+    ** ranks after them too. (`bill` at 1,000,000 reminders: reading the titles was a third of
+    ** the walk that scores every match; `c` reads the tags of 81,311 of its 644,276 matches.)
+    ** The margin covers the sums' rounding, in another order. */
+    int tagsNeeded = tags != NO_FIELD && parameters->tagEquals != 0 && inField[tags] > 0 && out->length[tags] != 1;
+    int wordsNeeded = inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0;
+    if ((tagsNeeded || wordsNeeded) && bounded && !completed && parameters->tagEquals >= 0 && parameters->exactWord >= 0) {
+        /* NB: a phrase adds its IDF to the word boost only with an instance in the title, and to
+        ** the tag boost only with one in the tags, or as one of the phrases present when the
+        ** whole query is one tag (several phrases). */
+        double titleIDF = 0, tagIDF = 0;
+        for (int phrase = 0; phrase < phrases; phrase++) {
+            if (state->idf[phrase] <= 0) continue;
+            if (state->frequency[phrase * fields + TITLE] > 0) titleIDF += state->idf[phrase];
+            if (tags != NO_FIELD && state->frequency[phrase * fields + tags] > 0) tagIDF += state->idf[phrase];
+        }
+        if (phrases > 1 && presentIDF > tagIDF) tagIDF = presentIDF;
+        double highest = out->bm25f + out->exact + out->near + (tagsNeeded ? parameters->tagEquals * tagIDF : out->tag)
+            + (wordsNeeded ? parameters->exactWord * titleIDF : 0);
+        double bound = trove_best_bound();
+        if (-highest > bound + fabs(bound) * 1e-9) tagsNeeded = wordsNeeded = 0;
+    }
+
+    /* A tag equal to a query word, or to the whole query: found in the text, unless left out above. */
+    if (tagsNeeded) {
         const char *text = 0;
         int bytes = 0;
         rc = api->xColumnText(fts, tags, &text, &bytes);
@@ -576,45 +636,8 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         out->tag = parameters->tagEquals * (wholeIDF > wordIDF ? wholeIDF : wordIDF);
     }
 
-    /* Proximity of neighbouring phrases, in one field. */
-    if (phrases > 1 && parameters->proximity != 0) {
-        for (int phrase = 0; phrase < phrases; phrase++) {
-            state->lastOffset[phrase] = -1;
-            state->closeness[phrase] = 0;
-        }
-        int field = -1;
-        for (int i = 0; i < count; i++) {
-            const Instance *instance = &instances[i];
-            int phrase = instance->phrase;
-            if (phrase < 0 || phrase >= phrases) continue;
-            if (instance->field != field) {
-                field = instance->field;
-                for (int p = 0; p < phrases; p++) state->lastOffset[p] = -1;
-            }
-            if (phrase > 0 && state->lastOffset[phrase - 1] >= 0) {
-                int gap = instance->offset - (state->lastOffset[phrase - 1] + state->phraseSize[phrase - 1]) + 1;
-                if (gap >= 1 && 1.0 / gap > state->closeness[phrase - 1]) state->closeness[phrase - 1] = 1.0 / gap;
-            }
-            if (phrase + 1 < phrases && state->lastOffset[phrase + 1] >= 0) {
-                int gap = instance->offset - (state->lastOffset[phrase + 1] + state->phraseSize[phrase + 1]) + 2;
-                if (gap >= 2 && 1.0 / gap > state->closeness[phrase]) state->closeness[phrase] = 1.0 / gap;
-            }
-            state->lastOffset[phrase] = instance->offset;
-        }
-        for (int phrase = 0; phrase + 1 < phrases; phrase++) {
-            if (state->closeness[phrase] <= 0) continue;
-            double low = state->idf[phrase] < state->idf[phrase + 1] ? state->idf[phrase] : state->idf[phrase + 1];
-            out->near += parameters->proximity * low * state->closeness[phrase];
-        }
-    }
-
-    /* Exact words: a prefix word that stands whole in the title. Last, as the only part that
-    ** reads the row's text: under trove_best (trove_rank_bounded) a row whose score with the
-    ** largest boost it could get still ranks after the rows kept so far is dropped whatever
-    ** its boost, so its title is not read and it is scored without the boost, which ranks
-    ** after them too. (`bill` at 1,000,000 reminders: reading the titles was a third of the
-    ** walk that scores every match.) The margin covers the sums' rounding, in another order. */
-    int wordsNeeded = inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0;
+    /* Exact words: a prefix word that stands whole in the title. With the tag boost known,
+    ** the same test as above, for the title alone. */
     if (wordsNeeded && bounded && !completed && parameters->exactWord > 0) {
         /* NB: only a phrase with an instance in the title can stand whole there. */
         double most = 0;

@@ -32,8 +32,9 @@
 **     for ordering a bounded sample of the newest matches cheaply.
 **   trove_rank_bounded(…same arguments…)
 **     The same score, for a statement whose trove_best keeps the best ranks: a row that cannot
-**     be kept even with the exact-word boost (trove_best_bound) is scored without it, so its
-**     title is not read. Kept rows' ranks are trove_rank's, to the bit.
+**     be kept even with the largest exact-word and tag boosts it could get (trove_best_bound)
+**     is scored without them, so its title and tags are not read. Kept rows' ranks are
+**     trove_rank's, to the bit.
 **   trove_rank_explain(…same arguments…)
 **     The same score as text, each field's contribution and each boost on its own line.
 **   trove_matched(reminders_fts, column)

@@ -79,21 +79,28 @@ struct BestFunctionTests {
         #expect(try Self.best(nulls, k: 5)?.isEmpty == true)
     }
 
-    /// `trove_rank_bounded` under `trove_best` skips the exact-word test of a row that cannot be
-    /// kept, and gives it its score without the boost: what `trove_best` keeps is the same as
-    /// under `trove_rank`, and only the rows it drops score differently.
-    @Test func theBoundedRankKeepsTheSameRowsAndSkipsTheOthersBoost() async throws {
+    /// `trove_rank_bounded` under `trove_best` skips the exact-word test (which reads the title)
+    /// and the tag test (which reads the tags) of a row that cannot be kept, and gives it its
+    /// score without those boosts: what `trove_best` keeps is the same as under `trove_rank`,
+    /// and only the rows it drops score differently.
+    @Test(arguments: ["exact word", "tag"])
+    func theBoundedRankKeepsTheSameRowsAndSkipsTheOthersBoost(boost: String) async throws {
         let store = try await ReminderStore.inMemory()
         let filler = ["soon", "please", "then", "check"]
         var records = (0..<300).map { i in
-            // "Bill" whole (the exact-word boost) or "Bills", titles of 1 to 20 words.
-            ReminderRecord(title: ([i % 3 == 0 ? "Bills" : "Bill"] + (0..<(i % 20)).map { filler[$0 % 4] }).joined(separator: " "))
+            // Titles of 1 to 20 words. For the exact word, "Bill" whole (the boost) or "Bills";
+            // for the tag, two tags of which "bill" is one whole (the boost) or a longer one's
+            // first word, and no exact words.
+            let first = boost == "exact word" && i % 3 == 0 ? "Bills" : "Bill"
+            let tags = boost == "tag" ? [i % 3 == 0 ? "bill" : "bill payment", "home"] : []
+            return ReminderRecord(title: ([first] + (0..<(i % 20)).map { filler[$0 % 4] }).joined(separator: " "), tags: tags)
         }
         records.append(ReminderRecord(title: "Pay the gas"))
         var reader = RecordArrayReader(records)
         _ = try await store.importRecords(&reader, source: "bills")
+        let exactWords = boost == "exact word" ? ["bill"] : []
         @Sendable func statement(underBest: Bool, k: Int) -> SQLFragment {
-            let rank = TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0", walksSizes: true, underBest: underBest)
+            let rank = TroveRanking.standard.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true, underBest: underBest)
             return "SELECT trove_best(\"id\", \"rank\", \(k), 1000) AS \"best\", sum(\"rank\") FROM (SELECT \"reminders_fts\".\"rowid\" AS \"id\", "
                 + rank + " AS \"rank\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH '\"bill\"*' LIMIT -1)"
         }
@@ -114,8 +121,8 @@ struct BestFunctionTests {
         let plain = try await store.database.read { db in
             try db.fetchAll(
                 "SELECT sum(\"a\") - sum(\"b\") FROM (SELECT "
-                    + TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0", underBest: true) + " AS \"a\", "
-                    + TroveRanking.standard.expression(exactWords: ["bill"], isCompleted: "0")
+                    + TroveRanking.standard.expression(exactWords: exactWords, isCompleted: "0", underBest: true) + " AS \"a\", "
+                    + TroveRanking.standard.expression(exactWords: exactWords, isCompleted: "0")
                     + " AS \"b\" FROM \"reminders_fts\" WHERE \"reminders_fts\" MATCH '\"bill\"*' LIMIT -1)"
             )[0]
         }
