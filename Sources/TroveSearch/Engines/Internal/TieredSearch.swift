@@ -111,7 +111,7 @@ struct TieredSearch {
     private func run(on db: SQLiteConnection, shared: SQLiteSharedRead?, early: (@Sendable (ResultSet) -> Void)?) throws -> Outcome {
         let vocabulary = try vocabulary(on: db)
         let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
-        let plain = try SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
+        let plain = SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)
         // NB: explanations show the SQL path's statements, so they never use the facts.
         let cache = recordsStatements ? nil : factsCache
         let filterFacts = plain.mayNarrowFromFacts ? try cache.flatMap { cache in
