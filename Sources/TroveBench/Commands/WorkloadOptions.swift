@@ -5,7 +5,7 @@ import TroveBenchKit
 /// `--seed`, `--data-dir`.
 ///
 /// ```
-/// trove-bench statements --count 1000000 --data-dir /work/bench-data   # …/trove-seed1-n1000000-schema13.db
+/// trove-bench statements --count 1000000 --data-dir /work/bench-data   # …/trove-seed1-n1000000-schema14.db
 /// ```
 struct WorkloadOptions: ParsableArguments {
     @Option(help: "How many reminders (the generated database is cached as for run).") var count: Int = 100_000

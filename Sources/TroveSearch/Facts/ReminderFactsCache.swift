@@ -1,8 +1,10 @@
 public import TroveSQLite
 import Synchronization
 
-/// Keeps every reminder's list, completion and tags in memory for a long-lived searcher, such
-/// as ``SearchProvider``, so that a search's counts and facets do not look each match up.
+/// Keeps every reminder's list, completion, flag, priority and tags in memory for a long-lived
+/// searcher, such as ``SearchProvider``, so that a search's counts and facets do not look each
+/// match up, and a search narrowed to its `list:` or `tag:` filter's reminders finds them
+/// without SQL.
 ///
 /// ```swift
 /// let facts = ReminderFactsCache(database: database)
@@ -11,11 +13,13 @@ import Synchronization
 /// ```
 ///
 /// The copy is built in the background the first time a search could use it, and again after
-/// the reminders change (~0.2 s at 1,000,000 reminders; ~21 MB). A search uses it only when it
+/// the reminders change (~0.4 s at 1,000,000 reminders; ~23 MB). A search uses it only when it
 /// was read from exactly the database the search reads: same index structure record and same
-/// count of list and completion changes (schema 13), read in the search's own transaction.
-/// Otherwise the search counts with SQL, which gives the same answer more slowly, so an answer
-/// never depends on whether the copy was ready.
+/// count of list, completion, flag and priority changes (schemas 13 and 14), read in the
+/// search's own transaction. Otherwise the search counts and filters with SQL, which gives the
+/// same answer more slowly, so an answer never depends on whether the copy was ready. (A copy
+/// read from a schema-13 database holds no flags or priorities: a change to them could go
+/// unseen there.)
 ///
 /// NB: what it saves. `milk appointment` at 1,000,000 reminders has 61,682 matches; their counts
 /// and facets took 65 ms of look-ups in `reminders`, and take ~5 ms with the copy (BENCHMARKS.md).
