@@ -7,13 +7,14 @@ import TroveStore
 /// match up in `reminders` (``tally(matches:openOnly:facets:)``), and what its `list:`, `tag:`,
 /// `is:` and `p:` filters test (``filteredIDs(_:limit:on:)``).
 ///
-/// Read with four statements in one transaction:
+/// Read with these statements in one transaction:
 ///
 /// ```swift
 /// let facts = try ReminderFacts.read(on: db)
 /// // SELECT "block" FROM "reminders_fts_data" WHERE "id" = 10
 /// // SELECT "changes" FROM "list_and_completion_changes" WHERE "id" = 1
 /// // SELECT trove_ids("reminders"."id") FROM "reminders"
+/// // PRAGMA user_version   -- 14 or later: flags and priorities are read too
 /// // SELECT "reminders"."list_id", trove_ids("reminders"."id"), trove_ids(CASE WHEN "reminders"."is_completed" THEN "reminders"."id" END),
 /// //   trove_ids(CASE WHEN "reminders"."is_flagged" THEN "reminders"."id" END),
 /// //   trove_ids(CASE WHEN "reminders"."priority" = 1 THEN "reminders"."id" END), … = 2 …, … = 3 …
