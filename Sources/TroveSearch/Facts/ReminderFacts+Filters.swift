@@ -63,8 +63,11 @@ extension ReminderFacts {
                             kept = (0..<Int32(ids.count)).map { $0 }
                             return
                         }
+                        // NB: a lone test past the limit has its answer (nil) already.
+                        let alone = tests.count == 1
                         for position in 0..<ids.count where first.holds(at: position, in: columns) {
                             kept.append(Int32(position))
+                            if alone && kept.count > limit { return }
                         }
                         for test in tests.dropFirst() {
                             kept.removeAll { !test.holds(at: Int($0), in: columns) }

@@ -81,6 +81,44 @@ struct FactsFilterTests {
         }
     }
 
+    /// With the facts, filters without a `list:` or `tag:` are narrowed too (in memory they
+    /// cost a pass over arrays, where SQL would read the whole table), and the answer is the one
+    /// SQL gives unnarrowed; without the facts, or with a `due:` filter, they are not narrowed.
+    @Test func filtersWithoutAListOrTagAreNarrowedWithTheFacts() async throws {
+        let database = try await Self.generated.value
+        let cache = ReminderFactsCache(database: database)
+        try await cache.buildNow()
+        for text in ["is:flagged the", "p:high -is:completed a", "-is:flagged is:completed the", "p:low p:medium is:open to"] {
+            for includeCompleted in [nil, false] as [Bool?] {
+                let request = FilteredIDsTests.request(text, includeCompleted: includeCompleted)
+                let label = "\(text), includeCompleted \(String(describing: includeCompleted))"
+                let (withFacts, withoutFacts) = try await database.read { db in
+                    try db.transaction(.deferred) {
+                        let facts = try #require(try ReminderFacts.read(on: db))
+                        let plain = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+                        return (try plain.narrowedToFilteredReminders(on: db, facts: facts).filteredIDs,
+                                try plain.narrowedToFilteredReminders(on: db).filteredIDs)
+                    }
+                }
+                let ids = try #require(withFacts, "\(label) was not narrowed with the facts")
+                #expect(ids.count > 0 && withoutFacts == nil, "\(label)")
+                let usesBefore = cache.filterUses
+                let answer = try await FTSEngine(facts: cache).search(request, in: database)
+                #expect(cache.filterUses == usesBefore + 1, "\(label)")
+                #expect(answer == (try await FTSEngine().search(request, in: database)), "\(label)")
+                #expect(answer.total > 20, "\(label): \(answer.total) matches, a weak case")
+            }
+        }
+        let due = FilteredIDsTests.request("due:week is:flagged the")
+        let narrowed = try await database.read { db in
+            try db.transaction(.deferred) {
+                let plain = SearchExecutor(plan: FTSEngine.plan(for: due.query), request: due, engineName: "fts")
+                return try plain.narrowedToFilteredReminders(on: db, facts: try #require(try ReminderFacts.read(on: db))).filteredIDs
+            }
+        }
+        #expect(narrowed == nil, "due: is not among the facts, and SQL does not narrow without a list or tag")
+    }
+
     /// A search narrowed with the facts answers as one narrowed with SQL; after a change of
     /// flag, priority, completion or list, it never uses the facts read before (their version
     /// changed), and uses them again once rebuilt.

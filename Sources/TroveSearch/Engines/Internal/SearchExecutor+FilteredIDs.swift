@@ -29,9 +29,12 @@ extension SearchExecutor {
     ///
     /// NB: the ids are read as one value (``IDSet``), so that a filter too large to pay costs
     /// SQLite's walk of its index and no more. With `facts` (the same snapshot's) and filters
-    /// they tell (``mayNarrowFromFacts``), the ids are found in memory instead.
+    /// they tell (``mayNarrowFromFacts``), the ids are found in memory instead, and then no
+    /// `list:` or `tag:` filter is needed: `is:flagged the` is narrowed too.
     func narrowedToFilteredReminders(on db: SQLiteConnection, facts: ReminderFacts? = nil) throws -> SearchExecutor {
-        guard mayNarrow, let match = plan.match, let ids = try readFilteredIDs(on: db, facts: facts) else { return self }
+        let fromFacts = mayNarrowFromFacts && facts?.canTell(query.filters) == true
+        guard fromFacts || mayNarrow, let match = plan.match, let ids = try readFilteredIDs(on: db, facts: facts)
+        else { return self }
         // NB: with fewer matches than ids, walking them all and looking each up costs less
         // than reading the ids. With more, each match left out saves a look-up in `reminders`
         // (~0.4 µs at 1,000,000) for a test against the set (tens of ns); reading an id costs
@@ -46,15 +49,22 @@ extension SearchExecutor {
         return narrowed
     }
 
-    /// Whether ``narrowedToFilteredReminders(on:facts:)`` may narrow this search.
+    /// Whether ``narrowedToFilteredReminders(on:facts:)`` may narrow this search with SQL: a
+    /// positive `list:` or `tag:` filter of one value reads its reminders from an index, in order.
     var mayNarrow: Bool {
-        isRanked && filteredIDs == nil && !plan.isRaw && plan.match != nil && hasOrderedFilter
+        mayNarrowAtAll && hasOrderedFilter
     }
 
-    /// Whether this search may be narrowed with ids the facts in memory give: every filter is
-    /// one facts of schema 14 tell (``ReminderFacts/couldTell(_:)``).
+    /// Whether this search may be narrowed with ids the facts in memory give: it has filters,
+    /// and every one is one facts of schema 14 tell (``ReminderFacts/couldTell(_:)``). Any such
+    /// filter is a pass over arrays in memory, so none need be a list or a tag.
     var mayNarrowFromFacts: Bool {
-        mayNarrow && ReminderFacts.couldTell(query.filters)
+        mayNarrowAtAll && !query.filters.isEmpty && ReminderFacts.couldTell(query.filters)
+    }
+
+    /// A ranked text search not narrowed yet.
+    private var mayNarrowAtAll: Bool {
+        isRanked && filteredIDs == nil && !plan.isRaw && plan.match != nil
     }
 
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
