@@ -6,8 +6,9 @@ extension SearchExecutor {
     /// The most filtered reminders a search reads as ids before matching (``filteredIDs``).
     static let filteredIDLimit = 131_072
 
-    /// This executor with ``filteredIDs`` set, when a `list:` or `tag:` filter leaves at most
-    /// ``filteredIDLimit`` reminders and the text matches more rows than that.
+    /// This executor with ``filteredIDs`` set, when a `list:` or `tag:` filter (or, with the
+    /// facts, any filters they tell) leaves at most ``filteredIDLimit`` reminders and the text
+    /// matches more rows than that.
     ///
     /// The MATCH stays the outer loop (see ``from``), but each of its rows is first tested
     /// against the filtered ids (``IDSet``, a few comparisons in memory), instead of being
