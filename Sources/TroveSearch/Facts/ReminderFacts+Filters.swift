@@ -54,27 +54,16 @@ extension ReminderFacts {
         listSlots.withUnsafeBufferPointer { lists in
             completed.withUnsafeBufferPointer { completed in
                 flags.withUnsafeBufferPointer { flags in
-                priorities.withUnsafeBufferPointer { priorities in
-                tagStarts.withUnsafeBufferPointer { starts in
-                    tagSlots.withUnsafeBufferPointer { tags in
-                        let columns = FactColumns(
-                            lists: lists, completed: completed, flagged: flags, priority: priorities, tagStarts: starts, tagSlots: tags)
-                        guard let first = tests.first else {
-                            kept = (0..<Int32(ids.count)).map { $0 }
-                            return
-                        }
-                        // NB: a lone test past the limit has its answer (nil) already.
-                        let alone = tests.count == 1
-                        for position in 0..<ids.count where first.holds(at: position, in: columns) {
-                            kept.append(Int32(position))
-                            if alone && kept.count > limit { return }
-                        }
-                        for test in tests.dropFirst() {
-                            kept.removeAll { !test.holds(at: Int($0), in: columns) }
+                    priorities.withUnsafeBufferPointer { priorities in
+                        tagStarts.withUnsafeBufferPointer { starts in
+                            tagSlots.withUnsafeBufferPointer { tags in
+                                let columns = FactColumns(
+                                    lists: lists, completed: completed, flagged: flags, priority: priorities,
+                                    tagStarts: starts, tagSlots: tags)
+                                kept = Self.positions(passing: tests, of: ids.count, in: columns, limit: limit)
+                            }
                         }
                     }
-                }
-                }
                 }
             }
         }
@@ -88,6 +77,23 @@ extension ReminderFacts {
             if completed[Int(position)] == 1 { withUnsafeBytes(of: id) { completedBytes.append(contentsOf: $0) } }
         }
         return IDSet(bytes: bytes, count: kept.count, completed: completedBytes)
+    }
+
+    /// The positions of the reminders that pass every test, the first test over all `count`
+    /// of them and each other over those kept so far; a lone test stops past `limit` (its
+    /// answer, nil, is known then).
+    private static func positions(passing tests: [FactTest], of count: Int, in columns: FactColumns, limit: Int) -> [Int32] {
+        guard let first = tests.first else { return (0..<Int32(count)).map { $0 } }
+        var kept: [Int32] = []
+        let alone = tests.count == 1
+        for position in 0..<count where first.holds(at: position, in: columns) {
+            kept.append(Int32(position))
+            if alone && kept.count > limit { return kept }
+        }
+        for test in tests.dropFirst() {
+            kept.removeAll { !test.holds(at: Int($0), in: columns) }
+        }
+        return kept
     }
 }
 
