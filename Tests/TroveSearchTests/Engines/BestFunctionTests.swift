@@ -81,19 +81,26 @@ struct BestFunctionTests {
 
     /// `trove_rank_bounded` under `trove_best` skips the exact-word test (which reads the title)
     /// and the tag test (which reads the tags) of a row that cannot be kept, and gives it its
-    /// score without those boosts: what `trove_best` keeps is the same as under `trove_rank`,
-    /// and only the rows it drops score differently.
-    @Test(arguments: ["exact word", "tag"])
+    /// score without those boosts; and a row that could not be kept even with its fields as
+    /// short as its matches allow is not looked up for its fields' sizes at all, and gets that
+    /// largest score. What `trove_best` keeps is the same as under `trove_rank`, and only the
+    /// rows it drops score differently: lower without a boost, higher with the largest score.
+    @Test(arguments: ["exact word", "tag", "sizes"])
     func theBoundedRankKeepsTheSameRowsAndSkipsTheOthersBoost(boost: String) async throws {
         let store = try await ReminderStore.inMemory()
         let filler = ["soon", "please", "then", "check"]
         var records = (0..<300).map { i in
             // Titles of 1 to 20 words. For the exact word, "Bill" whole (the boost) or "Bills";
             // for the tag, two tags of which "bill" is one whole (the boost) or a longer one's
-            // first word, and no exact words.
+            // first word, and no exact words; for the sizes, "Bill" in the title of one row in
+            // ten and only in long notes in the others (which cannot reach the titles' scores).
+            let words = (0..<(i % 20)).map { filler[$0 % 4] }
+            if boost == "sizes", i % 10 != 0 {
+                return ReminderRecord(title: "Pay " + filler[i % 4], notes: (words + ["bill"] + words + words).joined(separator: " "))
+            }
             let first = boost == "exact word" && i % 3 == 0 ? "Bills" : "Bill"
             let tags = boost == "tag" ? [i % 3 == 0 ? "bill" : "bill payment", "home"] : []
-            return ReminderRecord(title: ([first] + (0..<(i % 20)).map { filler[$0 % 4] }).joined(separator: " "), tags: tags)
+            return ReminderRecord(title: ([first] + words).joined(separator: " "), tags: tags)
         }
         records.append(ReminderRecord(title: "Pay the gas"))
         var reader = RecordArrayReader(records)
@@ -111,7 +118,12 @@ struct BestFunctionTests {
             let kept = try #require(try SearchExecutor.bestRows([bounded])), expected = try #require(try SearchExecutor.bestRows([exact]))
             #expect(kept.map(\.id) == expected.map(\.id) && kept.map(\.rank.bitPattern) == expected.map(\.rank.bitPattern), "k \(k)")
             let sums: (Double, Double) = (try bounded[1], try exact[1])
-            if k < 300 {
+            if boost == "sizes", k < 30 {
+                // NB: with k under the 30 rows whose title holds "bill", the kept rows are those.
+                #expect(sums.0 < sums.1, "k \(k): some dropped rows were scored with their largest score, unread")
+            } else if boost == "sizes", k < 300 {
+                // NB: here notes-only rows are kept, and the others like them can reach them.
+            } else if k < 300 {
                 #expect(sums.0 > sums.1, "k \(k): some dropped rows were scored without their boost")
             } else {
                 #expect(sums.0 == sums.1, "k \(k): every row is kept, none skipped")
