@@ -32,9 +32,11 @@
 **     for ordering a bounded sample of the newest matches cheaply.
 **   trove_rank_bounded(…same arguments…)
 **     The same score, for a statement whose trove_best keeps the best ranks: a row that cannot
-**     be kept even with the largest exact-word and tag boosts it could get (trove_best_bound)
-**     is scored without them, so its title and tags are not read. Kept rows' ranks are
-**     trove_rank's, to the bit.
+**     be kept even with its fields as short as its matches allow and every boost it could get
+**     (trove_best_bound) is given that largest score, its sizes and text never read; one that
+**     cannot be kept with the largest exact-word and tag boosts its sizes allow is scored
+**     without them, so its title and tags are not read. Kept rows' ranks are trove_rank's, to
+**     the bit.
 **   trove_rank_explain(…same arguments…)
 **     The same score as text, each field's contribution and each boost on its own line.
 **   trove_matched(reminders_fts, column)

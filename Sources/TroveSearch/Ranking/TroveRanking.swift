@@ -172,7 +172,8 @@ public struct TroveRanking: Hashable, Sendable {
     ///   order (`s` at 1,000,000 reminders, 577,529 rows: 0.42 → 0.20 s in the `sqlite3` shell).
     ///
     /// `underBest`: the score is `trove_best`'s rank in the same statement, which lets a match
-    /// that cannot be kept skip the exact-word test (`trove_rank_bounded`; see `trove_ranking.h`).
+    /// that cannot be kept skip reading its column sizes, title and tags (`trove_rank_bounded`;
+    /// see `trove_ranking.h`).
     func expression(
         _ function: Function = .rank, exactWords: [String] = [], isCompleted: SQLFragment = "\(SearchTables.reminders.isCompleted)",
         walksSizes: Bool = false, underBest: Bool = false
