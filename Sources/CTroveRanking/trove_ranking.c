@@ -471,6 +471,22 @@ typedef struct {
     int length[TROVE_RANKING_MAX_FIELDS];
 } Breakdown;
 
+/* Whether a row whose score is at most `highest` ranks after the rows trove_best keeps so far
+** (trove_best_bound), by more than the sums' rounding in another order could account for. */
+static int rankedAfterKept(double highest) {
+    double bound = trove_best_bound();
+    return isfinite(bound) && -highest > bound + fabs(bound) * 1e-9;
+}
+
+/* The sum of the IDFs of the phrases with an instance in `field` of the current row. */
+static double idfInField(const QueryState *state, int field) {
+    double sum = 0;
+    for (int phrase = 0; phrase < state->phraseCount; phrase++) {
+        if (state->frequency[phrase * state->fieldCount + field] > 0 && state->idf[phrase] > 0) sum += state->idf[phrase];
+    }
+    return sum;
+}
+
 /*
 ** The largest score a row with these instances could have, whatever its fields' lengths: each
 ** field as short as its matches allow (no shorter than the most instances of one phrase in it,
@@ -544,14 +560,11 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     ** its 65,890 matches was more than half the walk, 66 of 29 + 37 ms.) The margin covers the
     ** sums' rounding, in another order. */
     if (bounded && !completed && !explaining) {
-        double bound = trove_best_bound();
-        if (isfinite(bound)) {
-            double highest = largestScore(state, parameters, inField);
-            if (highest >= 0 && -highest > bound + fabs(bound) * 1e-9) {
-                out->factor = 1.0;
-                out->score = highest;
-                return SQLITE_OK;
-            }
+        double highest = largestScore(state, parameters, inField);
+        if (highest >= 0 && rankedAfterKept(highest)) {
+            out->factor = 1.0;
+            out->score = highest;
+            return SQLITE_OK;
         }
     }
 
@@ -643,17 +656,11 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         /* NB: a phrase adds its IDF to the word boost only with an instance in the title, and to
         ** the tag boost only with one in the tags, or as one of the phrases present when the
         ** whole query is one tag (several phrases). */
-        double titleIDF = 0, tagIDF = 0;
-        for (int phrase = 0; phrase < phrases; phrase++) {
-            if (state->idf[phrase] <= 0) continue;
-            if (state->frequency[phrase * fields + TITLE] > 0) titleIDF += state->idf[phrase];
-            if (tags != NO_FIELD && state->frequency[phrase * fields + tags] > 0) tagIDF += state->idf[phrase];
-        }
+        double tagIDF = tags != NO_FIELD ? idfInField(state, tags) : 0;
         if (phrases > 1 && presentIDF > tagIDF) tagIDF = presentIDF;
         double highest = out->bm25f + out->exact + out->near + (tagsNeeded ? parameters->tagEquals * tagIDF : out->tag)
-            + (wordsNeeded ? parameters->exactWord * titleIDF : 0);
-        double bound = trove_best_bound();
-        if (-highest > bound + fabs(bound) * 1e-9) tagsNeeded = wordsNeeded = 0;
+            + (wordsNeeded ? parameters->exactWord * idfInField(state, TITLE) : 0);
+        if (rankedAfterKept(highest)) tagsNeeded = wordsNeeded = 0;
     }
 
     /* A tag equal to a query word, or to the whole query: found in the text, unless left out above. */
@@ -702,13 +709,8 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     ** the same test as above, for the title alone. */
     if (wordsNeeded && bounded && !completed && parameters->exactWord > 0) {
         /* NB: only a phrase with an instance in the title can stand whole there. */
-        double most = 0;
-        for (int phrase = 0; phrase < phrases; phrase++) {
-            if (state->frequency[phrase * fields + TITLE] > 0 && state->idf[phrase] > 0) most += state->idf[phrase];
-        }
-        double highest = out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * most;
-        double bound = trove_best_bound();
-        if (-highest > bound + fabs(bound) * 1e-9) wordsNeeded = 0;
+        double highest = out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * idfInField(state, TITLE);
+        if (rankedAfterKept(highest)) wordsNeeded = 0;
     }
     if (wordsNeeded) {
         const char *text = 0;
