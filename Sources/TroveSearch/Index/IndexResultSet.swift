@@ -20,7 +20,10 @@ public struct IndexResultSet: Hashable, Sendable {
     /// How many of ``total`` match only with a typo (they follow the exact matches).
     public var typoCount: Int
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
-    /// many have each, most first (ties by value); NULL values are not counted.
+    /// many have each, most first (ties by value); NULL values are not counted. Values that
+    /// differ only in ASCII case are one value, as a `.text` filter compares them (`Baking` and
+    /// `baking` count together, shown as the first spelling in binary order, `Baking`), so a
+    /// value's count is the total that filtering by it gives.
     public var facets: [String: [Facet]]
     /// The `offset:` of the next page, when this one was asked for by offset; nil on the last
     /// page.

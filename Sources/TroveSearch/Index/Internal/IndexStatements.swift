@@ -263,29 +263,43 @@ struct IndexStatements {
     /// group is kept for the total (a window sum over the groups) and sorted last, one row
     /// past the limit, so that dropping it still leaves ``facetLimit`` values.
     ///
+    /// Values are grouped ignoring ASCII case, as a `.text` filter compares them, so a value's
+    /// count is what filtering by it finds; the group shows its first spelling in binary order.
+    ///
     /// ```swift
     /// statements.facetAndTotal("folder")
-    /// // SELECT CAST("notes"."folder" AS TEXT) AS "value", count(*) AS "count", sum(count(*)) OVER () AS "total"
-    /// //   FROM … WHERE … GROUP BY "notes"."folder" ORDER BY ("notes"."folder" IS NULL), "count" DESC, "value" LIMIT 101
+    /// // SELECT min(CAST("notes"."folder" AS TEXT)) AS "value", count(*) AS "count", sum(count(*)) OVER () AS "total"
+    /// //   FROM … WHERE … GROUP BY CAST("notes"."folder" AS TEXT) COLLATE "NOCASE"
+    /// //   ORDER BY ("value" IS NULL), "count" DESC, "value" LIMIT 101
     /// ```
     func facetAndTotal(_ column: String) -> SQLFragment {
-        let value = text(column)
-        return "SELECT \(TypedExpression<String?>("CAST(\(value) AS TEXT)").named(Self.facetValueOrNull)), "
+        let value = Self.facetValueOrNull.reference
+        return "SELECT \(TypedExpression<String?>("min(\(asText(column)))").named(Self.facetValueOrNull)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)), "
             + "\(TypedExpression<Int>("sum(count(*)) OVER ()").named(Self.facetTotal)) FROM \(from)\(whereSQL) "
-            + "GROUP BY \(value) ORDER BY (\(value.isNull)), \(Self.facetCount.reference.desc().queryFragment), "
-            + "\(Self.facetValue.reference) LIMIT \(raw: String(Self.facetLimit + 1))"
+            + "GROUP BY \(facetGroup(column)) ORDER BY (\(value.isNull)), \(Self.facetCount.reference.desc().queryFragment), "
+            + "\(value) LIMIT \(raw: String(Self.facetLimit + 1))"
     }
 
-    /// The values of a facet column over all matches, most first.
+    /// The values of a facet column over all matches, most first, grouped as in
+    /// ``facetAndTotal(_:)``.
     func facet(_ column: String) -> SQLFragment {
-        let value = text(column)
         var clause = filter
-        clause.terms.append(value.isNotNull.queryFragment)
-        return "SELECT \(TypedExpression<String>("CAST(\(value) AS TEXT)").named(Self.facetValue)), "
+        clause.terms.append(text(column).isNotNull.queryFragment)
+        return "SELECT \(TypedExpression<String>("min(\(asText(column)))").named(Self.facetValue)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
-            + "GROUP BY \(value) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
+            + "GROUP BY \(facetGroup(column)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
             + "LIMIT \(Self.facetLimit)"
+    }
+
+    /// `CAST("notes"."folder" AS TEXT)`: a facet column's value as the text a facet shows.
+    private func asText(_ column: String) -> TypedExpression<String?> {
+        TypedExpression("CAST(\(text(column)) AS TEXT)")
+    }
+
+    /// `CAST("notes"."folder" AS TEXT) COLLATE "NOCASE"`: what a facet groups by.
+    private func facetGroup(_ column: String) -> TypedExpression<String?> {
+        asText(column).collate(.nocase)
     }
 
     // MARK: - Parts
