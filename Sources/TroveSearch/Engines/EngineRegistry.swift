@@ -55,8 +55,15 @@ public struct EngineRegistry: Sendable {
     ///
     /// - Returns: The final result set. Problems with the query (a half-typed filter) are in
     ///   its ``ResultSet/query``'s ``SearchQuery/problems``, not thrown.
-    /// - Throws: ``SearchError``, `SQLiteError`, or `CancellationError` when the task is cancelled.
+    /// - Throws: ``SearchError`` (``SearchError/noReminders`` when a built-in engine is
+    ///   pointed at a database without Trove's reminders), `SQLiteError`, or
+    ///   `CancellationError` when the task is cancelled.
     public func search(_ request: SearchRequest, in database: SQLiteDatabase) async throws -> ResultSet {
-        try await engine(named: request.query.engineName).search(request, in: database)
+        let engine = try engine(named: request.query.engineName)
+        do {
+            return try await engine.search(request, in: database)
+        } catch where RemindersPresence.searchesReminders(engine) && RemindersPresence.mayMeanNoReminders(error) {
+            throw await RemindersPresence.explain(error, in: database)
+        }
     }
 }

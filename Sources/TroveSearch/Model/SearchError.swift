@@ -6,6 +6,10 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidRawQuery(message: String, near: String?)
     /// A ``SearchCursor`` that is damaged or belongs to another sort.
     case invalidCursor
+    /// The database has no Trove reminders to search (no `reminders` or `reminders_fts`
+    /// table): the built-in engines and ``SearchProvider`` search the reminders schema, which
+    /// ``ReminderStore`` makes. An app's own table is searched through a ``SearchIndex``.
+    case noReminders
 
     /// One sentence: what is wrong with the search and what to type instead.
     public var description: String {
@@ -23,6 +27,10 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "; check its quotes, parentheses and operators, or leave out !raw to search the words as typed"
         case .invalidCursor:
             "the page cursor is damaged or was made for another sort; start again from the first page"
+        case .noReminders:
+            "this database has no Trove reminders to search (no reminders_fts table); open it with ReminderStore, "
+                + "which makes the reminders schema, or search your own table with a SearchIndex "
+                + "(its search(_:in:) or results(for:in:live:))"
         }
     }
 

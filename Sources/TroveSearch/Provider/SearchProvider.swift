@@ -16,6 +16,14 @@ import TroveQuery
 /// process. (An in-memory database has only one connection, whose own commits do not change
 /// its data version; there the provider also watches `sqlite3_total_changes`.)
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
+///
+/// It searches Trove's reminders (the schema ``ReminderStore`` makes); on a database without
+/// them its searches throw ``SearchError/noReminders``. An app's own table gets the same live,
+/// latest-wins answers from its ``SearchIndex``:
+///
+/// ```swift
+/// for try await results in notes.results(for: typedTexts, in: database, live: true) { show(results.hits) }
+/// ```
 public actor SearchProvider {
     /// The database searched.
     public nonisolated let database: SQLiteDatabase
@@ -103,7 +111,8 @@ public actor SearchProvider {
     ///     are prefixes. By default the last word is one unless the text ends with a space.
     /// - Returns: A stream of result sets. A ``SearchError`` (such as a `!raw` syntax error
     ///   while typing) does not end it: it arrives as a result set with no hits and the error's
-    ///   message in ``SearchQuery/problems``.
+    ///   message in ``SearchQuery/problems``. ``SearchError/noReminders`` (a database without
+    ///   Trove's reminders) ends it, as no other text could be answered.
     public nonisolated func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts, request: SearchRequest, exact: Bool = false
     ) -> AsyncThrowingStream<ResultSet, any Error> where Texts.Element == String {
@@ -120,7 +129,7 @@ public actor SearchProvider {
                             do {
                                 try await self.live(next) { latest.deliver($0, from: generation) }
                             } catch is CancellationError {
-                            } catch let error as SearchError {
+                            } catch let error as SearchError where error != .noReminders {
                                 latest.deliver(SearchProvider.problem(error, for: next), from: generation)
                             } catch {
                                 latest.finish(throwing: error, from: generation)
@@ -169,9 +178,16 @@ public actor SearchProvider {
             if let answer = settled.value(for: request, at: seen) {
                 deliver(answer)
             } else {
-                for try await resultSet in registry.results(for: request, in: database) {
-                    deliver(resultSet)
-                    settled.insert(resultSet, for: request, at: seen)
+                do {
+                    for try await resultSet in registry.results(for: request, in: database) {
+                        deliver(resultSet)
+                        settled.insert(resultSet, for: request, at: seen)
+                    }
+                } catch where RemindersPresence.mayMeanNoReminders(error) {
+                    guard let engine = try? registry.engine(named: request.query.engineName),
+                        RemindersPresence.searchesReminders(engine)
+                    else { throw error }
+                    throw await RemindersPresence.explain(error, in: database)
                 }
             }
             try Task.checkCancellation()
