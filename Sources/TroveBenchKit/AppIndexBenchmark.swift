@@ -17,6 +17,8 @@ public import TroveSearch
 /// - `SearchIndex.search(text, in:)` on a database with two readers, whose second reads the
 ///   total and facets of a large set while the first ranks the page (its answer is checked
 ///   equal to the one-connection answer);
+/// - the same with a current ``VocabularyCache`` of the index, as the index's typing stream
+///   keeps one (typo candidates and did-you-mean words from memory; also checked equal);
 /// - FTS5 alone: `SELECT rowid … MATCH ? ORDER BY bm25(…) LIMIT 20` plus `SELECT count(*) … MATCH ?`,
 ///   with the MATCH text ``FTS5Expression`` makes of the index's parse (nil for filter-only texts).
 public struct AppIndexBenchmark {
@@ -56,6 +58,8 @@ public struct AppIndexBenchmark {
         public var typosOff: LatencyStats
         /// `SearchIndex.search(_:in:)` on a database with two readers.
         public var withHelper: LatencyStats
+        /// The same with a current trie of the index's words (`vocabulary:`).
+        public var withTrie: LatencyStats
         /// FTS5's ranked top 20 and count; nil when no query of the class has a MATCH.
         public var plain: LatencyStats?
         /// Queries whose answer held typo matches.
@@ -121,6 +125,8 @@ public struct AppIndexBenchmark {
         let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
         let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let index = AppIndexBenchmark.index
+        let words = VocabularyCache(database: database, index: index)
+        try await words.buildNow()
         let clock = ContinuousClock()
         func median(_ body: () throws -> Void) rethrows -> Double {
             var samples: [Double] = []
@@ -135,7 +141,7 @@ public struct AppIndexBenchmark {
         for queryClass in QueryClass.allCases {
             let queries = classes[queryClass] ?? []
             guard !queries.isEmpty else { continue }
-            var search: [Double] = [], off: [Double] = [], plain: [Double] = [], helped: [Double] = []
+            var search: [Double] = [], off: [Double] = [], plain: [Double] = [], helped: [Double] = [], trie: [Double] = []
             var withTypos = 0
             for query in queries {
                 let parsed = index.parse(query.text, exact: !query.typing)
@@ -145,16 +151,22 @@ public struct AppIndexBenchmark {
                 off.append(try median { _ = try index.search(parsed, on: db, typos: .off) })
                 // NB: each reader warms its own cache, and the two swap roles from one search to the next.
                 for _ in 0..<2 { _ = try await index.search(query.text, in: database, exact: !query.typing) }
-                var samples: [Double] = []
-                for _ in 0..<max(rounds, 1) {
-                    let start = clock.now
-                    let parallel = try await index.search(query.text, in: database, exact: !query.typing)
-                    samples.append((clock.now - start).milliseconds)
-                    guard parallel == answer else {
-                        throw BenchError("SearchIndex.search(_:in:) answered \(query.text.debugDescription) otherwise than on one connection")
+                for cache in [nil, words] {
+                    var samples: [Double] = []
+                    for _ in 0..<max(rounds, 1) {
+                        let start = clock.now
+                        let parallel = try await index.search(query.text, in: database, exact: !query.typing, vocabulary: cache)
+                        samples.append((clock.now - start).milliseconds)
+                        guard parallel == answer else {
+                            throw BenchError("SearchIndex.search(_:in:) answered \(query.text.debugDescription) otherwise than on one connection")
+                        }
+                    }
+                    if cache == nil {
+                        helped.append(LatencyStats(milliseconds: samples).p50)
+                    } else {
+                        trie.append(LatencyStats(milliseconds: samples).p50)
                     }
                 }
-                helped.append(LatencyStats(milliseconds: samples).p50)
                 if let match = FTS5Expression(query: parsed)?.positive {
                     let ranked: SQLFragment = """
                         SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH \(match) \
@@ -169,7 +181,8 @@ public struct AppIndexBenchmark {
             }
             rows.append(Row(
                 queryClass: queryClass, queries: queries.count, search: LatencyStats(milliseconds: search),
-                typosOff: LatencyStats(milliseconds: off), withHelper: LatencyStats(milliseconds: helped), plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
+                typosOff: LatencyStats(milliseconds: off), withHelper: LatencyStats(milliseconds: helped),
+                withTrie: LatencyStats(milliseconds: trie), plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
                 withTypos: withTypos))
         }
         return rows
@@ -178,7 +191,8 @@ public struct AppIndexBenchmark {
     /// The rows as a table: ms p50 / p99 (p99 is the slowest query when there are fewer than 100).
     public static func table(_ rows: [Row]) -> MarkdownTable {
         var table = MarkdownTable(header: [
-            "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "FTS5 bm25 top 20 + count",
+            "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "2 readers + trie",
+            "FTS5 bm25 top 20 + count",
             "search / FTS5 p50",
             "answers with typo matches",
         ])
@@ -186,6 +200,7 @@ public struct AppIndexBenchmark {
         for row in rows {
             table.append([
                 row.queryClass.label, String(row.queries), pair(row.search), pair(row.typosOff), pair(row.withHelper),
+                pair(row.withTrie),
                 row.plain.map(pair) ?? "(no MATCH)",
                 row.plain.map { String(format: "×%.2f", row.search.p50 / max($0.p50, 0.001)) } ?? "",
                 String(row.withTypos),

@@ -14,12 +14,33 @@ extension SearchIndex {
         _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) async throws -> IndexResultSet {
+        try await search(
+            text, in: database, limit: limit, offset: offset, after: after, highlight: highlight, exact: exact, typos: typos,
+            vocabulary: nil)
+    }
+
+    /// ``search(_:in:limit:offset:after:highlight:exact:typos:)`` with a cache of the index's
+    /// words, as the index's typing stream keeps one: when its trie mirrors the index, the typo
+    /// tier's candidates and did-you-mean's words come from memory instead of the index's
+    /// `fts5vocab` table (the first time a search wants them, it starts building the trie in the
+    /// background). The answer is the same with or without it.
+    ///
+    /// ```swift
+    /// let words = VocabularyCache(database: database, index: notes)
+    /// let results = try await notes.search("sourdouhg", in: database, vocabulary: words)
+    /// ```
+    /// A cache made for another index (or the reminders) is not used.
+    public func search(
+        _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on, vocabulary: VocabularyCache?
+    ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
         // NB: with a second idle reader, a large set's total and facets are read there while
-        // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:)``).
+        // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:vocabulary:)``).
         return try await database.readWithHelper { db, helper in
             try self.search(
-                query, on: db, helper: helper, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
+                query, on: db, helper: helper, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos,
+                vocabulary: vocabulary)
         }
     }
 
@@ -68,6 +89,10 @@ extension SearchIndex {
                 var last: Task<Void, Never>?
                 do {
                     let watcher = live ? try ChangeWatcher(database: database) : nil
+                    // NB: as SearchProvider's fts engine does, a stream keeps the index's words
+                    // in memory once a keystroke needs typo candidates (built in the background;
+                    // until it mirrors the index, they are read from SQL, with the same answer).
+                    let vocabulary = VocabularyCache(database: database, tables: VocabularyTables(index: self))
                     for try await text in texts {
                         let generation = latest.begin()
                         let work = Task {
@@ -77,7 +102,8 @@ extension SearchIndex {
                                 var seen = try await watcher?.token()
                                 while true {
                                     let answer = try await search(
-                                        text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos)
+                                        text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos,
+                                        vocabulary: vocabulary)
                                     latest.deliver(answer, from: generation)
                                     guard let watcher, let before = seen else { break }
                                     seen = try await watcher.change(from: before, every: pollInterval, clock: clock)

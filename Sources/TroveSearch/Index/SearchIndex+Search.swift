@@ -80,10 +80,16 @@ extension SearchIndex {
     /// from `SQLiteDatabase.readWithHelper`): a text with more than ``rankedInIndexMinimum``
     /// matches has its total and facets read there, in the same snapshot, while `db` ranks the
     /// page. The same answer as without one.
+    ///
+    /// `vocabulary`, a cache of this index's words that a typing stream keeps, gives the typo
+    /// tier's candidates and did-you-mean's words from memory when its trie mirrors the index
+    /// this search reads; otherwise (and always for word forms) they are read from SQL. The
+    /// answer is the same either way.
     func search(
         _ query: SearchQuery, on db: SQLiteConnection, helper: SQLiteReadHelper?, limit: Int, offset: Int,
-        after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance
+        after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance, vocabulary cache: VocabularyCache? = nil
     ) throws -> IndexResultSet {
+        let cache = cache?.tables == VocabularyTables(index: self) ? cache : nil
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
         let body = { (shared: SQLiteSharedRead?) throws -> IndexResultSet in
@@ -116,7 +122,8 @@ extension SearchIndex {
             // NB: as for the reminders, typo matches come below every exact one, and only once
             // the exact ones have run out on this page.
             if typos == .on, !answer.hasMore, exact.isRanked,
-                case let alternatives = try TypoExpansion.expansion(for: query, vocabulary: vocabulary),
+                case let alternatives = try TypoExpansion.expansion(
+                    for: query, vocabulary: try cache?.trie(mirroring: db) ?? vocabulary),
                 !alternatives.isEmpty
             {
                 let union = IndexStatements(
@@ -161,7 +168,8 @@ extension SearchIndex {
             }
             // NB: as for the reminders, only when nothing matched at all.
             let didYouMean = total == 0 && exact.isRanked
-                ? try Suggester.didYouMean(for: query, on: db, ranges: vocabulary.ranges)
+                ? try Suggester.didYouMean(
+                    for: query, on: db, ranges: vocabulary.ranges, trie: try cache?.trie(mirroring: db, build: false))
                 : DidYouMean.none
             return IndexResultSet(
                 query: query, index: name, hits: hits, total: total, typoCount: total - exactTotal, facets: facets,

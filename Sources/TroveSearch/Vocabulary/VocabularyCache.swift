@@ -18,16 +18,38 @@ public import TroveSQLite
 /// answer more slowly. So a search's answer never depends on whether the trie was ready.
 public final class VocabularyCache: Sendable {
     private let trie: BackgroundBuild<[UInt8], VocabularyTrie>
+    /// The index whose words it keeps: the reminders', or a ``SearchIndex``'s.
+    let tables: VocabularyTables
 
     /// - Parameters:
     ///   - database: The database whose index it mirrors.
     ///   - pause: The least time between the end of one build and the start of the next.
-    public init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
+    public convenience init(database: SQLiteDatabase, pause: Duration = .seconds(2)) {
+        self.init(database: database, tables: .reminders, pause: pause)
+    }
+
+    /// A cache of a ``SearchIndex``'s words, for
+    /// ``SearchIndex/search(_:in:limit:offset:after:highlight:exact:typos:vocabulary:)``; the
+    /// index's typing stream keeps one of its own.
+    ///
+    /// ```swift
+    /// let words = VocabularyCache(database: database, index: notes)
+    /// try await notes.search("sourdouhg", in: database, vocabulary: words)   // typo candidates from memory once built
+    /// ```
+    public convenience init(database: SQLiteDatabase, index: SearchIndex, pause: Duration = .seconds(2)) {
+        self.init(database: database, tables: VocabularyTables(index: index), pause: pause)
+    }
+
+    /// A cache of one index's words: `.reminders`, or a ``SearchIndex``'s tables.
+    init(database: SQLiteDatabase, tables: VocabularyTables, pause: Duration = .seconds(2)) {
+        self.tables = tables
         // NB: the version and the words from one snapshot, so a trie is never labelled with
         // an index it was not read from.
         trie = BackgroundBuild(pause: pause) {
             try await database.read { db in
-                try db.transaction(.deferred) { (version: try Self.version(on: db), value: try VocabularyTrie(db: db)) }
+                try db.transaction(.deferred) {
+                    (version: try Self.version(on: db, tables: tables), value: try VocabularyTrie(db: db, tables: tables))
+                }
             }
         }
     }
@@ -43,6 +65,12 @@ public final class VocabularyCache: Sendable {
     /// starts in the background unless one is running or one ended less than the pause ago.
     func trie(at version: [UInt8], build: Bool = true) -> VocabularyTrie? {
         trie.value(at: version, build: build)
+    }
+
+    /// The trie when it mirrors the index `db` reads now (in its transaction); see
+    /// ``trie(at:build:)``.
+    func trie(mirroring db: SQLiteConnection, build: Bool = true) throws -> VocabularyTrie? {
+        trie.value(at: try Self.version(on: db, tables: tables), build: build)
     }
 
     /// Builds now and waits for it; for benchmarks and tests.

@@ -28,10 +28,11 @@ struct VocabularyTrie: Vocabulary, Sendable {
     /// How many words it holds.
     private(set) var wordCount = 0
 
-    /// Reads every word of `reminders_vocab`.
-    init(db: SQLiteConnection) throws {
+    /// Reads every word of `reminders_vocab`, or of another index's `fts5vocab` table
+    /// (`SELECT "term", "doc" FROM "trove_notes_vocab"`).
+    init(db: SQLiteConnection, tables: VocabularyTables = .reminders) throws {
         var words: [([Unicode.Scalar], Int32)] = []
-        for row in try db.fetchAll("SELECT \"term\", \"doc\" FROM \"reminders_vocab\"") {
+        for row in try db.fetchAll("SELECT \"term\", \"doc\" FROM \(identifier: tables.vocabulary)") {
             let term: String = try row[0], count: Int = try row[1]
             words.append((Array(term.unicodeScalars), Int32(clamping: count)))
         }
