@@ -98,7 +98,9 @@ extension SearchIndex {
             let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
             let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
+            // With typos off there is no typo tier for it to lead into.
             let typoCursor = after?.isTypo == true ? after : nil
+            if typoCursor != nil, typos == .off { throw SearchIndexError.cursorNotForThisSearch(index: name) }
             // NB: with facets, the first one's statement also counts the matches: one pass
             // over them instead of two. With a helper and many matches, that and the other
             // facets are read there while the page is ranked here; the text's matches,

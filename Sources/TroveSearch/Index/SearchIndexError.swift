@@ -31,7 +31,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case keyNotIntegerPrimaryKey(index: String, table: String, key: String)
     /// The database has no index of this name, or one made from another declaration.
     case notMigrated(index: String)
-    /// A page cursor made by another index or another sort.
+    /// A page cursor made by another index or another sort, or one among typo matches passed
+    /// back with typos off.
     case cursorNotForThisSearch(index: String)
 
     /// One sentence: what is wrong and what to do.
@@ -64,7 +65,7 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
         case .notMigrated(let index):
             "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
         case .cursorNotForThisSearch(let index):
-            "this page cursor was not made by the SearchIndex \(index) with its current sort; pass the `next` of one of its own result sets, or start again from the first page"
+            "this page cursor was not made by the SearchIndex \(index) with its current sort (or it points among typo matches and typos are now off); pass the `next` of one of its own result sets, or start again from the first page"
         }
     }
 }

@@ -4,7 +4,8 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownEngine(String, known: [String])
     /// The `!raw` text is not a valid FTS5 query; `near` is the token SQLite stopped at.
     case invalidRawQuery(message: String, near: String?)
-    /// A ``SearchCursor`` that is damaged or belongs to another sort.
+    /// A ``SearchCursor`` that is damaged or belongs to another sort, or one among typo
+    /// matches passed back with typos off.
     case invalidCursor
     /// The database has no Trove reminders to search (no `reminders` or `reminders_fts`
     /// table): the built-in engines and ``SearchProvider`` search the reminders schema, which
@@ -26,7 +27,8 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
                 ?? "the !raw query is not valid FTS5 (a column filter names a column other than title, notes or tags, or an operator is misplaced)")
                 + "; check its quotes, parentheses and operators, or leave out !raw to search the words as typed"
         case .invalidCursor:
-            "the page cursor is damaged or was made for another sort; start again from the first page"
+            "the page cursor is damaged, was made for another sort, or points among typo matches while typos are off; "
+                + "start again from the first page"
         case .noReminders:
             "this database has no Trove reminders to search (no reminders_fts table); open it with ReminderStore, "
                 + "which makes the reminders schema, or search your own table with a SearchIndex "

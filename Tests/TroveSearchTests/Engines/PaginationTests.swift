@@ -78,3 +78,20 @@ struct PaginationTests {
         }
     }
 }
+
+/// A cursor among the typo matches leads only to more of them: passed back with typos off,
+/// it is refused rather than answered with an empty page that reads as the end.
+@Suite struct TypoCursorTests {
+    @Test func aTypoCursorWithTyposOffIsRefused() async throws {
+        let database = try await SeededSearch.database()
+        let first = try await EngineRegistry().search(SearchRequest(text: "dentst", limit: 1), in: database)
+        #expect(first.hits.map(\.isTypo) == [true])
+        // NB: the page's last hit is a typo match, so its cursor points among them.
+        let cursor = try #require(first.next)
+        let second = try await EngineRegistry().search(SearchRequest(text: "dentst", limit: 1, page: cursor), in: database)
+        #expect(second.hits.map(\.isTypo) == [true])
+        await #expect(throws: SearchError.invalidCursor) {
+            try await EngineRegistry().search(SearchRequest(text: "dentst", limit: 1, page: cursor, typos: .off), in: database)
+        }
+    }
+}

@@ -569,6 +569,20 @@ import TroveTestSupport
         #expect(last.total == 3)
     }
 
+    // A cursor among the typo matches, passed back with typos off, has no tier to lead into:
+    // refused, rather than an empty page that reads as the end.
+    @Test func aTypoCursorWithTyposOffIsRefused() throws {
+        let db = try databaseWithCamara()
+        try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (8, 'Camara bag', 'canvas', 'Gear')")
+        let first = try index.search("camera", on: db, limit: 3)
+        #expect(first.hits.map(\.isTypo) == [false, false, true])
+        let next = try #require(first.next)
+        #expect(try index.search("camera", on: db, limit: 3, after: next).hits.map(\.key) == [8])
+        #expect(throws: SearchIndexError.cursorNotForThisSearch(index: "notes")) {
+            try index.search("camera", on: db, limit: 3, after: next, typos: .off)
+        }
+    }
+
     // The index's own words join and split as the reminders' do: "sour dough" is sourdough,
     // "aperturepriority" the phrase "aperture priority"; both exact, not typos.
     @Test func joinedAndSplitWordsMatchTheIndexsForms() throws {

@@ -130,6 +130,9 @@ struct TieredSearch {
         }
         let typoCursor: SearchCursor?
         if case .after(let cursor) = request.page, cursor.isTypo { typoCursor = cursor } else { typoCursor = nil }
+        // NB: a cursor among the typo matches leads only to more of them; with typos off there
+        // are none, and an empty page would read as "no more results".
+        if typoCursor != nil, request.typos == .off { throw SearchError.invalidCursor }
 
         var hits: [SearchHit] = []
         var next: SearchPage?
