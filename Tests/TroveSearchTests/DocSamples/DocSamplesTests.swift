@@ -189,6 +189,11 @@ import TroveTestSupport
             #expect(second.next == nil)
         }
 
+        let words = VocabularyCache(database: database, index: notes)
+        let typed = try await notes.search("sourdouhg", in: database, vocabulary: words)
+        #expect(typed.hits[0].isTypo)
+        #expect(typed == (try await notes.search("sourdouhg", in: database)))
+
         let typedTexts = AsyncStream<String> { continuation in
             continuation.yield("sourdough")
             continuation.finish()
