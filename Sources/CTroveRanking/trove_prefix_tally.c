@@ -313,9 +313,27 @@ static void prefixTallyStep(sqlite3_context *context, int argc, sqlite3_value **
     }
     const char *tags = (const char *)sqlite3_value_text(argv[5]);
     int tagsLength = sqlite3_value_bytes(argv[5]);
+    /* A row with more names than TROVE_PREFIX_TAGS_COUNTED is counted under the empty name. */
+    int names = 0;
+    for (int start = 0; tags && start <= tagsLength && names <= TROVE_PREFIX_TAGS_COUNTED;) {
+        int end = start;
+        while (end < tagsLength && tags[end] != ',') end++;
+        for (int at = start; at < end; at++) {
+            if (tags[at] != ' ') {
+                names++;
+                break;
+            }
+        }
+        start = end + 1;
+    }
+    int countsNames = names <= TROVE_PREFIX_TAGS_COUNTED;
     for (int i = 0; i < row->count && rc == SQLITE_OK; i++) {
         Prefix prefix = row->members[i];
         if (hasList) rc = countList(tally, prefix, list, sign, completed);
+        if (!countsNames) {
+            if (rc == SQLITE_OK) rc = countTag(tally, prefix, "", 0, sign, completed);
+            continue;
+        }
         /* The names as trove_tally_names reads them: between commas, without the spaces around. */
         int start = 0;
         while (tags && rc == SQLITE_OK && start <= tagsLength) {

@@ -21,12 +21,22 @@
 ** from the tags text as trove_tally_names reads them (between commas, without the spaces
 ** around). Entries that sum to nothing are left out; no rows give '[]'.
 **
+** A row with more than TROVE_PREFIX_TAGS_COUNTED tag names is counted under the empty tag name
+** (which no tag has) instead of under each of its names: [1, prefix, "", rows, completed rows].
+** Counting every name under every prefix takes prefixes x names entries, and a row's names are
+** among its tokens, so a row with 2,000 tags t0..t1999 gave ~2.2 million entries (33 s to add it
+** in a debug build). A search whose prefix has such an entry does not take its tag facets from
+** the counts (TroveSearch's `SearchExecutor.prefixCounts(on:)`).
+**
 ** trove_prefix_key(text): text's one token, folded as reminders_fts folds it, when text holds
 ** exactly one token and it has one to four characters in at most 8 bytes; NULL otherwise.
 **
 **   SELECT trove_prefix_key('É'), trove_prefix_key('buys'), trove_prefix_key('bread'), trove_prefix_key('a b')
 **   -- 'e', 'buys', NULL, NULL
 */
+
+/// The most tag names a row has for its tags to be counted one by one.
+#define TROVE_PREFIX_TAGS_COUNTED 64
 
 /// Registers trove_prefix_tally and trove_prefix_key on `db`, tokenizing with `api`'s unicode61.
 int trove_prefix_tally_register(sqlite3 *db, fts5_api *api);

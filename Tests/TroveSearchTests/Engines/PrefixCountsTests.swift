@@ -163,6 +163,66 @@ struct PrefixCountsTests {
         #expect(entries == expected)
     }
 
+    // Schema 15: a row with more than 64 tag names is counted under the empty name, once per
+    // prefix, not under each name (whose entries grow with the square of its tags); 64 are
+    // still counted one by one.
+    @Test func aRowWithMoreThanSixtyFourTagsIsCountedUnderTheEmptyName() async throws {
+        let store = try await ReminderStore.inMemory()
+        func tally(tags: Int) async throws -> Set<String> {
+            let names = (0..<tags).map { "g\($0)" }.joined(separator: ", ")
+            let text = try await store.database.read { db in
+                try db.fetchValue("SELECT trove_prefix_tally(1, 7, 0, 'Oak', '', \(names))", as: String.self)
+            }
+            return Set(try #require(text).dropFirst(2).dropLast(2).components(separatedBy: "],["))
+        }
+        let wide = try await tally(tags: 65)
+        #expect(wide.filter { $0.hasPrefix("1,") }.allSatisfy { $0.contains(#","",1,0"#) })
+        #expect(wide.contains(#"1,"oak","",1,0"#) && wide.contains(#"1,"g64","",1,0"#))
+        #expect(!wide.contains { $0.contains(#""g0",1"#) })
+        #expect(wide.contains(#"0,"g64",7,1,0"#), "the lists are counted as ever")
+        let narrow = try await tally(tags: 64)
+        #expect(narrow.contains(#"1,"oak","g63",1,0"#) && !narrow.contains { $0.contains(#","",1"#) })
+    }
+
+    // A prefix such a reminder matches takes its tag facets from walking its matches (its tags
+    // are not in the counts); its totals, and the prefixes it does not match, still from the
+    // counts. `check` agrees with the counts, and once it is gone the prefix is counted again.
+    @Test func aPrefixOfAReminderWithManyTagsWalksForItsTagFacets() async throws {
+        let store = try await ReminderStore.inMemory()
+        _ = try await store.add(ReminderRecord(title: "Oak table", tags: ["wood", "home"]))
+        _ = try await store.add(ReminderRecord(title: "Olive oil", tags: ["kitchen"]))
+        let wide = try await store.add(ReminderRecord(title: "Oak shelf", tags: (0..<100).map { "shelf\($0)" }))
+        let rows = try await store.database.read { db in try db.fetchValue("SELECT count(*) FROM prefix_tag_counts", as: Int.self) }
+        #expect(try #require(rows) < 200, "one entry per prefix for the wide reminder, not 100 per prefix")
+
+        let oak = try await Self.answers(Self.request("oa"), in: store.database)
+        #expect(oak.counted.tagFacets == oak.walked.tagFacets && oak.counted.total == 2)
+        #expect(oak.counted.tagFacets.count == 102)
+        let walks = try await store.database.read { db in
+            try SearchExecutor(plan: FTSEngine.plan(for: Self.request("oa").query), request: Self.request("oa"), engineName: "fts")
+                .prefixCounts(on: db) == nil
+        }
+        #expect(walks, "the counts do not answer a prefix of the wide reminder with facets")
+        let noFacets = try await store.database.read { db in
+            try SearchExecutor(
+                plan: FTSEngine.plan(for: Self.request("oa", facets: false).query), request: Self.request("oa", facets: false),
+                engineName: "fts"
+            ).prefixCounts(on: db)
+        }
+        #expect(noFacets?.total == 2, "without facets the counts still answer")
+        let olive = try await Self.answers(Self.request("ol"), in: store.database)
+        #expect(olive.usedCounts && olive.counted.tagFacets == olive.walked.tagFacets)
+        #expect(try await store.check().isOK)
+
+        _ = try await store.delete([wide.id])
+        let after = try await store.database.read { db in
+            try SearchExecutor(plan: FTSEngine.plan(for: Self.request("oa").query), request: Self.request("oa"), engineName: "fts")
+                .prefixCounts(on: db)
+        }
+        #expect(after?.total == 1)
+        #expect(try await store.check().isOK)
+    }
+
     /// A two-letter prefix with more matches than the rank bound's minimum, in a file with
     /// readers: its counts come from the per-prefix counts, so the helper ranks the upper half
     /// of the rowids' candidates while this connection ranks the lower.

@@ -38,8 +38,12 @@ extension SearchExecutor {
     /// and tag took ~115 ms, as long as ranking its page. Here a few hundred rows are read.
     /// Exact: a reminder is counted under a prefix exactly when a token of its title, notes or
     /// tags starts with it, which is when FTS5's `"s"*` matches it (`trove_prefix_tally.h`).
+    ///
+    /// A reminder with more than 64 tags is counted under the empty tag name, not under each
+    /// tag (schema 15, `trove_prefix_tally.h`); when one matches the prefix, the tag facets are
+    /// not in the counts and a search that wants facets walks its matches instead (nil).
     func prefixCounts(on db: SQLiteConnection) throws -> Counts? {
-        guard let key = try prefixKey(on: db) else { return nil }
+        guard let key = try prefixKey(on: db), try !facetsNeedAWalk(key, on: db) else { return nil }
         let sums: SQLFragment = "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
         guard let row = try db.fetchOne(sums) else { return nil }
         let all: Int = try row[0], completed: Int = try row[1]
@@ -77,8 +81,21 @@ extension SearchExecutor {
     /// The statement that counts a large set, for an explanation: the per-prefix counts' when
     /// they answer (``prefixCounts(on:)``), else ``largeSetCountSQL``.
     func largeSetCountSQL(on db: SQLiteConnection) throws -> SQLFragment {
-        guard let key = try prefixKey(on: db) else { return largeSetCountSQL }
+        guard let key = try prefixKey(on: db), try !facetsNeedAWalk(key, on: db) else { return largeSetCountSQL }
         return request.facets ? prefixFacetsSQL(key: key)
             : "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
+    }
+
+    /// Whether this search wants facets and a reminder whose tags are not counted one by one
+    /// (more than 64) matches `key`:
+    ///
+    /// ```swift
+    /// // SELECT EXISTS (SELECT 1 FROM "prefix_tag_counts" WHERE "prefix" = ? AND "tag" = '' AND "matches" > 0)
+    /// ```
+    func facetsNeedAWalk(_ key: String, on db: SQLiteConnection) throws -> Bool {
+        guard request.facets else { return false }
+        return try db.fetchValue(
+            "SELECT EXISTS (SELECT 1 FROM \"prefix_tag_counts\" WHERE \"prefix\" = \(key) AND \"tag\" = '' AND \"matches\" > 0)",
+            as: Int.self) == 1
     }
 }
