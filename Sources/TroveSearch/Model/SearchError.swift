@@ -9,7 +9,7 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidCursor
     /// The database has no Trove reminders to search (no `reminders` or `reminders_fts`
     /// table): the built-in engines and ``SearchProvider`` search the reminders schema, which
-    /// ``ReminderStore`` makes. An app's own table is searched through a ``SearchIndex``.
+    /// `ReminderStore` makes. An app's own table is searched through a ``SearchIndex``.
     case noReminders
 
     /// One sentence: what is wrong with the search and what to type instead.

@@ -17,7 +17,7 @@ import TroveQuery
 /// its data version; there the provider also watches `sqlite3_total_changes`.)
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
 ///
-/// It searches Trove's reminders (the schema ``ReminderStore`` makes); on a database without
+/// It searches Trove's reminders (the schema `ReminderStore` makes); on a database without
 /// them its searches throw ``SearchError/noReminders``. An app's own table gets the same live,
 /// latest-wins answers from its ``SearchIndex``:
 ///
