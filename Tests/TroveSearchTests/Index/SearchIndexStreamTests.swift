@@ -13,17 +13,11 @@ import TroveTestSupport
 
     /// The fixture's notes in a `SQLiteDatabase`, with the index migrated.
     func database() async throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase.inMemory()
-        try await database.writeWithoutTransaction { db in
-            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
-            try db.execute("""
-                INSERT INTO notes (id, title, body, folder) VALUES
-                  (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
-                  (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
-                """)
-            try NotesFixture.index.migrate(db)
-        }
-        return database
+        try await NotesFixture.sqliteDatabase(inserting: """
+            INSERT INTO notes (id, title, body, folder) VALUES
+              (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
+              (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
+            """)
     }
 
     @Test func oneShotSearchOnADatabase() async throws {

@@ -14,20 +14,14 @@ import TroveTestSupport
 
     /// The fixture's six notes in a `SQLiteDatabase`, with the index migrated.
     func database() async throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase.inMemory()
-        try await database.writeWithoutTransaction { db in
-            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
-            try db.execute("""
-                INSERT INTO notes (id, title, body, folder) VALUES
-                  (1, 'Sourdough loaf', 'Feed the starter the night before; bake hot with steam', 'Baking'),
-                  (2, 'Weekly groceries', 'flour, butter, eggs and a jar for the sourdough starter', 'Shopping'),
-                  (3, 'Pancakes', 'Whisk flour, milk and eggs; rest the batter', 'Baking'),
-                  (4, 'Trip to Lisbon', 'Book the train; pack the camera', 'Travel'),
-                  (6, 'Camera settings', 'Aperture priority for street photography in Lisbon', NULL)
-                """)
-            try NotesFixture.index.migrate(db)
-        }
-        return database
+        try await NotesFixture.sqliteDatabase(inserting: """
+            INSERT INTO notes (id, title, body, folder) VALUES
+              (1, 'Sourdough loaf', 'Feed the starter the night before; bake hot with steam', 'Baking'),
+              (2, 'Weekly groceries', 'flour, butter, eggs and a jar for the sourdough starter', 'Shopping'),
+              (3, 'Pancakes', 'Whisk flour, milk and eggs; rest the batter', 'Baking'),
+              (4, 'Trip to Lisbon', 'Book the train; pack the camera', 'Travel'),
+              (6, 'Camera settings', 'Aperture priority for street photography in Lisbon', NULL)
+            """)
     }
 
     // Typo tiers, a typo with an exact word, no hit at all (did-you-mean), and plain words.

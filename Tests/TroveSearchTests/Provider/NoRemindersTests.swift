@@ -13,13 +13,7 @@ import TroveTestSupport
 @Suite struct NoRemindersTests {
     /// The fixture's notes in a `SQLiteDatabase`, with its index: no Trove reminders.
     func appDatabase() async throws -> SQLiteDatabase {
-        let database = try SQLiteDatabase.inMemory()
-        try await database.writeWithoutTransaction { db in
-            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
-            try db.execute("INSERT INTO notes (title, body) VALUES ('Sourdough loaf', 'Feed the starter')")
-            try NotesFixture.index.migrate(db)
-        }
-        return database
+        try await NotesFixture.sqliteDatabase(inserting: "INSERT INTO notes (title, body) VALUES ('Sourdough loaf', 'Feed the starter')")
     }
 
     /// How long a stream may take to end: generous, as a deadline costs nothing when the

@@ -63,6 +63,18 @@ enum NotesFixture {
         return db
     }
 
+    /// The app's `notes` table in a `SQLiteDatabase` in memory (readers and a writer, as an app
+    /// holds it), the rows of `insert` (an `INSERT INTO notes …`) in it, and ``index`` migrated.
+    static func sqliteDatabase(inserting insert: SQLFragment) async throws -> SQLiteDatabase {
+        let database = try SQLiteDatabase.inMemory()
+        try await database.writeWithoutTransaction { db in
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
+            try db.execute(insert)
+            try index.migrate(db)
+        }
+        return database
+    }
+
     /// The app's database with ``index`` migrated.
     static func database() throws -> SQLiteConnection {
         let db = try appDatabase()
