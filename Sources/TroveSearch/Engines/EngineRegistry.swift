@@ -62,8 +62,8 @@ public struct EngineRegistry: Sendable {
         let engine = try engine(named: request.query.engineName)
         do {
             return try await engine.search(request, in: database)
-        } catch where RemindersPresence.searchesReminders(engine) && RemindersPresence.mayMeanNoReminders(error) {
-            throw await RemindersPresence.explain(error, in: database)
+        } catch {
+            throw await RemindersPresence.explain(error, from: engine, in: database)
         }
     }
 }

@@ -183,11 +183,9 @@ public actor SearchProvider {
                         deliver(resultSet)
                         settled.insert(resultSet, for: request, at: seen)
                     }
-                } catch where RemindersPresence.mayMeanNoReminders(error) {
-                    guard let engine = try? registry.engine(named: request.query.engineName),
-                        RemindersPresence.searchesReminders(engine)
-                    else { throw error }
-                    throw await RemindersPresence.explain(error, in: database)
+                } catch {
+                    throw await RemindersPresence.explain(
+                        error, from: try? registry.engine(named: request.query.engineName), in: database)
                 }
             }
             try Task.checkCancellation()

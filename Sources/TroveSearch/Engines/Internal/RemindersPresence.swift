@@ -17,8 +17,11 @@ enum RemindersPresence {
     /// // SELECT count(*) FROM "sqlite_schema" WHERE "type" = 'table' AND "name" IN ('reminders', 'reminders_fts')
     /// ```
     /// A failure of this read leaves `error` as it is.
-    static func explain(_ error: any Error, in database: SQLiteDatabase) async -> any Error {
-        guard mayMeanNoReminders(error) else { return error }
+    ///
+    /// - Parameter engine: The engine that failed: only Trove's own search the reminders; an
+    ///   app's engine may search other tables, and its errors are its own.
+    static func explain(_ error: any Error, from engine: (any SearchEngine)?, in database: SQLiteDatabase) async -> any Error {
+        guard let engine, searchesReminders(engine), mayMeanNoReminders(error) else { return error }
         let found = try? await database.read { db in try tableCount(on: db) }
         // NB: when even this read fails (a damaged file), the first error is the one to show.
         guard let found, found < 2 else { return error }
@@ -26,7 +29,7 @@ enum RemindersPresence {
     }
 
     /// Whether a built-in engine's `error` could come from a missing table.
-    static func mayMeanNoReminders(_ error: any Error) -> Bool {
+    private static func mayMeanNoReminders(_ error: any Error) -> Bool {
         error is SQLiteError || (error as? SearchError)?.rawMessage != nil
     }
 
@@ -39,9 +42,8 @@ enum RemindersPresence {
             as: Int.self) ?? 0
     }
 
-    /// Whether `engine` is one of Trove's own, which search the reminders; an app's engine may
-    /// search other tables, and its errors are its own.
-    static func searchesReminders(_ engine: any SearchEngine) -> Bool {
+    /// Whether `engine` is one of Trove's own, which search the reminders.
+    private static func searchesReminders(_ engine: any SearchEngine) -> Bool {
         engine is FTSEngine || engine is LikeEngine || engine is RawEngine
     }
 }
