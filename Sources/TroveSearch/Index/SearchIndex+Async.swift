@@ -83,16 +83,26 @@ extension SearchIndex {
         exact: Bool = false, typos: TypoTolerance = .on, live: Bool = false, pollInterval: Duration = .milliseconds(250),
         clock: any Clock<Duration> = ContinuousClock()
     ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
+        // NB: as SearchProvider's fts engine does, a stream keeps the index's words in memory
+        // once a keystroke needs typo candidates (built in the background; until it mirrors the
+        // index, they are read from SQL, with the same answer).
+        results(
+            for: texts, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos, live: live,
+            pollInterval: pollInterval, clock: clock, vocabulary: VocabularyCache(database: database, index: self))
+    }
+
+    /// ``results(for:in:limit:highlight:exact:typos:live:pollInterval:clock:)`` with a given
+    /// cache of the index's words (``SearchProvider`` keeps one per index for all its streams).
+    func results<Texts: AsyncSequence & Sendable>(
+        for texts: Texts, in database: SQLiteDatabase, limit: Int, highlight: HighlightStyle, exact: Bool,
+        typos: TypoTolerance, live: Bool, pollInterval: Duration, clock: any Clock<Duration>, vocabulary: VocabularyCache
+    ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
         AsyncThrowingStream { continuation in
             let latest = LatestWins(continuation: continuation)
             let reader = Task {
                 var last: Task<Void, Never>?
                 do {
                     let watcher = live ? try ChangeWatcher(database: database) : nil
-                    // NB: as SearchProvider's fts engine does, a stream keeps the index's words
-                    // in memory once a keystroke needs typo candidates (built in the background;
-                    // until it mirrors the index, they are read from SQL, with the same answer).
-                    let vocabulary = VocabularyCache(database: database, tables: VocabularyTables(index: self))
                     for try await text in texts {
                         let generation = latest.begin()
                         let work = Task {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import TroveSQLite
 import TroveQuery
 
@@ -17,20 +18,23 @@ import TroveQuery
 /// its data version; there the provider also watches `sqlite3_total_changes`.)
 /// See https://www.sqlite.org/pragma.html#pragma_data_version.
 ///
-/// It searches Trove's reminders (the schema `ReminderStore` makes); on a database without
-/// them its searches throw ``SearchError/noReminders``. An app's own table gets the same live,
-/// latest-wins answers from its ``SearchIndex``:
+/// Its requests search Trove's reminders (the schema `ReminderStore` makes); on a database
+/// without them those throw ``SearchError/noReminders``. It answers an app's own table too,
+/// through the table's ``SearchIndex``, live and latest-wins in the same way:
 ///
 /// ```swift
-/// for try await results in notes.results(for: typedTexts, in: database, live: true) { show(results.hits) }
+/// for try await results in provider.results(for: typedTexts, in: notes) { show(results.hits) }
 /// ```
 public actor SearchProvider {
     /// The database searched.
     public nonisolated let database: SQLiteDatabase
     /// The engines `!name` can pick; its fts engine has a ``VocabularyCache`` of ``database``.
     public nonisolated let registry: EngineRegistry
-    private let pollInterval: Duration
-    private let clock: any Clock<Duration>
+    let pollInterval: Duration
+    let clock: any Clock<Duration>
+    /// A cache of each app index's words, by index name, shared by that index's searches and
+    /// streams (``search(_:in:limit:highlight:exact:typos:)``).
+    let indexWords = Mutex<[String: VocabularyCache]>([:])
     /// Notices commits: the provider's own read-only connection to a file, for `data_version`.
     private let watcher: ChangeWatcher
     /// Final answers of recent requests while the data is unchanged; see ``SettledResults``.

@@ -189,6 +189,10 @@ import TroveTestSupport
             #expect(second.next == nil)
         }
 
+        // SearchAsYouType.md, "Your own table": the provider's one-shot answer of an index.
+        let provider = try SearchProvider(database: database)
+        #expect(try await provider.search("sourdouhg", in: notes) == (try await notes.search("sourdouhg", in: database)))
+
         let words = VocabularyCache(database: database, index: notes)
         let typed = try await notes.search("sourdouhg", in: database, vocabulary: words)
         #expect(typed.hits[0].isTypo)
