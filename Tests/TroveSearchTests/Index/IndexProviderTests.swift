@@ -12,11 +12,7 @@ import TroveTestSupport
     let index = NotesFixture.index
 
     func database() async throws -> SQLiteDatabase {
-        try await NotesFixture.sqliteDatabase(inserting: """
-            INSERT INTO notes (id, title, body, folder) VALUES
-              (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
-              (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
-            """)
+        try await NotesFixture.twoSourdoughNotes()
     }
 
     /// How long a live answer may take: generous, as this suite runs beside the others.

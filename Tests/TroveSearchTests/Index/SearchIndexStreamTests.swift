@@ -13,11 +13,7 @@ import TroveTestSupport
 
     /// The fixture's notes in a `SQLiteDatabase`, with the index migrated.
     func database() async throws -> SQLiteDatabase {
-        try await NotesFixture.sqliteDatabase(inserting: """
-            INSERT INTO notes (id, title, body, folder) VALUES
-              (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
-              (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
-            """)
+        try await NotesFixture.twoSourdoughNotes()
     }
 
     @Test func oneShotSearchOnADatabase() async throws {

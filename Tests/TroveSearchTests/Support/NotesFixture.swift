@@ -75,6 +75,16 @@ enum NotesFixture {
         return database
     }
 
+    /// Two sourdough notes (1 in Baking, 2 in Shopping) in a `SQLiteDatabase`, ``index``
+    /// migrated: what the stream and provider suites search.
+    static func twoSourdoughNotes() async throws -> SQLiteDatabase {
+        try await sqliteDatabase(inserting: """
+            INSERT INTO notes (id, title, body, folder) VALUES
+              (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
+              (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
+            """)
+    }
+
     /// The app's database with ``index`` migrated.
     static func database() throws -> SQLiteConnection {
         let db = try appDatabase()
