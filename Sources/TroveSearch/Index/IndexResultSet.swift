@@ -34,12 +34,20 @@ public struct IndexResultSet: Hashable, Sendable {
     /// When nothing matched: the words no row holds and whole texts to try instead (completions
     /// and nearby words from the index's own vocabulary, `or` → `OR`, …); empty otherwise.
     public var didYouMean: DidYouMean
+    /// True for a typing stream's quick first answer to a text with many matches: the newest
+    /// few hundred matches (those the text matches among the table's most recent rows),
+    /// ordered by the ranking without document counts. Its ``total`` is how many were sampled,
+    /// a lower bound; it has no facets, typo matches or next page. The text's final answer
+    /// follows it. ``SearchIndex/search(_:in:limit:offset:after:highlight:exact:typos:)`` never
+    /// returns one.
+    public var isProvisional: Bool
 
     /// A result set with these values; ``SearchIndex`` makes the real ones.
     public init(
         query: SearchQuery, index: String, hits: [IndexHit] = [], total: Int = 0, typoCount: Int = 0, facets: [String: [Facet]] = [:],
-        nextOffset: Int? = nil, next: SearchCursor? = nil, didYouMean: DidYouMean = .none
+        nextOffset: Int? = nil, next: SearchCursor? = nil, didYouMean: DidYouMean = .none, isProvisional: Bool = false
     ) {
+        self.isProvisional = isProvisional
         self.next = next
         self.didYouMean = didYouMean
         self.query = query

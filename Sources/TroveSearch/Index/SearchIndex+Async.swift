@@ -44,15 +44,20 @@ extension SearchIndex {
         }
     }
 
-    /// Search as you type: one answer per text, and only for the latest; a new text cancels
-    /// the search of the one before (its statement is interrupted) and an older answer is never
-    /// delivered after a newer text arrived.
+    /// Search as you type: answers for the latest text only; a new text cancels the search of
+    /// the one before (its statement is interrupted) and an older answer is never delivered
+    /// after a newer text arrived.
     ///
     /// ```swift
     /// for try await results in notes.results(for: typedTexts, in: database) {
     ///     show(results.hits)   // results.query.text is the text it answers
     /// }
     /// ```
+    /// A text with more matches than a few pages hold (`b` in a large table) is answered twice:
+    /// first ``IndexResultSet/isProvisional``, from its newest matches ranked without document
+    /// counts, in a few milliseconds; then finally, every match ranked, with the exact total and
+    /// the facets. Any other text gets the final answer alone. Show a provisional total as a
+    /// lower bound (`200+`).
     /// Without `live`, the stream finishes once `texts` ends and the last text is answered, and
     /// an answer does not change when the table changes afterwards. With `live`, as
     /// ``SearchProvider`` does for the reminders, the latest text is answered again after every
@@ -110,6 +115,14 @@ extension SearchIndex {
                                 // NB: the token is read before each search, so a commit that
                                 // lands while it runs is noticed and answered again.
                                 var seen = try await watcher?.token()
+                                // NB: a text with many matches is first answered from its
+                                // newest ones, in a few milliseconds (``provisional(_:on:limit:highlight:)``).
+                                let query = parse(text, exact: exact)
+                                if let quick = try await database.read({ db in
+                                    try self.provisional(query, on: db, limit: limit, highlight: highlight)
+                                }) {
+                                    latest.deliver(quick, from: generation)
+                                }
                                 while true {
                                     let answer = try await search(
                                         text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos,

@@ -308,7 +308,7 @@ extension SearchIndex {
         return SearchCursor(sort: .rank, ranking: statements.orderName, id: last.key, keys: keys)
     }
 
-    private func hit(_ row: SQLiteRow, _ statements: IndexStatements) throws -> IndexHit {
+    func hit(_ row: SQLiteRow, _ statements: IndexStatements) throws -> IndexHit {
         var values: [String: String] = [:]
         var highlighted: [String: String] = [:]
         var matched: Set<String> = []

@@ -18,6 +18,9 @@ struct IndexStatements {
     let expression: FTS5Expression?
     /// The exact tier's match, whose rows this (typo) tier leaves out; nil for the exact tier.
     let excluded: String?
+    /// What the score is: the full ranking, or `.sample` (every word's idf taken as 1) for a
+    /// provisional answer, which must not count each word's matches.
+    var ranking: TroveRanking.Function = .rank
 
     static let key = ResultColumn<Int64>("key")
     static let snippet = ResultColumn<String>("snippet")
@@ -73,8 +76,8 @@ struct IndexStatements {
     /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
     var isRanked: Bool { expression?.positive != nil }
 
-    private var fts: SQLFragment { SQLFragment(identifier: index.ftsTable) }
-    private var key: SQLColumn<Int64> { SQLColumn(index.key, table: index.table) }
+    var fts: SQLFragment { SQLFragment(identifier: index.ftsTable) }
+    var key: SQLColumn<Int64> { SQLColumn(index.key, table: index.table) }
     private func text(_ column: String) -> SQLColumn<String> { SQLColumn(column, table: index.table) }
 
     // MARK: - Statements
@@ -87,6 +90,22 @@ struct IndexStatements {
     private func page(
         limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil, among keys: SQLFragment?
     ) -> SQLFragment {
+        let columns = pageColumns
+        var clause = filter
+        if let keys { clause.terms.append(keys) }
+        guard let position else {
+            let whereSQL: SQLFragment = clause.isEmpty ? "" : " WHERE \(clause.queryFragment)"
+            return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
+                + "LIMIT \(limit) OFFSET \(offset)"
+        }
+        clause.terms.append(after(position))
+        return "SELECT \(columns.joined(separator: ", ")) FROM \(from) WHERE \(clause.queryFragment) ORDER BY \(order) "
+            + "LIMIT \(limit)"
+    }
+
+    /// What a page selects of each hit: its key, each field's value, and when ranked each
+    /// field's highlight and whether it matched, the snippet and the score.
+    var pageColumns: [SQLFragment] {
         var columns: [SQLFragment] = [key.named(Self.key)]
         for (number, field) in index.fields.enumerated() {
             columns.append(TypedExpression<String>("coalesce(\(text(field.column)), '')").named(Self.value(number)))
@@ -102,16 +121,7 @@ struct IndexStatements {
             ).named(Self.snippet))
             columns.append(TypedExpression<Double>(rankExpression).named(Self.rank))
         }
-        var clause = filter
-        if let keys { clause.terms.append(keys) }
-        guard let position else {
-            let whereSQL: SQLFragment = clause.isEmpty ? "" : " WHERE \(clause.queryFragment)"
-            return "SELECT \(columns.joined(separator: ", ")) FROM \(from)\(whereSQL) ORDER BY \(order) "
-                + "LIMIT \(limit) OFFSET \(offset)"
-        }
-        clause.terms.append(after(position))
-        return "SELECT \(columns.joined(separator: ", ")) FROM \(from) WHERE \(clause.queryFragment) ORDER BY \(order) "
-            + "LIMIT \(limit)"
+        return columns
     }
 
     /// The keys of one page read from the FTS5 table alone, when its order (the score, then the
@@ -308,7 +318,7 @@ struct IndexStatements {
     ///
     /// NB: `CROSS JOIN` keeps the MATCH the outer loop, so an index on a filter column never
     /// makes SQLite run the MATCH once per row of the app's table; see `SearchExecutor.from`.
-    private var from: SQLFragment {
+    var from: SQLFragment {
         guard isRanked else { return SQLFragment(identifier: index.table) }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         return "\(fts) CROSS JOIN \(identifier: index.table) ON (\(key == rowid))"
@@ -432,7 +442,7 @@ struct IndexStatements {
 
     private func rankExpression(walksSizes: Bool) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
-            table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
+            ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             exactWords: TroveRanking.exactWords(of: query), walksSizes: walksSizes)
     }
 
