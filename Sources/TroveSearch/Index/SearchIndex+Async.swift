@@ -63,7 +63,9 @@ extension SearchIndex {
     /// ``SearchProvider`` does for the reminders, the latest text is answered again after every
     /// commit to the database, this process's or another's (seen through `PRAGMA data_version`
     /// on a read-only connection of the stream's own, or the writer's change count in memory),
-    /// and the stream goes on after `texts` ends, until its consumer stops. Stop consuming it
+    /// and the stream goes on after `texts` ends, until its consumer stops. A live stream also
+    /// keeps the final answers of its last 32 texts while nothing is committed, so a text typed
+    /// again (`brea` → `bread` → `brea`) is answered at once, with no provisional answer first. Stop consuming it
     /// (or cancel its task) to cancel the search in flight.
     ///
     /// ```swift
@@ -81,8 +83,10 @@ extension SearchIndex {
     ///   - live: True to answer the latest text again after every commit.
     ///   - pollInterval: How often a live stream looks for commits.
     ///   - clock: What `pollInterval` is measured with; tests may pass their own.
-    /// - Returns: The answers; an error (``SearchIndexError``, `SQLiteError`, or `OpenError`
-    ///   when a live stream cannot open its watching connection) ends the stream.
+    /// - Returns: The answers. A ``SearchError`` (an unknown `!engine`, a `!raw` syntax error)
+    ///   does not end the stream: it arrives as an answer with no hits and the message in
+    ///   ``SearchQuery/problems``. Any other error (``SearchIndexError``, `SQLiteError`, or
+    ///   `OpenError` when a live stream cannot open its watching connection) ends it.
     public func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts, in database: SQLiteDatabase, limit: Int = 20, highlight: HighlightStyle = .brackets,
         exact: Bool = false, typos: TypoTolerance = .on, live: Bool = false, pollInterval: Duration = .milliseconds(250),
@@ -108,6 +112,7 @@ extension SearchIndex {
                 var last: Task<Void, Never>?
                 do {
                     let watcher = live ? try ChangeWatcher(database: database) : nil
+                    let settled = IndexSettledAnswers()
                     for try await text in texts {
                         let generation = latest.begin()
                         let work = Task {
@@ -115,23 +120,37 @@ extension SearchIndex {
                                 // NB: the token is read before each search, so a commit that
                                 // lands while it runs is noticed and answered again.
                                 var seen = try await watcher?.token()
-                                // NB: a text with many matches is first answered from its
-                                // newest ones, in a few milliseconds (``provisional(_:on:limit:highlight:)``).
+                                // NB: a live stream answers a text typed again from its final
+                                // answer while the data is unchanged; otherwise a text with
+                                // many matches is first answered from its newest ones, in a few
+                                // milliseconds (``provisional(_:on:limit:highlight:)``).
+                                var cached = seen.flatMap { settled.value(for: text, at: $0) }
                                 let query = parse(text, exact: exact)
-                                if let quick = try await database.read({ db in
+                                if cached == nil, let quick = try await database.read({ db in
                                     try self.provisional(query, on: db, limit: limit, highlight: highlight)
                                 }) {
                                     latest.deliver(quick, from: generation)
                                 }
                                 while true {
-                                    let answer = try await search(
-                                        text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos,
-                                        vocabulary: vocabulary)
+                                    let answer: IndexResultSet
+                                    if let known = cached {
+                                        answer = known
+                                        cached = nil
+                                    } else {
+                                        answer = try await search(
+                                            text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos,
+                                            vocabulary: vocabulary)
+                                        if let seen { settled.insert(answer, for: text, at: seen) }
+                                    }
                                     latest.deliver(answer, from: generation)
                                     guard let watcher, let before = seen else { break }
                                     seen = try await watcher.change(from: before, every: pollInterval, clock: clock)
                                 }
                             } catch is CancellationError {
+                            } catch let error as SearchError {
+                                // NB: a query the index cannot run (`!ra` on the way to `!raw`)
+                                // is a problem with this text, not the end of typing.
+                                latest.deliver(problem(error, text: text, exact: exact), from: generation)
                             } catch {
                                 latest.finish(throwing: error, from: generation)
                             }
@@ -152,5 +171,14 @@ extension SearchIndex {
                 latest.stop()
             }
         }
+    }
+
+    /// An answer with no hits that carries a search error (an unknown `!engine`, a `!raw`
+    /// syntax error) as a problem with the query, as ``SearchProvider`` answers the reminders.
+    func problem(_ error: SearchError, text: String, exact: Bool) -> IndexResultSet {
+        var query = parse(text, exact: exact)
+        let token = query.raw ?? text
+        query.problems.append(QueryProblem(token: token, range: token.startIndex..<token.endIndex, reason: error.description))
+        return IndexResultSet(query: query, index: name)
     }
 }

@@ -10,8 +10,12 @@ extension SearchIndex {
     ///
     /// ```swift
     /// try notes.provisional(notes.parse("b"), on: db, limit: 20, highlight: .brackets)
-    /// // WITH "trove_sample" AS (SELECT … trove_rank_fields_sample(…) AS "score" FROM … WHERE (… MATCH '"b"*')
-    /// //   ORDER BY "trove_notes_fts"."rowid" DESC LIMIT 201) SELECT *, … FROM "trove_sample" ORDER BY "score", "key" LIMIT 20
+    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts" WHERE (… MATCH '"b"*') LIMIT 201)
+    /// // WITH "trove_sample" AS (SELECT "trove_notes_fts"."rowid" AS "key", trove_rank_fields_sample(…) AS "score"
+    /// //   FROM … WHERE (… MATCH '"b"*') ORDER BY "trove_notes_fts"."rowid" DESC LIMIT 201)
+    /// //   SELECT "key", … AS "sampled" FROM "trove_sample" ORDER BY "score", "key" LIMIT 20
+    /// // SELECT "notes"."id" AS "key", …, highlight(…), snippet(…), trove_rank_fields_sample(…) AS "score" FROM …
+    /// //   WHERE … AND ("trove_notes_fts"."rowid" >= ? AND "trove_notes_fts"."rowid" <= ? AND +"trove_notes_fts"."rowid" IN (…)) …
     /// ```
     ///
     /// With a filter, an exclusion or a word FTS5 cannot see, only the newest 2,000 matches of
@@ -22,34 +26,45 @@ extension SearchIndex {
     /// - Returns: nil when the final answer is about as quick: no words to rank, a column
     ///   sort, or no more matches than the sample holds (within the window, when there is one,
     ///   the answer is provisional whatever its size).
-    /// - Throws: ``SearchIndexError/notMigrated(index:)``, `SQLiteError`, or
-    ///   `CancellationError` when interrupted.
+    /// - Throws: ``SearchIndexError/notMigrated(index:)``, ``SearchError`` for an unknown
+    ///   `!engine` or a `!raw` syntax error, `SQLiteError`, or `CancellationError` when
+    ///   interrupted.
     func provisional(
         _ query: SearchQuery, on db: SQLiteConnection, limit: Int, highlight: HighlightStyle
     ) throws -> IndexResultSet? {
         guard case .rank = sort else { return nil }
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
+        let size = SearchExecutor.sampleSize(forLimit: limit)
         let body = { () throws -> IndexResultSet? in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
-            // NB: the word forms, as the final answer has them, so the sample's rows are its rows.
+            // NB: first, cheaply, whether the words alone have more matches than a sample
+            // holds (fewer, and the final answer is as quick); then the word forms, as the
+            // final answer has them, so the sample's rows are its rows.
+            guard let count = IndexStatements(index: self, query: query, style: highlight).wordMatches(upTo: size + 1),
+                try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > size
+            else { return nil }
+            let matching = try IndexMatching(query)
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
-            let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
+            let forms = matching == .fts
+                ? try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none
             var statements = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
             statements.ranking = .sample
             guard statements.isRanked else { return nil }
-            let size = SearchExecutor.sampleSize(forLimit: limit)
             var window: Int64?
             if statements.narrowsTheMatch, let start = statements.windowStart(offset: SearchExecutor.windowSize - 1) {
                 window = try db.fetchOne(start).map { try $0[0] }
             }
-            let rows = try db.fetchAll(statements.sample(size: size, limit: limit, from: window))
+            let rows = try db.fetchAll(statements.sampleKeys(size: size, limit: limit, from: window))
             let sampled = try rows.first.map { try $0[IndexStatements.sampled] } ?? 0
             guard sampled > size || window != nil else { return nil }
+            let keys = try rows.map { try $0[IndexStatements.key] }
+            let page = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongSampled: keys))
             return IndexResultSet(
-                query: query, index: name, hits: try rows.map { try hit($0, statements) }, total: sampled,
-                isProvisional: true)
+                query: query, index: name, hits: try page.map { try hit($0, statements) }, total: sampled, isProvisional: true)
         }
-        if db.isInTransaction { return try body() }
-        return try db.transaction(.deferred) { try body() }
+        return try IndexMatching(query).explainingRawErrors {
+            if db.isInTransaction { return try body() }
+            return try db.transaction(.deferred) { try body() }
+        }
     }
 }

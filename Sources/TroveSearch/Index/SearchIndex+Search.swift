@@ -37,7 +37,20 @@ extension SearchIndex {
     /// results.hits[0].isTypo   // true
     /// ```
     /// `in:body` searches only that field (`-in:title` all but that one), as a column filter:
-    /// `MATCH '{body} : ("bread"*)'`. `!engine` names are not part of an index's search.
+    /// `MATCH '{body} : ("bread"*)'`.
+    ///
+    /// As for the reminders, `!like` matches every word as a substring of any searched field
+    /// (ASCII case ignored; no score, the rows whose first field holds a word first, then by
+    /// key; no word forms or typos), and `!raw` hands the rest of the text to FTS5 as its
+    /// expression (ranked):
+    ///
+    /// ```swift
+    /// notes.search("!like 50%", on: db)
+    /// // SELECT … FROM "notes" WHERE ("notes"."title" LIKE '%50\%%' ESCAPE '\' OR "notes"."body" LIKE '%50\%%' ESCAPE '\')
+    /// //   ORDER BY (CASE WHEN "notes"."title" LIKE '%50\%%' ESCAPE '\' THEN 0 ELSE 1 END) ASC, "notes"."id" ASC …
+    /// notes.search(#"!raw NEAR("sourdough" "starter", 3)"#, on: db)
+    /// // … WHERE ("trove_notes_fts" MATCH 'NEAR("sourdough" "starter", 3)') …
+    /// ```
     ///
     /// - Parameters:
     ///   - text: What was typed.
@@ -55,8 +68,10 @@ extension SearchIndex {
     /// - Returns: The page; the query's ``SearchQuery/problems`` say what was left out of it.
     /// - Throws: ``SearchIndexError/notMigrated(index:)`` when ``migrate(_:)`` has not made
     ///   this declaration's index in `db`; ``SearchIndexError/cursorNotForThisSearch(index:)``
-    ///   for another index's or another sort's cursor; `SQLiteError`; `CancellationError` when
-    ///   interrupted.
+    ///   for another index's or another sort's cursor; ``SearchError/unknownEngine(_:known:)``
+    ///   for a `!name` other than `!fts`, `!like` and `!raw`;
+    ///   ``SearchError/invalidRawQuery(message:near:)`` for `!raw` text FTS5 rejects;
+    ///   `SQLiteError`; `CancellationError` when interrupted.
     public func search(
         _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
@@ -92,10 +107,12 @@ extension SearchIndex {
         let cache = cache?.tables == VocabularyTables(index: self) ? cache : nil
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
         let offset = max(offset, 0)
+        let matching = try IndexMatching(query)
         let body = { (shared: SQLiteSharedRead?) throws -> IndexResultSet in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
-            let forms = try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query)
+            let forms = matching == .fts
+                ? try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none
             let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
             // With typos off there is no typo tier for it to lead into.
@@ -123,7 +140,7 @@ extension SearchIndex {
             var facetSource = exact
             // NB: as for the reminders, typo matches come below every exact one, and only once
             // the exact ones have run out on this page.
-            if typos == .on, !answer.hasMore, exact.isRanked,
+            if typos == .on, !answer.hasMore, exact.isRanked, matching == .fts,
                 case let alternatives = try TypoExpansion.expansion(
                     for: query, vocabulary: try cache?.trie(mirroring: db) ?? vocabulary),
                 !alternatives.isEmpty
@@ -168,8 +185,8 @@ extension SearchIndex {
                 let cursor = try self.cursor(after: last, last.isTypo ? answer.statements : exact, on: db)
                 return last.isTypo ? cursor.amongTypos : cursor
             }
-            // NB: as for the reminders, only when nothing matched at all.
-            let didYouMean = total == 0 && exact.isRanked
+            // NB: as for the reminders, only when nothing matched at all, and not for `!raw`.
+            let didYouMean = total == 0 && (exact.isRanked || matching == .like) && matching != .raw
                 ? try Suggester.didYouMean(
                     for: query, on: db, ranges: vocabulary.ranges, trie: try cache?.trie(mirroring: db, build: false))
                 : DidYouMean.none
@@ -178,8 +195,10 @@ extension SearchIndex {
                 nextOffset: nextOffset, next: next, didYouMean: didYouMean)
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
-        if db.isInTransaction { return try body(nil) }
-        return try db.transaction(.deferred) { try SQLiteReadHelper.sharing(helper, snapshotOf: db, body) }
+        return try matching.explainingRawErrors {
+            if db.isInTransaction { return try body(nil) }
+            return try db.transaction(.deferred) { try SQLiteReadHelper.sharing(helper, snapshotOf: db, body) }
+        }
     }
 
     /// Starts reading the total and the facets of `statements`' matches on `shared`, when there

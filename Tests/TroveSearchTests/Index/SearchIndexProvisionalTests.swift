@@ -1,7 +1,9 @@
+import Synchronization
 import Testing
 import TroveQuery
 import TroveSQLite
 @testable import TroveSearch
+import TroveTestSupport
 
 /// A ``SearchIndex``'s quick first answer while typing: a text with many matches is answered
 /// from its newest ones before every match is ranked.
@@ -116,5 +118,47 @@ import TroveSQLite
                 #expect(answers.first == (try await provisional(text, in: database)))
             }
         }
+    }
+
+    /// What a consumer task has seen of a stream so far.
+    final class Answers: Sendable {
+        let seen = Mutex<[IndexResultSet]>([])
+        var all: [IndexResultSet] { seen.withLock { $0 } }
+        /// The answers from the `start`-th on, as `text`, `text+` (provisional) and total.
+        func described(from start: Int) -> [String] {
+            all.dropFirst(start).map { "\($0.query.text)\($0.isProvisional ? "+" : "") \($0.total)" }
+        }
+    }
+
+    // A live stream answers a text typed again from that text's final answer while nothing
+    // has been committed: no provisional answer first. Once a note commits, the latest text
+    // is answered again, and a text typed again is searched afresh (provisional, then final).
+    // The deadlines are long because this suite runs beside the others.
+    @Test func aLiveStreamAnswersATextTypedAgainFromItsFinalAnswer() async throws {
+        let database = try await database()
+        let (texts, typing) = AsyncStream<String>.makeStream()
+        let answers = Answers()
+        let consumer = Task {
+            for try await results in index.results(for: texts, in: database, live: true, pollInterval: .milliseconds(5)) {
+                answers.seen.withLock { $0.append(results) }
+            }
+        }
+        defer { consumer.cancel() }
+        let deadline: Duration = .seconds(120)
+        func type(_ text: String, expecting expected: [String]) async {
+            let start = answers.all.count
+            typing.yield(text)
+            #expect(await eventually(timeout: deadline) { answers.all.count >= start + expected.count }, "\(answers.described(from: start))")
+            #expect(answers.described(from: start) == expected)
+        }
+        await type("bread", expecting: ["bread+ 201", "bread 2500"])
+        await type("brea", expecting: ["brea+ 201", "brea 2500"])
+        await type("bread", expecting: ["bread 2500"])
+        #expect(answers.all[4] == answers.all[1])
+        let before = answers.all.count
+        try await database.write { db in try db.execute("INSERT INTO notes (id, title, body) VALUES (2501, 'Bread 2501', '')") }
+        #expect(await eventually(timeout: deadline) { answers.all.count > before }, "\(answers.described(from: before))")
+        #expect(answers.described(from: before) == ["bread 2501"])
+        await type("brea", expecting: ["brea+ 201", "brea 2501"])
     }
 }

@@ -18,6 +18,8 @@ struct IndexStatements {
     let expression: FTS5Expression?
     /// The exact tier's match, whose rows this (typo) tier leaves out; nil for the exact tier.
     let excluded: String?
+    /// How the words are matched: the query's `!engine`.
+    let matching: IndexMatching
     /// What the score is: the full ranking, or `.sample` (every word's idf taken as 1) for a
     /// provisional answer, which must not count each word's matches.
     var ranking: TroveRanking.Function = .rank
@@ -51,13 +53,21 @@ struct IndexStatements {
         self.query = query
         self.style = style
         self.expansion = expansion
-        // NB: as the reminders' fts engine plans it, only the groups of plain words are the
-        // MATCH; a group with a word in a substring script or without letters is a condition.
-        var plain = SearchQuery(
-            terms: query.terms.filter { $0.anyOf.allSatisfy(IndexStatements.isPlain) },
-            excludedTerms: query.excludedTerms.filter(\.isSearchableByFTS))
-        plain.fields = query.fields
-        self.expression = FTS5Expression(query: plain, expansion: expansion)
+        self.matching = (try? IndexMatching(query)) ?? .fts
+        switch matching {
+        case .fts:
+            // NB: as the reminders' fts engine plans it, only the groups of plain words are the
+            // MATCH; a group with a word in a substring script or without letters is a condition.
+            var plain = SearchQuery(
+                terms: query.terms.filter { $0.anyOf.allSatisfy(IndexStatements.isPlain) },
+                excludedTerms: query.excludedTerms.filter(\.isSearchableByFTS))
+            plain.fields = query.fields
+            self.expression = FTS5Expression(query: plain, expansion: expansion)
+        case .like:
+            self.expression = nil
+        case .raw:
+            self.expression = query.raw.flatMap { FTS5Expression(unvalidatedRaw: $0) }
+        }
         self.excluded = exact?.positive
     }
 
@@ -67,10 +77,11 @@ struct IndexStatements {
     /// A word FTS5 finds on its own: it has letters or digits, in no substring script.
     static func isPlain(_ term: SearchTerm) -> Bool { term.isSearchableByFTS && !term.isSubstringSearched }
 
-    /// The words matched outside FTS5's tokens, as substrings (`奶奶`, `🎉`), which the hits'
-    /// markup finds in Swift.
+    /// The words matched outside FTS5's tokens, as substrings (`奶奶`, `🎉`, every word of a
+    /// `!like` query), which the hits' markup finds in Swift.
     var substringTerms: [SearchTerm] {
-        query.terms.flatMap(\.anyOf).filter { !IndexStatements.isPlain($0) }
+        let words = query.terms.flatMap(\.anyOf)
+        return matching == .like ? words : words.filter { !IndexStatements.isPlain($0) }
     }
 
     /// True when the rows come from a MATCH, so they have a rank, highlights and a snippet.
@@ -87,7 +98,8 @@ struct IndexStatements {
         page(limit: limit, offset: offset, after: position, among: nil)
     }
 
-    private func page(
+    /// One page, `keys` (a condition on the rows) ANDed to the filter.
+    func page(
         limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil, among keys: SQLFragment?
     ) -> SQLFragment {
         let columns = pageColumns
@@ -344,14 +356,25 @@ struct IndexStatements {
             // words as an IN (a MATCH cannot be ORed), a word in a substring script from the
             // trigram index, a word without letters (`🎉`; `c++` is searchable) as a LIKE of
             // any field; as the reminders' fts engine does.
-            for group in query.terms where !group.anyOf.allSatisfy(IndexStatements.isPlain) {
-                alternatives(of: group, fields: fields)
-            }
-            for term in query.excludedTerms where term.isSubstringSearched {
-                TypedExpression<Bool>("NOT (\(substring(term)))")
-            }
-            for term in query.excludedTerms where !term.isSearchableByFTS {
-                TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
+            if matching == .like {
+                // NB: `!like`: every word a substring of any searched field, ASCII case ignored,
+                // as the reminders' like engine matches them.
+                for group in query.terms {
+                    anyOf(group.anyOf.map { term in anyOf(fields.map { $0.contains(term.text) }) })
+                }
+                for term in query.excludedTerms {
+                    TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
+                }
+            } else {
+                for group in query.terms where !group.anyOf.allSatisfy(IndexStatements.isPlain) {
+                    alternatives(of: group, fields: fields)
+                }
+                for term in query.excludedTerms where term.isSubstringSearched {
+                    TypedExpression<Bool>("NOT (\(substring(term)))")
+                }
+                for term in query.excludedTerms where !term.isSearchableByFTS {
+                    TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
+                }
             }
             for clause in query.fieldFilters {
                 if let predicate = predicate(clause) { predicate }
@@ -438,7 +461,7 @@ struct IndexStatements {
         return sql + " END"
     }
 
-    private var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
+    var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
 
     private func rankExpression(walksSizes: Bool) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(

@@ -12,14 +12,17 @@
 /// NB: an entry is keyed by the token read BEFORE its search started; the search's snapshot is
 /// at least that new, and a token never comes back once the data moves on, so an entry can
 /// only be found while the data is exactly as it was searched.
-struct SettledResults<Token: Hashable> {
+///
+/// The reminders' requests and answers (``SettledResults``); an index's typing stream keeps its
+/// texts' ``IndexResultSet``s the same way.
+struct SettledAnswers<Request: Hashable, Answer: SettlingAnswer, Token: Hashable> {
     private struct Key: Hashable {
-        var request: SearchRequest
+        var request: Request
         var token: Token
     }
 
     let capacity: Int
-    private var entries: [Key: ResultSet] = [:]
+    private var entries: [Key: Answer] = [:]
     /// Keys from least to most recently used.
     private var order: [Key] = []
 
@@ -27,17 +30,17 @@ struct SettledResults<Token: Hashable> {
         self.capacity = max(0, capacity)
     }
 
-    /// The final ResultSet for `request` at `token`, marking it recently used.
-    mutating func value(for request: SearchRequest, at token: Token) -> ResultSet? {
+    /// The final answer for `request` at `token`, marking it recently used.
+    mutating func value(for request: Request, at token: Token) -> Answer? {
         let key = Key(request: request, token: token)
         guard let resultSet = entries[key] else { return nil }
         touch(key)
         return resultSet
     }
 
-    /// Remembers a final ResultSet, evicting the least recently used past ``capacity``.
+    /// Remembers a final answer, evicting the least recently used past ``capacity``.
     /// Provisional sets are never kept: they are not answers.
-    mutating func insert(_ resultSet: ResultSet, for request: SearchRequest, at token: Token) {
+    mutating func insert(_ resultSet: Answer, for request: Request, at token: Token) {
         guard !resultSet.isProvisional, capacity > 0 else { return }
         let key = Key(request: request, token: token)
         entries[key] = resultSet
@@ -52,3 +55,14 @@ struct SettledResults<Token: Hashable> {
         order.append(key)
     }
 }
+
+/// The reminders' settled answers: a ``SearchRequest``'s final ``ResultSet``.
+typealias SettledResults<Token: Hashable> = SettledAnswers<SearchRequest, ResultSet, Token>
+
+/// An answer that may be provisional, which ``SettledAnswers`` never keeps.
+protocol SettlingAnswer {
+    var isProvisional: Bool { get }
+}
+
+extension ResultSet: SettlingAnswer {}
+extension IndexResultSet: SettlingAnswer {}
