@@ -19,6 +19,12 @@ public import TroveSearch
 ///   equal to the one-connection answer);
 /// - the same with a current ``VocabularyCache`` of the index, as the index's typing stream
 ///   keeps one (typo candidates and did-you-mean words from memory; also checked equal);
+/// - the typing stream's first answer: one `SearchProvider.results(for:in:)` stream for the
+///   whole run (one per `exact:`), as an app's search field keeps one, each text typed into it
+///   once, timed from the keystroke to the text's first answer (provisional when the text has
+///   many matches, else the final one); its final answer is awaited, and checked equal to the
+///   search's, before the next text. Texts are typed once: typed again, the stream would
+///   answer from the final answers it keeps;
 /// - FTS5 alone: `SELECT rowid … MATCH ? ORDER BY bm25(…) LIMIT 20` plus `SELECT count(*) … MATCH ?`,
 ///   with the MATCH text ``FTS5Expression`` makes of the index's parse (nil for filter-only texts).
 public struct AppIndexBenchmark {
@@ -60,6 +66,10 @@ public struct AppIndexBenchmark {
         public var withHelper: LatencyStats
         /// The same with a current trie of the index's words (`vocabulary:`).
         public var withTrie: LatencyStats
+        /// The typing stream's first answer to the text, typed once into a long-lived stream.
+        public var firstAnswer: LatencyStats
+        /// Queries whose first answer in the stream was provisional.
+        public var provisional: Int
         /// FTS5's ranked top 20 and count; nil when no query of the class has a MATCH.
         public var plain: LatencyStats?
         /// Queries whose answer held typo matches.
@@ -127,6 +137,13 @@ public struct AppIndexBenchmark {
         let index = AppIndexBenchmark.index
         let words = VocabularyCache(database: database, index: index)
         try await words.buildNow()
+        let provider = try SearchProvider(database: database)
+        var typing: [Bool: (keys: AsyncStream<String>.Continuation, answers: AsyncThrowingStream<IndexResultSet, any Error>.Iterator)] = [:]
+        for exact in [false, true] {
+            let (texts, keys) = AsyncStream<String>.makeStream()
+            typing[exact] = (keys, provider.results(for: texts, in: index, exact: exact).makeAsyncIterator())
+        }
+        defer { for stream in typing.values { stream.keys.finish() } }
         let clock = ContinuousClock()
         func median(_ body: () throws -> Void) rethrows -> Double {
             var samples: [Double] = []
@@ -142,7 +159,8 @@ public struct AppIndexBenchmark {
             let queries = classes[queryClass] ?? []
             guard !queries.isEmpty else { continue }
             var search: [Double] = [], off: [Double] = [], plain: [Double] = [], helped: [Double] = [], trie: [Double] = []
-            var withTypos = 0
+            var withTypos = 0, provisional = 0
+            var first: [Double] = []
             for query in queries {
                 let parsed = index.parse(query.text, exact: !query.typing)
                 let answer = try index.search(parsed, on: db)
@@ -167,6 +185,25 @@ public struct AppIndexBenchmark {
                         trie.append(LatencyStats(milliseconds: samples).p50)
                     }
                 }
+                let exact = !query.typing
+                let start = clock.now
+                typing[exact]?.keys.yield(query.text)
+                var firstAnswer: IndexResultSet?
+                while let next = try await typing[exact]?.answers.next() {
+                    guard next.query.text == query.text else { continue }
+                    if firstAnswer == nil {
+                        first.append((clock.now - start).milliseconds)
+                        firstAnswer = next
+                        if next.isProvisional { provisional += 1 }
+                    }
+                    guard next.isProvisional else {
+                        guard next == answer else {
+                            throw BenchError("the typing stream's final answer to \(query.text.debugDescription) is not the search's")
+                        }
+                        break
+                    }
+                }
+                guard firstAnswer != nil else { throw BenchError("the typing stream ended before answering \(query.text.debugDescription)") }
                 if let match = FTS5Expression(query: parsed)?.positive {
                     let ranked: SQLFragment = """
                         SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH \(match) \
@@ -182,7 +219,8 @@ public struct AppIndexBenchmark {
             rows.append(Row(
                 queryClass: queryClass, queries: queries.count, search: LatencyStats(milliseconds: search),
                 typosOff: LatencyStats(milliseconds: off), withHelper: LatencyStats(milliseconds: helped),
-                withTrie: LatencyStats(milliseconds: trie), plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
+                withTrie: LatencyStats(milliseconds: trie), firstAnswer: LatencyStats(milliseconds: first),
+                provisional: provisional, plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
                 withTypos: withTypos))
         }
         return rows
@@ -192,7 +230,7 @@ public struct AppIndexBenchmark {
     public static func table(_ rows: [Row]) -> MarkdownTable {
         var table = MarkdownTable(header: [
             "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "2 readers + trie",
-            "FTS5 bm25 top 20 + count",
+            "stream's first answer", "first answers provisional", "FTS5 bm25 top 20 + count",
             "search / FTS5 p50",
             "answers with typo matches",
         ])
@@ -200,7 +238,7 @@ public struct AppIndexBenchmark {
         for row in rows {
             table.append([
                 row.queryClass.label, String(row.queries), pair(row.search), pair(row.typosOff), pair(row.withHelper),
-                pair(row.withTrie),
+                pair(row.withTrie), pair(row.firstAnswer), String(row.provisional),
                 row.plain.map(pair) ?? "(no MATCH)",
                 row.plain.map { String(format: "×%.2f", row.search.p50 / max($0.p50, 0.001)) } ?? "",
                 String(row.withTypos),

@@ -23,9 +23,12 @@ extension SearchIndex {
     /// costs no more than one that many pass: such a sample may be small, even empty, and is
     /// still provisional.
     ///
-    /// - Returns: nil when the final answer is about as quick: no words to rank, a column
-    ///   sort, or no more matches than the sample holds (within the window, when there is one,
-    ///   the answer is provisional whatever its size).
+    /// A search without words to rank first gets its first page in key order, before its
+    /// total and facets (``leadingPage(of:limit:on:)``).
+    ///
+    /// - Returns: nil when the final answer is about as quick: a column sort, no more matches
+    ///   than the sample holds (within the window, when there is one, the answer is
+    ///   provisional whatever its size), or no more rows than the page without words.
     /// - Throws: ``SearchIndexError/notMigrated(index:)``, ``SearchError`` for an unknown
     ///   `!engine` or a `!raw` syntax error, `SQLiteError`, or `CancellationError` when
     ///   interrupted.
@@ -40,7 +43,9 @@ extension SearchIndex {
             // NB: first, cheaply, whether the words alone have more matches than a sample
             // holds (fewer, and the final answer is as quick); then the word forms, as the
             // final answer has them, so the sample's rows are its rows.
-            guard let count = IndexStatements(index: self, query: query, style: highlight).wordMatches(upTo: size + 1),
+            let words = IndexStatements(index: self, query: query, style: highlight)
+            if !words.isRanked { return try leadingPage(of: words, limit: limit, on: db) }
+            guard let count = words.wordMatches(upTo: size + 1),
                 try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > size
             else { return nil }
             let matching = try IndexMatching(query)
@@ -66,5 +71,26 @@ extension SearchIndex {
             if db.isInTransaction { return try body() }
             return try db.transaction(.deferred) { try body() }
         }
+    }
+
+    /// The first page of a search without words to rank (`folder:Baking`, `-pinned:yes`), in
+    /// key order, before its total and facets are counted: a provisional answer when more rows
+    /// than the page holds match, whose total (one more than the page) is a lower bound.
+    ///
+    /// ```swift
+    /// // SELECT "notes"."id" AS "key", … FROM "notes" WHERE ("notes"."folder" COLLATE "NOCASE" = 'Baking')
+    /// //   ORDER BY "notes"."id" ASC LIMIT 21 OFFSET 0
+    /// ```
+    /// NB: in key order the statement stops after the page's rows, where the total and the
+    /// facets read every row that matches. Nil for an order that must read them all first
+    /// (words matched as substrings come first when they are in the first field), and when
+    /// the page holds every match: then the final answer costs no more.
+    private func leadingPage(of statements: IndexStatements, limit: Int, on db: SQLiteConnection) throws -> IndexResultSet? {
+        guard statements.substringTerms.isEmpty else { return nil }
+        let rows = try db.fetchAll(statements.page(limit: limit + 1, offset: 0))
+        guard rows.count > limit else { return nil }
+        return IndexResultSet(
+            query: statements.query, index: name, hits: try rows.prefix(limit).map { try hit($0, statements) }, total: rows.count,
+            isProvisional: true)
     }
 }

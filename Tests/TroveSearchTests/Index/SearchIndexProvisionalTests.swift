@@ -74,17 +74,31 @@ import TroveTestSupport
         }
     }
 
-    // Few matches, no words, or a column sort: the final answer is as quick, so there is no
-    // provisional one.
+    // Few matches, a filter without words that fits on the page, or a column sort: the final
+    // answer is as quick, so there is no provisional one.
     @Test func noProvisionalAnswerWhenTheFinalOneIsAsQuick() async throws {
         let database = try await database()
         #expect(try await provisional("sourdough", in: database) == nil)
         #expect(try await provisional("folder:rare", in: database) == nil)
+        #expect(try await provisional("!like sourdough", in: database) == nil)
         let byTitle = try SearchIndex(
             name: "notes_by_title", table: "notes", key: "id", fields: [.init("title"), .init("body")],
             sort: .column("title"))
         try await database.writeWithoutTransaction { db in try byTitle.migrate(db) }
         #expect(try await provisional("bread", in: database, index: byTitle) == nil)
+    }
+
+    // Without words, the first page in key order comes before the total and facets: notes
+    // 6–25 are the first in Baking (1–5 are Rare); the total says only "more than the page".
+    @Test func aFilterWithoutWordsFirstGetsItsFirstPage() async throws {
+        let database = try await database()
+        let quick = try #require(try await provisional("folder:baking", in: database))
+        #expect(quick.isProvisional)
+        #expect(quick.hits.map(\.key) == Array(6...25))
+        #expect(quick.total == 21 && quick.facets.isEmpty)
+        let final = try await index.search("folder:baking", in: database)
+        #expect(final.total == 2485)
+        #expect(final.hits == quick.hits)
     }
 
     // With a filter, only the newest 2,000 matches of the words (501…2500) are sampled: the
