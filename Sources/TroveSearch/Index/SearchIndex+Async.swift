@@ -34,13 +34,25 @@ extension SearchIndex {
         _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on, vocabulary: VocabularyCache?
     ) async throws -> IndexResultSet {
+        try await search(
+            text, in: database, limit: limit, offset: offset, after: after, highlight: highlight, exact: exact, typos: typos,
+            vocabulary: vocabulary, early: nil)
+    }
+
+    /// The same, handing `early` the exact matches before the typo tier runs (see
+    /// ``search(_:on:helper:limit:offset:after:highlight:typos:vocabulary:early:)``).
+    func search(
+        _ text: String, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on, vocabulary: VocabularyCache?,
+        early: (@Sendable (IndexResultSet) -> Void)?
+    ) async throws -> IndexResultSet {
         let query = parse(text, exact: exact)
         // NB: with a second idle reader, a large set's total and facets are read there while
-        // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:vocabulary:)``).
+        // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:vocabulary:early:)``).
         return try await database.readWithHelper { db, helper in
             try self.search(
                 query, on: db, helper: helper, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos,
-                vocabulary: vocabulary)
+                vocabulary: vocabulary, early: early)
         }
     }
 
@@ -56,8 +68,11 @@ extension SearchIndex {
     /// A text with more matches than a few pages hold (`b` in a large table) is answered twice:
     /// first ``IndexResultSet/isProvisional``, from its newest matches ranked without document
     /// counts, in a few milliseconds; then finally, every match ranked, with the exact total and
-    /// the facets. Any other text gets the final answer alone. Show a provisional total as a
-    /// lower bound (`200+`).
+    /// the facets. A text without words (`folder:Baking`) likewise gets its first page before
+    /// its total and facets, and a text whose exact matches do not fill the page gets them
+    /// before the typo matches are looked for (``IndexResultSet/typoCount``). Any other text
+    /// gets the final answer alone; the final answer is always the last for its text. Show a
+    /// provisional total as a lower bound (`200+`).
     /// Without `live`, the stream finishes once `texts` ends and the last text is answered, and
     /// an answer does not change when the table changes afterwards. With `live`, as
     /// ``SearchProvider`` does for the reminders, the latest text is answered again after every
@@ -111,50 +126,14 @@ extension SearchIndex {
             let reader = Task {
                 var last: Task<Void, Never>?
                 do {
-                    let watcher = live ? try ChangeWatcher(database: database) : nil
-                    let settled = IndexSettledAnswers()
+                    let typing = IndexTyping(
+                        index: self, database: database, latest: latest,
+                        watcher: live ? try ChangeWatcher(database: database) : nil, settled: IndexSettledAnswers(),
+                        vocabulary: vocabulary, limit: limit, highlight: highlight, exact: exact, typos: typos,
+                        pollInterval: pollInterval, clock: clock)
                     for try await text in texts {
                         let generation = latest.begin()
-                        let work = Task {
-                            do {
-                                // NB: the token is read before each search, so a commit that
-                                // lands while it runs is noticed and answered again.
-                                var seen = try await watcher?.token()
-                                // NB: a live stream answers a text typed again from its final
-                                // answer while the data is unchanged; otherwise a text with
-                                // many matches is first answered from its newest ones, in a few
-                                // milliseconds (``provisional(_:on:limit:highlight:)``).
-                                var cached = seen.flatMap { settled.value(for: text, at: $0) }
-                                let query = parse(text, exact: exact)
-                                if cached == nil, let quick = try await database.read({ db in
-                                    try self.provisional(query, on: db, limit: limit, highlight: highlight)
-                                }) {
-                                    latest.deliver(quick, from: generation)
-                                }
-                                while true {
-                                    let answer: IndexResultSet
-                                    if let known = cached {
-                                        answer = known
-                                        cached = nil
-                                    } else {
-                                        answer = try await search(
-                                            text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos,
-                                            vocabulary: vocabulary)
-                                        if let seen { settled.insert(answer, for: text, at: seen) }
-                                    }
-                                    latest.deliver(answer, from: generation)
-                                    guard let watcher, let before = seen else { break }
-                                    seen = try await watcher.change(from: before, every: pollInterval, clock: clock)
-                                }
-                            } catch is CancellationError {
-                            } catch let error as SearchError {
-                                // NB: a query the index cannot run (`!ra` on the way to `!raw`)
-                                // is a problem with this text, not the end of typing.
-                                latest.deliver(problem(error, text: text, exact: exact), from: generation)
-                            } catch {
-                                latest.finish(throwing: error, from: generation)
-                            }
-                        }
+                        let work = Task { await typing.answer(text, generation: generation) }
                         latest.attach(work, to: generation)
                         last = work
                     }

@@ -100,9 +100,14 @@ extension SearchIndex {
     /// tier's candidates and did-you-mean's words from memory when its trie mirrors the index
     /// this search reads; otherwise (and always for word forms) they are read from SQL. The
     /// answer is the same either way.
+    ///
+    /// `early`, when given, gets the exact matches as a provisional answer (no facets) before
+    /// the typo tier runs, as the reminders' typing stream shows them; only when that tier
+    /// has candidates to try.
     func search(
         _ query: SearchQuery, on db: SQLiteConnection, helper: SQLiteReadHelper?, limit: Int, offset: Int,
-        after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance, vocabulary cache: VocabularyCache? = nil
+        after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance, vocabulary cache: VocabularyCache? = nil,
+        early: (@Sendable (IndexResultSet) -> Void)? = nil
     ) throws -> IndexResultSet {
         let cache = cache?.tables == VocabularyTables(index: self) ? cache : nil
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
@@ -145,6 +150,7 @@ extension SearchIndex {
                     for: query, vocabulary: try cache?.trie(mirroring: db) ?? vocabulary),
                 !alternatives.isEmpty
             {
+                early?(IndexResultSet(query: query, index: name, hits: answer.hits, total: exactTotal, isProvisional: true))
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
                 let (unionTotal, unionFacet) = try countAndFirstFacet(union, on: db)

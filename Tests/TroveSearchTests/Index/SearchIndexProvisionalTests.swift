@@ -134,6 +134,20 @@ import TroveTestSupport
         }
     }
 
+    // A text with no exact match: the stream says so (a provisional answer, no hits) before
+    // the typo tier finds "sourdough" for `sourdouhg`; the final answer is the search's.
+    @Test func theExactMatchesComeBeforeTheTypoTier() async throws {
+        let database = try await NotesFixture.twoSourdoughNotes()
+        let texts = AsyncStream<String> { continuation in
+            continuation.yield("sourdouhg")
+            continuation.finish()
+        }
+        var answers: [IndexResultSet] = []
+        for try await results in index.results(for: texts, in: database) { answers.append(results) }
+        #expect(answers.map { "\($0.isProvisional ? "+" : "") \($0.total) \($0.typoCount)" } == ["+ 0 0", " 2 2"])
+        #expect(answers.last == (try await index.search("sourdouhg", in: database)))
+    }
+
     /// What a consumer task has seen of a stream so far.
     final class Answers: Sendable {
         let seen = Mutex<[IndexResultSet]>([])
