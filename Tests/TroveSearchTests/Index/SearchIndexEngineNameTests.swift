@@ -71,12 +71,7 @@ import TroveSearch
     // the stream.
     @Test func theTypingStreamAnswersAnUnknownNameWithAProblem() async throws {
         let database = try await NotesFixture.twoSourdoughNotes()
-        let texts = AsyncStream<String> { continuation in
-            continuation.yield("!ra sourdough")
-            continuation.finish()
-        }
-        var answers: [IndexResultSet] = []
-        for try await results in index.results(for: texts, in: database) { answers.append(results) }
+        let answers = try await NotesFixture.streamAnswers(to: "!ra sourdough", in: database)
         #expect(answers.count == 1)
         #expect(answers[0].hits.isEmpty)
         #expect(answers[0].query.problems.map(\.reason) == [SearchError.unknownEngine("ra", known: ["fts", "like", "raw"]).description])

@@ -120,12 +120,7 @@ import TroveTestSupport
     @Test func theStreamAnswersProvisionallyThenFinally() async throws {
         let database = try await database()
         for (text, expected) in [("bread", 2), ("sourdough", 1)] {
-            let texts = AsyncStream<String> { continuation in
-                continuation.yield(text)
-                continuation.finish()
-            }
-            var answers: [IndexResultSet] = []
-            for try await results in index.results(for: texts, in: database) { answers.append(results) }
+            let answers = try await NotesFixture.streamAnswers(to: text, in: database)
             #expect(answers.count == expected, "\(text)")
             #expect(answers.last == (try await index.search(text, in: database)))
             if expected == 2 {
@@ -138,12 +133,7 @@ import TroveTestSupport
     // the typo tier finds "sourdough" for `sourdouhg`; the final answer is the search's.
     @Test func theExactMatchesComeBeforeTheTypoTier() async throws {
         let database = try await NotesFixture.twoSourdoughNotes()
-        let texts = AsyncStream<String> { continuation in
-            continuation.yield("sourdouhg")
-            continuation.finish()
-        }
-        var answers: [IndexResultSet] = []
-        for try await results in index.results(for: texts, in: database) { answers.append(results) }
+        let answers = try await NotesFixture.streamAnswers(to: "sourdouhg", in: database)
         #expect(answers.map { "\($0.isProvisional ? "+" : "") \($0.total) \($0.typoCount)" } == ["+ 0 0", " 2 2"])
         #expect(answers.last == (try await index.search("sourdouhg", in: database)))
     }

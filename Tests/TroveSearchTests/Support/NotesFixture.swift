@@ -91,4 +91,15 @@ enum NotesFixture {
         try index.migrate(db)
         return db
     }
+
+    /// Every answer a typing stream (not live) gives to `text` typed alone, in order.
+    static func streamAnswers(to text: String, in database: SQLiteDatabase, of index: SearchIndex = index) async throws -> [IndexResultSet] {
+        let texts = AsyncStream<String> { continuation in
+            continuation.yield(text)
+            continuation.finish()
+        }
+        var answers: [IndexResultSet] = []
+        for try await results in index.results(for: texts, in: database) { answers.append(results) }
+        return answers
+    }
 }
