@@ -80,8 +80,8 @@ extension SearchIndex {
     /// on a read-only connection of the stream's own, or the writer's change count in memory),
     /// and the stream goes on after `texts` ends, until its consumer stops. A live stream also
     /// keeps the final answers of its last 32 texts while nothing is committed, so a text typed
-    /// again (`brea` → `bread` → `brea`) is answered at once, with no provisional answer first. Stop consuming it
-    /// (or cancel its task) to cancel the search in flight.
+    /// again (`brea` → `bread` → `brea`) is answered at once, with no provisional answer first.
+    /// Stop consuming it (or cancel its task) to cancel the search in flight.
     ///
     /// ```swift
     /// for try await results in notes.results(for: typedTexts, in: database, live: true) {

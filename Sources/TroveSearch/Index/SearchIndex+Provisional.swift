@@ -48,9 +48,8 @@ extension SearchIndex {
             guard let count = words.wordMatches(upTo: size + 1),
                 try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > size
             else { return nil }
-            let matching = try IndexMatching(query)
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
-            let forms = matching == .fts
+            let forms = words.matching == .fts
                 ? try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none
             var statements = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
             statements.ranking = .sample

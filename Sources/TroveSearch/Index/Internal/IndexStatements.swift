@@ -356,25 +356,19 @@ struct IndexStatements {
             // words as an IN (a MATCH cannot be ORed), a word in a substring script from the
             // trigram index, a word without letters (`🎉`; `c++` is searchable) as a LIKE of
             // any field; as the reminders' fts engine does.
-            if matching == .like {
-                // NB: `!like`: every word a substring of any searched field, ASCII case ignored,
-                // as the reminders' like engine matches them.
-                for group in query.terms {
-                    anyOf(group.anyOf.map { term in anyOf(fields.map { $0.contains(term.text) }) })
-                }
-                for term in query.excludedTerms {
-                    TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
-                }
-            } else {
-                for group in query.terms where !group.anyOf.allSatisfy(IndexStatements.isPlain) {
-                    alternatives(of: group, fields: fields)
-                }
-                for term in query.excludedTerms where term.isSubstringSearched {
-                    TypedExpression<Bool>("NOT (\(substring(term)))")
-                }
-                for term in query.excludedTerms where !term.isSearchableByFTS {
-                    TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
-                }
+            // `!like` matches every word as such a LIKE, as the reminders' like engine does.
+            let like = matching == .like
+            for group in query.terms where like {
+                anyOf(group.anyOf.map { term in anyOf(fields.map { $0.contains(term.text) }) })
+            }
+            for group in query.terms where !like && !group.anyOf.allSatisfy(IndexStatements.isPlain) {
+                alternatives(of: group, fields: fields)
+            }
+            for term in query.excludedTerms where !like && term.isSubstringSearched {
+                TypedExpression<Bool>("NOT (\(substring(term)))")
+            }
+            for term in query.excludedTerms where like || !term.isSearchableByFTS {
+                TypedExpression<Bool>("NOT IFNULL((\(anyOf(fields.map { $0.contains(term.text) }))), 0)")
             }
             for clause in query.fieldFilters {
                 if let predicate = predicate(clause) { predicate }
