@@ -63,7 +63,9 @@ public struct Notes: Sendable {
         try await index.search(text, in: database, limit: limit)
     }
 
-    /// Search as you type: an answer for the latest text, the search of an older one cancelled.
+    /// Search as you type: answers for the latest text, the search of an older one cancelled. A
+    /// text with many matches is answered provisionally first (`isProvisional`, its total a
+    /// lower bound); its last answer is the final one.
     public func results<Texts: AsyncSequence & Sendable>(
         for texts: Texts
     ) -> AsyncThrowingStream<IndexResultSet, any Error> where Texts.Element == String {
