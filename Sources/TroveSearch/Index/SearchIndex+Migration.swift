@@ -217,10 +217,23 @@ extension SearchIndex {
         for column in named where columns[column.lowercased()] == nil {
             throw SearchIndexError.missingColumn(index: name, table: table, column: column)
         }
+        for case .lookup(_, let other, let otherKey, let value) in filters.values {
+            try checkLookupTable(other, columns: [otherKey, value], db)
+        }
         let keyColumn = columns[key.lowercased()]
         let primaryKeys = columns.values.filter { $0.pk > 0 }.count
         guard keyColumn?.type == "INTEGER", keyColumn?.pk == 1, primaryKeys == 1 else {
             throw SearchIndexError.keyNotIntegerPrimaryKey(index: name, table: table, key: key)
+        }
+    }
+
+    /// A ``Filter/lookup(_:table:key:value:)`` filter's table and its two columns exist.
+    private func checkLookupTable(_ other: String, columns: [String], _ db: SQLiteConnection) throws {
+        let rows = try db.fetchAll("SELECT \"name\" FROM pragma_table_info(\(other))")
+        guard !rows.isEmpty else { throw SearchIndexError.missingTable(index: name, table: other) }
+        let names = Set(try rows.map { (row: SQLiteRow) -> String in try row["name"] }.map { $0.lowercased() })
+        for column in columns where !names.contains(column.lowercased()) {
+            throw SearchIndexError.missingColumn(index: name, table: other, column: column)
         }
     }
 

@@ -1,3 +1,6 @@
+public import Foundation
+public import TroveStore
+
 /// A full-text search index over an app's own table: which text columns to search and how much
 /// each counts, which columns `key:value` words filter and facet, and the default order.
 ///
@@ -95,6 +98,11 @@ public struct SearchIndex: Hashable, Sendable {
             guard SearchIndex.isFilterWord(key) else { throw .invalidFilterWord(word) }
             guard lowered[key] == nil else { throw .duplicateFilterWord(word) }
             try SearchIndex.checkIdentifier(filter.column, role: "the column of filter \(word):")
+            if case .lookup(_, let table, let key, let value) = filter {
+                try SearchIndex.checkIdentifier(table, role: "the table of filter \(word):")
+                try SearchIndex.checkIdentifier(key, role: "the key column of filter \(word):")
+                try SearchIndex.checkIdentifier(value, role: "the value column of filter \(word):")
+            }
             lowered[key] = filter
         }
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
@@ -125,11 +133,27 @@ public struct SearchIndex: Hashable, Sendable {
     /// the index declares a filter of that name. A reminders key (`list:`, `tag:`/`#`, `is:`,
     /// `priority:`, `due:`) that the index does not declare, or a field it does not have, is a
     /// ``QueryProblem``; any other `word:word` is text, as for the reminders.
+    ///
+    /// A ``Filter/date(_:)`` filter's words are read into days here, against `today`; with
+    /// `"updated": .date("updated_at")` declared:
+    ///
+    /// ```swift
+    /// notes.parse("updated:week", today: CalendarDay("2026-03-02")!).fieldFilters[0].description
+    /// // updated:2026-03-02..2026-03-08
+    /// ```
     /// - Parameters:
     ///   - text: Anything; parsing never throws.
     ///   - exact: True to make only starred words prefixes (see ``SearchQuery/parse(_:exact:)``).
-    public func parse(_ text: String, exact: Bool = false) -> SearchQuery {
-        QueryParser(text: text, exact: exact, indexFilters: filters, indexFields: fields.map(\.column)).parse()
+    ///   - today: The day `today`, `week`, `overdue` and phrases like `fri` are read against;
+    ///     nil for the day it is now in `timeZone`.
+    ///   - timeZone: Where that day is: a date-time value falls on a day in this zone.
+    public func parse(_ text: String, exact: Bool = false, today: CalendarDay? = nil, timeZone: TimeZone = .current)
+        -> SearchQuery
+    {
+        QueryParser(
+            text: text, exact: exact, indexFilters: filters, indexFields: fields.map(\.column), today: today,
+            timeZone: timeZone
+        ).parse()
     }
 
     // MARK: - Names

@@ -23,9 +23,9 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidFilterWord(String)
     /// Two filter words that differ only in case.
     case duplicateFilterWord(String)
-    /// The app's table does not exist in the database.
+    /// The app's table, or a lookup filter's, does not exist in the database.
     case missingTable(index: String, table: String)
-    /// A column the declaration names is not in the app's table.
+    /// A column the declaration names is not in the app's table (or a lookup filter's).
     case missingColumn(index: String, table: String, column: String)
     /// The key column is not the table's `INTEGER PRIMARY KEY`.
     case keyNotIntegerPrimaryKey(index: String, table: String, key: String)
@@ -57,7 +57,7 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
         case .duplicateFilterWord(let word):
             "the filter word \(word) is declared twice (filter words ignore case); keep one"
         case .missingTable(let index, let table):
-            "the SearchIndex \(index) is over the table \(table), which this database does not have; create the table (run the app's own migrations) before migrating the index"
+            "the SearchIndex \(index) reads the table \(table), which this database does not have; create the table (run the app's own migrations) before migrating the index"
         case .missingColumn(let index, let table, let column):
             "the SearchIndex \(index) names the column \(column), which the table \(table) does not have; add the column or correct the declaration"
         case .keyNotIntegerPrimaryKey(let index, let table, let key):

@@ -1,5 +1,9 @@
+public import Foundation
+public import TroveStore
+
 /// One `key:value` condition of a ``SearchIndex``'s query on a column of the app's table:
-/// `folder:Baking`, `-pinned:yes`, `folder:a folder:b` (the same key twice ORs).
+/// `folder:Baking`, `-pinned:yes`, `year:2020..2024`, `folder:a folder:b` (the same key twice
+/// ORs).
 ///
 /// ```swift
 /// notes.parse("bread folder:Baking folder:Bread").fieldFilters.map(\.description)
@@ -31,6 +35,15 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
         case integer(Int64)
         /// For ``SearchIndex/Filter/bool(_:)``: `yes`/`no`, `true`/`false`, `1`/`0`.
         case bool(Bool)
+        /// For ``SearchIndex/Filter/integer(_:)``: `2020..2024`, `2020..`, `..2024`, both ends
+        /// included; never both nil, never reversed.
+        case integerRange(from: Int64?, through: Int64?)
+        /// For ``SearchIndex/Filter/date(_:)``: the days `from...through` (nil leaves an end
+        /// open; never both nil), which a date-time falls in or not in `timeZone`. `today`,
+        /// `week` and the other words are read into days when the query is parsed.
+        case days(from: CalendarDay?, through: CalendarDay?, timeZone: TimeZone)
+        /// For ``SearchIndex/Filter/date(_:)``: `none`, no date (the column is NULL).
+        case missing
 
         /// `Baking`, `"Home Office"`, `42`, `yes`.
         public var description: String {
@@ -39,6 +52,10 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
                 text.unicodeScalars.contains { QueryLexer.isSeparator($0) || $0 == "\"" } ? "\"\(text)\"" : text
             case .integer(let number): String(number)
             case .bool(let flag): flag ? "yes" : "no"
+            case .integerRange(let from, let through): (from.map(String.init) ?? "") + ".." + (through.map(String.init) ?? "")
+            case .days(let from, let through, _) where from == through: from?.description ?? ".."
+            case .days(let from, let through, _): (from?.description ?? "") + ".." + (through?.description ?? "")
+            case .missing: "none"
             }
         }
     }

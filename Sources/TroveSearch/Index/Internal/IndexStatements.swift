@@ -1,4 +1,6 @@
+import Foundation
 import TroveQuery
+import TroveStore
 
 /// The statements of one search over a ``SearchIndex``: the page, the total and the facets,
 /// sharing one `FROM` and one `WHERE`.
@@ -437,13 +439,76 @@ struct IndexStatements {
         guard let filter = index.filters[clause.key] else { return nil }
         let tests = clause.anyOf.map { value -> TypedExpression<Bool> in
             switch value {
-            case .text(let text): self.text(filter.column).collate(.nocase) == text
+            case .text(let text):
+                if case .lookup(let column, let table, let key, let name) = filter {
+                    lookup(column, table: table, key: key, value: name, is: text)
+                } else {
+                    self.text(filter.column).collate(.nocase) == text
+                }
             case .integer(let number): SQLColumn<Int64>(filter.column, table: index.table) == number
             case .bool(let flag): SQLColumn<Bool>(filter.column, table: index.table) == flag
+            case .integerRange(let from, let through):
+                TypedExpression(([
+                    from.map { SQLColumn<Int64>(filter.column, table: index.table) >= $0 },
+                    through.map { SQLColumn<Int64>(filter.column, table: index.table) <= $0 },
+                ] as [TypedExpression<Bool>?]).compactMap { $0?.queryFragment }.joined(separator: " AND "))
+            case .days(let from, let through, let timeZone): days(filter.column, from: from, through: through, in: timeZone)
+            case .missing: SQLColumn<String?>(filter.column, table: index.table).isNull
             }
         }
         let any = anyOf(tests)
         return clause.isNegated ? TypedExpression("NOT IFNULL((\(any)), 0)") : any
+    }
+
+    /// A ``SearchIndex/Filter/lookup(_:table:key:value:)``'s test:
+    /// `"notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" WHERE "note_tags"."tag" COLLATE "NOCASE" = 'bread')`.
+    private func lookup(_ column: String, table: String, key: String, value: String, is text: String) -> TypedExpression<Bool> {
+        let found = SQLColumn<String>(value, table: table).collate(.nocase) == text
+        return TypedExpression("""
+            \(SQLColumn<Int64>(column, table: index.table)) IN \
+            (SELECT \(SQLColumn<Int64>(key, table: table)) FROM \(identifier: table) WHERE \(found))
+            """)
+    }
+
+    /// A ``SearchIndex/Filter/date(_:)``'s test: an all-day value (ISO text `YYYY-MM-DD`)
+    /// compares as text with the days; a date-time (longer text, read by `strftime`, or Unix
+    /// seconds) with the instants where those days start and end in `timeZone`, as seconds.
+    ///
+    /// ```swift
+    /// // (("notes"."updated_at" GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'
+    /// //     AND "notes"."updated_at" >= '2026-03-01' AND "notes"."updated_at" <= '2026-03-31')
+    /// //   OR ((CASE WHEN typeof("notes"."updated_at") IN ('integer', 'real') THEN "notes"."updated_at"
+    /// //     WHEN length("notes"."updated_at") > 10 THEN CAST(strftime('%s', "notes"."updated_at") AS INTEGER) END)
+    /// //     >= 1772323200 AND (CASE … END) < 1775001600))
+    /// ```
+    private func days(_ name: String, from: CalendarDay?, through: CalendarDay?, in timeZone: TimeZone)
+        -> TypedExpression<Bool>
+    {
+        let column = SQLColumn<String>(name, table: index.table)
+        let seconds: SQLFragment = """
+            (CASE WHEN typeof(\(column)) IN ('integer', 'real') THEN \(column) \
+            WHEN length(\(column)) > 10 THEN CAST(strftime('%s', \(column)) AS INTEGER) END)
+            """
+        // NB: the shape, not only the length: `not a date` is 10 characters too, and sorts
+        // after every year as text.
+        var allDay: [SQLFragment] = ["\(column) GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'"]
+        var timed: [SQLFragment] = []
+        if let from {
+            allDay.append("\(column) >= \(from.description)")
+            timed.append("\(seconds) >= \(Int64(from.start(in: timeZone).timeIntervalSince1970))")
+        }
+        if let through {
+            allDay.append("\(column) <= \(through.description)")
+            // NB: after 9999-12-31 there is no next day; every later instant is in range.
+            if let next = through.advanced(byDays: 1) {
+                timed.append("\(seconds) < \(Int64(next.start(in: timeZone).timeIntervalSince1970))")
+            } else {
+                timed.append("\(seconds) IS NOT NULL")
+            }
+        }
+        return TypedExpression("""
+            (\(allDay.joined(separator: " AND "))) OR (\(timed.joined(separator: " AND ")))
+            """)
     }
 
     /// The number of the row's longest field, for `snippet`: the first of the longest on a tie.

@@ -1,3 +1,6 @@
+import Foundation
+import TroveStore
+
 /// Turns the lexer's chunks into a ``SearchQuery``: engine, filters, columns, then terms and `OR`s.
 struct QueryParser {
     let text: String
@@ -8,6 +11,10 @@ struct QueryParser {
     var indexFilters: [String: SearchIndex.Filter]? = nil
     /// A search index's fields, which its `in:` names (when it declares no `in` filter).
     var indexFields: [String] = []
+    /// The day a search index's date filters read `today`, `week` … against (nil: now, in
+    /// `timeZone`), and where it is.
+    var today: CalendarDay? = nil
+    var timeZone = TimeZone.current
 
     /// What a chunk contributes to the term sequence, where `OR` looks at its neighbours.
     private enum Item {
@@ -28,6 +35,8 @@ struct QueryParser {
         let lexer = QueryLexer(
             text: text, keys: indexFilters.map { QueryLexer.knownKeys.union($0.keys) } ?? QueryLexer.knownKeys)
         let (chunks, raw) = lexer.chunks()
+        // NB: read only for an index's filter values, not on every reminders keystroke.
+        func today() -> CalendarDay { self.today ?? CalendarDay(Date(), in: timeZone) }
         var query = SearchQuery(raw: raw, text: text)
         var problems: [QueryProblem] = []
         var filters = FilterCollector()
@@ -75,7 +84,8 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(key: key, try filter.value(of: value), isNegated: chunk.isNegated)
+                    fieldFilters.add(
+                        key: key, try filter.value(of: value, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
                 } catch {
                     problem(chunk, error.reason, isIncomplete: endsOpen && isLast && filter.couldComplete(value))
                 }
@@ -86,7 +96,8 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(key: "tag", try filter.value(of: name), isNegated: chunk.isNegated)
+                    fieldFilters.add(
+                        key: "tag", try filter.value(of: name, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
                 } catch {
                     problem(chunk, error.reason)
                 }

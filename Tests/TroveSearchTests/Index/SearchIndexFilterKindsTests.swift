@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveStore
+import TroveTestSupport
+
+/// A ``SearchIndex``'s filters beyond one value of a column: integer ranges, dates (with
+/// `due:`'s words) and values looked up in another table (tags, a folder's name).
+///
+/// | id | title        | year | updated_at                  | folder_id   | tags            |
+/// |----|--------------|------|-----------------------------|-------------|-----------------|
+/// | 1  | Bread one    | 2019 | 2026-03-05 (a day)          | 1 (Baking)  | bread, weekend  |
+/// | 2  | Bread two    | 2020 | 2026-03-05T23:30:00Z        | 1 (Baking)  | bread           |
+/// | 3  | Bread three  | 2022 | 2026-03-06 08:00:00         | 2 (Travel)  | Weekend         |
+/// | 4  | Bread four   | 2024 | 1772884800 (03-07 12:00 UTC)| NULL        |                 |
+/// | 5  | Bread five   | NULL | 2026-03-04T10:00:00+02:00   | 2 (Travel)  | lisbon          |
+/// | 6  | Bread six    | 2021 | NULL                        | 1 (Baking)  |                 |
+/// | 7  | Bread seven  | 2023 | not a date                  | NULL        |                 |
+@Suite struct SearchIndexFilterKindsTests {
+    static let index: SearchIndex = {
+        do {
+            return try SearchIndex(
+                table: "notes", key: "id", fields: [.init("title", weight: 10)],
+                filters: [
+                    "year": .integer("year"), "updated": .date("updated_at"),
+                    "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag"),
+                    "folder": .lookup("folder_id", table: "folders", key: "id", value: "name"),
+                ])
+        } catch {
+            preconditionFailure("the declaration is valid: \(error)")
+        }
+    }()
+
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    static func database() throws -> SQLiteConnection {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        try db.execute("INSERT INTO folders VALUES (1, 'Baking'), (2, 'Travel')")
+        try db.execute("""
+            CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER, updated_at, folder_id INTEGER)
+            """)
+        try db.execute("""
+            INSERT INTO notes VALUES
+              (1, 'Bread one', 2019, '2026-03-05', 1),
+              (2, 'Bread two', 2020, '2026-03-05T23:30:00Z', 1),
+              (3, 'Bread three', 2022, '2026-03-06 08:00:00', 2),
+              (4, 'Bread four', 2024, 1772884800, NULL),
+              (5, 'Bread five', NULL, '2026-03-04T10:00:00+02:00', 2),
+              (6, 'Bread six', 2021, NULL, 1),
+              (7, 'Bread seven', 2023, 'not a date', NULL)
+            """)
+        try db.execute("CREATE TABLE note_tags (note_id INTEGER NOT NULL, tag TEXT NOT NULL)")
+        try db.execute("""
+            INSERT INTO note_tags VALUES (1, 'bread'), (1, 'weekend'), (2, 'bread'), (3, 'Weekend'), (5, 'lisbon')
+            """)
+        try index.migrate(db)
+        return db
+    }
+
+    /// The keys of every hit, in key order (the titles tie on every word).
+    func keys(
+        _ text: String, on db: SQLiteConnection, today: CalendarDay = CalendarDay("2026-03-05")!,
+        timeZone: TimeZone = .gmt
+    ) throws -> [Int64] {
+        let query = Self.index.parse(text, today: today, timeZone: timeZone)
+        #expect(query.problems.isEmpty, "\(text): \(query.problems)")
+        return try Self.index.search(query, on: db, limit: 50).hits.map(\.key).sorted()
+    }
+
+    // MARK: - Integer ranges
+
+    @Test func integerRangesIncludeBothEnds() throws {
+        let db = try Self.database()
+        #expect(try keys("bread year:2020..2022", on: db) == [2, 3, 6])
+        #expect(try keys("bread year:2022..", on: db) == [3, 4, 7])
+        #expect(try keys("bread year:..2020", on: db) == [1, 2])
+        #expect(try keys("year:2021..2021", on: db) == [6])
+        // A NULL year is in no range, so leaving a range out keeps it.
+        #expect(try keys("bread -year:2020..2022", on: db) == [1, 4, 5, 7])
+        // Two values of one key OR: a range and a number.
+        #expect(try keys("year:..2019 year:2024", on: db) == [1, 4])
+    }
+
+    @Test func integerRangeDescribesItselfAsTyped() {
+        let query = Self.index.parse("bread year:2020..2022 -year:..2019 year:2024..")
+        #expect(query.fieldFilters.map(\.description) == ["year:2020..2022 OR year:2024..", "-year:..2019"])
+    }
+
+    @Test func badIntegerRangesAreProblemsThatSayWhy() {
+        func reason(_ text: String) -> String? { Self.index.parse(text + " ").problems.first?.reason }
+        #expect(reason("year:2022..2020") == "the range ends before it starts; write the smaller number first")
+        #expect(reason("year:..") == "a range needs at least one number, like 2020..")
+        #expect(reason("year:20x0..") == "20x0 is not a whole number; write a range like 2020..2024")
+        #expect(reason("year:soon") == "expected a whole number, or a range like 2020..2024, 2020.. or ..2024")
+        // While typed, a range on its way is incomplete, not wrong; a letter is wrong at once.
+        #expect(Self.index.parse("bread year:2020.").problems.first?.isIncomplete == true)
+        // On the way to 2020..2024, 2020..20 ends before it starts: incomplete, not yet wrong.
+        #expect(Self.index.parse("bread year:2020..20").problems.first?.isIncomplete == true)
+        #expect(Self.index.parse("bread year:2020x").problems.first?.isIncomplete == false)
+    }
+
+    // MARK: - Dates
+
+    @Test func aDayHoldsItsAllDayValuesAndTheInstantsThatFallOnItInTheTimeZone() throws {
+        let db = try Self.database()
+        // In UTC, 23:30Z on the 5th is the 5th; 10:00+02:00 on the 4th is 08:00Z on the 4th.
+        #expect(try keys("updated:2026-03-05", on: db) == [1, 2])
+        #expect(try keys("updated:2026-03-04", on: db) == [5])
+        // In Berlin (UTC+1 in March), 23:30Z on the 5th is 00:30 on the 6th; the all-day value
+        // stays the 5th.
+        #expect(try keys("updated:2026-03-05", on: db, timeZone: Self.berlin) == [1])
+        #expect(try keys("updated:2026-03-06", on: db, timeZone: Self.berlin) == [2, 3])
+        // Unix seconds: 1772884800 is 2026-03-07 12:00 UTC.
+        #expect(try keys("updated:2026-03-07", on: db) == [4])
+    }
+
+    @Test func dateRangesAndNone() throws {
+        let db = try Self.database()
+        #expect(try keys("updated:2026-03-05..", on: db) == [1, 2, 3, 4])
+        #expect(try keys("updated:..2026-03-05", on: db) == [1, 2, 5])
+        #expect(try keys("updated:2026-03-05..2026-03-06", on: db) == [1, 2, 3])
+        #expect(try keys("updated:none", on: db) == [6])
+        // Not a date is in no range, and not none either: a text that reads as no day.
+        #expect(try keys("bread -updated:none", on: db) == [1, 2, 3, 4, 5, 7])
+        #expect(try keys("bread -updated:2026-03-05..", on: db) == [5, 6, 7])
+    }
+
+    @Test func dueWordsAreReadAgainstTheDayTheQueryIsParsed() throws {
+        let db = try Self.database()
+        let thursday = CalendarDay("2026-03-05")!
+        #expect(try keys("updated:today", on: db, today: thursday) == [1, 2])
+        #expect(try keys("updated:tomorrow", on: db, today: thursday) == [3])
+        #expect(try keys("updated:overdue", on: db, today: thursday) == [5])
+        #expect(try keys("updated:week", on: db, today: CalendarDay("2026-03-01")!) == [1, 2, 3, 4, 5])
+        // 2026-03-02 is a Monday: `fri` is the 6th.
+        #expect(try keys("updated:fri", on: db, today: CalendarDay("2026-03-02")!) == [3])
+        let week = Self.index.parse("updated:week", today: CalendarDay("2026-03-02")!)
+        #expect(week.fieldFilters.map(\.description) == ["updated:2026-03-02..2026-03-08"])
+        #expect(Self.index.parse("updated:today", today: thursday).fieldFilters.map(\.description) == ["updated:2026-03-05"])
+    }
+
+    @Test func badDatesAreProblemsThatSayWhy() {
+        func reason(_ text: String) -> String? { Self.index.parse(text + " ").problems.first?.reason }
+        #expect(reason("updated:2026-02-30") == "2026-02-30 is not a calendar date; check the month and day")
+        #expect(reason("updated:2026-03-06..2026-03-01") == "the range ends before it starts; write the earlier date first")
+        #expect(reason("updated:someday")?.hasPrefix("expected today, on:today, tomorrow") == true)
+        #expect(Self.index.parse("bread updated:2026-03").problems.first?.isIncomplete == true)
+        #expect(Self.index.parse("bread updated:overd").problems.first?.isIncomplete == true)
+        #expect(Self.index.parse("bread updated:xyz").problems.first?.isIncomplete == false)
+    }
+
+    // MARK: - Lookups
+
+    @Test func aLookupFindsTheRowsWhoseOtherTableHoldsTheWord() throws {
+        let db = try Self.database()
+        #expect(try keys("bread tag:bread", on: db) == [1, 2])
+        #expect(try keys("#WEEKEND", on: db) == [1, 3])
+        #expect(try keys("tag:bread tag:lisbon", on: db) == [1, 2, 5])
+        #expect(try keys("bread -tag:weekend", on: db) == [2, 4, 5, 6, 7])
+        #expect(try keys("tag:bread tag:weekend -folder:travel", on: db) == [1, 2])
+        #expect(try keys("folder:baking", on: db) == [1, 2, 6])
+        // A NULL folder is in no folder, so leaving Baking out keeps it.
+        #expect(try keys("bread -folder:Baking", on: db) == [3, 4, 5, 7])
+        #expect(try keys("tag:nothing", on: db) == [])
+    }
+
+    @Test func aLookupIsASubqueryOnTheOtherTable() throws {
+        let db = try Self.database()
+        assertSearch("bread #Weekend", in: Self.index, on: db) {
+            """
+            SELECT …
+            FROM "trove_notes_fts"
+            CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
+            WHERE ("trove_notes_fts" MATCH '"bread"')
+              AND ("notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" WHERE "note_tags"."tag" COLLATE "NOCASE" = 'Weekend'))
+            ORDER BY
+              "score" ASC,
+              "notes"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title          snippet
+            -  ---  -----  -------------  -------------
+            1  1    -0.13  [Bread] one    [Bread] one
+            2  3    -0.13  [Bread] three  [Bread] three
+            2 of 2
+            """
+        }
+    }
+
+    @Test func migrateNamesALookupTableOrColumnThatIsMissing() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER, updated_at, folder_id INTEGER)")
+        try db.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        #expect(throws: SearchIndexError.missingTable(index: "notes", table: "note_tags")) { try Self.index.migrate(db) }
+        try db.execute("CREATE TABLE note_tags (note_id INTEGER NOT NULL, label TEXT NOT NULL)")
+        #expect(throws: SearchIndexError.missingColumn(index: "notes", table: "note_tags", column: "tag")) {
+            try Self.index.migrate(db)
+        }
+        #expect(
+            SearchIndexError.missingTable(index: "notes", table: "note_tags").description
+                == "the SearchIndex notes reads the table note_tags, which this database does not have; create the table (run the app's own migrations) before migrating the index")
+    }
+
+    @Test func aLookupsNamesMustBeIdentifiers() {
+        #expect(throws: SearchIndexError.invalidName("note tags", role: "the table of filter tag:")) {
+            try SearchIndex(
+                table: "notes", key: "id", fields: [.init("title")],
+                filters: ["tag": .lookup("id", table: "note tags", key: "note_id", value: "tag")])
+        }
+    }
+}
