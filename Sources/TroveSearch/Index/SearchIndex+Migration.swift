@@ -213,7 +213,11 @@ extension SearchIndex {
             let pk: Int = try row["pk"]
             columns[column.lowercased()] = (type.uppercased(), pk)
         }
-        let named = [key] + fields.map(\.column) + filters.values.map(\.column) + facets + sortColumns
+        let facetColumns = facets.filter { facet in
+            if case .lookup = filters[facet.lowercased()] { return false }
+            return true
+        }
+        let named = [key] + fields.map(\.column) + filters.values.map(\.column) + facetColumns + sortColumns
         for column in named where columns[column.lowercased()] == nil {
             throw SearchIndexError.missingColumn(index: name, table: table, column: column)
         }

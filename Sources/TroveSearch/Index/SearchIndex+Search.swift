@@ -254,6 +254,15 @@ extension SearchIndex {
         guard let column = facets.first else {
             return (try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0, nil)
         }
+        if case .lookup = filters[column.lowercased()] {
+            // NB: a match has any number of looked-up values, so their counts do not sum to
+            // the total.
+            let total = try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
+            let values = try db.fetchAll(statements.facet(column)).map {
+                Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
+            }
+            return (total, values)
+        }
         let rows = try db.fetchAll(statements.facetAndTotal(column))
         let total = try rows.first.map { try $0[IndexStatements.facetTotal] } ?? 0
         let values = try rows.compactMap { row -> Facet? in

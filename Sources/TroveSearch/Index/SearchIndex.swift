@@ -38,7 +38,9 @@ public struct SearchIndex: Hashable, Sendable {
     public let fields: [Field]
     /// The columns `key:value` words filter, by the word used in the query (lowercased).
     public let filters: [String: Filter]
-    /// The columns whose values are counted over all matches (``IndexResultSet/facets``).
+    /// The columns whose values are counted over all matches (``IndexResultSet/facets``); the
+    /// word of a ``Filter/lookup(_:table:key:value:)`` filter counts its looked-up values (a
+    /// note's tags).
     public let facets: [String]
     /// The order of hits.
     public let sort: Sort
@@ -60,7 +62,7 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - key: Its `INTEGER PRIMARY KEY` column.
     ///   - fields: The text columns to search, at least one, each with its weight.
     ///   - filters: `key:value` words and the columns they filter: `["folder": .text("folder")]`.
-    ///   - facets: Columns to count the matches' values of.
+    ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
     ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a

@@ -192,6 +192,27 @@ import TroveTestSupport
         }
     }
 
+    @Test func aLookupsWordAsAFacetCountsTheLookedUpValuesAsItsFilterFindsThem() throws {
+        let db = try Self.database()
+        // Tags first: the total is counted on its own, as a note has any number of tags.
+        let faceted = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title", weight: 10)], filters: Self.index.filters,
+            facets: ["tag", "folder"])
+        try faceted.migrate(db)
+        let bread = try faceted.search("bread", on: db)
+        #expect(bread.total == 7)
+        // bread (1, 2), weekend (1) and Weekend (3) as one, lisbon (5); the untagged count nowhere.
+        #expect(bread.facets["tag"] == [Facet(name: "Weekend", count: 2), Facet(name: "bread", count: 2), Facet(name: "lisbon", count: 1)])
+        #expect(bread.facets["folder"] == [Facet(name: "Baking", count: 3), Facet(name: "Travel", count: 2)])
+        for facet in bread.facets["tag"]! {
+            #expect(try faceted.search("bread tag:\(facet.name.lowercased())", on: db).total == facet.count)
+        }
+        let weekend = try faceted.search("bread #weekend", on: db)
+        #expect(weekend.total == 2)
+        #expect(weekend.facets["tag"] == [Facet(name: "Weekend", count: 2), Facet(name: "bread", count: 1)])
+        #expect(weekend.facets["folder"] == [Facet(name: "Baking", count: 1), Facet(name: "Travel", count: 1)])
+    }
+
     @Test func migrateNamesALookupTableOrColumnThatIsMissing() throws {
         let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER, updated_at, folder_id INTEGER)")

@@ -308,11 +308,38 @@ struct IndexStatements {
     /// The values of a facet column over all matches, most first, grouped as in
     /// ``facetAndTotal(_:)``.
     func facet(_ column: String) -> SQLFragment {
+        if case .lookup(let own, let table, let key, let value) = index.filters[column.lowercased()] {
+            return lookupFacet(own, table: table, key: key, value: value)
+        }
         var clause = filter
         clause.terms.append(text(column).isNotNull.queryFragment)
         return "SELECT \(TypedExpression<String>("min(\(asText(column)))").named(Self.facetValue)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
             + "GROUP BY \(facetGroup(column)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
+            + "LIMIT \(Self.facetLimit)"
+    }
+
+    /// The looked-up values of a ``SearchIndex/Filter/lookup(_:table:key:value:)`` filter's
+    /// word named as a facet, over all matches, grouped as its filter compares them; each
+    /// match counted once per value, so a value's count is what filtering by it finds.
+    ///
+    /// ```swift
+    /// statements.facet("tag")
+    /// // SELECT min(CAST("trove_lookup"."tag" AS TEXT)) AS "value", count(DISTINCT "notes"."id") AS "count"
+    /// //   FROM … JOIN "note_tags" AS "trove_lookup" ON ("trove_lookup"."note_id" = "notes"."id")
+    /// //   WHERE … GROUP BY CAST("trove_lookup"."tag" AS TEXT) COLLATE "NOCASE" ORDER BY "count" DESC, "value" LIMIT 100
+    /// ```
+    private func lookupFacet(_ own: String, table: String, key: String, value: String) -> SQLFragment {
+        // NB: an alias, as the other table may be the index's own (a note's parent note).
+        let alias = "trove_lookup"
+        let shown = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
+        let join: SQLFragment = """
+            JOIN \(identifier: table) AS \(identifier: alias) \
+            ON (\(SQLColumn<Int64>(key, table: alias)) = \(SQLColumn<Int64>(own, table: index.table)))
+            """
+        return "SELECT \(TypedExpression<String>("min(\(shown))").named(Self.facetValue)), "
+            + "\(TypedExpression<Int>("count(DISTINCT \(self.key))").named(Self.facetCount)) FROM \(from) \(join)\(whereSQL) "
+            + "GROUP BY \(shown.collate(.nocase)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
             + "LIMIT \(Self.facetLimit)"
     }
 
