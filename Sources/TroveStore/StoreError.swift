@@ -1,3 +1,5 @@
+public import Foundation
+
 /// What went wrong in the reminders store, said so that an app's developer knows what to do next.
 ///
 /// ``description`` speaks in the library's terms (call ``ReminderStore/rebuildIndex()``,
@@ -97,4 +99,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         let tenths = (bytes + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) MB"
     }
+}
+
+extension StoreError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

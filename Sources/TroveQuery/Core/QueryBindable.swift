@@ -147,3 +147,8 @@ extension Optional: QueryBindable where Wrapped: QueryBindable {
         }
     }
 }
+
+extension QueryDecodingError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
+}

@@ -1,3 +1,4 @@
+public import Foundation
 public import TroveQuery
 
 /// A row that could not become an app's `Decodable` type: names the property's column, the
@@ -62,4 +63,9 @@ public struct SQLiteRowDecodingError: Error, Hashable, Sendable, CustomStringCon
                 + "decode the nested value from its own columns, or give it a single-value Decodable"
         }
     }
+}
+
+extension SQLiteRowDecodingError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

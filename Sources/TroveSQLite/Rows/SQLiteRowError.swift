@@ -1,3 +1,4 @@
+public import Foundation
 public import TroveQuery
 
 /// A row value that could not be read as asked.
@@ -19,4 +20,9 @@ public enum SQLiteRowError: Error, Hashable, Sendable, CustomStringConvertible {
             return "column \"\(column)\" (index \(index)): \(error)"
         }
     }
+}
+
+extension SQLiteRowError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

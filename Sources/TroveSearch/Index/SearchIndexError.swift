@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why a ``SearchIndex`` declaration, migration or search could not be used, and what to do.
 ///
 /// ```swift
@@ -68,4 +70,9 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "this page cursor was not made by the SearchIndex \(index) with its current sort (or it points among typo matches and typos are now off); pass the `next` of one of its own result sets, or start again from the first page"
         }
     }
+}
+
+extension SearchIndexError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

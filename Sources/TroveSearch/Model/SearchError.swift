@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why a search could not run, with what to do about it.
 public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `!name` named no registered engine.
@@ -41,4 +43,9 @@ public enum SearchError: Error, Hashable, Sendable, CustomStringConvertible {
         if case .invalidRawQuery(let message, _) = self { return message }
         return nil
     }
+}
+
+extension SearchError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

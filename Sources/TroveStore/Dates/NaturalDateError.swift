@@ -1,3 +1,5 @@
+public import Foundation
+
 /// Why ``NaturalDate`` could not read a phrase; each message says what works instead.
 public enum NaturalDateError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Not a date phrase Trove knows.
@@ -25,4 +27,9 @@ public enum NaturalDateError: Error, Hashable, Sendable, CustomStringConvertible
             "\"\(phrase)\" is outside the dates Trove keeps (the years 1 to 9999)"
         }
     }
+}
+
+extension NaturalDateError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

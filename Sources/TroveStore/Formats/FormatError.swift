@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A problem that stops an import or export: where it is, what is wrong and what to do.
 ///
@@ -65,4 +65,9 @@ extension FormatError {
         if shown.count < text.count { shown += "…" }
         return "\"" + shown.replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
+}
+
+extension FormatError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// How a reminder repeats: the subset of RFC 5545's RRULE (§3.3.10) that Apple Reminders and
 /// tasks.org write.
 ///
@@ -174,4 +176,9 @@ public struct RepeatRuleError: Error, Hashable, Sendable, CustomStringConvertibl
     public init(_ problem: String) { self.problem = problem }
     /// The sentence: ``problem``.
     public var description: String { problem }
+}
+
+extension RepeatRuleError: LocalizedError {
+    /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
+    public var errorDescription: String? { description }
 }
