@@ -163,6 +163,50 @@ import TroveTestSupport
         #expect(results.nextOffset == nil)
     }
 
+    /// "Filter by ranges, dates and other tables".
+    @Test func searchIndexFiltersByRangesDatesAndOtherTables() throws {
+        let db = try SQLiteConnection.inMemory()
+        try db.execute("""
+            CREATE TABLE folders(id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE);
+            CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '',
+                               year INTEGER, updated_at TEXT, folder_id INTEGER REFERENCES folders);
+            CREATE TABLE note_tags(note_id INTEGER NOT NULL REFERENCES notes, tag TEXT NOT NULL COLLATE NOCASE);
+            INSERT INTO folders VALUES (1, 'Baking');
+            INSERT INTO notes VALUES
+              (1, 'Bread for the weekend', '', 2026, '2026-03-06', 1),
+              (2, 'Bread, old notes', '', 2019, '2025-11-02T18:00:00Z', 1),
+              (3, 'Weekend trip', '', 2026, '2026-03-07 09:00:00', NULL);
+            INSERT INTO note_tags VALUES (1, 'weekend'), (1, 'bread'), (2, 'bread'), (3, 'Weekend');
+            """)
+        let notes = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")],
+            filters: [
+                "year": .integer("year"),
+                "updated": .date("updated_at"),
+                "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag"),
+                "folder": .lookup("folder_id", table: "folders", key: "id", value: "name"),
+            ],
+            facets: ["tag"])
+        try notes.migrate(db)
+        let text = "bread #weekend updated:2026-03-01.."
+        let recent = try notes.search(notes.parse(text, today: CalendarDay("2026-03-09")!, timeZone: .gmt), on: db)
+        #expect(recent.hits.map(\.key) == [1])
+        #expect(recent.facets["tag"] == [Facet(name: "bread", count: 1), Facet(name: "weekend", count: 1)])
+        let sql = notes.pageStatement(for: notes.parse(text, timeZone: .gmt)).debugDescription
+        #expect(sql.contains("""
+            AND ("notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" \
+            WHERE "note_tags"."tag" COLLATE "NOCASE" = 'weekend'))
+            """))
+        #expect(sql.contains(#""notes"."updated_at" >= '2026-03-01') OR ("#))
+        #expect(sql.contains(">= 1772323200"))
+        #expect(try notes.search("year:2020..", on: db).hits.map(\.key) == [1, 3])
+        #expect(try notes.search("-year:..2019 folder:baking", on: db).hits.map(\.key) == [1])
+        let week = notes.parse("updated:week", today: CalendarDay("2026-03-02")!)
+        #expect(week.fieldFilters.map(\.description) == ["updated:2026-03-02..2026-03-08"])
+        #expect(try notes.search(notes.parse("updated:week", today: CalendarDay("2026-03-02")!, timeZone: .gmt), on: db)
+            .hits.map(\.key) == [1, 3])
+    }
+
     // The article's did-you-mean, `next` cursor and live stream, on the same two notes.
     @Test func searchIndexSuggestsPagesByCursorAndAnswersLive() async throws {
         let database = try SQLiteDatabase.inMemory()
