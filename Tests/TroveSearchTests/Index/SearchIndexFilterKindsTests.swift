@@ -213,6 +213,34 @@ import TroveTestSupport
         #expect(weekend.facets["folder"] == [Facet(name: "Baking", count: 1), Facet(name: "Travel", count: 1)])
     }
 
+    /// Boundary numbers and dates, broken ranges, quotes and other scripts as every kind's
+    /// value, plain and negated, with and without text: each search answers (a value it
+    /// cannot read is a problem of the query), and none fails in SQLite.
+    @Test func hostileFilterValuesAreProblemsNeverSQLiteErrors() throws {
+        let db = try Self.database()
+        let values = [
+            "", "..", "...", "....", "1..2..3", "-", "--1", "+5", "0", "-0", "9223372036854775807",
+            "-9223372036854775808", "9223372036854775808", "..9223372036854775807", "-9223372036854775808..",
+            "1e3", "0x10", " 1", "0000-01-01", "0001-01-01", "9999-12-31", "9999-12-31..", "..0001-01-01",
+            "10000-01-01", "2026-13-01", "2026-02-29", "2024-02-29", "2026-03-05T09:30:00Z", "2026-03-05..2026-03-05",
+            "\"next fri\"", "\"\"", "\"a\"\"b\"", "'; DROP TABLE notes; --", "%", "_", "\\", "*", "NULL", "none",
+            "today", "overdue", "week", "Ünïcödé", "給奶奶", "🍞", "\u{0}", String(repeating: "9", count: 400),
+        ]
+        var searches = 0, withProblems = 0
+        for key in ["year", "updated", "tag", "folder"] {
+            for value in values {
+                for text in ["\(key):\(value)", "bread -\(key):\(value)", "\(key):\(value) #bread"] {
+                    let result = try Self.index.search(text, on: db, limit: 5)
+                    searches += 1
+                    if !result.query.problems.isEmpty { withProblems += 1 }
+                }
+            }
+        }
+        #expect(searches == 4 * values.count * 3)
+        // Many values are no number or date; a text value is never a problem.
+        #expect(withProblems > 0 && withProblems < searches)
+    }
+
     @Test func migrateNamesALookupTableOrColumnThatIsMissing() throws {
         let db = try SQLiteConnection.inMemory()
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER, updated_at, folder_id INTEGER)")
