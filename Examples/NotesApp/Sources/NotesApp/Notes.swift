@@ -1,3 +1,4 @@
+public import Foundation
 public import Trove
 
 /// The notes app's database: its own `notes` table, made by its own numbered migrations
@@ -5,7 +6,8 @@ public import Trove
 public struct Notes: Sendable {
     /// The database: one writer and readers that search beside it.
     public let database: SQLiteDatabase
-    /// What to search: the title counts ten times the body; `folder:` and `pinned:` filter.
+    /// What to search: the title counts ten times the body; `folder:`, `pinned:`, `tag:` (or
+    /// `#tag`) and `updated:` filter; folders and tags are counted.
     public let index: SearchIndex
 
     /// Opens the database at `path` (in memory by default) and brings it up to date.
@@ -14,8 +16,11 @@ public struct Notes: Sendable {
         index = try SearchIndex(
             table: "notes", key: "id",
             fields: [.init("title", weight: 10), .init("body")],
-            filters: ["folder": .text("folder"), "pinned": .bool("pinned")],
-            facets: ["folder"])
+            filters: [
+                "folder": .text("folder"), "pinned": .bool("pinned"), "updated": .date("updated_at"),
+                "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag"),
+            ],
+            facets: ["folder", "tag"])
         try await database.write { [index] db in
             try Notes.migrate(db)
             try index.migrate(db)
@@ -34,17 +39,33 @@ public struct Notes: Sendable {
                 """)
         }
         if version < 2 { try db.execute("CREATE INDEX notes_folder ON notes(folder)") }
-        try db.execute("PRAGMA user_version = 2")
+        if version < 3 {
+            try db.execute("ALTER TABLE notes ADD COLUMN updated_at TEXT")
+            try db.execute("""
+                CREATE TABLE note_tags (
+                    note_id INTEGER NOT NULL REFERENCES notes ON DELETE CASCADE, tag TEXT NOT NULL COLLATE NOCASE,
+                    PRIMARY KEY (note_id, tag)
+                )
+                """)
+            try db.execute("CREATE INDEX note_tags_by_tag ON note_tags(tag)")
+        }
+        try db.execute("PRAGMA user_version = 3")
     }
 
     /// Adds a note; returns its id.
     @discardableResult
-    public func add(_ title: String, body: String = "", folder: String? = nil, pinned: Bool = false) async throws -> Int64 {
+    public func add(
+        _ title: String, body: String = "", folder: String? = nil, pinned: Bool = false, tags: [String] = [],
+        updated: Date = Date()
+    ) async throws -> Int64 {
         try await database.write { db in
             try db.execute("""
-                INSERT INTO notes (title, body, folder, pinned) VALUES (\(title), \(body), \(SQLFragment(binding: folder)), \(pinned))
+                INSERT INTO notes (title, body, folder, pinned, updated_at)
+                VALUES (\(title), \(body), \(SQLFragment(binding: folder)), \(pinned), \(updated))
                 """)
-            return db.lastInsertRowID
+            let id = db.lastInsertRowID
+            for tag in tags { try db.execute("INSERT OR IGNORE INTO note_tags (note_id, tag) VALUES (\(id), \(tag))") }
+            return id
         }
     }
 
@@ -58,7 +79,8 @@ public struct Notes: Sendable {
         try await database.write { db in try db.execute("DELETE FROM notes WHERE id = \(id)") }
     }
 
-    /// Searches the notes: `sourdough folder:Baking`, `"pack the camera"`, `lisbon -pinned:yes`.
+    /// Searches the notes: `sourdough folder:Baking`, `"pack the camera"`, `lisbon -pinned:yes`,
+    /// `#weekend updated:week`.
     public func search(_ text: String, limit: Int = 20) async throws -> IndexResultSet {
         try await index.search(text, in: database, limit: limit)
     }

@@ -1,15 +1,25 @@
+import Foundation
 import NotesApp
 import Testing
 import Trove
 
 @Suite struct NotesAppTests {
+    /// A moment on a given day of March 2026, UTC.
+    func march(_ day: Int, hour: Int = 12) -> Date {
+        Date(timeIntervalSince1970: 1_772_323_200 + Double((day - 1) * 86_400 + hour * 3_600))
+    }
+
     /// Four notes, added in this order (ids 1 to 4).
     func seeded() async throws -> Notes {
         let notes = try await Notes()
-        try await notes.add("Sourdough loaf", body: "Feed the starter the night before", folder: "Baking", pinned: true)
-        try await notes.add("Groceries", body: "flour, butter and a jar for the sourdough starter", folder: "Shopping")
-        try await notes.add("Pancakes", body: "Whisk flour, milk and eggs", folder: "Baking")
-        try await notes.add("Trip to Lisbon", body: "Book the train; pack the camera", folder: "Travel", pinned: true)
+        try await notes.add(
+            "Sourdough loaf", body: "Feed the starter the night before", folder: "Baking", pinned: true,
+            tags: ["bread", "weekend"], updated: march(1))
+        try await notes.add(
+            "Groceries", body: "flour, butter and a jar for the sourdough starter", folder: "Shopping", tags: ["errand"],
+            updated: march(3))
+        try await notes.add("Pancakes", body: "Whisk flour, milk and eggs", folder: "Baking", tags: ["Weekend"], updated: march(5))
+        try await notes.add("Trip to Lisbon", body: "Book the train; pack the camera", folder: "Travel", pinned: true, updated: march(9))
         return notes
     }
 
@@ -25,6 +35,23 @@ import Trove
         #expect(try await notes.search("flour").total == 2)
         #expect(try await notes.search("flour folder:baking").hits.map(\.key) == [3])
         #expect(try await notes.search("pinned:yes").hits.map(\.key) == [1, 4])
+    }
+
+    @Test func tagsFilterAndAreCounted() async throws {
+        let notes = try await seeded()
+        #expect(try await notes.search("#weekend").hits.map(\.key) == [1, 3])
+        #expect(try await notes.search("flour -tag:errand").hits.map(\.key) == [3])
+        let floury = try await notes.search("flour")
+        #expect(floury.facets["tag"] == [Facet(name: "Weekend", count: 1), Facet(name: "errand", count: 1)])
+        try await notes.delete(1)
+        #expect(try await notes.search("#bread").total == 0)
+    }
+
+    @Test func datesFilterByDayAndRange() async throws {
+        let notes = try await seeded()
+        #expect(try await notes.search("updated:2026-03-01..2026-03-05").hits.map(\.key) == [1, 2, 3])
+        #expect(try await notes.search("flour updated:2026-03-04..").hits.map(\.key) == [3])
+        #expect(try await notes.search("updated:none").total == 0)
     }
 
     @Test func aTypoFindsTheWordAfterTheExactMatches() async throws {
@@ -64,6 +91,6 @@ import Trove
     @Test func theAppsUserVersionIsItsOwn() async throws {
         let notes = try await seeded()
         let version = try await notes.database.read { db in try db.fetchValue("PRAGMA user_version", as: Int.self) }
-        #expect(version == 2)
+        #expect(version == 3)
     }
 }
