@@ -20,7 +20,7 @@ struct AppIndexCommand: AsyncParsableCommand {
         let source = try await suite.workload.database()
         let classes = try suite.queryClasses(source)
         let benchmark = AppIndexBenchmark(
-            sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)-format\(AppIndexBenchmark.formatVersion).db")
+            sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)-format\(AppIndexBenchmark.formatVersion)-app\(AppIndexBenchmark.appSchemaVersion).db")
         let (rows, migrateSeconds) = try benchmark.prepare()
         print("An app's table of \(rows) rows (the reminders as notes), \(sample) queries per class, median of \(rounds) runs each.")
         if let migrateSeconds {
