@@ -51,6 +51,9 @@ public struct StatementProfile {
     /// composes SQL with TroveQuery.
     public static let wholeSearch = "whole engine search (median run)"
     public static let composing = "composing the hits and counts SQL (EngineRegistry.explanation(for:))"
+    /// The same statements composed and rendered as a search renders them, without the inlined
+    /// copy an explanation adds: the builder's share of a search.
+    public static let rendering = "composing and rendering them as a search does (no inlined copy)"
 
     /// Each query's statements, grouped by purpose, then the queries' summed time to compose
     /// their page and count statements with the builder (plan, build, render, and the inlined
@@ -62,7 +65,7 @@ public struct StatementProfile {
     ) throws -> [Row] {
         var rows: [String: Row] = [:]
         var engine: Duration = .zero
-        var composing: Duration = .zero
+        var composing: Duration = .zero, rendering: Duration = .zero
         let registry = EngineRegistry()
         for query in queries {
             let request = QueryBenchmark.request(query)
@@ -94,9 +97,16 @@ public struct StatementProfile {
             }
             builds.sort()
             composing += builds[builds.count / 2]
+            var renders: [Duration] = []
+            for _ in 0..<max(rounds, 20) {
+                renders.append(measure { _ = try? registry.renderedStatements(for: request) })
+            }
+            renders.sort()
+            rendering += renders[renders.count / 2]
         }
         return rows.values.sorted { $0.total > $1.total }
             + [Row(purpose: Self.composing, statements: queries.count, total: composing),
+               Row(purpose: Self.rendering, statements: queries.count, total: rendering),
                Row(purpose: Self.wholeSearch, statements: queries.count, total: engine)]
     }
 

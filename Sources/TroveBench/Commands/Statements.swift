@@ -45,6 +45,9 @@ struct Statements: AsyncParsableCommand {
             if let whole = rows.first(where: { $0.purpose == StatementProfile.wholeSearch }),
                 let composing = rows.first(where: { $0.purpose == StatementProfile.composing }), ms(whole.total) > 0 {
                 print(String(format: "  composing SQL is %.2f%% of the whole search", 100 * ms(composing.total) / ms(whole.total)))
+                if let rendering = rows.first(where: { $0.purpose == StatementProfile.rendering }) {
+                    print(String(format: "  composing and rendering as a search does is %.2f%% of it", 100 * ms(rendering.total) / ms(whole.total)))
+                }
             }
             for slow in times.sorted(by: { $0.ms > $1.ms }).prefix(slowest) {
                 print(String(format: "  slow: %9.3f ms  %@", slow.ms, slow.text))

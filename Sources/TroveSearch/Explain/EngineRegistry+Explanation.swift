@@ -66,6 +66,20 @@ extension EngineRegistry {
             statements: outcome.statements.map { statement($0.purpose, $0.sql) }, resultSet: resultSet)
     }
 
+    /// The page and count statements of ``explanation(for:)`` rendered as a search renders them
+    /// before SQLite prepares them (the text and its bindings), without the inlined copy an explanation
+    /// adds for people: what composing SQL with TroveQuery costs a search (`trove-bench
+    /// statements`). Empty for a request whose engine has no plan.
+    package func renderedStatements(for request: SearchRequest) throws(SearchError) -> [String] {
+        let engine = try engine(named: request.query.engineName)
+        guard let planned = engine as? any PlannedEngine else { return [] }
+        let executor = SearchExecutor(plan: type(of: planned).plan(for: request.query), request: request, engineName: engine.name)
+        let page: SQLFragment
+        do { page = try executor.pageStatement(on: nil) } catch { throw error as? SearchError ?? .invalidCursor }
+        // NB: the texts are returned; the bindings are made all the same and dropped.
+        return [page.render().sql, executor.countSQL.render().sql]
+    }
+
     private func statement(_ purpose: String, _ sql: SQLFragment) -> SearchExplanation.Statement {
         let (text, bindings) = sql.render()
         return SearchExplanation.Statement(
