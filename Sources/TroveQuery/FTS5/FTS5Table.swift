@@ -23,7 +23,7 @@ extension FTS5Table {
     /// ReminderSearch.columnIndex(of: "notes")  // 1
     /// ```
     public static func columnIndex(of name: String) -> Int {
-        guard let index = columns.declaredColumnNames.firstIndex(of: name) else {
+        guard let index = FTS5ColumnIndexes.names(of: Self.self).firstIndex(of: name) else {
             preconditionFailure("\(name) is not a stored `let` column of \(tableName)'s Columns; declare it there in schema order")
         }
         return index
