@@ -40,6 +40,7 @@ extension SearchIndex {
         let size = SearchExecutor.sampleSize(forLimit: limit)
         let body = { () throws -> IndexResultSet? in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
+            try checkSortColumn(db)
             // NB: first, cheaply, whether the words alone have more matches than a sample
             // holds (fewer, and the final answer is as quick); then the word forms, as the
             // final answer has them, so the sample's rows are its rows.

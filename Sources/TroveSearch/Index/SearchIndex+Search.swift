@@ -115,6 +115,7 @@ extension SearchIndex {
         let matching = try IndexMatching(query)
         let body = { (shared: SQLiteSharedRead?) throws -> IndexResultSet in
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
+            try checkSortColumn(db)
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
             let forms = matching == .fts
                 ? try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none

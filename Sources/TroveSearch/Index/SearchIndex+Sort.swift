@@ -1,3 +1,6 @@
+import TroveQuery
+public import TroveSQLite
+
 extension SearchIndex {
     /// The order of a search index's hits; ties go to the key, ascending.
     ///
@@ -10,5 +13,37 @@ extension SearchIndex {
         case rank
         /// By a column of the app's table.
         case column(String, descending: Bool = false)
+    }
+}
+
+extension SearchIndex {
+    /// The same index in another order, for the searches that want it: a list newest first
+    /// where the search box ranks. The sort is read when searching, so the copy needs no
+    /// migration and uses the same FTS5 index.
+    ///
+    /// ```swift
+    /// let newest = try notes.sorted(by: .column("updated_at", descending: true))
+    /// try newest.search("bread", on: db)
+    /// // … ORDER BY "notes"."updated_at" DESC, "notes"."id" ASC LIMIT 20 OFFSET 0
+    /// ```
+    /// A page cursor belongs to its order: one from `notes` is refused by `newest`
+    /// (``SearchIndexError/cursorNotForThisSearch(index:)``).
+    /// - Throws: ``SearchIndexError/invalidName(_:role:)`` when the sort column is not a plain
+    ///   SQL identifier. A column the table does not have is
+    ///   ``SearchIndexError/missingColumn(index:table:column:)`` when searching.
+    public func sorted(by sort: Sort) throws(SearchIndexError) -> SearchIndex {
+        if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        var copy = self
+        copy.sort = sort
+        return copy
+    }
+
+    /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
+    /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
+    func checkSortColumn(_ db: SQLiteConnection) throws {
+        guard case .column(let column, _) = sort else { return }
+        let found = try db.fetchValue(
+            "SELECT count(*) FROM pragma_table_info(\(table)) WHERE \"name\" = \(column) COLLATE NOCASE", as: Int.self)
+        guard found ?? 0 > 0 else { throw SearchIndexError.missingColumn(index: name, table: table, column: column) }
     }
 }

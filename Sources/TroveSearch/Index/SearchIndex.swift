@@ -42,8 +42,8 @@ public struct SearchIndex: Hashable, Sendable {
     /// word of a ``Filter/lookup(_:table:key:value:)`` filter counts its looked-up values (a
     /// note's tags).
     public let facets: [String]
-    /// The order of hits.
-    public let sort: Sort
+    /// The order of hits; ``sorted(by:)`` gives the same index in another.
+    public internal(set) var sort: Sort
     /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
     /// as ``isCurrent(_:)`` compares it on every search.
     private(set) var definition = ""
@@ -197,7 +197,7 @@ public struct SearchIndex: Hashable, Sendable {
         return letter(first) && name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
     }
 
-    private static func checkIdentifier(_ name: String, role: String) throws(SearchIndexError) {
+    static func checkIdentifier(_ name: String, role: String) throws(SearchIndexError) {
         guard isIdentifier(name) else { throw .invalidName(name, role: role) }
     }
 

@@ -1,0 +1,50 @@
+import Testing
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveTestSupport
+
+/// ``SearchIndex/sorted(by:)``: the same index in another order for one search, as a list
+/// that shows notes by title where the search box ranks them (``NotesFixture``).
+@Suite struct SearchIndexSortedTests {
+    let index = NotesFixture.index
+
+    @Test func aSortedCopyOrdersByTheColumnWithoutAMigration() throws {
+        let db = try NotesFixture.database()
+        // Ranked: the title hit first.
+        #expect(try index.search("sourdough", on: db).hits.map(\.key) == [1, 2, 5])
+        let byTitle = try index.sorted(by: .column("title"))
+        #expect(try byTitle.isCurrent(db))
+        // Bread notes, Sourdough loaf, Weekly groceries.
+        #expect(try byTitle.search("sourdough", on: db).hits.map(\.key) == [5, 1, 2])
+        let newestFirst = try index.sorted(by: .column("id", descending: true))
+        #expect(try newestFirst.search("sourdough", on: db).hits.map(\.key) == [5, 2, 1])
+        #expect(try newestFirst.sorted(by: .rank).search("sourdough", on: db).hits.map(\.key) == [1, 2, 5])
+        #expect(newestFirst.sort == .column("id", descending: true) && index.sort == .rank)
+    }
+
+    @Test func aCursorBelongsToItsOrder() throws {
+        let db = try NotesFixture.database()
+        let byTitle = try index.sorted(by: .column("title"))
+        let first = try byTitle.search("sourdough", on: db, limit: 2)
+        #expect(first.hits.map(\.key) == [5, 1])
+        let next = try #require(first.next)
+        #expect(try byTitle.search("sourdough", on: db, limit: 2, after: next).hits.map(\.key) == [2])
+        #expect(throws: SearchIndexError.cursorNotForThisSearch(index: "notes")) {
+            try index.search("sourdough", on: db, limit: 2, after: next)
+        }
+    }
+
+    @Test func aSortColumnMustBeAnIdentifierAndTheTablesOwn() throws {
+        let db = try NotesFixture.database()
+        #expect(throws: SearchIndexError.invalidName("updated at", role: "the sort column")) {
+            try index.sorted(by: .column("updated at"))
+        }
+        let missing = try index.sorted(by: .column("updated_at"))
+        #expect(throws: SearchIndexError.missingColumn(index: "notes", table: "notes", column: "updated_at")) {
+            try missing.search("sourdough", on: db)
+        }
+        // The column's name in any case, as SQLite reads it.
+        #expect(try index.sorted(by: .column("TITLE")).search("sourdough", on: db).hits.map(\.key) == [5, 1, 2])
+    }
+}
