@@ -18,7 +18,7 @@ extension SearchIndex {
     /// results.hits.first?.highlighted["title"]   // "[Sourdough] loaf"
     /// ```
     ///
-    /// The text is the reminders' query language (see ``parse(_:exact:)``): words AND, the last
+    /// The text is the reminders' query language (see ``parse(_:exact:today:timeZone:)``): words AND, the last
     /// one a prefix while typing, `"phrases"`, `-exclusions`, `a OR b`, and `key:value` for
     /// the declared ``filters``. Hits are ranked by ``TroveRanking`` over the fields with their
     /// weights; a query without words lists rows in key order (or the declared column order).
@@ -83,7 +83,7 @@ extension SearchIndex {
 
     /// Searches the index for a parsed query; see ``search(_:on:limit:offset:after:highlight:exact:typos:)``.
     ///
-    /// Parse the query with ``parse(_:exact:)``, so that its `key:value` words are this index's.
+    /// Parse the query with ``parse(_:exact:today:timeZone:)``, so that its `key:value` words are this index's.
     public func search(
         _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, typos: TypoTolerance = .on
