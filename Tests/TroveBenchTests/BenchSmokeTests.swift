@@ -81,7 +81,9 @@ import TroveBenchKit
         // The relevance table: the seed queries under each ranking, with figures between 0 and 1.
         let quality = parts[1].split(separator: "\n").filter { $0.hasPrefix("| seed-data") }
             .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
-        #expect(quality.map { $0[2] } == ["Trove", "bm25, open first (Trove before)", "bm25 alone"])
+        #expect(quality.map { $0[2] } == [
+            "Trove", "bm25, open first (Trove before)", "bm25 alone", "one SearchIndex declaration (issue 16)",
+        ])
         for row in quality {
             let figures = row[3...5].compactMap(Double.init)
             #expect(figures.count == 3 && figures.allSatisfy { (0...1).contains($0) }, "\(row)")

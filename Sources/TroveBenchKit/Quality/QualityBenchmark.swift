@@ -46,8 +46,44 @@ public struct QualityBenchmark: Sendable {
         var name: String
         var judgments: RelevanceJudgments
         var database: SQLiteDatabase
-        /// The judgment key of a hit.
-        var key: @Sendable (SearchHit) -> String
+        /// The judgment key of a hit, from its id and title.
+        var key: @Sendable (Int64, String) -> String
+    }
+
+    /// The label of the row that searches the reminders through ``declaredReminders``.
+    static let declaredLabel = "one SearchIndex declaration (issue 16)"
+
+    /// The reminders declared as an app would declare its own table (issue 16): the same
+    /// fields and weights as `reminders_fts` (title 10, notes 1, tags 5), `list:` and `tag:` as
+    /// lookups, `due:` as a date, searched by ``SearchIndex``'s own statements and ranking in
+    /// an index of its own beside Trove's. What the reminders would be found by were they one
+    /// declaration with no path of their own in the engines.
+    static let declaredReminders: SearchIndex = {
+        do {
+            return try SearchIndex(
+                name: "declared_reminders", table: "reminders", key: "id",
+                fields: [.init("title", weight: 10), .init("notes"), .init("tags", weight: 5)],
+                filters: [
+                    "list": .lookup("list_id", table: "lists", key: "id", value: "name"),
+                    "tag": .lookup("id", table: "declared_reminder_tags", key: "reminder_id", value: "name"),
+                    "due": .date("due_date"),
+                ])
+        } catch {
+            preconditionFailure("the declaration is valid: \(error)")
+        }
+    }()
+
+    /// Makes ``declaredReminders`` in a reminders database: a view of each reminder's tag
+    /// names for its `tag:` lookup, then its index.
+    static func declare(in database: SQLiteDatabase) async throws {
+        try await database.write { db in
+            try db.execute("""
+                CREATE VIEW IF NOT EXISTS declared_reminder_tags AS
+                SELECT reminder_tags.reminder_id AS reminder_id, tags.name AS name
+                FROM reminder_tags JOIN tags ON tags.id = reminder_tags.tag_id
+                """)
+            try declaredReminders.migrate(db)
+        }
     }
 
     /// The markdown table, one row per query set and ranking.
@@ -63,6 +99,11 @@ public struct QualityBenchmark: Sendable {
                     Self.figure(mean.ndcgAt10),
                 ])
             }
+            let declared = RelevanceMetrics.mean(try await measureDeclared(set).map(\.metrics))
+            table.append([
+                set.corpus, set.name, Self.declaredLabel, Self.figure(declared.successAt1), Self.figure(declared.mrrAt10),
+                Self.figure(declared.ndcgAt10),
+            ])
         }
         return table.render()
     }
@@ -70,14 +111,16 @@ public struct QualityBenchmark: Sendable {
     /// Per query: the rank of the first wanted hit under each ranking (`-` when not in the
     /// top 10), for finding where one ranking loses.
     public func details(progress: (String) -> Void = { _ in }) async throws -> String {
-        var table = MarkdownTable(header: ["Corpus", "Query"] + rankings.map(\.label))
+        var table = MarkdownTable(header: ["Corpus", "Query"] + rankings.map(\.label) + [Self.declaredLabel])
+        func rank(_ score: QueryScore) -> String {
+            score.metrics.mrrAt10 > 0 ? String(Int((1 / score.metrics.mrrAt10).rounded())) : "-"
+        }
         for set in try await querySets(progress: progress) {
             var columns: [[String]] = []
             for (_, ranking) in rankings {
-                columns.append(try await measure(set, ranking: ranking).map { score in
-                    score.metrics.mrrAt10 > 0 ? String(Int((1 / score.metrics.mrrAt10).rounded())) : "-"
-                })
+                columns.append(try await measure(set, ranking: ranking).map(rank))
             }
+            columns.append(try await measureDeclared(set).map(rank))
             for (index, query) in set.judgments.queries.enumerated() {
                 table.append([set.corpus + " " + set.name, query.text] + columns.map { $0[index] })
             }
@@ -94,7 +137,7 @@ public struct QualityBenchmark: Sendable {
                 var seen: Set<String> = []
                 for (_, ranking) in rankings {
                     for hit in try await search(query.text, ranking: ranking, in: set.database).hits {
-                        let key = set.key(hit)
+                        let key = set.key(hit.id, hit.title)
                         guard query.grades[key] == nil, seen.insert(key).inserted else { continue }
                         let notes = hit.notes.replacingOccurrences(of: "\n", with: " ").prefix(160)
                         lines.append([query.text, "?", key, hit.title, String(notes)].joined(separator: "\t"))
@@ -115,7 +158,19 @@ public struct QualityBenchmark: Sendable {
         var scores: [QueryScore] = []
         for query in set.judgments.queries {
             let hits = try await search(query.text, ranking: ranking, in: set.database).hits
-            scores.append(QueryScore(metrics: RelevanceMetrics(ranked: hits.map(set.key), grades: query.grades)))
+            scores.append(QueryScore(metrics: RelevanceMetrics(ranked: hits.map { set.key($0.id, $0.title) }, grades: query.grades)))
+        }
+        return scores
+    }
+
+    /// ``measure(_:ranking:)`` through ``declaredReminders``: `SearchIndex.search`, top 10.
+    func measureDeclared(_ set: QuerySet) async throws -> [QueryScore] {
+        try await Self.declare(in: set.database)
+        var scores: [QueryScore] = []
+        for query in set.judgments.queries {
+            let hits = try await Self.declaredReminders.search(query.text, in: set.database, limit: 10).hits
+            let ranked = hits.map { set.key($0.key, $0.values["title"] ?? "") }
+            scores.append(QueryScore(metrics: RelevanceMetrics(ranked: ranked, grades: query.grades)))
         }
         return scores
     }
@@ -146,7 +201,7 @@ public struct QualityBenchmark: Sendable {
         var sets = [
             QuerySet(
                 corpus: "seed-data (\(titles.count) reminders)", name: "\(seedJudgments.queries.count) hand-judged",
-                judgments: seedJudgments, database: seed.database, key: { $0.title }),
+                judgments: seedJudgments, database: seed.database, key: { _, title in title }),
         ]
         guard let corpusDirectory else { return sets }
         let (database, keys) = try await DebianCorpus(directory: corpusDirectory).open(progress: progress)
@@ -157,8 +212,8 @@ public struct QualityBenchmark: Sendable {
         guard missing.isEmpty else {
             throw BenchError("judged packages missing from the corpus (other package lists?): \(missing.sorted().prefix(5)); re-run make-debian-corpus.py")
         }
-        let key: @Sendable (SearchHit) -> String = { hit in
-            hit.id >= 1 && hit.id <= keys.count ? keys[Int(hit.id) - 1] : "#\(hit.id)"
+        let key: @Sendable (Int64, String) -> String = { id, _ in
+            id >= 1 && id <= keys.count ? keys[Int(id) - 1] : "#\(id)"
         }
         let corpus = "Debian 12 packages (\(Format.count(Double(keys.count))))"
         sets.append(QuerySet(corpus: corpus, name: "\(knownItems.queries.count) known-item", judgments: knownItems, database: database, key: key))
