@@ -218,6 +218,7 @@ extension SearchIndex {
             return true
         }
         let named = [key] + fields.map(\.column) + filters.values.map(\.column) + facetColumns + sortColumns
+            + (rankedLast.map { [$0] } ?? [])
         for column in named where columns[column.lowercased()] == nil {
             throw SearchIndexError.missingColumn(index: name, table: table, column: column)
         }

@@ -320,13 +320,15 @@ extension SearchIndex {
     /// cursor stored when the row no longer matches.
     private func position(
         after cursor: SearchCursor, _ statements: IndexStatements, on db: SQLiteConnection
-    ) throws -> (key: Int64, value: QueryBinding) {
-        guard cursor.sort == .rank, cursor.ranking == statements.orderName,
-            cursor.keys.count == (statements.orderKey == nil ? 0 : 1)
+    ) throws -> (key: Int64, values: [QueryBinding]) {
+        let count = statements.orderKeys.count
+        guard cursor.sort == .rank, cursor.ranking == statements.orderName, cursor.keys.count == count
         else { throw SearchIndexError.cursorNotForThisSearch(index: name) }
-        var value = cursor.keys.first ?? .null
-        if let sql = statements.currentValue(of: cursor.id), let row = try db.fetchOne(sql) { value = row[0] }
-        return (cursor.id, value)
+        var values = cursor.keys
+        if let sql = statements.currentValue(of: cursor.id), let row = try db.fetchOne(sql) {
+            values = (0..<count).map { row[$0] }
+        }
+        return (cursor.id, values)
     }
 
     /// The cursor of a page whose last hit is `last`.
@@ -335,10 +337,14 @@ extension SearchIndex {
     /// value is not in the page's columns, so it is read for that one row.
     private func cursor(after last: IndexHit, _ statements: IndexStatements, on db: SQLiteConnection) throws -> SearchCursor {
         let keys: [QueryBinding]
-        if case .rank = sort, statements.isRanked {
+        let count = statements.orderKeys.count
+        if case .rank = sort, statements.isRanked, rankedLast == nil {
             keys = [.double(last.rank)]
+        } else if let sql = statements.currentValue(of: last.key) {
+            let row = try db.fetchOne(sql)
+            keys = (0..<count).map { row?[$0] ?? .null }
         } else {
-            keys = try statements.currentValue(of: last.key).map { [try db.fetchOne($0)?[0] ?? .null] } ?? []
+            keys = []
         }
         return SearchCursor(sort: .rank, ranking: statements.orderName, id: last.key, keys: keys)
     }

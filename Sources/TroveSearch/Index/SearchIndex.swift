@@ -44,6 +44,10 @@ public struct SearchIndex: Hashable, Sendable {
     public let facets: [String]
     /// The order of hits; ``sorted(by:)`` gives the same index in another.
     public internal(set) var sort: Sort
+    /// A column holding 0 or 1 whose rows (1) come after the others (0 or NULL) when hits are
+    /// ranked (``Sort/rank``): archived or done rows after active ones, as the reminders rank
+    /// completed reminders after open ones. Nil for none.
+    public let rankedLast: String?
     /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
     /// as ``isCurrent(_:)`` compares it on every search.
     private(set) var definition = ""
@@ -64,12 +68,13 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - filters: `key:value` words and the columns they filter: `["folder": .text("folder")]`.
     ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
+    ///   - rankedLast: A 0-or-1 column whose rows rank after the others (`"is_done"`).
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
     ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
     ///   weight is not a positive number, or a filter word is not a word.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
-        facets: [String] = [], sort: Sort = .rank
+        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil
     ) throws(SearchIndexError) {
         try SearchIndex.checkIdentifier(table, role: "the table")
         try SearchIndex.checkIdentifier(key, role: "the key column")
@@ -109,6 +114,7 @@ public struct SearchIndex: Hashable, Sendable {
         }
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
         self.name = name
         self.table = table
         self.key = key
@@ -116,6 +122,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.filters = lowered
         self.facets = facets
         self.sort = sort
+        self.rankedLast = rankedLast
         self.definition = renderedDefinition
     }
 

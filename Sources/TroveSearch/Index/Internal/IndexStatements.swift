@@ -96,13 +96,13 @@ struct IndexStatements {
     // MARK: - Statements
 
     /// One page of hits, in the index's order.
-    func page(limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil) -> SQLFragment {
+    func page(limit: Int, offset: Int, after position: (key: Int64, values: [QueryBinding])? = nil) -> SQLFragment {
         page(limit: limit, offset: offset, after: position, among: nil)
     }
 
     /// One page, `keys` (a condition on the rows) ANDed to the filter.
     func page(
-        limit: Int, offset: Int, after position: (key: Int64, value: QueryBinding)? = nil, among keys: SQLFragment?
+        limit: Int, offset: Int, after position: (key: Int64, values: [QueryBinding])? = nil, among keys: SQLFragment?
     ) -> SQLFragment {
         let columns = pageColumns
         var clause = filter
@@ -165,7 +165,7 @@ struct IndexStatements {
     /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
     /// otherwise.
     private var indexOnlyClause: WhereClause? {
-        guard isRanked, case .rank = index.sort, excluded == nil, query.fieldFilters.isEmpty,
+        guard isRanked, case .rank = index.sort, index.rankedLast == nil, excluded == nil, query.fieldFilters.isEmpty,
             query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
             query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
             let positive = expression?.positive
@@ -208,14 +208,23 @@ struct IndexStatements {
 
     // MARK: - Keyset pages
 
-    /// The order's first key, before the row's key: the score, the sort column, or nil when
-    /// rows are in key order. `isDescending` for a column sorted descending.
-    var orderKey: (expression: SQLFragment, isDescending: Bool)? {
+    /// The order's keys before the row's key: the score, the sort column, or none when rows
+    /// are in key order; the ranked-last column's test first when ranked. `isDescending` for a
+    /// column sorted descending.
+    var orderKeys: [(expression: SQLFragment, isDescending: Bool)] {
+        let last = rankedLast.map { [($0, false)] } ?? []
         switch index.sort {
-        case .rank where isRanked: (rankExpression, false)
-        case .rank: titleFirst.map { ($0.queryFragment, false) }
-        case .column(let column, let descending): (text(column).queryFragment, descending)
+        case .rank where isRanked: return last + [(rankExpression, false)]
+        case .rank: return last + (titleFirst.map { [($0.queryFragment, false)] } ?? [])
+        case .column(let column, let descending): return [(text(column).queryFragment, descending)]
         }
+    }
+
+    /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/rankedLast`` puts
+    /// after the others, never NULL; nil without one or for a column sort.
+    private var rankedLast: SQLFragment? {
+        guard let column = index.rankedLast, case .rank = index.sort else { return nil }
+        return "(ifnull(\(SQLColumn<Int64>(column, table: index.table)), 0) <> 0)"
     }
 
     /// For a query FTS5 cannot score (only words in substring scripts or without letters),
@@ -240,7 +249,7 @@ struct IndexStatements {
         case .rank: titleFirst == nil ? "key" : "title-first"
         case .column(let column, let descending): column + (descending ? " desc" : "")
         }
-        return "index \(index.name) \(sort)"
+        return "index \(index.name) \(sort)" + (rankedLast == nil ? "" : " after \(index.rankedLast ?? "")")
     }
 
     /// The order key's current value for the row `key`, when the row still matches.
@@ -250,28 +259,36 @@ struct IndexStatements {
     /// // SELECT trove_rank_fields(…) AS "score" FROM … WHERE (… MATCH ?) AND ("notes"."id" = 4)
     /// ```
     func currentValue(of key: Int64) -> SQLFragment? {
-        guard let orderKey else { return nil }
+        let keys = orderKeys
+        guard !keys.isEmpty else { return nil }
         var clause = filter
         clause.terms.append((self.key == key).queryFragment)
-        return "SELECT \(TypedExpression<Double>(orderKey.expression).named(Self.rank)) FROM \(from) WHERE \(clause.queryFragment)"
+        let values = keys.map(\.expression).joined(separator: ", ")
+        return "SELECT \(values) FROM \(from) WHERE \(clause.queryFragment)"
     }
 
     /// The rows after `position` in this order (SQLite puts NULLs first ascending, last
     /// descending; the key breaks ties):
     ///
     /// ```swift
-    /// after((key: 4, value: .double(-2.05)))   // (score > -2.05 OR (score = -2.05 AND "notes"."id" > 4))
+    /// after((key: 4, values: [.double(-2.05)]))   // (score > -2.05 OR (score = -2.05 AND ("notes"."id" > 4)))
+    /// // with a ranked-last column, its test first:
+    /// after((key: 4, values: [.integer(0), .double(-2.05)]))
+    /// // ((…is_done…) > 0 OR ((…is_done…) = 0 AND (score > -2.05 OR (score = -2.05 AND ("notes"."id" > 4)))))
     /// ```
-    private func after(_ position: (key: Int64, value: QueryBinding)) -> SQLFragment {
-        let later: SQLFragment = "\(key) > \(position.key)"
-        guard let (expression, isDescending) = orderKey else { return "(\(later))" }
-        let value = SQLFragment(segments: [.binding(position.value)])
-        switch (position.value, isDescending) {
-        case (.null, false): return "(\(expression) IS NOT NULL OR (\(expression) IS NULL AND \(later)))"
-        case (.null, true): return "(\(expression) IS NULL AND \(later))"
-        case (_, false): return "(\(expression) > \(value) OR (\(expression) = \(value) AND \(later)))"
-        case (_, true): return "(\(expression) < \(value) OR \(expression) IS NULL OR (\(expression) = \(value) AND \(later)))"
+    private func after(_ position: (key: Int64, values: [QueryBinding])) -> SQLFragment {
+        var later: SQLFragment = "\(key) > \(position.key)"
+        // NB: from the last order key to the first, each wrapping the rows after it on a tie.
+        for ((expression, isDescending), bound) in zip(orderKeys, position.values).reversed() {
+            let value = SQLFragment(segments: [.binding(bound)])
+            later = switch (bound, isDescending) {
+            case (.null, false): "\(expression) IS NOT NULL OR (\(expression) IS NULL AND (\(later)))"
+            case (.null, true): "\(expression) IS NULL AND (\(later))"
+            case (_, false): "\(expression) > \(value) OR (\(expression) = \(value) AND (\(later)))"
+            case (_, true): "\(expression) < \(value) OR \(expression) IS NULL OR (\(expression) = \(value) AND (\(later)))"
+            }
         }
+        return "(\(later))"
     }
 
     /// How many rows match in all.
@@ -561,6 +578,7 @@ struct IndexStatements {
         case .rank: (titleFirst.map { [$0.asc()] } ?? []) + [key.asc()]
         case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
         }
-        return terms.map(\.queryFragment).joined(separator: ", ")
+        let last: [SQLFragment] = rankedLast.map { [$0 + " ASC"] } ?? []
+        return (last + terms.map(\.queryFragment)).joined(separator: ", ")
     }
 }
