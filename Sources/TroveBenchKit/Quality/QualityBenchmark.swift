@@ -55,7 +55,8 @@ public struct QualityBenchmark: Sendable {
 
     /// The reminders declared as an app would declare its own table (issue 16): the same
     /// fields and weights as `reminders_fts` (title 10, notes 1, tags 5), `list:` and `tag:` as
-    /// lookups, `due:` as a date, searched by ``SearchIndex``'s own statements and ranking in
+    /// lookups, `due:` as a date, completed reminders ranked last (``SearchIndex/rankedLast``),
+    /// searched by ``SearchIndex``'s own statements and ranking in
     /// an index of its own beside Trove's. What the reminders would be found by were they one
     /// declaration with no path of their own in the engines.
     static let declaredReminders: SearchIndex = {
@@ -67,7 +68,8 @@ public struct QualityBenchmark: Sendable {
                     "list": .lookup("list_id", table: "lists", key: "id", value: "name"),
                     "tag": .lookup("id", table: "declared_reminder_tags", key: "reminder_id", value: "name"),
                     "due": .date("due_date"),
-                ])
+                ],
+                rankedLast: "is_completed")
         } catch {
             preconditionFailure("the declaration is valid: \(error)")
         }
