@@ -1,5 +1,5 @@
 import TroveQuery
-public import TroveSQLite
+import TroveSQLite
 
 extension SearchIndex {
     /// The order of a search index's hits; ties go to the key, ascending.
