@@ -1,5 +1,5 @@
-public import Foundation
-public import TroveStore
+import Foundation
+import TroveStore
 
 extension SearchIndex {
     /// What a `key:value` word of the query compares, and how it reads the value.
