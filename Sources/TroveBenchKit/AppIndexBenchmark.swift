@@ -28,7 +28,9 @@ public import TroveSearch
 ///   search's, before the next text. Texts are typed once: typed again, the stream would
 ///   answer from the final answers it keeps;
 /// - FTS5 alone: `SELECT rowid … MATCH ? ORDER BY bm25(…) LIMIT 20` plus `SELECT count(*) … MATCH ?`,
-///   with the MATCH text ``FTS5Expression`` makes of the index's parse (nil for filter-only texts).
+///   with the MATCH text ``FTS5Expression`` makes of the index's parse (nil for filter-only texts);
+/// - `SearchIndex.search` on one connection with `rankedLast: "done"` (the reminder's
+///   completion), done notes after the others: what that order costs.
 public struct AppIndexBenchmark {
     /// The reminders database the rows come from.
     public var sourcePath: String
@@ -43,8 +45,9 @@ public struct AppIndexBenchmark {
     /// ``SearchIndex/formatVersion``, for the cached database's name.
     public static var formatVersion: Int { SearchIndex.formatVersion }
 
-    /// The app's own schema, for the cached database's name: 2 added `due` and `note_tags`.
-    public static let appSchemaVersion = 2
+    /// The app's own schema, for the cached database's name: 2 added `due` and `note_tags`,
+    /// 3 `done` (the reminder's completion).
+    public static let appSchemaVersion = 3
 
     /// The index the benchmark declares.
     public static let index: SearchIndex = {
@@ -83,6 +86,9 @@ public struct AppIndexBenchmark {
         public var plain: LatencyStats?
         /// Queries whose answer held typo matches.
         public var withTypos: Int
+        /// `SearchIndex.search` on one connection with `rankedLast: "done"` (done notes after the
+        /// others, as completed reminders): the same FTS5 index, another order.
+        public var rankedLast: LatencyStats
     }
 
     /// Makes the app's database when it is missing; returns the rows copied and the seconds
@@ -101,8 +107,8 @@ public struct AppIndexBenchmark {
         try db.execute("ATTACH DATABASE \(sourcePath) AS source")
         try db.execute(AppIndexBenchmark.notesTable)
         try db.execute("""
-            INSERT INTO notes(id, title, body, folder, due)
-            SELECT r.id, r.title, r.notes, l.name, r.due_date
+            INSERT INTO notes(id, title, body, folder, due, done)
+            SELECT r.id, r.title, r.notes, l.name, r.due_date, r.is_completed
             FROM source.reminders AS r JOIN source.lists AS l ON l.id = r.list_id
             """)
         try db.execute(AppIndexBenchmark.noteTagsTable)
@@ -147,7 +153,7 @@ public struct AppIndexBenchmark {
 
     /// The app's table of notes.
     static let notesTable: SQLFragment = """
-        CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, due TEXT)
+        CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, due TEXT, done INTEGER)
         """
 
     /// The notes' tags, compared ignoring case as the lookup compares them, so that an index
@@ -161,6 +167,9 @@ public struct AppIndexBenchmark {
         let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
         let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let index = AppIndexBenchmark.index
+        let doneLast = try SearchIndex(
+            name: index.name, table: index.table, key: index.key, fields: index.fields, filters: index.filters,
+            facets: index.facets, sort: index.sort, rankedLast: "done")
         let words = VocabularyCache(database: database, index: index)
         try await words.buildNow()
         let provider = try SearchProvider(database: database)
@@ -185,6 +194,7 @@ public struct AppIndexBenchmark {
             let queries = classes[queryClass] ?? []
             guard !queries.isEmpty else { continue }
             var search: [Double] = [], off: [Double] = [], plain: [Double] = [], helped: [Double] = [], trie: [Double] = []
+            var last: [Double] = []
             var withTypos = 0, provisional = 0
             var first: [Double] = []
             for query in queries {
@@ -193,6 +203,7 @@ public struct AppIndexBenchmark {
                 if answer.typoCount > 0 { withTypos += 1 }
                 search.append(try median { _ = try index.search(parsed, on: db) })
                 off.append(try median { _ = try index.search(parsed, on: db, typos: .off) })
+                last.append(try median { _ = try doneLast.search(parsed, on: db) })
                 // NB: each reader warms its own cache, and the two swap roles from one search to the next.
                 for _ in 0..<2 { _ = try await index.search(query.text, in: database, exact: !query.typing) }
                 for cache in [nil, words] {
@@ -247,7 +258,7 @@ public struct AppIndexBenchmark {
                 typosOff: LatencyStats(milliseconds: off), withHelper: LatencyStats(milliseconds: helped),
                 withTrie: LatencyStats(milliseconds: trie), firstAnswer: LatencyStats(milliseconds: first),
                 provisional: provisional, plain: plain.isEmpty ? nil : LatencyStats(milliseconds: plain),
-                withTypos: withTypos))
+                withTypos: withTypos, rankedLast: LatencyStats(milliseconds: last)))
         }
         return rows
     }
@@ -258,7 +269,7 @@ public struct AppIndexBenchmark {
             "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "2 readers + trie",
             "stream's first answer", "first answers provisional", "FTS5 bm25 top 20 + count",
             "search / FTS5 p50",
-            "answers with typo matches",
+            "answers with typo matches", "done ranked last",
         ])
         func pair(_ stats: LatencyStats) -> String { Format.ms(stats.p50) + " / " + Format.ms(stats.p99) }
         for row in rows {
@@ -267,7 +278,7 @@ public struct AppIndexBenchmark {
                 pair(row.withTrie), pair(row.firstAnswer), String(row.provisional),
                 row.plain.map(pair) ?? "(no MATCH)",
                 row.plain.map { String(format: "×%.2f", row.search.p50 / max($0.p50, 0.001)) } ?? "",
-                String(row.withTypos),
+                String(row.withTypos), pair(row.rankedLast),
             ])
         }
         return table

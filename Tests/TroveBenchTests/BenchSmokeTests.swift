@@ -102,7 +102,8 @@ import TroveBenchKit
     // `trove-bench app-index` on a small generated table: every class has a row, each with
     // measured SearchIndex figures (one connection, typos off, two readers, two readers with a
     // trie of the index's words, the typing stream's first answer and how many of those were
-    // provisional), and the text classes a plain FTS5 baseline beside them.
+    // provisional, one connection with done notes ranked last), and the text classes a plain
+    // FTS5 baseline beside them.
     @Test func appIndexPrintsEveryClassBesideFTS5() throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("trove-bench-app-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
@@ -122,6 +123,7 @@ import TroveBenchKit
             #expect(row[6].hasSuffix(" ms"), "\(row)")   // the typing stream's first answer, its final one equal too
             #expect(Int(row[7]).map { (0...3).contains($0) } == true, "\(row)")   // how many first answers were provisional
             #expect(row[8].hasSuffix(" ms") == (row[0] != QueryClass.filterOnly.label), "\(row)")
+            #expect(row[11].hasSuffix(" ms"), "\(row)")   // the same search with done notes ranked last
         }
     }
 
