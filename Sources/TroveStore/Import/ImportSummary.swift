@@ -17,7 +17,8 @@ public struct ImportSummary: Sendable, Hashable {
     public var tagsCreated: Int
     /// What the reader skipped or could not hold, each said once, such as unknown fields.
     public var warnings: [String]
-    /// How long the import took, reading and writing included.
+    /// How long the import took, from the first row read to the commit: reading, writing, and
+    /// the indexes and counts made before the commit.
     public var elapsed: Duration
 
     /// A summary with these counts; `ReminderStore.importRecords` makes the real ones.
