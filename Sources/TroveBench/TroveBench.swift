@@ -26,6 +26,8 @@ struct Run: AsyncParsableCommand {
     @Option(help: "Interleaved rounds of the import sides, each reported as its median (--quick: 1).")
     var importRounds: Int = 3
     @Option(help: "Where generated databases are cached.") var dataDir: String = ".build/bench-data"
+    @Option(help: "Draw the generated reminders' tags from this many names, a few common and a long tail of rare ones (trove-bench generate --distinct-tags).")
+    var distinctTags: Int?
     @Option(help: "Sections to run, comma-separated: \(BenchSuite.Section.allCases.map(\.rawValue).joined(separator: ",")).")
     var only: String?
     @Flag(help: "A smoke run: 2,000 reminders, 10 queries per class.") var quick = false
@@ -69,7 +71,7 @@ struct Run: AsyncParsableCommand {
         let count = quick ? 2_000 : count
         let perClass = quick ? 10 : queriesPerClass
         let suite = BenchSuite(
-            workload: Workload(seed: seed, count: count, dataDirectory: dataDir),
+            workload: Workload(seed: seed, count: count, dataDirectory: dataDir, distinctTags: distinctTags),
             perClass: perClass, likeLimit: likeQueries ?? perClass, providerLimit: providerQueries ?? perClass,
             typingTitles: quick ? 3 : 20, processRuns: quick ? 3 : 15,
             importRounds: quick ? 1 : importRounds, sections: sections, quality: quality, anchorResults: anchorResults,
@@ -93,6 +95,7 @@ struct Child: AsyncParsableCommand {
     @Option var count: Int = 100_000
     @Option var seed: UInt64 = 1
     @Option var dataDir: String = ".build/bench-data"
+    @Option var distinctTags: Int?
 
     func run() async throws {
         switch kind {
@@ -100,7 +103,8 @@ struct Child: AsyncParsableCommand {
             guard let side = arguments.first.flatMap(ImportBenchmark.Side.init(rawValue:)) else {
                 throw ValidationError("_child import needs a side: \(ImportBenchmark.Side.allCases.map(\.rawValue))")
             }
-            print(try await ImportBenchmark.child(side, workload: Workload(seed: seed, count: count, dataDirectory: dataDir)))
+            let workload = Workload(seed: seed, count: count, dataDirectory: dataDir, distinctTags: distinctTags)
+            print(try await ImportBenchmark.child(side, workload: workload))
         case "library-search" where arguments.count == 2:
             print(try await ProcessChildren.librarySearch(path: arguments[0], word: arguments[1]))
         case "direct-search" where arguments.count == 2:

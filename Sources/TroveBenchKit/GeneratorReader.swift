@@ -9,6 +9,10 @@ public struct GeneratorReader: ReminderReader {
         generator = ReminderGenerator(seed: seed, count: count)
     }
 
+    public init(_ generator: ReminderGenerator) {
+        self.generator = generator
+    }
+
     public mutating func next() throws -> ReminderRecord? { generator.next() }
     public var warnings: [String] { [] }
 }

@@ -93,7 +93,7 @@ public struct ImportBenchmark {
         let outcome = try ChildProcess.runMeasuringRSS(ChildProcess.currentExecutable, [
             "_child", "import", side.rawValue, "--count", "\(workload.count)", "--seed", "\(workload.seed)",
             "--data-dir", workload.dataDirectory,
-        ], stdout: result)
+        ] + (workload.distinctTags.map { ["--distinct-tags", "\($0)"] } ?? []), stdout: result)
         let text = (try? String(contentsOfFile: result, encoding: .utf8)) ?? ""
         let parts = text.split(separator: " ").compactMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard outcome.status == 0, parts.count == 2, parts[1] > 0 else {
@@ -117,23 +117,23 @@ public struct ImportBenchmark {
             start = clock.now
             rows = try await store!.importRecords(&reader, source: workload.jsonlPath).imported
         case .troveRecords:
-            var reader = GeneratorReader(seed: workload.seed, count: workload.count)
+            var reader = GeneratorReader(workload.generator)
             start = clock.now
             rows = try await store!.importRecords(&reader, source: "generator").imported
         case .direct:
             store = nil
             start = clock.now
-            rows = try DirectImport.run(ReminderGenerator(seed: workload.seed, count: workload.count), into: path)
+            rows = try DirectImport.run(workload.generator, into: path)
         case .directBenchSchema:
             store = nil
             try BenchSchema.reduce(DirectConnection(path: path, readOnly: false))
             start = clock.now
-            rows = try DirectImport.run(ReminderGenerator(seed: workload.seed, count: workload.count), into: path)
+            rows = try DirectImport.run(workload.generator, into: path)
         case .directTextAtTheEnd:
             store = nil
             start = clock.now
             rows = try DirectImport.run(
-                ReminderGenerator(seed: workload.seed, count: workload.count), into: path, textAtTheEnd: true)
+                workload.generator, into: path, textAtTheEnd: true)
         }
         let seconds = (clock.now - start).milliseconds / 1000
         _ = store

@@ -1,6 +1,6 @@
 public import Foundation
 import TroveSQLite
-import TroveStore
+public import TroveStore
 
 /// The data a run measures: `ReminderGenerator(seed:count:)` imported into a Trove database,
 /// cached in `dataDirectory` under a name that holds the seed, the count and the schema version.
@@ -13,16 +13,24 @@ public struct Workload: Sendable {
     public var seed: UInt64
     public var count: Int
     public var dataDirectory: String
+    /// How many tag names the records' tags are drawn from (``ReminderGenerator/distinctTags``);
+    /// nil for the standard few dozen.
+    public var distinctTags: Int?
 
-    public init(seed: UInt64, count: Int, dataDirectory: String) {
+    public init(seed: UInt64, count: Int, dataDirectory: String, distinctTags: Int? = nil) {
         self.seed = seed
         self.count = count
         self.dataDirectory = dataDirectory
+        self.distinctTags = distinctTags
     }
 
+    /// The records, as every side of a run reads them.
+    public var generator: ReminderGenerator { ReminderGenerator(seed: seed, count: count, distinctTags: distinctTags) }
+
     public var schemaVersion: Int { Migrator().latestVersion }
-    public var databasePath: String { "\(dataDirectory)/trove-seed\(seed)-n\(count)-schema\(schemaVersion).db" }
-    public var jsonlPath: String { "\(dataDirectory)/reminders-seed\(seed)-n\(count).jsonl" }
+    private var tagsPart: String { distinctTags.map { "-tags\($0)" } ?? "" }
+    public var databasePath: String { "\(dataDirectory)/trove-seed\(seed)-n\(count)\(tagsPart)-schema\(schemaVersion).db" }
+    public var jsonlPath: String { "\(dataDirectory)/reminders-seed\(seed)-n\(count)\(tagsPart).jsonl" }
 
     /// The cached database, imported first when missing.
     ///
@@ -35,7 +43,7 @@ public struct Workload: Sendable {
         Self.remove(temporary)
         do {
             let store = try await ReminderStore.open(path: temporary)
-            var reader = GeneratorReader(seed: seed, count: count)
+            var reader = GeneratorReader(generator)
             _ = try await store.importRecords(&reader, source: "generator")
         }
         try DirectConnection(path: temporary, readOnly: false).execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -67,7 +75,7 @@ public struct Workload: Sendable {
     public func writeJSONL(to handle: FileHandle) throws {
         let sink = ByteSink(fileHandle: handle)
         var writer = JSONLinesWriter(sink)
-        for record in ReminderGenerator(seed: seed, count: count) { try writer.write(record) }
+        for record in generator { try writer.write(record) }
         try writer.finish()
         try sink.flush()
     }
@@ -83,7 +91,7 @@ public struct Workload: Sendable {
 
     /// Titles of records spread over the whole data set, for queries of words that co-occur.
     public func sampleTitles(_ count: Int) -> [String] {
-        let generator = ReminderGenerator(seed: seed, count: self.count)
+        let generator = self.generator
         let step = max(1, self.count / max(count, 1))
         return stride(from: 0, to: self.count, by: step).prefix(count).map { generator.record(at: $0).title }
     }

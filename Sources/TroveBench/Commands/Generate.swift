@@ -17,10 +17,15 @@ struct Generate: AsyncParsableCommand {
     @Option(help: "How many reminders (0 to 100,000,000).") var count: Int = 1000
     @Option(help: "The random seed.") var seed: UInt64 = 1
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.") var output: String?
+    @Option(help: "Draw tags from this many names, a few common and a long tail of rare ones (as people's tags are), instead of the standard two dozen.")
+    var distinctTags: Int?
 
     func validate() throws {
         guard (0...Self.maxCount).contains(count) else {
             throw ValidationError("--count must be between 0 and 100,000,000; got \(count).")
+        }
+        if let distinctTags, !(1...100_000_000).contains(distinctTags) {
+            throw ValidationError("--distinct-tags must be between 1 and 100,000,000; got \(distinctTags).")
         }
     }
 
@@ -34,6 +39,6 @@ struct Generate: AsyncParsableCommand {
         } else {
             handle = FileHandle.standardOutput
         }
-        try Workload(seed: seed, count: count, dataDirectory: "").writeJSONL(to: handle)
+        try Workload(seed: seed, count: count, dataDirectory: "", distinctTags: distinctTags).writeJSONL(to: handle)
     }
 }

@@ -49,6 +49,10 @@ struct GeneratorTables: Sendable {
         "waiting", "someday", "online", "phone", "health", "later",
     ])
 
+    /// The words `distinctTags` names are made of (`oak7`): the nouns, lower case, letters only,
+    /// so that each name is one token the index holds as the tag.
+    let tagNameWords: [String]
+
     init() {
         // NB: the international words go in among the nouns at spaced ranks (40, 65, 90, …)
         // so that each is uncommon but all of them turn up in any large sample.
@@ -57,6 +61,8 @@ struct GeneratorTables: Sendable {
             nouns.insert(word, at: min(40 + offset * 25, nouns.count))
         }
         self.nouns = Ranked(nouns)
+        let nameWords = self.nouns.words.map { $0.lowercased() }.filter { $0.allSatisfy { $0.isASCII && $0.isLetter } }
+        tagNameWords = nameWords.isEmpty ? ["tag"] : nameWords
         text = Ranked(Self.interleave(
             lead: Array(Vocabulary.function.prefix(20)),
             [nouns, Array(Vocabulary.function.dropFirst(20)), Vocabulary.verbs, Vocabulary.others,

@@ -15,6 +15,11 @@ import Foundation
 /// the time, else 5–120 words; 0–3 tags and one of 12 lists, both skewed; priority mostly
 /// none; about 25% completed; about 60% with a due date around `today`; created in the year
 /// before `today`. All times are whole seconds, UTC.
+///
+/// With `distinctTags`, the tags are drawn instead from that many names (`oak7`, `river7`, …:
+/// a word of the vocabulary and a number) with Zipf-like frequencies, rank k about as often as
+/// 1/k: a few tags many reminders share, and a long tail of tags one or two reminders have, as
+/// people's tags and the parts of package names are. Every other field is as without it.
 public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
     /// Monday 2026-03-02, the day the seed data is written around.
     public static let pinnedToday = CalendarDay(year: 2026, month: 3, day: 2)!
@@ -25,6 +30,8 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
     public let count: Int
     /// Due dates spread around this day; creation and completion fall before its start (UTC).
     public let today: CalendarDay
+    /// How many tag names the tags are drawn from; nil for the standard few dozen.
+    public let distinctTags: Int?
 
     private let tables = GeneratorTables.shared
     private var index = 0
@@ -33,11 +40,14 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
     ///   - seed: Any value; each gives a different, repeatable set of records.
     ///   - count: How many records the sequence yields.
     ///   - today: The day due dates cluster around.
-    public init(seed: UInt64, count: Int, today: CalendarDay = ReminderGenerator.pinnedToday) {
+    ///   - distinctTags: How many tag names to draw tags from (at least 1); nil for the standard ones.
+    public init(seed: UInt64, count: Int, today: CalendarDay = ReminderGenerator.pinnedToday, distinctTags: Int? = nil) {
         precondition(count >= 0, "count must not be negative")
+        precondition(distinctTags.map { $0 >= 1 } ?? true, "distinctTags must be at least 1")
         self.seed = seed
         self.count = count
         self.today = today
+        self.distinctTags = distinctTags
     }
 
     /// How many reminders are still to come.
@@ -58,7 +68,8 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
         let title = tables.title(using: &random)
         let notes = tables.notes(using: &random)
         let list = tables.lists.sample(using: &random)
-        let tags = tables.tags(using: &random)
+        var tags = tables.tags(using: &random)
+        if let distinctTags { tags = manyTags(count: tags.count, from: distinctTags, index: index) }
         let priority = Self.priority(random.unit())
         let isFlagged = random.chance(priority == .high ? 0.4 : 0.05)
 
@@ -74,6 +85,22 @@ public struct ReminderGenerator: Sequence, IteratorProtocol, Sendable {
             completedAt: completed.map { Date(timeIntervalSince1970: TimeInterval($0)) },
             due: due, createdAt: Date(timeIntervalSince1970: TimeInterval(created))
         )
+    }
+
+    /// `count` distinct names of `distinct`, rank k drawn about as often as 1/k (log-uniform),
+    /// from a stream of their own so that the other fields stay as without `distinctTags`.
+    private func manyTags(count: Int, from distinct: Int, index: Int) -> [String] {
+        var random = SplitMix64(seed: SplitMix64.mix(~seed ^ SplitMix64.mix(UInt64(truncatingIfNeeded: index) &+ 0x7A67)))
+        var picked: [String] = []
+        var ranks: [Int] = []
+        for _ in 0..<Swift.min(count, distinct) {
+            var rank = Swift.min(distinct, Swift.max(1, Int(pow(Double(distinct) + 1, random.unit())))) - 1
+            while ranks.contains(rank) { rank = (rank + 1) % distinct }
+            ranks.append(rank)
+            let words = tables.tagNameWords
+            picked.append("\(words[rank % words.count])\(rank / words.count)")
+        }
+        return picked
     }
 
     /// 75% none, 11% low, 9% medium, 5% high.
