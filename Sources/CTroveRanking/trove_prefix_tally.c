@@ -49,6 +49,13 @@ static int prefixLength(Prefix prefix) {
     return length;
 }
 
+/* The characters of a packed prefix. */
+static int prefixCharacters(Prefix prefix) {
+    int length = prefixLength(prefix), characters = 0;
+    for (int at = 0; at < length; characters++) at += characterLength((unsigned char)((prefix >> (8 * (7 - at))) & 0xFF));
+    return characters;
+}
+
 static sqlite3_uint64 mix(sqlite3_uint64 value) {
     value ^= value >> 33;
     value *= 0xff51afd7ed558ccdull;
@@ -171,6 +178,14 @@ typedef struct {
     sqlite3_int64 completed;
 } TagSlot;
 
+/* The tag names counted one by one (the seventh argument), as a set of byte strings. */
+typedef struct {
+    char **names;      /* NULL for a free slot; each a NUL-terminated copy */
+    int *lengths;
+    sqlite3_int64 capacity;   /* a power of two, or 0 when every name is counted */
+    int given;         /* whether the seventh argument was given at all */
+} NameSet;
+
 /* The aggregate context, zeroed by SQLite on the first row. */
 typedef struct {
     int started;
@@ -180,12 +195,81 @@ typedef struct {
     sqlite3_int64 listCapacity, listsUsed;
     TagSlot *tags;
     sqlite3_int64 tagCapacity, tagsUsed;
+    NameSet counted;
 } PrefixTally;
 
 static sqlite3_uint64 bytesHash(const char *bytes, int length) {
     sqlite3_uint64 h = 14695981039346656037ull;   /* FNV-1a */
     for (int i = 0; i < length; i++) h = (h ^ (unsigned char)bytes[i]) * 1099511628211ull;
     return h;
+}
+
+static sqlite3_int64 findName(const NameSet *set, const char *name, int length) {
+    sqlite3_int64 at = (sqlite3_int64)(bytesHash(name, length) & (sqlite3_uint64)(set->capacity - 1));
+    while (set->names[at] && !(set->lengths[at] == length && memcmp(set->names[at], name, (size_t)length) == 0)) {
+        at = (at + 1) & (set->capacity - 1);
+    }
+    return at;
+}
+
+/* Whether `name` is counted one by one: every name when no set was given. */
+static int isCounted(const NameSet *set, const char *name, int length) {
+    if (!set->given) return 1;
+    if (set->capacity == 0) return 0;
+    return set->names[findName(set, name, length)] != 0;
+}
+
+static void freeNameSet(NameSet *set) {
+    for (sqlite3_int64 i = 0; i < set->capacity; i++) sqlite3_free(set->names[i]);
+    sqlite3_free(set->names);
+    sqlite3_free(set->lengths);
+    memset(set, 0, sizeof(NameSet));
+}
+
+/* Reads the seventh argument, a JSON array of names, through SQLite's json_each (so that its
+** escapes are read as SQLite reads them), into `set`. */
+static int readNameSet(sqlite3_context *context, sqlite3_value *value, NameSet *set) {
+    set->given = 1;
+    if (sqlite3_value_type(value) == SQLITE_NULL) return SQLITE_OK;
+    sqlite3_stmt *statement = 0;
+    int rc = sqlite3_prepare_v2(sqlite3_context_db_handle(context),
+                                "SELECT \"value\" FROM json_each(?1) WHERE \"type\" = 'text'", -1, &statement, 0);
+    if (rc != SQLITE_OK) return rc;
+    sqlite3_bind_value(statement, 1, value);
+    sqlite3_int64 count = 0;
+    while ((rc = sqlite3_step(statement)) == SQLITE_ROW) count++;
+    if (rc != SQLITE_DONE || count == 0) {
+        sqlite3_finalize(statement);
+        return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    }
+    sqlite3_int64 capacity = 16;
+    while (capacity < count * 2) capacity *= 2;
+    set->names = sqlite3_malloc64(sizeof(char *) * (sqlite3_uint64)capacity);
+    set->lengths = sqlite3_malloc64(sizeof(int) * (sqlite3_uint64)capacity);
+    if (!set->names || !set->lengths) {
+        sqlite3_finalize(statement);
+        return SQLITE_NOMEM;
+    }
+    memset(set->names, 0, sizeof(char *) * (size_t)capacity);
+    set->capacity = capacity;
+    sqlite3_reset(statement);
+    while ((rc = sqlite3_step(statement)) == SQLITE_ROW) {
+        const char *name = (const char *)sqlite3_column_text(statement, 0);
+        int length = sqlite3_column_bytes(statement, 0);
+        if (!name) continue;
+        sqlite3_int64 at = findName(set, name, length);
+        if (set->names[at]) continue;
+        set->names[at] = sqlite3_malloc(length + 1);
+        if (!set->names[at]) {
+            sqlite3_finalize(statement);
+            return SQLITE_NOMEM;
+        }
+        memcpy(set->names[at], name, (size_t)length);
+        set->names[at][length] = 0;
+        set->lengths[at] = length;
+    }
+    sqlite3_finalize(statement);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
 static ListSlot *findList(ListSlot *slots, sqlite3_int64 capacity, Prefix prefix, sqlite3_int64 list) {
@@ -264,6 +348,7 @@ static int countTag(PrefixTally *tally, Prefix prefix, const char *tag, int leng
 
 static void freePrefixTally(PrefixTally *tally) {
     freeTokenizer(&tally->tokenizer);
+    freeNameSet(&tally->counted);
     freeRowPrefixes(&tally->row);
     for (sqlite3_int64 i = 0; i < tally->tagCapacity; i++) sqlite3_free(tally->tags[i].tag);
     sqlite3_free(tally->tags);
@@ -279,9 +364,8 @@ static int tokenizeInto(Tokenizer *tokenizer, RowPrefixes *row, sqlite3_value *v
     return row->failed ? SQLITE_NOMEM : rc;
 }
 
-/* trove_prefix_tally(sign, list_id, is_completed, title, notes, tags) */
+/* trove_prefix_tally(sign, list_id, is_completed, title, notes, tags [, counted]) */
 static void prefixTallyStep(sqlite3_context *context, int argc, sqlite3_value **argv) {
-    (void)argc;
     PrefixTally *tally = sqlite3_aggregate_context(context, sizeof(PrefixTally));
     if (!tally) {
         sqlite3_result_error_nomem(context);
@@ -290,6 +374,7 @@ static void prefixTallyStep(sqlite3_context *context, int argc, sqlite3_value **
     if (!tally->started) {
         tally->started = 1;
         int rc = makeTokenizer((fts5_api *)sqlite3_user_data(context), &tally->tokenizer);
+        if (rc == SQLITE_OK && argc > 6) rc = readNameSet(context, argv[6], &tally->counted);
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);
             return;
@@ -327,13 +412,29 @@ static void prefixTallyStep(sqlite3_context *context, int argc, sqlite3_value **
         start = end + 1;
     }
     int countsNames = names <= TROVE_PREFIX_TAGS_COUNTED;
+    /* With a set of counted names: whether the row holds a name outside it (a rare tag), and
+    ** tags are counted under prefixes of at most TROVE_PREFIX_TAG_CHARACTERS characters. */
+    int hasRare = 0;
+    if (countsNames && tally->counted.given) {
+        for (int start = 0; tags && start <= tagsLength && !hasRare;) {
+            int end = start;
+            while (end < tagsLength && tags[end] != ',') end++;
+            int first = start, last = end;
+            while (first < last && tags[first] == ' ') first++;
+            while (last > first && tags[last - 1] == ' ') last--;
+            if (last > first && !isCounted(&tally->counted, tags + first, last - first)) hasRare = 1;
+            start = end + 1;
+        }
+    }
     for (int i = 0; i < row->count && rc == SQLITE_OK; i++) {
         Prefix prefix = row->members[i];
         if (hasList) rc = countList(tally, prefix, list, sign, completed);
+        if (tally->counted.given && prefixCharacters(prefix) > TROVE_PREFIX_TAG_CHARACTERS) continue;
         if (!countsNames) {
             if (rc == SQLITE_OK) rc = countTag(tally, prefix, "", 0, sign, completed);
             continue;
         }
+        if (hasRare && rc == SQLITE_OK) rc = countTag(tally, prefix, ",", 1, sign, completed);
         /* The names as trove_tally_names reads them: between commas, without the spaces around. */
         int start = 0;
         while (tags && rc == SQLITE_OK && start <= tagsLength) {
@@ -342,7 +443,9 @@ static void prefixTallyStep(sqlite3_context *context, int argc, sqlite3_value **
             int first = start, last = end;
             while (first < last && tags[first] == ' ') first++;
             while (last > first && tags[last - 1] == ' ') last--;
-            if (last > first) rc = countTag(tally, prefix, tags + first, last - first, sign, completed);
+            if (last > first && isCounted(&tally->counted, tags + first, last - first)) {
+                rc = countTag(tally, prefix, tags + first, last - first, sign, completed);
+            }
             start = end + 1;
         }
     }
@@ -443,6 +546,10 @@ static void prefixKeyFunction(sqlite3_context *context, int argc, sqlite3_value 
 int trove_prefix_tally_register(sqlite3 *db, fts5_api *api) {
     int rc = sqlite3_create_function(db, "trove_prefix_tally", 6, SQLITE_UTF8 | SQLITE_DETERMINISTIC, api, 0,
                                      prefixTallyStep, prefixTallyFinal);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_create_function(db, "trove_prefix_tally", 7, SQLITE_UTF8 | SQLITE_DETERMINISTIC, api, 0,
+                                     prefixTallyStep, prefixTallyFinal);
+    }
     if (rc == SQLITE_OK) {
         rc = sqlite3_create_function(db, "trove_prefix_key", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, api,
                                      prefixKeyFunction, 0, 0);

@@ -24,8 +24,12 @@ public struct ResultSet: Hashable, Sendable {
     public var includesCompleted: Bool
     /// Lists of the matches with how many each holds, most first.
     public var listFacets: [Facet]
-    /// Tags of the matches with how many carry each, most first.
+    /// Tags of the matches with how many carry each, most first: the
+    /// ``tagFacetLimit`` most common (as an app index's facets, and Meilisearch's
+    /// `maxValuesPerFacet`).
     public var tagFacets: [Facet]
+    /// The most tags ``tagFacets`` lists.
+    public static let tagFacetLimit = 100
     /// The next page; nil on the last page.
     public var next: SearchPage?
     /// What to say when nothing matched exactly: words no reminder holds, lists and tags that
@@ -58,7 +62,7 @@ public struct ResultSet: Hashable, Sendable {
         self.completedCount = completedCount
         self.includesCompleted = includesCompleted
         self.listFacets = listFacets
-        self.tagFacets = tagFacets
+        self.tagFacets = Array(tagFacets.prefix(Self.tagFacetLimit))
         self.next = next
         self.didYouMean = didYouMean ?? DidYouMean(queries: suggestions)
         self.isProvisional = isProvisional

@@ -13,43 +13,143 @@ package import TroveSQLite
 /// every store write counts what changed before it commits (``catchUp(on:)``), so the counts
 /// change with the reminders in one transaction, and a killed write leaves both as they were.
 ///
+/// Tags (schema 16) are counted one by one only once ``countedTagMinimum`` reminders hold them
+/// (their names in `prefix_counted_tags`), under prefixes of at most ``tagPrefixCharacters``;
+/// a reminder holding another tag is counted under ``uncountedTagsEntry``. A tag reaching the
+/// minimum in a write is counted from then on, its reminders counted again in that write.
+///
 /// ```swift
 /// try PrefixTallies.catchUp(on: db)
-/// // SELECT trove_prefix_tally("sign", "list_id", "is_completed", "title", "notes", "tags") FROM (…the changes…)
+/// // SELECT json_group_array("t"."name") FROM "tags" AS "t" WHERE … (the tags reaching the minimum)
+/// // SELECT trove_prefix_tally("sign", "list_id", "is_completed", "title", "notes", "tags", ?) FROM (…the changes…)
 /// // INSERT INTO "prefix_list_counts" (…) SELECT … FROM json_each(?) … ON CONFLICT … DO UPDATE SET …
 /// // INSERT INTO "prefix_tag_counts" (…) SELECT … (the same for the tags)
 /// // DELETE FROM "prefix_list_counts" WHERE "matches" = 0 AND … (the keys changed)   -- and the tags'
 /// // DELETE FROM "prefix_count_changes"; UPDATE "prefix_count_state" SET "counted_through" = …
 /// ```
 package enum PrefixTallies {
-    /// The changes the counts have not taken in yet, as rows for `trove_prefix_tally`: a counted
-    /// reminder's values as counted with sign -1, its values now with sign 1, and every reminder
-    /// added since (an id above `counted_through`) with sign 1.
-    static let changes: SQLFragment = """
-        SELECT -1 AS "sign", "list_id", "is_completed", "title", "notes", "tags" FROM "prefix_count_changes" WHERE "counted" = 1 \
-        UNION ALL SELECT 1, "r"."list_id", "r"."is_completed", "r"."title", "r"."notes", "r"."tags" \
+    /// How many reminders a tag labels before it is counted one by one (schema 16): a tag of
+    /// fewer is counted when a search asks for it, so the counts grow with the tags many
+    /// reminders share, not with every tag under every prefix of every reminder it labels.
+    package static let countedTagMinimum = 32
+
+    /// The longest prefix, in characters, that tags are counted under (schema 16;
+    /// `TROVE_PREFIX_TAG_CHARACTERS`); the lists are counted under prefixes of up to four.
+    package static let tagPrefixCharacters = 2
+
+    /// The entry under which a prefix counts its reminders that hold a tag not counted one by
+    /// one (no tag name has a comma).
+    package static let uncountedTagsEntry = ","
+
+    /// The reminders whose counts are to be taken away: a counted reminder's values as counted.
+    static let changesTakenAway: SQLFragment = """
+        SELECT -1 AS "sign", "list_id", "is_completed", "title", "notes", "tags" FROM "prefix_count_changes" WHERE "counted" = 1
+        """
+
+    /// The reminders to be counted: a changed reminder's values now, and every reminder added
+    /// since (an id above `counted_through`).
+    static let changesAdded: SQLFragment = """
+        SELECT 1 AS "sign", "r"."list_id", "r"."is_completed", "r"."title", "r"."notes", "r"."tags" \
         FROM "prefix_count_changes" AS "c" JOIN "reminders" AS "r" ON "r"."id" = "c"."id" \
         WHERE "c"."counted" = 0 AND "c"."id" <= (SELECT "counted_through" FROM "prefix_count_state") \
         UNION ALL SELECT 1, "list_id", "is_completed", "title", "notes", "tags" FROM "reminders" \
         WHERE "id" > (SELECT "counted_through" FROM "prefix_count_state")
         """
 
+    /// The ids of the reminders changed or added since the last count.
+    static let changedIDs: SQLFragment = """
+        SELECT "id" FROM "prefix_count_changes" WHERE "counted" = 0 \
+        UNION ALL SELECT "id" FROM "reminders" WHERE "id" > (SELECT "counted_through" FROM "prefix_count_state")
+        """
+
+    /// Counted reminders, unchanged since, that hold one of `names` (a JSON array): when those
+    /// tags start to be counted one by one, these are counted again (taken away as they were
+    /// counted, then added with the new names), with `sign`.
+    static func recounted(holding names: String, sign: Int) -> SQLFragment {
+        """
+        SELECT \(raw: String(sign)) AS "sign", "r"."list_id", "r"."is_completed", "r"."title", "r"."notes", "r"."tags" \
+        FROM "reminders" AS "r" WHERE "r"."id" IN (SELECT "rt"."reminder_id" FROM "reminder_tags" AS "rt" \
+        JOIN "tags" AS "t" ON "t"."id" = "rt"."tag_id" WHERE "t"."name" IN (SELECT "value" FROM json_each(\(names)))) \
+        AND "r"."id" <= (SELECT "counted_through" FROM "prefix_count_state") \
+        AND "r"."id" NOT IN (SELECT "id" FROM "prefix_count_changes" WHERE "counted" = 0)
+        """
+    }
+
     /// Every reminder as rows for `trove_prefix_tally`: what the counts should hold.
     static let everything: SQLFragment = """
         SELECT 1 AS "sign", "list_id", "is_completed", "title", "notes", "tags" FROM "reminders"
         """
 
-    /// `trove_prefix_tally` over `rows`: one JSON array, `[[0, prefix, list id, rows, completed], [1, prefix, tag, …], …]`.
-    static func tally(_ rows: SQLFragment, on db: SQLiteConnection) throws -> String {
-        let sql: SQLFragment = "SELECT trove_prefix_tally(\"sign\", \"list_id\", \"is_completed\", \"title\", \"notes\", \"tags\") FROM ("
+    /// `trove_prefix_tally` over `rows`, counting the tags in `counted` (a JSON array) one by
+    /// one: one JSON array, `[[0, prefix, list id, rows, completed], [1, prefix, tag, …], …]`.
+    static func tally(_ rows: SQLFragment, counting counted: String, on db: SQLiteConnection) throws -> String {
+        let sql: SQLFragment = "SELECT trove_prefix_tally(\"sign\", \"list_id\", \"is_completed\", \"title\", \"notes\", \"tags\", \(counted)) FROM ("
             + rows + ")"
         return try db.fetchValue(sql, as: String.self) ?? "[]"
     }
 
-    /// Whether the file has the counts (schema 9 on).
+    /// Whether the file has the counts as this Trove keeps them (schema 16 on); an older file
+    /// is counted again once it is migrated.
     package static func exist(on db: SQLiteConnection) throws -> Bool {
         try db.fetchValue(
-            "SELECT count(*) FROM sqlite_schema WHERE \"type\" = 'table' AND \"name\" = 'prefix_count_changes'", as: Int.self) == 1
+            "SELECT count(*) FROM sqlite_schema WHERE \"type\" = 'table' AND \"name\" = 'prefix_counted_tags'", as: Int.self) == 1
+    }
+
+    /// The tags counted one by one, as a JSON array of names.
+    ///
+    /// ```swift
+    /// // SELECT json_group_array("name") FROM "prefix_counted_tags"
+    /// ```
+    static func countedNames(on db: SQLiteConnection) throws -> String {
+        try db.fetchValue("SELECT json_group_array(\"name\") FROM \"prefix_counted_tags\"", as: String.self) ?? "[]"
+    }
+
+    /// The tags not counted one by one yet that ``countedTagMinimum`` or more reminders hold, as
+    /// a JSON array of names: among the tags of the reminders changed since the last count
+    /// (only those can have reached it), or among every tag.
+    ///
+    /// ```swift
+    /// // SELECT json_group_array("t"."name") FROM "tags" AS "t" WHERE "t"."id" IN (SELECT "tag_id" FROM "reminder_tags"
+    /// //   WHERE "reminder_id" IN (…the changed ids…)) AND "t"."name" NOT IN (SELECT "name" FROM "prefix_counted_tags")
+    /// //   AND (SELECT count(*) FROM (SELECT 1 FROM "reminder_tags" WHERE "tag_id" = "t"."id" LIMIT 32)) = 32
+    /// ```
+    static func tagsReachingTheMinimum(amongChanged: Bool, on db: SQLiteConnection) throws -> String {
+        let minimum = String(countedTagMinimum)
+        let among: SQLFragment = amongChanged
+            ? "\"t\".\"id\" IN (SELECT \"tag_id\" FROM \"reminder_tags\" WHERE \"reminder_id\" IN (" + changedIDs + ")) AND "
+            : ""
+        let sql: SQLFragment = "SELECT json_group_array(\"t\".\"name\") FROM \"tags\" AS \"t\" WHERE " + among
+            + "\"t\".\"name\" NOT IN (SELECT \"name\" FROM \"prefix_counted_tags\") AND (SELECT count(*) FROM (SELECT 1 FROM "
+            + "\"reminder_tags\" AS \"c\" WHERE \"c\".\"tag_id\" = \"t\".\"id\" LIMIT \(raw: minimum))) = \(raw: minimum)"
+        return try db.fetchValue(sql, as: String.self) ?? "[]"
+    }
+
+    /// Two JSON arrays of names as one.
+    private static func union(_ a: String, _ b: String, on db: SQLiteConnection) throws -> String {
+        guard b != "[]" else { return a }
+        return try db.fetchValue(
+            "SELECT json_group_array(\"value\") FROM (SELECT \"value\" FROM json_each(\(a)) UNION SELECT \"value\" FROM json_each(\(b)))",
+            as: String.self) ?? "[]"
+    }
+
+    /// What the changes since the last count (and `promoted`, tags starting to be counted one by
+    /// one) do to the counts, as two tallies to apply in turn: what to take away, counted with
+    /// the names counted now, and what to add, counted with `promoted` too.
+    static func pendingTallies(promoted: String, on db: SQLiteConnection) throws -> (takenAway: String, added: String) {
+        let counted = try countedNames(on: db)
+        let after = try union(counted, promoted, on: db)
+        var away = changesTakenAway, added = changesAdded
+        if promoted != "[]" {
+            away = away + " UNION ALL " + recounted(holding: promoted, sign: -1)
+            added = added + " UNION ALL " + recounted(holding: promoted, sign: 1)
+        }
+        return (try tally(away, counting: counted, on: db), try tally(added, counting: after, on: db))
+    }
+
+    /// Names `names` (a JSON array) as counted one by one.
+    private static func markTagsCounted(_ names: String, on db: SQLiteConnection) throws {
+        guard names != "[]" else { return }
+        try db.execute("INSERT OR IGNORE INTO \"prefix_counted_tags\" (\"name\") SELECT \"value\" FROM json_each(\(names))")
     }
 
     /// Whether changes wait to be counted (written by a program other than Trove since Trove's
@@ -78,7 +178,11 @@ package enum PrefixTallies {
     /// no counts). Call inside the transaction that wrote the reminders, before it commits.
     package static func catchUp(on db: SQLiteConnection) throws {
         guard try exist(on: db), try arePending(on: db) else { return }
-        try apply(try tally(changes, on: db), on: db)
+        let promoted = try tagsReachingTheMinimum(amongChanged: true, on: db)
+        let pending = try pendingTallies(promoted: promoted, on: db)
+        try apply(pending.takenAway, on: db)
+        try apply(pending.added, on: db)
+        try markTagsCounted(promoted, on: db)
         try db.execute("DELETE FROM \"prefix_count_changes\"")
         try markCounted(on: db)
     }
@@ -89,7 +193,9 @@ package enum PrefixTallies {
         try db.execute("DELETE FROM \"prefix_list_counts\"")
         try db.execute("DELETE FROM \"prefix_tag_counts\"")
         try db.execute("DELETE FROM \"prefix_count_changes\"")
-        try apply(try tally(everything, on: db), on: db)
+        try db.execute("DELETE FROM \"prefix_counted_tags\"")
+        try markTagsCounted(try tagsReachingTheMinimum(amongChanged: false, on: db), on: db)
+        try apply(try tally(everything, counting: try countedNames(on: db), on: db), on: db)
         try markCounted(on: db)
     }
 
@@ -127,8 +233,15 @@ package enum PrefixTallies {
         for row in try db.fetchAll(stored) {
             held[Key(kind: try row[0], prefix: try row[1], key: try row[2]), default: Count()].add(try row[3], try row[4])
         }
-        for (key, count) in try entries(try tally(changes, on: db), on: db) { held[key, default: Count()].add(count.matches, count.completed) }
-        var fresh = try entries(try tally(everything, on: db), on: db)
+        // NB: every tag that has reached the minimum, not only those of the changes: one that
+        // reached it without being counted is damage, and shows as its entries missing.
+        let promoted = try tagsReachingTheMinimum(amongChanged: false, on: db)
+        let pending = try pendingTallies(promoted: promoted, on: db)
+        for delta in [pending.takenAway, pending.added] {
+            for (key, count) in try entries(delta, on: db) { held[key, default: Count()].add(count.matches, count.completed) }
+        }
+        let counted = try union(try countedNames(on: db), promoted, on: db)
+        var fresh = try entries(try tally(everything, counting: counted, on: db), on: db)
         var problems: [String] = []
         for (key, count) in held.sorted(by: { $0.key < $1.key }) {
             let expected = fresh.removeValue(forKey: key) ?? Count()

@@ -57,6 +57,103 @@ struct PrefixCountsTests {
         // Something to count: the common letters match thousands, with list and tag facets.
         let (counted, _, _) = try await Self.answers(Self.request("s"), in: database)
         #expect(counted.total > 5_000 && counted.listFacets.count > 3 && counted.tagFacets.count > 3)
+        // The generator's two dozen tags are each on hundreds of reminders: all counted one by
+        // one, so the counts answer the facets of one- and two-letter prefixes.
+        let answered = (try await Self.facetsFromCounts("s", in: database), try await Self.facetsFromCounts("th", in: database))
+        #expect(answered == (true, true))
+        let three = try await Self.facetsFromCounts("the", in: database)
+        #expect(!three, "tags are counted under one and two letters only")
+    }
+
+    /// Whether the counts answered `text`'s facets (``SearchExecutor/facetsFromCounts(_:on:)``).
+    static func facetsFromCounts(_ text: String, in database: SQLiteDatabase) async throws -> Bool {
+        let request = Self.request(text)
+        let executor = SearchExecutor(plan: FTSEngine.plan(for: request.query), request: request, engineName: "fts")
+        return try await database.read { db in
+            guard let key = try executor.prefixKey(on: db) else { return false }
+            return try executor.facetsFromCounts(key, on: db) != nil
+        }
+    }
+
+    /// 6,000 reminders: 150 tags on 40 reminders each (counted one by one), and 500 tags on one
+    /// reminder each (not counted: a reminder holding one is counted under ",").
+    static func sharedAndRareTags() async throws -> ReminderStore {
+        let store = try await ReminderStore.inMemory()
+        let words = ["stone", "lake", "oak", "table", "bread", "cloud", "pencil", "garden"]
+        var records: [ReminderRecord] = []
+        for i in 0..<6_000 {
+            let title = "Task " + words[i % words.count] + " " + words[(i / 8) % words.count]
+            let notes = i % 3 == 0 ? "note about " + words[i % 5] : ""
+            var tags = ["f\(i % 150)"]
+            if i < 500 { tags.append("r\(i)") }
+            records.append(ReminderRecord(title: title, notes: notes, tags: tags, isCompleted: i % 4 == 0))
+        }
+        var reader = RecordArrayReader(records)
+        _ = try await store.importRecords(&reader, source: "tags")
+        return store
+    }
+
+    // Schema 16: a tag of few reminders is not counted under every prefix; its reminders are
+    // counted under "," instead. A search's facets (the 100 most common tags) come from the
+    // counts only when no tag left out can be among them, and are what walking gives either way.
+    @Test func rareTagsAreCountedWhenASearchAsksAndTheFacetsStayExact() async throws {
+        let store = try await Self.sharedAndRareTags()
+        let counted = try await store.database.read { db in
+            try db.fetchValue("SELECT count(*) FROM prefix_counted_tags", as: Int.self)
+        }
+        #expect(counted == 150)
+        let rows = try await store.database.read { db in
+            try db.fetchValue("SELECT count(*) FROM prefix_tag_counts WHERE tag GLOB 'r*'", as: Int.self)
+        }
+        #expect(rows == 0, "no entry for a tag of one reminder")
+        for text in ["t", "ta", "s", "r", "r1", "f", "f1", "o", "no", "b", "task", "oak"] {
+            for includeCompleted in [nil, false] as [Bool?] {
+                let (counted, walked, _) = try await Self.answers(Self.request(text, includeCompleted: includeCompleted), in: store.database)
+                #expect(counted == walked, "\(text), includeCompleted \(String(describing: includeCompleted))")
+                #expect(counted.tagFacets.count <= ResultSet.tagFacetLimit)
+            }
+        }
+        // Every reminder says "Task": 150 tags of 40 (30 open) beat any tag of one reminder.
+        let fromCounts = try await Self.facetsFromCounts("t", in: store.database)
+        #expect(fromCounts)
+        let t = try await Self.answers(Self.request("t"), in: store.database)
+        #expect(t.counted.tagFacets.count == 100 && t.counted.tagFacets.allSatisfy { $0.name.hasPrefix("f") })
+        // "r" matches the 500 reminders of the rare tags (their names are tokens too), where
+        // each counted tag has 3 or 4: a rare tag could be among the 100, so the search walks.
+        let walks = try await !Self.facetsFromCounts("r", in: store.database)
+        #expect(walks)
+        #expect(try await store.check().isOK)
+    }
+
+    // A tag reaching the minimum starts to be counted one by one, its earlier reminders counted
+    // again; the counts stay what a fresh count gives, and rebuild counts the same.
+    @Test func aTagReachingTheMinimumIsCountedFromThen() async throws {
+        let store = try await ReminderStore.inMemory()
+        let minimum = PrefixTallies.countedTagMinimum
+        for i in 0..<(minimum - 1) { _ = try await store.add(ReminderRecord(title: "Soup \(i)", tags: ["kale"])) }
+        func isCounted() async throws -> Bool {
+            try await store.database.read { db in
+                try db.fetchValue("SELECT count(*) FROM prefix_counted_tags WHERE name = 'kale'", as: Int.self) == 1
+            }
+        }
+        let countedEarly = try await isCounted()
+        #expect(!countedEarly)
+        let (before, walkedBefore, _) = try await Self.answers(Self.request("s"), in: store.database)
+        #expect(before == walkedBefore && before.tagFacets == [Facet(name: "kale", count: minimum - 1)])
+        let last = try await store.add(ReminderRecord(title: "Salad", tags: ["kale"]))
+        let countedNow = try await isCounted()
+        let answered = try await Self.facetsFromCounts("s", in: store.database)
+        #expect(countedNow && answered)
+        let (after, walkedAfter, _) = try await Self.answers(Self.request("s"), in: store.database)
+        #expect(after == walkedAfter && after.tagFacets == [Facet(name: "kale", count: minimum)])
+        #expect(try await store.check().isOK)
+        // Below the minimum again it stays counted (exact either way), and rebuild agrees.
+        _ = try await store.delete([last.id])
+        #expect(try await store.check().isOK)
+        try await store.rebuildIndex()
+        #expect(try await store.check().isOK)
+        let (rebuilt, walkedRebuilt, _) = try await Self.answers(Self.request("s"), in: store.database)
+        #expect(rebuilt == walkedRebuilt)
     }
 
     @Test func otherSearchesWalkTheirMatches() async throws {
@@ -88,7 +185,7 @@ struct PrefixCountsTests {
 
         // A deleted reminder's id used again: counted as the new reminder, not the old.
         let last = try await store.add(ReminderRecord(title: "Sort the stamps"))
-        try await store.delete([last.id])
+        _ = try await store.delete([last.id])
         let again = try await store.add(ReminderRecord(title: "Pot the plants"))
         #expect(again.id == last.id)
         for text in ["s", "so", "st", "p", "po"] {
@@ -197,7 +294,7 @@ struct PrefixCountsTests {
 
         let oak = try await Self.answers(Self.request("oa"), in: store.database)
         #expect(oak.counted.tagFacets == oak.walked.tagFacets && oak.counted.total == 2)
-        #expect(oak.counted.tagFacets.count == 102)
+        #expect(oak.counted.tagFacets.count == ResultSet.tagFacetLimit, "102 tags, the 100 most common listed")
         let walks = try await store.database.read { db in
             try SearchExecutor(plan: FTSEngine.plan(for: Self.request("oa").query), request: Self.request("oa"), engineName: "fts")
                 .prefixCounts(on: db) == nil
@@ -215,11 +312,12 @@ struct PrefixCountsTests {
         #expect(try await store.check().isOK)
 
         _ = try await store.delete([wide.id])
-        let after = try await store.database.read { db in
-            try SearchExecutor(plan: FTSEngine.plan(for: Self.request("oa").query), request: Self.request("oa"), engineName: "fts")
-                .prefixCounts(on: db)
+        let wideEntries = try await store.database.read { db in
+            try db.fetchValue("SELECT count(*) FROM prefix_tag_counts WHERE tag = ''", as: Int.self)
         }
-        #expect(after?.total == 1)
+        #expect(wideEntries == 0, "the wide reminder's entries went with it")
+        let after = try await Self.answers(Self.request("oa"), in: store.database)
+        #expect(after.counted == after.walked && after.counted.total == 1)
         #expect(try await store.check().isOK)
     }
 

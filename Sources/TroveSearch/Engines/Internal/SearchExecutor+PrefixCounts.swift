@@ -32,27 +32,60 @@ extension SearchExecutor {
     }
 
     /// The counts, and the facets when the request wants them, of a one- to four-letter search,
-    /// read from the per-prefix counts; nil when the search does not qualify (``prefixKey(on:)``).
+    /// read from the per-prefix counts; nil when the search does not qualify (``prefixKey(on:)``)
+    /// or its facets are not in the counts (``facetsFromCounts(_:on:)``).
     ///
     /// NB: why. `s` matches 577,529 of 1,000,000 reminders; walking them to count them by list
     /// and tag took ~115 ms, as long as ranking its page. Here a few hundred rows are read.
     /// Exact: a reminder is counted under a prefix exactly when a token of its title, notes or
     /// tags starts with it, which is when FTS5's `"s"*` matches it (`trove_prefix_tally.h`).
-    ///
-    /// A reminder with more than 64 tags is counted under the empty tag name, not under each
-    /// tag (schema 15, `trove_prefix_tally.h`); when one matches the prefix, the tag facets are
-    /// not in the counts and a search that wants facets walks its matches instead (nil).
     func prefixCounts(on db: SQLiteConnection) throws -> Counts? {
-        guard let key = try prefixKey(on: db), try !facetsNeedAWalk(key, on: db) else { return nil }
+        guard let key = try prefixKey(on: db) else { return nil }
         let sums: SQLFragment = "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
         guard let row = try db.fetchOne(sums) else { return nil }
         let all: Int = try row[0], completed: Int = try row[1]
         var counts = Counts(total: isOpenOnly ? all - completed : all, completed: completed, facets: nil)
         if request.facets {
-            let read = try readFacets(on: db, prefixFacetsSQL(key: key))
-            counts.facets = (read.lists, read.tags)
+            guard let facets = try facetsFromCounts(key, on: db) else { return nil }
+            counts.facets = facets
         }
         return counts
+    }
+
+    /// A prefix's facets read from its counts, when they are exactly the facets walking its
+    /// matches gives (the lists, and the ``ResultSet/tagFacetLimit`` most common tags); nil when
+    /// they may not be, and the search walks its matches instead:
+    /// - the prefix is longer than ``PrefixTallies/tagPrefixCharacters`` (tags are not counted
+    ///   under it);
+    /// - a reminder with more than 64 tags matches it (counted under the empty name, schema 15);
+    /// - a reminder holding a tag that is not counted one by one matches it (the "," entry,
+    ///   schema 16), and that tag could be among the most common: such a tag labels fewer than
+    ///   ``PrefixTallies/countedTagMinimum`` reminders and at most as many as the "," entry
+    ///   counts, so when the last of the facets read counts more than that, none can be.
+    ///
+    /// ```swift
+    /// try executor.facetsFromCounts("s", on: db)
+    /// // SELECT ifnull(sum(CASE WHEN "tag" = '' THEN "matches" END), 0), ifnull(sum(CASE WHEN "tag" = ',' THEN "matches" END), 0)
+    /// //   FROM "prefix_tag_counts" WHERE "prefix" = ? AND "tag" IN ('', ',')
+    /// // …then prefixFacetsSQL(key:)
+    /// ```
+    func facetsFromCounts(_ key: String, on db: SQLiteConnection) throws -> (lists: [Facet], tags: [Facet])? {
+        guard key.unicodeScalars.count <= PrefixTallies.tagPrefixCharacters else { return nil }
+        let count: SQLFragment = isOpenOnly ? "(\"matches\" - \"completed\")" : "\"matches\""
+        let uncounted = PrefixTallies.uncountedTagsEntry
+        let entries: SQLFragment = "SELECT ifnull(sum(CASE WHEN \"tag\" = '' THEN \"matches\" END), 0), "
+            + "ifnull(sum(CASE WHEN \"tag\" = \(uncounted) THEN \(count) END), 0) FROM \"prefix_tag_counts\" "
+            + "WHERE \"prefix\" = \(key) AND \"tag\" IN ('', \(uncounted))"
+        guard let row = try db.fetchOne(entries) else { return nil }
+        let wide: Int = try row[0], rare: Int = try row[1]
+        guard wide == 0 else { return nil }
+        let read = try readFacets(on: db, prefixFacetsSQL(key: key))
+        if rare > 0 {
+            let limit = ResultSet.tagFacetLimit
+            let most = min(rare, PrefixTallies.countedTagMinimum - 1)
+            guard read.tags.count >= limit, read.tags[limit - 1].count > most else { return nil }
+        }
+        return (read.lists, read.tags)
     }
 
     /// The statement that reads a prefix's facets from its counts, in the rows and order of
@@ -81,21 +114,10 @@ extension SearchExecutor {
     /// The statement that counts a large set, for an explanation: the per-prefix counts' when
     /// they answer (``prefixCounts(on:)``), else ``largeSetCountSQL``.
     func largeSetCountSQL(on db: SQLiteConnection) throws -> SQLFragment {
-        guard let key = try prefixKey(on: db), try !facetsNeedAWalk(key, on: db) else { return largeSetCountSQL }
-        return request.facets ? prefixFacetsSQL(key: key)
-            : "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
-    }
-
-    /// Whether this search wants facets and a reminder whose tags are not counted one by one
-    /// (more than 64) matches `key`:
-    ///
-    /// ```swift
-    /// // SELECT EXISTS (SELECT 1 FROM "prefix_tag_counts" WHERE "prefix" = ? AND "tag" = '' AND "matches" > 0)
-    /// ```
-    func facetsNeedAWalk(_ key: String, on db: SQLiteConnection) throws -> Bool {
-        guard request.facets else { return false }
-        return try db.fetchValue(
-            "SELECT EXISTS (SELECT 1 FROM \"prefix_tag_counts\" WHERE \"prefix\" = \(key) AND \"tag\" = '' AND \"matches\" > 0)",
-            as: Int.self) == 1
+        guard let key = try prefixKey(on: db) else { return largeSetCountSQL }
+        guard request.facets else {
+            return "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
+        }
+        return try facetsFromCounts(key, on: db) == nil ? largeSetCountSQL : prefixFacetsSQL(key: key)
     }
 }
