@@ -56,7 +56,7 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase("milk -OR x", exact: true, fts("+milk, +x, -OR")),
         ParseCase(#""sour cream" OR milk"#, exact: true, fts(#"+("sour cream" OR milk)"#)),
         ParseCase("milk OR bre", fts("+(milk OR bre*)")),
-        ParseCase("milk | bread", exact: true, fts("+milk, +|, +bread", "", "fts-ignored=[|]")),
+        ParseCase("milk | bread", exact: true, fts("+milk, +bread", "", "notices=[‘|’ was left out: a word of punctuation alone matches nothing.]")),
         ParseCase("AND OR NOT", exact: true, fts("+(AND OR NOT)")),
         ParseCase("tag:a OR #b", exact: true, fts("", "tag:a OR tag:b")),
         ParseCase(
@@ -89,7 +89,7 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase("-tag:a -#b", exact: true, fts("", "-(tag:a OR tag:b)")),
         ParseCase("tag:a tag:a", exact: true, fts("", "tag:a")),
         ParseCase(#"#"two words""#, exact: true, fts("", #"tag:"two words""#)),
-        ParseCase("C# #", exact: true, fts("+C#, +#", "", "fts-ignored=[#]")),
+        ParseCase("C# #", exact: true, fts("+C#", "", "notices=[‘#’ was left out: a word of punctuation alone matches nothing.]")),
         ParseCase("priority:high", exact: true, fts("", "priority:high")),
         ParseCase("p:low priority:MEDIUM", exact: true, fts("", "priority:low OR priority:medium")),
         ParseCase("-priority:none", exact: true, fts("", "-priority:none")),
@@ -157,13 +157,13 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase(#"""#, exact: true, fts()),
         ParseCase(#"-"" """#, exact: true, fts()),
         ParseCase("-", exact: true, fts("+-", "", "fts-ignored=[-]")),
-        ParseCase("* ^ : {title}:x", exact: true, fts("+*, +^, +:, +{title}:x", "", "fts-ignored=[*, ^, :]")),
+        ParseCase("* ^ : {title}:x", exact: true, fts("+{title}:x", "", "notices=[‘*’, ‘^’ and ‘:’ were left out: words of punctuation alone match nothing.]")),
         ParseCase(#"NEAR( " - * ^"#, exact: true, fts(#"+NEAR(, +" - * ^""#, "", #"fts-ignored=[" - * ^"]"#)),
         ParseCase("🎉 milk", exact: true, fts("+🎉, +milk", "", "fts-ignored=[🎉]")),
         ParseCase("Привет 世界 café", exact: true, fts("+Привет, +世界, +café")),
         ParseCase("milk\u{7}bread\tx\ny\u{2028}z", exact: true, fts("+milk, +bread, +x, +y, +z")),
         ParseCase("a\u{0}b\u{0}", exact: true, fts("+a, +b")),
-        ParseCase("'; DROP TABLE reminders;--", exact: true, fts("+';, +DROP, +TABLE, +reminders;--", "", "fts-ignored=[';]")),
+        ParseCase("'; DROP TABLE reminders;--", exact: true, fts("+DROP, +TABLE, +reminders;--", "", "notices=[‘';’ was left out: a word of punctuation alone matches nothing.]")),
     ]
 
     /// One semantics: the same text is the same query in `trove search`, the interactive search,
@@ -180,10 +180,10 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase("milk OR bre*", exact: true, fts("+(milk OR bre*)")),
         ParseCase("e-ma*", exact: true, fts("+e-ma*")),
         ParseCase("wa*lk", exact: true, fts("+wa*lk")),
-        ParseCase("* x", exact: true, fts("+*, +x", "", "fts-ignored=[*]")),
+        ParseCase("* x", exact: true, fts("+x", "", "notices=[‘*’ was left out: a word of punctuation alone matches nothing.]")),
         ParseCase("**", exact: true, fts("+**", "", "fts-ignored=[**]")),
         ParseCase(#""dentist app"* x"#, exact: true, fts(#"+"dentist app"*, +x"#)),
-        ParseCase(#""dentist app" *"#, exact: true, fts(#"+"dentist app", +*"#, "", "fts-ignored=[*]")),
+        ParseCase(#""dentist app" *"#, exact: true, fts(#"+"dentist app""#, "", "notices=[‘*’ was left out: a word of punctuation alone matches nothing.]")),
         ParseCase(#"-"sour cr"* milk"#, exact: true, fts(#"+milk, -"sour cr"*"#)),
         ParseCase("milk OR ", fts("+milk")),
         ParseCase("OR", fts("+OR*")),
@@ -251,6 +251,25 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         #expect(excluded.terms.count + excluded.excludedTerms.count == SearchQuery.maxTerms)
         #expect(excluded.excludedTerms == [SearchTerm("p")])
         #expect(excluded.notices == ["Only the first 16 different words of the query are searched; 2 more were left out."])
+    }
+
+    // Issue 19: `text & editor` found nothing (the `&` became a substring filter over every
+    // field) and `drag & drop` a fifth of `drag and drop`. Punctuation alone beside words is
+    // left out, with a notice; alone it is still looked for as text.
+    static let punctuation: [ParseCase] = [
+        ParseCase("text & editor", exact: true, fts("+text, +editor", "", "notices=[‘&’ was left out: a word of punctuation alone matches nothing.]")),
+        ParseCase("drag & drop", fts("+drag, +drop*", "", "notices=[‘&’ was left out: a word of punctuation alone matches nothing.]")),
+        ParseCase("milk , bread - eggs", exact: true,
+            fts("+milk, +bread, +eggs", "", "notices=[‘,’ and ‘-’ were left out: words of punctuation alone match nothing.]")),
+        ParseCase("milk +", fts("+milk", "", "notices=[‘+’ was left out: a word of punctuation alone matches nothing.]")),
+        ParseCase("list:Work #", fts("", "list:Work", "notices=[‘#’ was left out: a word of punctuation alone matches nothing.]")),
+        ParseCase("&", exact: true, fts("+&", "", "fts-ignored=[&]")),
+        ParseCase("🎉 party", exact: true, fts("+🎉, +party", "", "fts-ignored=[🎉]")),
+        ParseCase("c++ milk", exact: true, fts("+c++, +milk")),
+    ]
+
+    @Test(arguments: punctuation) func punctuationAloneIsLeftOutBesideWords(_ row: ParseCase) {
+        #expect(SearchQuery.parse(row.text, exact: row.exact).description == row.expected)
     }
 
     @Test func aShortQueryWithARepeatedWordHasNoNotice() {

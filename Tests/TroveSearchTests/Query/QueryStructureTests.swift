@@ -61,7 +61,9 @@ import TroveStore
 
     @Test func ftsIgnoredTermsListTermsWithoutTokenCharacters() {
         let query = SearchQuery.parse(#"🎉 milk -- -* "…" e-mail"#)
-        #expect(query.ftsIgnoredTerms == [SearchTerm("🎉"), SearchTerm("…", isPhrase: true), SearchTerm("-"), SearchTerm("*")])
+        // NB: `--` and `-*` are punctuation alone beside words, left out (issue 19); a quoted
+        // `"…"` and a symbol are still looked for as text.
+        #expect(query.ftsIgnoredTerms == [SearchTerm("🎉"), SearchTerm("…", isPhrase: true)])
     }
 
     @Test(arguments: [

@@ -44,6 +44,8 @@ struct QueryParser {
         var columns = ScopeCollector<SearchColumn>()
         var fields = ScopeCollector<String>()
         var items: [Item] = []
+        /// Words of punctuation alone, by their place in `items`.
+        var punctuation: [(item: Int, term: SearchTerm, isNegated: Bool)] = []
 
         // NB: the last chunk is still being typed only if nothing (not even a space) follows it.
         let endsOpen = raw == nil && !(text.unicodeScalars.last.map(QueryLexer.isSeparator) ?? true)
@@ -120,6 +122,11 @@ struct QueryParser {
                 filters.add(.tag(name), isNegated: chunk.isNegated)
             case .word("OR") where !chunk.isNegated:
                 items.append(.or(chunk.range))
+            case .word(let word) where QueryParser.isPunctuationOnly(word):
+                // NB: issue 19: `&` in `text & editor` became a substring filter over every
+                // field, so the search found nothing; a word of punctuation alone asks for nothing.
+                punctuation.append((items.count, SearchTerm(word), chunk.isNegated))
+                items.append(.other)
             case .word(let word):
                 let (stem, isStarred) = QueryParser.starred(word)
                 let prefix = isStarred || (lastIsPrefix && isLast && !chunk.isNegated && QueryParser.endsInToken(stem))
@@ -135,6 +142,21 @@ struct QueryParser {
             }
         }
 
+        // NB: left out only beside something to search: `&` alone is still looked for as text.
+        var leftOut: [String] = []
+        let searchesSomething = items.contains { item in
+            switch item {
+            case .term, .filter: true
+            case .or, .other: false
+            }
+        } || raw != nil
+        for (index, term, isNegated) in punctuation {
+            if searchesSomething {
+                if !leftOut.contains(term.text) { leftOut.append(term.text) }
+            } else {
+                items[index] = .term(term, isNegated: isNegated)
+            }
+        }
         let (parts, orProblems) = terms(items, lastIsPrefix: lastIsPrefix)
         var condensed = TermCondenser()
         for part in parts { condensed.add(part) }
@@ -142,7 +164,7 @@ struct QueryParser {
         query.excludedTerms = condensed.excluded
         query.filters = filters.clauses
         query.fieldFilters = fieldFilters.clauses
-        query.notices = [condensed.notice, filters.notice, fieldFilters.notice].compactMap { $0 }
+        query.notices = [Self.punctuationNotice(leftOut), condensed.notice, filters.notice, fieldFilters.notice].compactMap { $0 }
         let (resolved, columnProblem) = columns.resolve(all: Set(SearchColumn.allCases))
         query.columns = resolved
         if let (chunk, reason) = columnProblem { problem(chunk, reason) }
@@ -163,6 +185,33 @@ struct QueryParser {
         let known = (indexFilters ?? [:]).keys.sorted().map { $0 + ":" }
         let list = known.isEmpty ? "it declares no filters" : "its filters are " + known.joined(separator: ", ")
         return "this search index has no \(key): filter; \(list)"
+    }
+
+    /// Whether `word` is punctuation alone (`&`, `,`, `#`, `-`, `+`, `...`): no letter or digit,
+    /// and every character punctuation or an ASCII symbol. Beside words or filters such a word is
+    /// left out of the search, with a notice (`text & editor` is `text editor`); alone it is
+    /// searched as text, as a symbol such as `🎉` or `€` always is.
+    static func isPunctuationOnly(_ word: String) -> Bool {
+        !word.isEmpty && word.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                .finalPunctuation, .otherPunctuation:
+                return true
+            default:
+                return scalar.isASCII && !FTS5Text.isTokenCharacter(scalar) && scalar.properties.generalCategory != .control
+                    && scalar != " "
+            }
+        }
+    }
+
+    /// `‘&’ was left out: a word of punctuation alone matches nothing.`; nil for none.
+    static func punctuationNotice(_ words: [String]) -> String? {
+        guard !words.isEmpty else { return nil }
+        let named = words.prefix(5).map { "‘\($0)’" }
+        let list = named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named.last!
+        return words.count == 1
+            ? "\(list) was left out: a word of punctuation alone matches nothing."
+            : "\(list)\(words.count > 5 ? " and others" : "") were left out: words of punctuation alone match nothing."
     }
 
     /// Whether a word's last token runs to its end, so that more typing would extend it.
