@@ -194,6 +194,14 @@ struct Search: AsyncParsableCommand {
             return .noResults
         }
         print(try await output(resultSet, text: text, store: store), terminator: "")
+        // NB: said again at the end, where a person reading the output stops: the first note
+        // scrolls away with 10,000 hits (issue 19).
+        if limit > SearchRequest.maxLimit, resultSet.next != nil {
+            Terminal.standardError.write(
+                "trove: stopped at \(ProgressBar.formatCount(resultSet.hits.count)) of \(ProgressBar.formatCount(resultSet.total)) hits, "
+                    + "the most one page holds; page on with " + (nextOffset(resultSet).map { "--offset \($0) or " } ?? "")
+                    + "the next page's --after cursor.\n")
+        }
         // NB: only typo matches: say which word matched nothing and what it could have been.
         if format == .text, !resultSet.didYouMean.isEmpty {
             Terminal.standardError.write(resultSet.didYouMean.sentences.joined(separator: "\n") + "\n")
@@ -275,9 +283,16 @@ struct Search: AsyncParsableCommand {
     ///
     /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
     /// Neither is `-i` before it, which asks for ``interactive``.
+    ///
+    /// After `--` every word is text, never an operator (issue 19: `trove search -- --slurp`
+    /// read `--slurp` as "leave out -slurp"): each is a phrase of its own, the last one a prefix
+    /// as a last word is unless `--exact`.
     private var text: String {
         let options = query.prefix { $0 != "--" }
-        let literal = query.dropFirst(options.count + 1)
+        var literal = query.dropFirst(options.count + 1).map { "\"" + $0.replacingOccurrences(of: "\"", with: " ") + "\"" }
+        if !exact, let last = query.last, options.count < query.count - 1, last.last.map({ $0.isLetter || $0.isNumber }) == true {
+            literal[literal.count - 1] += "*"
+        }
         return (options.filter { $0 != "-i" } + literal).joined(separator: " ")
     }
 

@@ -26,6 +26,23 @@ import Testing
         #expect(plain.status == 0 && plain.stderr.isEmpty)
     }
 
+    // Issue 19: `--limit 100000 lib` printed 10,000 hits of 35,680 and the note that said so
+    // scrolled away above them; the end of the output says it stopped, and where to go on.
+    @Test func aLimitPastThePageSaysAtTheEndWhereItStopped() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("many.db"), file = folder.path("many.jsonl")
+        let lines = (0..<10_005).map { #"{"title":"Lamp \#($0)"}"# }.joined(separator: "\n") + "\n"
+        try lines.write(toFile: file, atomically: true, encoding: .utf8)
+        try #require(try TroveProcess.run(["import", file, "--db", db]).status == 0)
+        let result = try TroveProcess.run(["search", "lamp", "--limit", "100000", "--db", db, "--format", "tsv"])
+        #expect(result.status == 0)
+        #expect(result.stderr.hasSuffix(
+            "trove: stopped at 10,000 of 10,005 hits, the most one page holds; page on with --offset 10000 or the next page's --after cursor.\n"),
+            "\(result.stderr)")
+        let all = try TroveProcess.run(["search", "lamp", "--limit", "100000", "--offset", "10000", "--db", db, "--format", "tsv"])
+        #expect(all.status == 0 && !all.stderr.contains("stopped at"), "the last page stops nowhere: \(all.stderr)")
+    }
+
     @Test func limitsAndOffsetsOutOfRangeAreRefusedWithTheRange() throws {
         let folder = try TemporaryFolder()
         let (db, _) = try Self.database(in: folder)
