@@ -1,4 +1,4 @@
--- Trove schema, version 16: the per-prefix tag counts keep the tags many reminders share, under
+-- Trove schema, version 17: the per-prefix tag counts keep the tags many reminders share, under
 -- prefixes of one and two characters; the others are counted when a search asks for them.
 --
 -- Counting every tag under every prefix of every reminder it labels made the counts most of the
@@ -17,7 +17,7 @@
 -- Tags are counted under prefixes of one and two characters only: a three- or four-letter
 -- prefix has far fewer matches to walk, and its totals still come from prefix_list_counts.
 --
--- The counts of version 15 are dropped and every reminder is left to be counted, as version 15
+-- The counts made before version 17 are dropped and every reminder is left to be counted, as version 15
 -- did: Trove's next write (or a writable open) counts them, and until then searches walk.
 CREATE TABLE prefix_counted_tags (
     name TEXT NOT NULL PRIMARY KEY

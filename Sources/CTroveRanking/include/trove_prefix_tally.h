@@ -28,7 +28,7 @@
 ** in a debug build). A search whose prefix has such an entry does not take its tag facets from
 ** the counts (TroveSearch's `SearchExecutor.prefixCounts(on:)`).
 **
-** trove_prefix_tally(sign, list_id, is_completed, title, notes, tags, counted) (schema 16): the
+** trove_prefix_tally(sign, list_id, is_completed, title, notes, tags, counted) (schema 17): the
 ** same, but tag names are counted one by one only when `counted` (a JSON array of names, read
 ** once per aggregate) holds them, and only under prefixes of at most
 ** TROVE_PREFIX_TAG_CHARACTERS characters; under each such prefix a row that holds a name outside

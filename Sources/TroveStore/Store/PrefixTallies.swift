@@ -13,7 +13,7 @@ package import TroveSQLite
 /// every store write counts what changed before it commits (``catchUp(on:)``), so the counts
 /// change with the reminders in one transaction, and a killed write leaves both as they were.
 ///
-/// Tags (schema 16) are counted one by one only once ``countedTagMinimum`` reminders hold them
+/// Tags (schema 17) are counted one by one only once ``countedTagMinimum`` reminders hold them
 /// (their names in `prefix_counted_tags`), under prefixes of at most ``tagPrefixCharacters``;
 /// a reminder holding another tag is counted under ``uncountedTagsEntry``. A tag reaching the
 /// minimum in a write is counted from then on, its reminders counted again in that write.
@@ -28,12 +28,12 @@ package import TroveSQLite
 /// // DELETE FROM "prefix_count_changes"; UPDATE "prefix_count_state" SET "counted_through" = …
 /// ```
 package enum PrefixTallies {
-    /// How many reminders a tag labels before it is counted one by one (schema 16): a tag of
+    /// How many reminders a tag labels before it is counted one by one (schema 17): a tag of
     /// fewer is counted when a search asks for it, so the counts grow with the tags many
     /// reminders share, not with every tag under every prefix of every reminder it labels.
     package static let countedTagMinimum = 32
 
-    /// The longest prefix, in characters, that tags are counted under (schema 16;
+    /// The longest prefix, in characters, that tags are counted under (schema 17;
     /// `TROVE_PREFIX_TAG_CHARACTERS`); the lists are counted under prefixes of up to four.
     package static let tagPrefixCharacters = 2
 
@@ -88,7 +88,7 @@ package enum PrefixTallies {
         return try db.fetchValue(sql, as: String.self) ?? "[]"
     }
 
-    /// Whether the file has the counts as this Trove keeps them (schema 16 on); an older file
+    /// Whether the file has the counts as this Trove keeps them (schema 17 on); an older file
     /// is counted again once it is migrated.
     package static func exist(on db: SQLiteConnection) throws -> Bool {
         try db.fetchValue(

@@ -93,7 +93,7 @@ struct PrefixCountsTests {
         return store
     }
 
-    // Schema 16: a tag of few reminders is not counted under every prefix; its reminders are
+    // Schema 17: a tag of few reminders is not counted under every prefix; its reminders are
     // counted under "," instead. A search's facets (the 100 most common tags) come from the
     // counts only when no tag left out can be among them, and are what walking gives either way.
     @Test func rareTagsAreCountedWhenASearchAsksAndTheFacetsStayExact() async throws {

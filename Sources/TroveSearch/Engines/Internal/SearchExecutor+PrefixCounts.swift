@@ -59,7 +59,7 @@ extension SearchExecutor {
     ///   under it);
     /// - a reminder with more than 64 tags matches it (counted under the empty name, schema 15);
     /// - a reminder holding a tag that is not counted one by one matches it (the "," entry,
-    ///   schema 16), and that tag could be among the most common: such a tag labels fewer than
+    ///   schema 17), and that tag could be among the most common: such a tag labels fewer than
     ///   ``PrefixTallies/countedTagMinimum`` reminders and at most as many as the "," entry
     ///   counts, so when the last of the facets read counts more than that, none can be.
     ///
