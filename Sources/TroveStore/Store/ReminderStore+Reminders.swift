@@ -32,7 +32,7 @@ extension ReminderStore {
             undo.added.insert(id)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            try db.journal("add", "added " + JournalText.reminders([(id, valid.record.title)]), undo, at: now)
+            try db.journal("add", "added " + JournalText.reminders([(id, valid.record.title)]), undo, at: now, session: session)
             return try Reminder.fetch(id: id, on: db)
         }
     }
@@ -114,7 +114,7 @@ extension ReminderStore {
         let removeTags = try StoreNames.tags(changes.removeTags)
         let now = now()
         return try await indexedWrite { db in
-            let before = try Reminder.fetch(id: id, on: db)
+            let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
             try db.run(ReminderTable.where { $0.id == id }.update {
@@ -139,10 +139,10 @@ extension ReminderStore {
                 throw StoreError.repeatNeedsDue
             }
             var undo = JournalUndo()
-            try undo.remember(before, on: db)
+            try undo.rememberLeavingCompletions(before, on: db)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
+            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now, session: session)
             return (after, entry)
         }
     }
@@ -211,15 +211,17 @@ extension ReminderStore {
             var names: [(Int64, String)] = []
             var plain: [Int64] = []
             for id in changing {
-                let before = try Reminder.fetch(id: id, on: db)
-                try undo.remember(before, on: db)
+                // NB: the completions are neither read nor kept: a done adds one, which undo
+                // deletes (JournalUndo.rememberLeavingCompletions); only their count matters here.
+                let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
+                try undo.rememberLeavingCompletions(before, on: db)
                 names.append((id, before.title))
                 guard completed, let rule = before.repeat else {
                     plain.append(id)
                     continue
                 }
                 let due = before.due ?? .day(CalendarDay(now))
-                let occurrences = before.completions.count + 1
+                let occurrences = (try db.first(CompletionTable.where { $0.reminderID == id }.count()) ?? 0) + 1
                 guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
                     plain.append(id)
                     continue
@@ -239,7 +241,7 @@ extension ReminderStore {
             }
             let entry = try db.journal(
                 completed ? "done" : "undone",
-                (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now)
+                (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now, session: session)
             return (changing, entry)
         }
     }
@@ -257,15 +259,15 @@ extension ReminderStore {
             var undo = JournalUndo()
             var names: [(Int64, String)] = []
             for id in changing {
-                let before = try Reminder.fetch(id: id, on: db)
-                try undo.remember(before, on: db)
+                let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
+                try undo.rememberLeavingCompletions(before, on: db)
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
                 $0.isFlagged.set(flagged)
                 $0.updatedAt.set(now)
             })
-            try db.journal(flagged ? "flag" : "unflag", (flagged ? "flagged " : "unflagged ") + JournalText.reminders(names), undo, at: now)
+            try db.journal(flagged ? "flag" : "unflag", (flagged ? "flagged " : "unflagged ") + JournalText.reminders(names), undo, at: now, session: session)
             return changing
         }
     }
@@ -293,7 +295,7 @@ extension ReminderStore {
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())
-            try db.journal("rm", "deleted " + JournalText.reminders(names), undo, at: now)
+            try db.journal("rm", "deleted " + JournalText.reminders(names), undo, at: now, session: session)
             return deleting
         }
     }
