@@ -221,7 +221,12 @@ extension ReminderStore {
                     continue
                 }
                 let due = before.due ?? .day(CalendarDay(now))
-                let occurrences = (try db.first(CompletionTable.where { $0.reminderID == id }.count()) ?? 0) + 1
+                // NB: only a rule that ends after COUNT times reads how many there were: counting
+                // walks every completion, which the 10,000th done of a daily rule need not.
+                var occurrences = 1
+                if case .count? = rule.end {
+                    occurrences += try db.first(CompletionTable.where { $0.reminderID == id }.count()) ?? 0
+                }
                 guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
                     plain.append(id)
                     continue

@@ -55,6 +55,21 @@ import TroveTestSupport
         #expect(try await store.check().isOK)
     }
 
+    /// Without the completions read, a rule that ends after COUNT times still counts them.
+    @Test func aCountedRuleStillEndsAtItsLastTime() async throws {
+        let store = try await seededStore(records: [])
+        let reminder = try await store.add(ReminderRecord(
+            title: "Three times", due: .day(CalendarDay("2026-03-02")!), repeat: try RepeatRule(rrule: "FREQ=DAILY;COUNT=3")))
+        for _ in 1...2 { try await store.setCompleted([reminder.id], true) }
+        #expect(try await store.reminder(id: reminder.id).isCompleted == false)
+        try await store.setCompleted([reminder.id], true)
+        let done = try await store.reminder(id: reminder.id)
+        #expect(done.isCompleted && done.completions.count == 2)
+        try await store.undo()
+        let reopened = try await store.reminder(id: reminder.id)
+        #expect(!reopened.isCompleted && reopened.completions.count == 2 && reopened.due == .day(CalendarDay("2026-03-04")!))
+    }
+
     /// Entries written before schema 16 hold the whole history (`completions_through` NULL),
     /// and undo still replaces the history with theirs.
     @Test func anEntryWithTheWholeHistoryStillRestoresIt() async throws {
