@@ -76,7 +76,7 @@ public struct RepeatDoneBenchmark: Sendable {
             if done % 1_000 == 0 { progress("\(done) of \(count) dones") }
         }
         let fileBytes = try await Self.contentBytes(store)
-        var lines = ["| done | journal entry (bytes) | a whole-history copy would be (bytes) | file growth per done over its window (bytes) | median ms per done over its window |",
+        var lines = ["| done | journal entry (bytes) | the reminder with its whole history, as entries copied it before schema 16 (bytes) | file growth per done over its window (bytes) | median ms per done over its window |",
                      "|---:|---:|---:|---:|---:|"]
         for point in points {
             lines.append("| \(point.done) | \(point.journalBytes) | \(point.wholeHistoryBytes) | \(String(format: "%.0f", point.fileBytesPerDone)) | \(String(format: "%.3f", point.medianMilliseconds)) |")
