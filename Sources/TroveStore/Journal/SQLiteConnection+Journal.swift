@@ -21,7 +21,7 @@ extension SQLiteConnection {
     ///
     /// NB: the same transaction as the change itself, so a crash (even kill -9) keeps both or
     /// neither: undo can never meet a change it has no entry for, or an entry for nothing.
-    /// - Returns: The new entry's id, which ``ReminderStore/undo(entry:)`` takes.
+    /// - Returns: The new entry's id, which ``ReminderStore/undo(entry:ifNotNewest:)`` takes.
     @discardableResult
     func journal(_ command: String, _ summary: String, _ undo: JournalUndo, at: Date, session: Int64?) throws -> Int64 {
         let newest = try undo.entry ?? JournalUndo.nextEntry(on: self)

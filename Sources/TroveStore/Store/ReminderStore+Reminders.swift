@@ -105,7 +105,7 @@ extension ReminderStore {
     }
 
     /// ``update(id:_:)``, also returning the journal entry that records it, for
-    /// ``undo(entry:)``.
+    /// ``undo(entry:ifNotNewest:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
         if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
@@ -201,7 +201,7 @@ extension ReminderStore {
     }
 
     /// ``setCompleted(_:_:)``, also returning the journal entry that records it (nil when
-    /// nothing changed), for ``undo(entry:)``.
+    /// nothing changed), for ``undo(entry:ifNotNewest:)``.
     public func setCompletedRecordingEntry(_ ids: [Int64], _ completed: Bool) async throws -> (changed: [Int64], entry: Int64?) {
         let now = now()
         return try await indexedWrite { db in
