@@ -1,6 +1,11 @@
 import ArgumentParser
 import Foundation
 import TroveStore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `trove undo [N]` / `trove undo --entry N`: revert the newest N commands of this terminal
 /// session, or one entry of `trove log`.
@@ -15,7 +20,7 @@ struct Undo: AsyncParsableCommand {
             reverts the newest N of them, newest first, in one transaction: all N or none, and \
             never part of one. It says which entries it reverted. It refuses (exit 1, nothing \
             undone) when one of them came from another terminal session, or from before Trove \
-            noted sessions: commands run one after another from one shell or script are one \
+            noted sessions; on a terminal, plain `trove undo` asks instead. Commands run one after another from one shell or script are one \
             session, so a script's undo never reverts what another terminal wrote meanwhile. \
             --entry N reverts entry N of `trove log`, whichever session wrote it and even when \
             it is not the newest, unless a later entry changed the same reminders (exit 1). \
@@ -50,8 +55,29 @@ struct Undo: AsyncParsableCommand {
             } catch StoreError.nothingToUndo {
                 Terminal.standardError.write("trove: \(StoreError.nothingToUndo.cliDescription)\n")
                 throw ExitCode(ExitStatus.noResults.rawValue)
+            } catch StoreError.undoFromAnotherSession(let foreign, 1) where entry == nil && (count ?? 1) == 1 && Self.canAsk {
+                try await askThenUndo(foreign, in: store)
             }
         }
+    }
+
+    /// Whether a person is there to answer: standard input and standard error are terminals.
+    static var canAsk: Bool { isatty(0) == 1 && Terminal.standardError.isTerminal }
+
+    /// On a terminal, the newest entry from another session is undone once the person says so;
+    /// anything but "y" (or the end of input) undoes nothing and exits 1, as a script's refusal does.
+    ///
+    /// NB: `undo(entry:)` refuses if yet another command wrote while the question waited.
+    private func askThenUndo(_ foreign: JournalEntry, in store: ReminderStore) async throws {
+        Terminal.standardError.write("trove: The newest change, entry \(foreign.id) (\(foreign.command): \(foreign.summary)), came from "
+            + "\(StoreError.describeSession(foreign.session)). Undo it anyway? [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else {
+            Terminal.standardError.write("trove: Nothing was undone; `trove log` lists the entries and `trove undo --entry N` undoes one.\n")
+            throw ExitCode(ExitStatus.noResults.rawValue)
+        }
+        let undone = try await store.undo(entry: foreign.id)
+        print("Undid entry \(undone.id) (\(undone.command)): \(undone.summary).")
     }
 }
 
