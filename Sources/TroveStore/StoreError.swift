@@ -43,6 +43,13 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case undoSuperseded(entry: Int64, newest: JournalEntry)
     /// `undo(entry:)`: the entry is no longer in the journal (undone already, or pruned).
     case journalEntryGone(entry: Int64)
+    /// `undo(count:)`: `entry`, the `position`th newest (1 for the newest), was written by
+    /// another terminal session than the store's (``ReminderStore/session``), or by one unknown
+    /// (an entry older than schema 16); nothing was undone.
+    case undoFromAnotherSession(entry: JournalEntry, position: Int)
+    /// `undo(entry:ifNotNewest: .revertIfIndependent)`: `later` changed some of the reminders
+    /// (or the lists and tags) that `entry` changed, so reverting `entry` would undo part of it.
+    case undoConflicts(entry: JournalEntry, later: JournalEntry)
 
     /// One sentence naming the problem and what an app can do about it, in library terms.
     public var description: String {
@@ -91,7 +98,31 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "Not undone: another command changed the database since (\(newest.command): \(newest.summary)); `log()` lists the changes, `undo(count:)` reverts them newest first."
         case .journalEntryGone:
             "Not undone: that change is no longer in the journal (it was undone already); `log()` lists what can be undone."
+        case .undoFromAnotherSession(let entry, let position):
+            "Not undone: \(Self.describe(entry, position: position)) came from \(Self.describeSession(entry.session)), not this store's; "
+                + "call `undo(entry: \(entry.id))` to undo it anyway, or `log()` to see the entries."
+        case .undoConflicts(let entry, let later):
+            "Not undone: entry \(later.id) (\(later.command): \(later.summary)) changed the same reminders after entry \(entry.id); "
+                + "undo entry \(later.id) first (`undo(entry: \(later.id), ifNotNewest: .revertIfIndependent)`)."
         }
+    }
+
+    /// `the newest change, entry 12 (done: completed 3 "Milk"),` or, further down,
+    /// `entry 11 (…), the 2nd newest change,`: how a refused undo names its entry.
+    package static func describe(_ entry: JournalEntry, position: Int) -> String {
+        let named = "entry \(entry.id) (\(entry.command): \(entry.summary))"
+        return position == 1 ? "the newest change, \(named)," : "\(named), the \(ordinal(position)) newest change,"
+    }
+
+    /// `another terminal session (4711)`, or the unknown one of an entry older than schema 16.
+    package static func describeSession(_ session: Int64?) -> String {
+        session.map { "another terminal session (\($0))" }
+            ?? "an unknown terminal session (it was recorded before Trove noted sessions)"
+    }
+
+    private static func ordinal(_ number: Int) -> String {
+        let suffix = (11...13).contains(number % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][number % 10] ?? "th"
+        return "\(number)\(suffix)"
     }
 
     /// A byte count as the messages say it, in megabytes with one decimal: `12.3 MB`.

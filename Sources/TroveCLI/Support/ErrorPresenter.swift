@@ -18,6 +18,9 @@ struct ErrorPresenter {
             switch error {
             case .foreignDatabase, .needsMigration, .newerSchema, .indexMissing, .schemaDamaged, .notEnoughSpace, .unreadableRows:
                 return (error.cliDescription, .database)
+            case .undoFromAnotherSession, .undoConflicts, .undoSuperseded, .journalEntryGone:
+                // NB: an undo refused as unsafe changed nothing: 1, as for an empty journal.
+                return (error.cliDescription, .noResults)
             default:
                 return (error.cliDescription, .usage)
             }

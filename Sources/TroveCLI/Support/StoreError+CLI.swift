@@ -31,8 +31,14 @@ extension StoreError {
             "Cannot undo \(requested) commands: the journal holds only \(available); nothing was undone. Run `trove undo \(available)` to undo them all."
         case .undoSuperseded(_, let newest):
             "Not undone: another command changed the database since (\(newest.command): \(newest.summary)); `trove log` lists the changes, `trove undo` reverts them newest first."
-        case .journalEntryGone:
-            "Not undone: that change is no longer in the journal (it was undone already); `trove log` lists what can be undone."
+        case .journalEntryGone(let entry):
+            "Not undone: entry \(entry) is no longer in the journal (it was undone already, or is older than the newest \(journalLimit)); `trove log` lists what can be undone."
+        case .undoFromAnotherSession(let entry, let position):
+            "Not undone: \(StoreError.describe(entry, position: position)) came from \(StoreError.describeSession(entry.session)); "
+                + "run `trove undo --entry \(entry.id)` to undo it anyway, or `trove log` to see the entries."
+        case .undoConflicts(let entry, let later):
+            "Not undone: entry \(later.id) (\(later.command): \(later.summary)) changed the same reminders after entry \(entry.id); "
+                + "undo entry \(later.id) first (`trove undo --entry \(later.id)`)."
         case .foreignDatabase(let path):
             "\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db."
         case .needsMigration(let path):

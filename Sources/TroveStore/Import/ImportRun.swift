@@ -11,6 +11,8 @@ struct ImportRun {
     /// What the file's format cannot hold: stored values it could only give back cut are kept.
     let limits: FormatLimits
     let onConflict: ImportConflictPolicy
+    /// The terminal session the journal entry records (``ReminderStore/session``).
+    let session: Int64?
     private var inserter: RecordInserter
     private(set) var summary = ImportSummary(imported: 0, listsCreated: [], tagsCreated: 0, warnings: [], elapsed: .zero)
     private(set) var warnings: [String] = []
@@ -55,7 +57,7 @@ struct ImportRun {
 
     init(
         db: SQLiteConnection, now: Date, source: String, limits: FormatLimits = .none,
-        onConflict: ImportConflictPolicy,
+        onConflict: ImportConflictPolicy, session: Int64? = nil,
         deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
         deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold,
         uidKey: @escaping (String) -> Int = { $0.hashValue }
@@ -69,6 +71,7 @@ struct ImportRun {
         self.source = source
         self.limits = limits
         self.onConflict = onConflict
+        self.session = session
         self.inserter = RecordInserter(db: db, now: now, bulk: true)
     }
 
@@ -163,7 +166,7 @@ struct ImportRun {
         guard summary.imported + summary.updated + summary.occurrences > 0 else { return }
         undo.listsCreated = inserter.listsCreated
         undo.tagsCreated = inserter.tagNamesCreated
-        try db.journal("import", "imported \(source): " + summary.counts, undo, at: now)
+        try db.journal("import", "imported \(source): " + summary.counts, undo, at: now, session: session)
     }
 
     // MARK: Rows

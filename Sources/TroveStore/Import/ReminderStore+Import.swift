@@ -70,7 +70,7 @@ extension ReminderStore {
         let clock = ContinuousClock()
         let start = clock.now
         var summary = try await indexedWrite { db in
-            var run = ImportRun(db: db, now: now, source: source, limits: box.value.limits, onConflict: onConflict, deferIndexesAfter: deferIndexesAfter,
+            var run = ImportRun(db: db, now: now, source: source, limits: box.value.limits, onConflict: onConflict, session: session, deferIndexesAfter: deferIndexesAfter,
                 deferTextAfter: deferTextAfter, uidKey: uidKey)
             try run.begin()
             var rows = 0

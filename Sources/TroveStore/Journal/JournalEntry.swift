@@ -10,12 +10,16 @@ public struct JournalEntry: Hashable, Sendable, Identifiable {
     public var command: String
     /// What it did, such as `completed 3 "Buy milk"`.
     public var summary: String
+    /// The terminal session of the process that wrote it (`getsid(0)`, what `ps -o sess`
+    /// shows); nil when unknown: written before schema 16, or where there are no sessions.
+    public var session: Int64?
 
     /// An entry with these values; ``ReminderStore/log(limit:)`` reads the real ones.
-    public init(id: Int64, at: Date, command: String, summary: String) {
+    public init(id: Int64, at: Date, command: String, summary: String, session: Int64? = nil) {
         self.id = id
         self.at = at
         self.command = command
         self.summary = summary
+        self.session = session
     }
 }

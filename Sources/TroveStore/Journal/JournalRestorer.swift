@@ -8,6 +8,7 @@ import TroveSQLite
 /// try JournalRestorer(db: db, now: now).revert(undo, entry: 12)
 /// // DELETE FROM "reminders" WHERE ("reminders"."id" BETWEEN ? AND ?)          -- what it added
 /// // UPDATE "reminders" SET … WHERE ("reminders"."id" = ?)                      -- what it changed
+/// // DELETE FROM "reminder_completions" WHERE … "id" > ?                           -- the occurrences a done completed
 /// // INSERT INTO "reminders" ("id", "uid", …) VALUES (…)                        -- what it deleted
 /// //   (read 1,000 at a time: SELECT "journal_reminders"."id", "journal_reminders"."record" FROM "journal_reminders"
 /// //    WHERE (("journal_reminders"."entry" = ?) AND ("journal_reminders"."id" > ?)) ORDER BY "journal_reminders"."id" LIMIT ?)
@@ -60,11 +61,11 @@ struct JournalRestorer {
         var after: Int64 = 0
         while true {
             let batch = try db.all(JournalReminderTable.where { $0.entry == entry && $0.id > after }
-                .order { $0.id }.limit(Self.batchSize).select { ($0.id, $0.record) })
+                .order { $0.id }.limit(Self.batchSize).select { ($0.id, $0.record, $0.completionsThrough) })
             guard let last = batch.last else { break }
             after = last.0
-            for record in try JournalUndo.records(batch.map(\.1)) {
-                try putBack(record, inserter: &inserter, text: &text)
+            for (record, through) in zip(try JournalUndo.records(batch.map(\.1)), batch.map(\.2)) {
+                try putBack(record, completionsThrough: through, inserter: &inserter, text: &text)
             }
         }
         try text.catchUp(on: db)
@@ -83,10 +84,15 @@ struct JournalRestorer {
     }
 
     /// Writes a kept reminder back over its row, or inserts it again with its id.
-    private func putBack(_ record: ReminderRecord, inserter: inout RecordInserter, text: inout DeferredTextIndexes) throws {
+    ///
+    /// - Parameter completionsThrough: nil when `record` holds the whole completion history;
+    ///   otherwise the highest completion id it had (its history was left out): those above go.
+    private func putBack(
+        _ record: ReminderRecord, completionsThrough: Int64? = nil, inserter: inout RecordInserter, text: inout DeferredTextIndexes
+    ) throws {
         guard let id = record.id, let uid = record.uid else { return }
         let valid = try ValidRecord(record, now: now, completedNow: false)
-        if try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now) {
+        if try inserter.overwrite(id: id, with: valid, uid: uid, updatedAt: record.updatedAt ?? now, completionsThrough: completionsThrough) {
             try text.rowWritten(inserted: nil, on: db)
         } else {
             let inserted = try inserter.insert(valid, keepingID: id)

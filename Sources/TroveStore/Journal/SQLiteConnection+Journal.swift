@@ -10,8 +10,8 @@ extension SQLiteConnection {
     /// entries past the newest `journalLimit`, with the reminders they kept.
     ///
     /// ```swift
-    /// try db.journal("done", "completed 3 \"Buy milk\"", undo, at: now)
-    /// // INSERT INTO "journal" ("id", "at", "command", "summary", "undo") VALUES (?, ?, ?, ?, ?)
+    /// try db.journal("done", "completed 3 \"Buy milk\"", undo, at: now, session: 5468)
+    /// // INSERT INTO "journal" ("id", "at", "command", "summary", "undo", "session") VALUES (?, ?, ?, ?, ?, ?)
     /// // DELETE FROM "journal" WHERE ("journal"."id" <= ?)
     /// // DELETE FROM "journal_reminders" WHERE ("journal_reminders"."entry" <= ?)
     /// ```
@@ -21,9 +21,9 @@ extension SQLiteConnection {
     ///
     /// NB: the same transaction as the change itself, so a crash (even kill -9) keeps both or
     /// neither: undo can never meet a change it has no entry for, or an entry for nothing.
-    /// - Returns: The new entry's id, which ``ReminderStore/undo(entry:)`` takes.
+    /// - Returns: The new entry's id, which ``ReminderStore/undo(entry:ifNotNewest:)`` takes.
     @discardableResult
-    func journal(_ command: String, _ summary: String, _ undo: JournalUndo, at: Date) throws -> Int64 {
+    func journal(_ command: String, _ summary: String, _ undo: JournalUndo, at: Date, session: Int64?) throws -> Int64 {
         let newest = try undo.entry ?? JournalUndo.nextEntry(on: self)
         try run(JournalTable.insert {
             $0.id.set(newest)
@@ -31,6 +31,7 @@ extension SQLiteConnection {
             $0.command.set(command)
             $0.summary.set(summary)
             $0.undo.set(undo.json)
+            $0.session.set(session)
         })
         if newest > Int64(journalLimit) {
             let oldest = newest - Int64(journalLimit)

@@ -13,8 +13,10 @@ extension ReminderStore {
     ///
     /// ```swift
     /// try await store.check().isOK  // true
-    /// // on a reader: the schema against SchemaDefinition.current(), tag texts against their
-    /// //   links, PRAGMA integrity_check
+    /// // on a reader, in one read transaction (BEGIN DEFERRED … COMMIT: one snapshot, whatever
+    /// //   other processes write meanwhile): the schema against SchemaDefinition.current(), tag
+    /// //   texts against their links, the per-prefix counts (with the changes they have yet to
+    /// //   take in) against a fresh count, PRAGMA integrity_check
     /// // on the writer: INSERT INTO reminders_fts (reminders_fts, rank) VALUES ('integrity-check', 1)
     /// //   INSERT INTO reminders_substrings (reminders_substrings, rank) VALUES ('integrity-check', 1)
     /// ```
@@ -33,7 +35,17 @@ extension ReminderStore {
     ///   own check included, is in the report.
     public func check(lockWait: Duration = .seconds(5)) async throws -> CheckReport {
         let schema = try schema
-        var report = try await database.read { db in Self.checkFile(on: db, schema: schema) }
+        // NB: one read transaction for every check of the file, so they all read one snapshot:
+        // each statement on its own read the database as it was then, and a write committed
+        // between reading the per-prefix counts and counting the reminders afresh (another
+        // process adding) looked like damage, "the per-prefix counts … differ" (issue 53).
+        // NB: ended by ROLLBACK (a read has nothing to commit), and only while still open: a
+        // damaged file may have ended it already, and what the checks found is still reported.
+        var report = try await database.read { db in
+            try db.execute("BEGIN DEFERRED")
+            defer { if db.isInTransaction { try? db.execute("ROLLBACK") } }
+            return Self.checkFile(on: db, schema: schema)
+        }
         guard report.databaseCheckStopped == nil,
               !report.schemaProblems.contains(where: { Self.blocksIndexCheck($0) })
         else { return report }

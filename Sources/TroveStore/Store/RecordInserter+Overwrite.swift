@@ -14,10 +14,14 @@ extension RecordInserter {
     /// // DELETE FROM "reminder_completions" WHERE ("reminder_completions"."reminder_id" = ?); INSERT …
     /// ```
     ///
+    /// - Parameter completionsThrough: nil to replace the completions with the record's; an
+    ///   undo of a journal row that left them out (``JournalUndo/rememberLeavingCompletions(_:on:)``)
+    ///   passes the highest completion id the reminder had then, and only those above it are
+    ///   deleted: `DELETE FROM "reminder_completions" WHERE … AND ("reminder_completions"."id" > ?)`.
     /// - Returns: False, having written nothing, when there is no reminder `id` (an undo then
     ///   inserts it again).
     @discardableResult
-    mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date) throws -> Bool {
+    mutating func overwrite(id: Int64, with valid: ValidRecord, uid: String, updatedAt: Date, completionsThrough: Int64? = nil) throws -> Bool {
         let listID = try listID(named: valid.list)
         let record = valid.record
         let wanted = ReminderRow.contents(
@@ -30,6 +34,10 @@ extension RecordInserter {
             })
         }
         try setTags(valid.tags, of: id)
+        if let completionsThrough {
+            try db.run(CompletionTable.where { $0.reminderID == id && $0.id > completionsThrough }.delete())
+            return true
+        }
         if deleteCompletions == nil { deleteCompletions = try db.prepare(CompletionTable.where { $0.reminderID == 0 }.delete().sql) }
         try deleteCompletions!.execute([.integer(id)])
         for completion in record.completions { try db.run(completion.insert(reminderID: id)) }

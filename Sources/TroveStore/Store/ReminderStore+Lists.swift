@@ -50,7 +50,7 @@ extension ReminderStore {
             }
             // NB: ON DELETE CASCADE removes the reminders, whose delete trigger unindexes each.
             try db.run(ListTable.where { $0.id == id }.delete())
-            try db.journal("list rm", "deleted the list \"\(stored)\" and " + JournalText.count(count, "reminder"), undo, at: now)
+            try db.journal("list rm", "deleted the list \"\(stored)\" and " + JournalText.count(count, "reminder"), undo, at: now, session: session)
             return count
         }
     }
@@ -92,7 +92,7 @@ extension ReminderStore {
             if let target, target != old {
                 undo.tagsDeleted = [.init(id: old, name: oldName)]
                 for reminderID in try db.all(ReminderTagTable.where { $0.tagID == old }.select { $0.reminderID }) {
-                    try undo.remember(try Reminder.fetch(id: reminderID, on: db), on: db)
+                    try undo.rememberLeavingCompletions(try Reminder.fetch(id: reminderID, on: db, withCompletions: false), on: db)
                 }
                 // NB: link the old tag's reminders to the existing tag in the old one's place (the
                 // link trigger adds the name), then drop the old tag (the cascade's unlink
@@ -109,7 +109,7 @@ extension ReminderStore {
                 try db.run(TagTable.where { $0.id == old }.update { $0.name.set(newName) })
                 undo.tagRenames = [.init(from: oldName, to: newName)]
             }
-            try db.journal("tag rename", "renamed the tag \"\(oldName)\" to \"\(newName)\"", undo, at: now)
+            try db.journal("tag rename", "renamed the tag \"\(oldName)\" to \"\(newName)\"", undo, at: now, session: session)
         }
     }
 
@@ -127,9 +127,11 @@ extension ReminderStore {
             var undo = JournalUndo()
             undo.tagsDeleted = [.init(id: id, name: stored)]
             let tagged = try db.all(ReminderTagTable.where { $0.tagID == id }.select { $0.reminderID })
-            for reminderID in tagged { try undo.remember(try Reminder.fetch(id: reminderID, on: db), on: db) }
+            for reminderID in tagged {
+                try undo.rememberLeavingCompletions(try Reminder.fetch(id: reminderID, on: db, withCompletions: false), on: db)
+            }
             try db.run(TagTable.where { $0.id == id }.delete())
-            try db.journal("tag rm", "deleted the tag \"\(stored)\" from " + JournalText.count(tagged.count, "reminder"), undo, at: now)
+            try db.journal("tag rm", "deleted the tag \"\(stored)\" from " + JournalText.count(tagged.count, "reminder"), undo, at: now, session: session)
             return tagged.count
         }
     }

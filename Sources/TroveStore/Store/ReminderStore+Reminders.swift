@@ -32,7 +32,7 @@ extension ReminderStore {
             undo.added.insert(id)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            try db.journal("add", "added " + JournalText.reminders([(id, valid.record.title)]), undo, at: now)
+            try db.journal("add", "added " + JournalText.reminders([(id, valid.record.title)]), undo, at: now, session: session)
             return try Reminder.fetch(id: id, on: db)
         }
     }
@@ -105,7 +105,7 @@ extension ReminderStore {
     }
 
     /// ``update(id:_:)``, also returning the journal entry that records it, for
-    /// ``undo(entry:)``.
+    /// ``undo(entry:ifNotNewest:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
         if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
@@ -114,7 +114,7 @@ extension ReminderStore {
         let removeTags = try StoreNames.tags(changes.removeTags)
         let now = now()
         return try await indexedWrite { db in
-            let before = try Reminder.fetch(id: id, on: db)
+            let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
             try db.run(ReminderTable.where { $0.id == id }.update {
@@ -139,10 +139,10 @@ extension ReminderStore {
                 throw StoreError.repeatNeedsDue
             }
             var undo = JournalUndo()
-            try undo.remember(before, on: db)
+            try undo.rememberLeavingCompletions(before, on: db)
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now)
+            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now, session: session)
             return (after, entry)
         }
     }
@@ -201,7 +201,7 @@ extension ReminderStore {
     }
 
     /// ``setCompleted(_:_:)``, also returning the journal entry that records it (nil when
-    /// nothing changed), for ``undo(entry:)``.
+    /// nothing changed), for ``undo(entry:ifNotNewest:)``.
     public func setCompletedRecordingEntry(_ ids: [Int64], _ completed: Bool) async throws -> (changed: [Int64], entry: Int64?) {
         let now = now()
         return try await indexedWrite { db in
@@ -211,15 +211,22 @@ extension ReminderStore {
             var names: [(Int64, String)] = []
             var plain: [Int64] = []
             for id in changing {
-                let before = try Reminder.fetch(id: id, on: db)
-                try undo.remember(before, on: db)
+                // NB: the completions are neither read nor kept: a done adds one, which undo
+                // deletes (JournalUndo.rememberLeavingCompletions); only their count matters here.
+                let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
+                try undo.rememberLeavingCompletions(before, on: db)
                 names.append((id, before.title))
                 guard completed, let rule = before.repeat else {
                     plain.append(id)
                     continue
                 }
                 let due = before.due ?? .day(CalendarDay(now))
-                let occurrences = before.completions.count + 1
+                // NB: only a rule that ends after COUNT times reads how many there were: counting
+                // walks every completion, which the 10,000th done of a daily rule need not.
+                var occurrences = 1
+                if case .count? = rule.end {
+                    occurrences += try db.first(CompletionTable.where { $0.reminderID == id }.count()) ?? 0
+                }
                 guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
                     plain.append(id)
                     continue
@@ -239,7 +246,7 @@ extension ReminderStore {
             }
             let entry = try db.journal(
                 completed ? "done" : "undone",
-                (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now)
+                (completed ? "completed " : "reopened ") + JournalText.reminders(names), undo, at: now, session: session)
             return (changing, entry)
         }
     }
@@ -257,15 +264,15 @@ extension ReminderStore {
             var undo = JournalUndo()
             var names: [(Int64, String)] = []
             for id in changing {
-                let before = try Reminder.fetch(id: id, on: db)
-                try undo.remember(before, on: db)
+                let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
+                try undo.rememberLeavingCompletions(before, on: db)
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(changing) }.update {
                 $0.isFlagged.set(flagged)
                 $0.updatedAt.set(now)
             })
-            try db.journal(flagged ? "flag" : "unflag", (flagged ? "flagged " : "unflagged ") + JournalText.reminders(names), undo, at: now)
+            try db.journal(flagged ? "flag" : "unflag", (flagged ? "flagged " : "unflagged ") + JournalText.reminders(names), undo, at: now, session: session)
             return changing
         }
     }
@@ -293,7 +300,7 @@ extension ReminderStore {
                 names.append((id, before.title))
             }
             try db.run(ReminderTable.where { $0.id.in(deleting) }.delete())
-            try db.journal("rm", "deleted " + JournalText.reminders(names), undo, at: now)
+            try db.journal("rm", "deleted " + JournalText.reminders(names), undo, at: now, session: session)
             return deleting
         }
     }

@@ -33,6 +33,10 @@ public final class ReminderStore: Sendable {
     public let missingIndexObjects: [String]
     /// Where the schema reference `check` and `rebuildIndex` hold the file against comes from.
     let reference: SchemaReference
+    /// The terminal session the journal records for this store's writes, and the one whose
+    /// entries ``undo(count:fromAnySession:)`` reverts: this process's (``TerminalSession/current``)
+    /// unless the store was opened with another.
+    public let session: Int64?
 
     /// The schema this store's migrator makes: for this build's migrations, made on first use
     /// (once per process, ~11 ms), since only `check` and `rebuildIndex` need its DDL.
@@ -56,13 +60,14 @@ public final class ReminderStore: Sendable {
 
     init(
         database: SQLiteDatabase, path: String, now: @escaping @Sendable () -> Date, reference: SchemaReference = .current,
-        missingIndexObjects: [String] = []
+        missingIndexObjects: [String] = [], session: Int64? = TerminalSession.current
     ) {
         self.database = database
         self.path = path
         self.now = now
         self.reference = reference
         self.missingIndexObjects = missingIndexObjects
+        self.session = session
     }
 
     /// Throws `StoreError.indexMissing` when the file lacked part of the search index at open.
@@ -118,16 +123,19 @@ public final class ReminderStore: Sendable {
     ///     the last one is being cancelled. A program that reads one thing at a time opens
     ///     fastest with 0, reads then taking turns with writes on the writer's connection:
     ///     each connection reads the schema when it opens.
+    ///   - session: The terminal session the journal records for this store's writes
+    ///     (``session``); this process's by default. Tests pass another to play another terminal.
     /// - Throws: `StoreError.foreignDatabase`, `.newerSchema`, `.needsMigration` (read-only and
     ///   outdated or empty), `OpenError` when SQLite cannot open the file, or the SQLite error
     ///   of a failed migration (after which the file is as it was).
     public static func open(
         path: String, readOnly: Bool = false, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5),
-        onBusyWait: (@Sendable () -> Void)? = nil, readers: Int = ReminderStore.defaultReaders
+        onBusyWait: (@Sendable () -> Void)? = nil, readers: Int = ReminderStore.defaultReaders,
+        session: Int64? = TerminalSession.current
     ) async throws
         -> ReminderStore
     {
-        if path == ":memory:" { return try await inMemory() }
+        if path == ":memory:" { return try await inMemory(session: session) }
         if readOnly || FileManager.default.fileExists(atPath: path) {
             // NB: look before opening for writing: a writable open switches the file to WAL,
             // which rewrites its header, and that must never happen to somebody else's file.
@@ -148,16 +156,21 @@ public final class ReminderStore: Sendable {
         let reference: SchemaReference = migrator.migrations == Migration.all ? .current : .custom(try SchemaDefinition(migrator: migrator))
         let derived = if case .custom(let schema) = reference { schema.derivedObjects } else { SchemaDefinition.written }
         let missing = try await database.read { db in try SchemaDefinition.missing(derived, in: db) }
-        return ReminderStore(database: database, path: path, now: Date.init, reference: reference, missingIndexObjects: missing)
+        return ReminderStore(
+            database: database, path: path, now: Date.init, reference: reference, missingIndexObjects: missing, session: session)
     }
 
     /// A private in-memory store, migrated and empty.
     ///
-    /// - Parameter now: The clock for new and changed reminders; tests pin it.
-    public static func inMemory(now: @escaping @Sendable () -> Date = Date.init) async throws -> ReminderStore {
+    /// - Parameters:
+    ///   - now: The clock for new and changed reminders; tests pin it.
+    ///   - session: The terminal session the journal records (``session``).
+    public static func inMemory(
+        now: @escaping @Sendable () -> Date = Date.init, session: Int64? = TerminalSession.current
+    ) async throws -> ReminderStore {
         let database = try SQLiteDatabase.inMemory()
         try await prepareWriter(database, path: ":memory:", migrator: Migrator())
-        return ReminderStore(database: database, path: ":memory:", now: now)
+        return ReminderStore(database: database, path: ":memory:", now: now, session: session)
     }
 
     /// An in-memory store holding `seed-data/`, shifted so that its "today" is `today`.

@@ -11,6 +11,13 @@ struct JournalReminderTable: SQLTable {
         let entry = SQLColumn<Int64>("entry")
         /// The reminder as it was, as `JSONLinesWriter` writes it.
         let record = SQLColumn<String>("record")
+        /// The reminder's id (schema 16), so that a later entry's changes to it are found
+        /// without reading the JSON.
+        let reminderID = SQLColumn<Int64?>("reminder_id")
+        /// Schema 16: NULL when `record` holds the whole completion history; otherwise the
+        /// highest `reminder_completions.id` of the reminder when it was kept (0 for none), the
+        /// record's own completions being left out: undo deletes those above it.
+        let completionsThrough = SQLColumn<Int64?>("completions_through")
     }
     static let columns = Columns()
 }

@@ -17,6 +17,9 @@ public struct JournalTable: SQLTable {
         public let summary = SQLColumn<String>("summary")
         /// JSON: what reverting needs; see `JournalUndo`.
         public let undo = SQLColumn<String>("undo")
+        /// `"journal"."session"` (schema 16): the terminal session of the process that wrote the
+        /// entry (`getsid(0)`, what `ps -o sess` shows); NULL when unknown, as for older entries.
+        public let session = SQLColumn<Int64?>("session")
     }
     /// The columns, as builder closures see them: `JournalTable.all.order { $0.id.desc() }` is `SELECT "journal".* FROM "journal" ORDER BY "journal"."id" DESC`.
     public static let columns = Columns()

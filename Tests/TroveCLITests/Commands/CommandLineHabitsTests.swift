@@ -99,8 +99,8 @@ import TroveStore
         let changed = try TroveProcess.run(["edit", "1", "--title", "Thing", "--priority", "high", "--db", db])
         #expect(changed.status == 0, "\(changed.stderr)")
         // The no-op was not journaled: two undos revert the real edit, then the add.
-        #expect(try TroveProcess.run(["undo", "2", "--db", db]).stdout.split(separator: "\n").map { String($0.prefix(10)) }
-            == ["Undid edit", "Undid add:"])
+        #expect(try TroveProcess.run(["undo", "2", "--db", db]).stdout.split(separator: "\n").map { String($0.prefix(20)) }
+            == ["Undid entry 2 (edit)", "Undid entry 1 (add):"])
     }
 
     @Test func doneOnACompletedReminderSaysWhyAndExits1() throws {

@@ -50,9 +50,11 @@ import TroveStore
 
         let log = try TroveProcess.run(["log", "--db", db])
         let rows = log.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
-        #expect(rows.dropFirst().map { String($0[3]) } == ["rm", "done", "add", "add"], "\(log.stdout)")
+        // ENTRY, WHEN (a date and a time), SESSION, COMMAND, WHAT.
+        #expect(rows.dropFirst().map { String($0[4]) } == ["rm", "done", "add", "add"], "\(log.stdout)")
+        #expect(rows.dropFirst().map { String($0[0]) + " " + String($0[3]) } == ["4 this", "3 this", "2 this", "1 this"], "\(log.stdout)")
         let undo = try TroveProcess.run(["undo", "2", "--db", db])
-        #expect(undo.stdout == "Undid rm: deleted 2 \"Milk\".\nUndid done: completed 1 \"Bins\", 2 \"Milk\".\n", "\(undo.stdout)")
+        #expect(undo.stdout == "Undid entry 4 (rm): deleted 2 \"Milk\".\nUndid entry 3 (done): completed 1 \"Bins\", 2 \"Milk\".\n", "\(undo.stdout)")
         let after = try TroveProcess.run(["export", "--db", db]).stdout
         #expect(after.contains(#""title":"Milk""#) && after.contains(#""due":"2026-03-02""#) && !after.contains(#""completed":true"#))
         #expect(try TroveProcess.run(["check", "--db", db]).status == 0)
@@ -74,7 +76,7 @@ import TroveStore
         #expect(try TroveProcess.run(["import", file, "--on-conflict", "skip", "--db", db]).stdout
             == "Imported \(file): 0 added, 0 updated, 0 unchanged, 1 skipped.\n")
         #expect(try TroveProcess.run(["import", file, "--db", db]).stdout == "Imported \(file): 0 added, 1 updated, 0 unchanged.\n")
-        #expect(try TroveProcess.run(["undo", "--db", db]).stdout.hasPrefix("Undid import: imported \(file): 0 added, 1 updated"))
+        #expect(try TroveProcess.run(["undo", "--db", db]).stdout.contains(" (import): imported \(file): 0 added, 1 updated"))
         #expect(try TroveProcess.run(["export", "--db", db]).stdout.contains(#""title":"One""#))
         let bad = try TroveProcess.run(["import", file, "--on-conflict", "merge", "--db", db])
         #expect(bad.status == 2)

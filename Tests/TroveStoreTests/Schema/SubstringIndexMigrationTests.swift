@@ -96,7 +96,8 @@ import TroveStore
         let like: SQLFragment = "SELECT group_concat(id) FROM (SELECT id FROM reminders WHERE (\(raw: Self.predicate)) AND (title LIKE '%电%' OR notes LIKE '%电%' OR title LIKE '%서%') ORDER BY id)"
         do {
             let old = try await ReminderStore.open(path: path, migrator: Migrator(migrations: Migration.all.filter { $0.version < covering.version }))
-            for text in texts { try await old.add(ReminderRecord(title: text, notes: text == "Plain text" ? "电" : "")) }
+            // NB: as a schema-10 Trove wrote them: this build's writes journal schema 16's session.
+            for text in texts { try await old.addAsOlderTrove(text, notes: text == "Plain text" ? "电" : "") }
             #expect(try await Self.ids(old, like) == "1,4,5")
         }
         let store = try await ReminderStore.open(path: path)
