@@ -108,6 +108,7 @@ extension ReminderStore {
     /// ``undo(entry:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
+        if let title = changes.title, StoreNames.holdsNUL(title) { throw StoreError.nulCharacter(field: "title") }
         if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)

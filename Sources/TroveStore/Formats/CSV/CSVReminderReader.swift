@@ -166,6 +166,7 @@ public struct CSVReminderReader: ReminderReader {
                 guard let id = Int64(cell.trimmingCharacters(in: .whitespaces)) else {
                     throw invalid("a whole number", "Write the id as a whole number, or leave the cell empty.")
                 }
+                guard id >= 1 else { throw RecordRules.idError(id, line: line, field: column.rawValue, kind: .column) }
                 record.id = id
             case .uid: record.uid = cell
             case .repeat:
@@ -195,6 +196,9 @@ public struct CSVReminderReader: ReminderReader {
         }
         guard !RecordRules.isBlank(record.title) else {
             throw RecordRules.titleError(line: line, field: "title", kind: .column, missing: false)
+        }
+        if record.completedAt != nil, !record.isCompleted {
+            throw RecordRules.completedAtError(line: line, field: "completedAt", kind: .column, because: "the completed cell is false or empty")
         }
         return record
     }
