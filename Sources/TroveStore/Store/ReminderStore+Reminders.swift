@@ -221,7 +221,9 @@ extension ReminderStore {
                 }
                 let due = before.due ?? .day(CalendarDay(now))
                 let occurrences = before.completions.count + 1
-                guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
+                // NB: the last completion is the occurrence before this one, which keeps the
+                // rule's written time when this one's fell in a summer-time gap.
+                guard let next = rule.next(after: due, occurrencesSoFar: occurrences, previous: before.completions.last?.due) else {
                     plain.append(id)
                     continue
                 }
