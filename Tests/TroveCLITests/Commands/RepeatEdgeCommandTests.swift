@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Repeats at the edges of the calendar and of summer time, through the real binary (issue 53,
-/// items 2 and 3).
+/// Repeats at the edges of the calendar and of summer time, and how `--due` reads a clock
+/// time, through the real binary (issue 53, items 2, 3 and 10).
 @Suite(.serialized) struct RepeatEdgeCommandTests {
     /// The first reminder's exported fields, as JSON.
     static func exported(_ db: String) throws -> [String: Any] {
@@ -72,5 +72,24 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try TroveProcess.run(["done", "1", "--db", copy], environment: environment).status == 0)
         #expect(try Self.exported(copy)["due"] as? String == "2026-03-30T00:30:00.000Z")
+    }
+
+    /// Item 10: `--due "2026-03-07 02:30"` was read as UTC while `"2026-03-07 2:30am"` was read
+    /// as local time; both are the local clock now, and a `Z` or an offset is kept as written.
+    @Test func aDueClockTimeIsLocalHoweverItIsWritten() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        let environment = ["TZ": "America/New_York"]
+        let phrases = ["2026-03-07 02:30", "2026-03-07 2:30am", "2026-03-07T02:30", "2026-03-07T02:30:00", "2026-03-07T07:30:00Z",
+                       "2026-03-07T02:30:00-05:00"]
+        for phrase in phrases {
+            let added = try TroveProcess.run(["add", "t", "--due", phrase, "--db", db], environment: environment)
+            #expect(added.status == 0, "\(phrase): \(added.stderr)")
+        }
+        let lines = try TroveProcess.run(["export", "--db", db]).stdout.split(separator: "\n")
+        #expect(lines.count == phrases.count)
+        for line in lines {
+            #expect(line.contains(#""due":"2026-03-07T07:30:00.000Z""#), "\(line)")
+        }
     }
 }
