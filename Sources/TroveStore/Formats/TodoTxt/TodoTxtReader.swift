@@ -19,7 +19,7 @@ import Foundation
 ///   (an RRULE) → repeat. Other `key:value` tokens stay in the title as written. `+`, `@`,
 ///   `note:`, `uid:` and `rrule:` values are percent-decoded. Each of these keys may appear
 ///   once (`rec:` and `rrule:` are one repeat): a second is an error naming the line, as is
-///   `pri:` on a task whose `(A)` says otherwise, so no value is dropped unseen.
+///   `pri:` beside an `(A)` at the start of an open task, so no value is dropped unseen.
 /// - A word starting with a backslash that escapes a special word (see `TodoTxtEscaping`)
 ///   loses one backslash and stays in the title.
 /// - The title is the remaining words joined by single spaces.
