@@ -63,7 +63,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidTagName(let name):
             "\"\(name)\" is not a valid tag name; tags are non-empty and hold no commas."
         case .nulCharacter(let field):
-            "The \(field == "tags" ? "tag name" : field == "list" ? "list name" : field) starts with a NUL character (U+0000), which Trove cannot store; remove it or put it after the first character."
+            "The \(field == "tags" ? "tag name" : field == "list" ? "list name" : field) starts with a NUL character (U+0000), which Trove cannot store; remove it."
         case .reminderNotFound(let id):
             "There is no reminder \(id); it may have been deleted. Search the store for the ids it holds."
         case .listNotFound(let name):

@@ -46,6 +46,8 @@ import Testing
         Case(name: "nul-title.jsonl", text: #"{"title":"\u0000x"}"# + "\n", line: 1, field: #"field "title""#),
         Case(name: "nul-list.jsonl", text: #"{"title":"t","list":"\u0000"}"# + "\n", line: 1, field: #"field "list""#),
         Case(name: "nul-tag.txt", text: "ok\nt @%00\n", line: 2, field: #"field "tags""#),
+        // The store's sentence inside the import's used to end "hold no commas.. Fix that reminder".
+        Case(name: "comma-tag.jsonl", text: #"{"title":"t","tags":["a,b"]}"# + "\n", line: 1, field: #"field "tags""#),
         Case(name: "nul-after-space-title.jsonl", text: #"{"title":" \u0000 "}"# + "\n", line: 1, field: #"field "title""#),
     ]
 
