@@ -16,6 +16,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyTitle
     case invalidName(kind: String, name: String)
     case invalidTagName(String)
+    /// A title, list or tag name that starts with U+0000 (after any spaces), which the schema's
+    /// CHECKs refuse as SQLite's `length()` stops at a NUL; `field` is `title`, `list` or `tags`.
+    case nulCharacter(field: String)
     case reminderNotFound(id: Int64)
     case listNotFound(name: String)
     case listNotEmpty(name: String, count: Int)
@@ -66,6 +69,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "\"\(name)\" is not a valid \(kind) name; use a non-empty name."
         case .invalidTagName(let name):
             "\"\(name)\" is not a valid tag name; tags are non-empty and hold no commas."
+        case .nulCharacter(let field):
+            "The \(field == "tags" ? "tag name" : field == "list" ? "list name" : field) starts with a NUL character (U+0000), which Trove cannot store; remove it."
         case .reminderNotFound(let id):
             "There is no reminder \(id); it may have been deleted. Search the store for the ids it holds."
         case .listNotFound(let name):

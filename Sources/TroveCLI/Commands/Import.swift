@@ -72,8 +72,11 @@ struct Import: AsyncParsableCommand {
                     let rate = seconds >= 1 ? "  (\(ProgressBar.formatCount(Int(Double(summary.records) / seconds))) rows/s)" : ""
                     print("Imported \(label): \(summary.counts).\(rate)")
                     done.append((label, summary.imported + summary.updated))
-                } catch let error as FormatError {
+                } catch var error as FormatError {
                     bar.finish()
+                    // NB: a file read before the database exists (to see whether it holds
+                    // anything) fails outside the import, which names the file otherwise.
+                    if error.file == nil { error.file = label }
                     throw CLIError.importFailed(file: label, reason: error.description, alreadyImported: done)
                 }
             }

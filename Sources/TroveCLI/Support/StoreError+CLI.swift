@@ -43,7 +43,7 @@ extension StoreError {
             "\(path) is a SQLite database, but not one of Trove's; Trove left it untouched. Pass another path with --db."
         case .needsMigration(let path):
             "\(path) was made by an older Trove and must be upgraded, which needs write access: make the file writable by you and run any trove command on it once."
-        case .newerSchema, .emptyTitle, .invalidName, .invalidTagName, .listNotEmpty, .tooManyTags, .dateOutOfRange:
+        case .newerSchema, .emptyTitle, .invalidName, .invalidTagName, .nulCharacter, .listNotEmpty, .tooManyTags, .dateOutOfRange:
             description
         }
     }

@@ -20,6 +20,8 @@ public import Foundation
 ///   the month's last day, `eoy` Dec 31; `next week`/`month`/`year` their first day;
 /// - `in 3 days`, `3d`, `2w`, `1m` (month), `1y` count from today; `+3` is `in 3 days`;
 /// - a time alone (`9am`, `17:30`, `noon`) is its next occurrence: today, or tomorrow once passed;
+/// - a clock time is read in ``timeZone`` however it is written (`2026-03-07 02:30`,
+///   `2026-03-07T02:30:00`, `2026-03-07 2:30am`); only a `Z` or an offset names another zone;
 /// - every result lies in the years 1 to 9999, like every date Trove stores.
 public struct NaturalDate: Sendable {
     /// The moment "today" and a time alone are read from.
@@ -46,7 +48,7 @@ public struct NaturalDate: Sendable {
         guard !phrase.isEmpty else { throw .unknown(phrase: text) }
         // ISO forms first, as `trove export` writes them: 2026-12-24, 2026-12-24T09:30:00Z.
         if phrase.count > 10 || phrase.first?.isNumber == true, let exact = DueDate(storageText: phrase) {
-            return exact
+            return try local(exact, phrase: phrase)
         }
         var words = Self.words(phrase)
         let time = try takeTime(from: &words, phrase: phrase)
@@ -62,6 +64,22 @@ public struct NaturalDate: Sendable {
         }
         guard let time else { return .day(day) }
         return .time(try moment(day, time, phrase: phrase))
+    }
+
+    /// An ISO date-time without `Z` or an offset (`2026-03-07 02:30`, `2026-03-07T02:30:00`) is
+    /// a clock time in ``timeZone``, as `2026-03-07 2:30am` is: a person writing a time means
+    /// their own clock. With `Z` or an offset it is the moment written.
+    ///
+    /// NB: before issue 53 such a time was read as UTC, an hour or more away from `2:30am`.
+    private func local(_ exact: DueDate, phrase: String) throws(NaturalDateError) -> DueDate {
+        guard case .time(let asUTC) = exact else { return exact }
+        let clock = phrase.utf8.dropFirst(10)
+        if clock.contains(where: { $0 == UInt8(ascii: "Z") || $0 == UInt8(ascii: "z") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) {
+            return exact
+        }
+        let moment = Timestamp.date(millis: ICalendarText.utcMillis(wallMillis: Timestamp.millis(asUTC), in: timeZone))
+        guard ValidDates.contains(moment) else { throw .outOfRange(phrase: phrase) }
+        return .time(moment)
     }
 
     /// True when `prefix` may still become a phrase ``parse(_:)`` reads, as someone types

@@ -110,12 +110,15 @@ extension ReminderStore {
         case .emptyTitle: field = "title"
         case .invalidTagName, .tooManyTags: field = "tags"
         case .invalidName: field = "list"
-        case .dateOutOfRange(let name): field = name
+        case .dateOutOfRange(let name), .nulCharacter(let name): field = name
         default: field = "record"
         }
+        // NB: the store's sentence ends with a full stop, and FormatError adds its own.
+        var reason = error.description
+        while reason.hasSuffix(".") { reason.removeLast() }
         return FormatError(
             file: source, line: line, field: field,
-            problem: "reminder \(record) of the file cannot be stored: \(error)",
+            problem: "reminder \(record) of the file cannot be stored: \(reason)",
             remedy: "Fix that reminder and import the file again; nothing from it was imported.")
     }
 }

@@ -9,14 +9,25 @@ extension RepeatRule {
     /// ```
     ///
     /// A moment keeps its wall-clock time in `timeZone` (9:00 stays 9:00 across a change to
-    /// summer time). Days that do not exist (the 31st of April, 29 February in most years) are
-    /// skipped, as RFC 5545 says.
+    /// summer time). A time that falls in the gap when summer time starts moves forward for that
+    /// occurrence only (02:30 is 03:30 that day, as RFC 5545 §3.3.5 reads it), and the rule goes
+    /// on at 02:30: the written time is the previous occurrence's when `due` is where the rule
+    /// led from it (see `previous`). Days that do not exist (the 31st of April, 29 February in
+    /// most years) are skipped, as RFC 5545 says. A rule with no next occurrence inside
+    /// ``ValidDates`` (past 9999-12-31) has ended, as after its COUNT or UNTIL.
     ///
     /// - Parameters:
     ///   - due: The current occurrence.
     ///   - occurrencesSoFar: Occurrences up to and including `due`, for `COUNT`.
     ///   - timeZone: Where a moment's wall-clock time is kept.
-    public func next(after due: DueDate, occurrencesSoFar: Int, timeZone: TimeZone = .current) -> DueDate? {
+    ///   - previous: The occurrence before `due` (the last completion's due date), if known.
+    ///     NB: a moment moved out of a gap cannot tell its written time itself (03:30 may have
+    ///     been written 03:30 or 02:30), so it is read from the occurrence the rule came from;
+    ///     when `due` is not where the rule leads from `previous` (it was edited), `due`'s own
+    ///     time counts.
+    public func next(
+        after due: DueDate, occurrencesSoFar: Int, timeZone: TimeZone = .current, previous: DueDate? = nil
+    ) -> DueDate? {
         if case .count(let count) = end, occurrencesSoFar >= count { return nil }
         let result: DueDate
         switch due {
@@ -24,15 +35,15 @@ extension RepeatRule {
             guard let next = nextDay(after: day) else { return nil }
             result = .day(next)
         case .time(let moment):
-            let offset = TimeInterval(timeZone.secondsFromGMT(for: moment))
-            let wall = moment.addingTimeInterval(offset)
-            let wallMillis = Timestamp.millis(wall)
-            let dayMillis = SQLDateTextDays.floorDiv(wallMillis, 86_400_000)
-            let timeOfDay = wallMillis - dayMillis * 86_400_000
-            guard let next = nextDay(after: CalendarDay(daysSince1970: dayMillis)) else { return nil }
-            let nextWall = next.daysSince1970 * 86_400_000 + timeOfDay
-            result = .time(Timestamp.date(millis: ICalendarText.utcMillis(wallMillis: nextWall, in: timeZone)))
+            var timeOfDay = Self.wallTime(of: moment, in: timeZone).timeOfDay
+            if case .time(let earlier)? = previous {
+                let written = Self.wallTime(of: earlier, in: timeZone).timeOfDay
+                if written != timeOfDay, nextMoment(after: earlier, at: written, in: timeZone) == moment { timeOfDay = written }
+            }
+            guard let next = nextMoment(after: moment, at: timeOfDay, in: timeZone) else { return nil }
+            result = .time(next)
         }
+        guard ValidDates.contains(result) else { return nil }
         if case .until(let limit) = end {
             switch (result, limit) {
             case (.day(let day), .day(let last)) where day > last: return nil
@@ -45,8 +56,32 @@ extension RepeatRule {
         return result
     }
 
+    /// The moment on the rule's next day after `moment`'s, at `timeOfDay` (milliseconds after
+    /// local midnight) in `timeZone`.
+    private func nextMoment(after moment: Date, at timeOfDay: Int64, in timeZone: TimeZone) -> Date? {
+        guard let next = nextDay(after: CalendarDay(daysSince1970: Self.wallTime(of: moment, in: timeZone).day)) else { return nil }
+        let nextWall = next.daysSince1970 * 86_400_000 + timeOfDay
+        return Timestamp.date(millis: ICalendarText.utcMillis(wallMillis: nextWall, in: timeZone))
+    }
+
+    /// The local day (days since 1970) and time of day (milliseconds) of a moment in `timeZone`.
+    private static func wallTime(of moment: Date, in timeZone: TimeZone) -> (day: Int64, timeOfDay: Int64) {
+        let wallMillis = Timestamp.millis(moment.addingTimeInterval(TimeInterval(timeZone.secondsFromGMT(for: moment))))
+        let day = SQLDateTextDays.floorDiv(wallMillis, 86_400_000)
+        return (day, wallMillis - day * 86_400_000)
+    }
+
     /// The first day after `day` that the rule lands on, looking at most 400 periods ahead.
     func nextDay(after day: CalendarDay) -> CalendarDay? {
+        // NB: an interval longer than the years Trove keeps ends the rule at once, and keeps the
+        // arithmetic below from overflowing on `INTERVAL=9223372036854775807`.
+        let span: Int = switch frequency {
+        case .daily: 1
+        case .weekly: 7
+        case .monthly: 31
+        case .yearly: 366
+        }
+        guard interval <= Self.validDayCount / span else { return nil }
         switch frequency {
         case .daily:
             let days = Set(byDay.map(\.weekday))
@@ -90,6 +125,9 @@ extension RepeatRule {
             return nil
         }
     }
+
+    /// Days from 0001-01-01 to 9999-12-31: no interval longer than this can land in range.
+    static let validDayCount = Int(ValidDates.days.upperBound.daysSince1970 - ValidDates.days.lowerBound.daysSince1970) + 1
 
     /// The days of one month a MONTHLY rule lands on, in order.
     private func daysOfMonth(year: Int, month: Int, anchor: Int) -> [CalendarDay] {

@@ -108,6 +108,7 @@ extension ReminderStore {
     /// ``undo(entry:ifNotNewest:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
+        if let title = changes.title, StoreNames.holdsNUL(title) { throw StoreError.nulCharacter(field: "title") }
         if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)
@@ -227,7 +228,12 @@ extension ReminderStore {
                 if case .count? = rule.end {
                     occurrences += try db.first(CompletionTable.where { $0.reminderID == id }.count()) ?? 0
                 }
-                guard let next = rule.next(after: due, occurrencesSoFar: occurrences) else {
+                // NB: the last completion is the occurrence before this one, which keeps the
+                // rule's written time when this one's fell in a summer-time gap; one row, by id.
+                let previous = try db.first(
+                    CompletionTable.where { $0.reminderID == id }.select { ($0.due, $0.completedAt) }.order { $0.id.desc() }.limit(1)
+                ).map(Completion.init(storage:))
+                guard let next = rule.next(after: due, occurrencesSoFar: occurrences, previous: previous?.due) else {
                     plain.append(id)
                     continue
                 }

@@ -26,6 +26,7 @@ enum StoreNames {
     /// - Throws: `StoreError.invalidName` when nothing is left.
     static func list(_ name: String?) throws(StoreError) -> String {
         guard let name else { return defaultList }
+        guard !holdsNUL(name) else { throw .nulCharacter(field: "list") }
         let trimmed = trim(name)
         guard !trimmed.isEmpty else { throw .invalidName(kind: "list", name: name) }
         return trimmed
@@ -35,6 +36,7 @@ enum StoreNames {
     ///
     /// - Throws: `StoreError.invalidTagName` when nothing is left or it holds a comma.
     static func tag(_ name: String) throws(StoreError) -> String {
+        guard !holdsNUL(name) else { throw .nulCharacter(field: "tags") }
         let trimmed = trim(name)
         guard !trimmed.isEmpty, !trimmed.utf8.contains(UInt8(ascii: ",")) else { throw .invalidTagName(name) }
         return trimmed
@@ -74,6 +76,15 @@ enum StoreNames {
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[start...end])
+    }
+
+    /// Whether `text` starts with U+0000 once leading spaces are dropped: the schema's CHECK
+    /// `length(trim(name)) > 0` counts only what comes before a NUL (SQLite's `length()`), so
+    /// such a title, list or tag name failed with SQLITE_CONSTRAINT_CHECK, which `trove` could
+    /// only call "The database reported an error" (issue 53). A NUL later in the text is kept,
+    /// as it always was, and every format writes it back.
+    static func holdsNUL(_ text: String) -> Bool {
+        text.utf8.first { $0 != 0x20 } == 0
     }
 
     /// Whether a title is blank once trimmed.

@@ -19,6 +19,7 @@ struct ValidRecord {
     ///   ``ReminderRecord/maxTags``, counted once repeats are dropped).
     init(_ record: ReminderRecord, now: Date, completedNow: Bool = true) throws(StoreError) {
         guard !StoreNames.isBlank(record.title) else { throw .emptyTitle }
+        guard !StoreNames.holdsNUL(record.title) else { throw .nulCharacter(field: "title") }
         if let due = record.due, !ValidDates.contains(due) { throw .dateOutOfRange(field: "due") }
         if let date = record.completedAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "completedAt") }
         if let date = record.createdAt, !ValidDates.contains(date) { throw .dateOutOfRange(field: "createdAt") }

@@ -58,6 +58,26 @@ import Testing
         #expect(try TroveProcess.run(["export", "--db", db]).stdout == before)
     }
 
+    /// Issue 53, item 10: `import good.jsonl missing.jsonl` was reported to add "There is no
+    /// Trove database at … yet" to the missing file's sentence; it names only the file, into a
+    /// new database as into an existing one, and creates no database.
+    @Test func aMissingFileIntoANewDatabaseIsNamedAlone() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("new.db")
+        let good = folder.path("good.jsonl")
+        try #"{"title":"fine"}"#.write(toFile: good, atomically: true, encoding: .utf8)
+        let missing = folder.path("missing.jsonl")
+        for environment in [["TROVE_DB": db], ["TROVE_DB": "", "XDG_DATA_HOME": folder.path("data")]] {
+            let arguments = ["import", good, missing] + (environment["TROVE_DB"] == "" ? [] : ["--db", db])
+            let result = try TroveProcess.run(arguments, environment: environment)
+            #expect(result.status == 2)
+            #expect(result.stderr == "trove: Cannot read \(missing): No such file or directory.\nNothing from \(missing) was imported; fix it and import that file again.\n", "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(!FileManager.default.fileExists(atPath: db))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("data/trove/trove.db")))
+    }
+
     @Test func standardInputImportsWithAFormat() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")

@@ -28,7 +28,6 @@ import TroveStore
         ),
         (#"{"title":"t","tags":["Work","home","WORK"]}"#, ReminderRecord(title: "t", tags: ["Work", "home"])),
         (#"{"title":"t","list":""}"#, ReminderRecord(title: "t")),
-        (#"{"title":"first","title":"last"}"#, ReminderRecord(title: "last")),
         (#"{"\u0074itle":"escaped key","du\u0065":"2026-03-02\u005417:00:00Z"}"#, ReminderRecord(title: "escaped key", due: .time(Moments.mar2At1700))),
     ])
     func parsesFields(line: String, expected: ReminderRecord) throws {
@@ -87,6 +86,14 @@ import TroveStore
         (#"{"title":"a","due":"2026-02-30"}"#, "due", #"expected YYYY-MM-DD or an ISO 8601 date-time, got "2026-02-30""#),
         (#"{"title":"a","completedAt":"2026-13-01T00:00:00Z"}"#, "completedAt", "expected an ISO 8601 date-time"),
         (#"{"title":"a","createdAt":1771578900}"#, "createdAt", "expected a date string or null, got a number"),
+        // Issue 53: the last of a repeated key used to win without a word.
+        (#"{"title":"first","title":"last"}"#, "title", "the key appears twice in one object"),
+        (#"{"title":"a","\u0074itle":"b"}"#, "title", "the key appears twice in one object"),
+        (#"{"title":"a","x":1,"x":2}"#, "x", "the key appears twice in one object"),
+        (#"{"title":"a","completed":false,"completedAt":"2026-01-01T00:00:00Z"}"#, "completedAt",
+         "a completion time is given but the reminder is not marked completed"),
+        (#"{"title":"a","id":0}"#, "id", "expected an id from 1 to 9223372036854775807, got 0"),
+        (#"{"title":"a","id":-1}"#, "id", "expected an id from 1 to 9223372036854775807, got -1"),
     ])
     func rejectsBadValuesNamingLineAndField(line: String, field: String, message: String) throws {
         let error = readError(.jsonl, "{\"title\":\"ok\"}\n\(line)\n")

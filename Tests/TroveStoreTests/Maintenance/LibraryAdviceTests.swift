@@ -13,6 +13,7 @@ import TroveStore
     static let everyCase: [StoreError] = [
         .foreignDatabase(path: "/tmp/x.db"), .newerSchema(path: "/tmp/x.db", version: 9, supported: 8),
         .needsMigration(path: "/tmp/x.db"), .emptyTitle, .invalidName(kind: "list", name: " "), .invalidTagName("a,b"),
+        .nulCharacter(field: "tags"),
         .reminderNotFound(id: 42), .listNotFound(name: "Work"), .listNotEmpty(name: "Work", count: 2),
         .tagNotFound(name: "urgent"), .tooManyTags(count: 10_001, limit: 10_000), .dateOutOfRange(field: "due"),
         .indexMissing(objects: ["reminders_fts"]), .schemaDamaged(problems: ["table lists is missing"]),

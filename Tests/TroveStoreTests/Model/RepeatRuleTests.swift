@@ -83,4 +83,41 @@ import TroveStore
         let next = RepeatRule(.weekly).next(after: .time(before), occurrencesSoFar: 1, timeZone: berlin)
         #expect(next == .time(before.addingTimeInterval(7 * 86_400 - 3_600)))  // 09:00 CEST is 07:00Z
     }
+
+    /// Issue 53: a rule whose next day lies past 9999-12-31 has ended, at any frequency and
+    /// however long its interval (no overflow on the largest INTERVAL an RRULE can say).
+    @Test(arguments: [
+        ("FREQ=DAILY", "9999-12-31"), ("FREQ=WEEKLY", "9999-12-31"), ("FREQ=WEEKLY;BYDAY=MO,TH", "9999-12-30"),
+        ("FREQ=DAILY;INTERVAL=1000000", "7502-01-01"), ("FREQ=MONTHLY", "9999-12-31"),
+        ("FREQ=DAILY;INTERVAL=9223372036854775807", "2026-03-02"), ("FREQ=WEEKLY;INTERVAL=9223372036854775807;BYDAY=MO", "2026-03-02"),
+        ("FREQ=MONTHLY;INTERVAL=9223372036854775807", "2026-03-02"), ("FREQ=YEARLY;INTERVAL=9223372036854775807", "2026-03-02"),
+    ])
+    func aRuleWithNoNextDayBefore10000HasEnded(_ rrule: String, _ day: String) throws {
+        #expect(try Self.next(rrule, after: day) == nil)
+        let moment = Date(timeIntervalSince1970: TimeInterval(CalendarDay(day)!.daysSince1970 * 86_400 + 43_200))
+        #expect(try RepeatRule(rrule: rrule).next(after: .time(moment), occurrencesSoFar: 1, timeZone: TimeZone(identifier: "UTC")!) == nil)
+    }
+
+    /// Issue 53: 02:30 on the day summer time skips it is 03:30 (RFC 5545 §3.3.5, the offset
+    /// before the gap), in zones east and west of UTC alike; the rule goes on at 02:30 when it
+    /// is told the occurrence it came from, and keeps a moved time that was edited in.
+    @Test func aTimeInASummerTimeGapMovesForwardForThatOccurrenceOnly() throws {
+        let rule = RepeatRule(.daily)
+        for (zoneName, before, gapUTC, afterUTC) in [
+            // 2026-03-28 02:30 CET (01:30Z) → 03-29 03:30 CEST (01:30Z) → 03-30 02:30 CEST (00:30Z).
+            ("Europe/Berlin", 1_774_661_400.0, 1_774_747_800.0, 1_774_830_600.0),
+            // 2026-03-07 02:30 EST (07:30Z) → 03-08 03:30 EDT (07:30Z) → 03-09 02:30 EDT (06:30Z).
+            ("America/New_York", 1_772_868_600.0, 1_772_955_000.0, 1_773_037_800.0),
+        ] {
+            let zone = TimeZone(identifier: zoneName)!
+            let first = DueDate.time(Date(timeIntervalSince1970: before))
+            let moved = rule.next(after: first, occurrencesSoFar: 1, timeZone: zone)
+            #expect(moved == .time(Date(timeIntervalSince1970: gapUTC)), "\(zoneName)")
+            let back = rule.next(after: moved!, occurrencesSoFar: 2, timeZone: zone, previous: first)
+            #expect(back == .time(Date(timeIntervalSince1970: afterUTC)), "\(zoneName)")
+            // Without the occurrence it came from, 03:30 is the time written.
+            let kept = rule.next(after: moved!, occurrencesSoFar: 2, timeZone: zone)
+            #expect(kept == .time(Date(timeIntervalSince1970: afterUTC + 3_600)), "\(zoneName)")
+        }
+    }
 }

@@ -19,6 +19,10 @@ public import Foundation
 /// to-do with the same UID. Every other property, and nested components such as VALARM, are
 /// kept verbatim for export.
 ///
+/// A property RFC 5545 §3.6.2 allows once in a VTODO (UID, SUMMARY, DESCRIPTION, DUE, …)
+/// given twice is an error naming both lines, so the reader never keeps one silently. RRULE
+/// "SHOULD NOT" repeat: the first repeats, a later one is kept as written, with a warning.
+///
 /// Times: `Z` is UTC; a TZID is converted by the file's own VTIMEZONE (its STANDARD and
 /// DAYLIGHT rules) when it has one, else by the system's zone of that name (Olson, or a
 /// Windows name such as "W. Europe Standard Time"), else read as UTC with a warning; a
@@ -42,6 +46,7 @@ public struct ICalendarReader: ReminderReader {
     private var floatingTimes = 0
     private var keptRules: [(line: Int, reason: String)] = []
     private var commaCategories = 0
+    private var repeatedRules: [(line: Int, first: Int)] = []
     private var endedEarly = false
     /// VEVENT components skipped: Trove imports to-dos.
     public private(set) var skippedEvents = 0
@@ -75,6 +80,10 @@ public struct ICalendarReader: ReminderReader {
         }
         if let first = keptRules.first {
             warnings.append("\(keptRules.count) repeat rule(s) outside Trove's subset were kept as written for export but do not repeat in Trove (first on line \(first.line): \(first.reason))")
+        }
+        if let first = repeatedRules.first {
+            let count = repeatedRules.count
+            warnings.append("\(count) to-do\(count == 1 ? "" : "s") had more than one RRULE, which RFC 5545 advises against; Trove repeats by the first and keeps the others as written for export (line \(first.line), after the RRULE on line \(first.first))")
         }
         if commaCategories > 0 {
             warnings.append("\(commaCategories) categor\(commaCategories == 1 ? "y" : "ies") held an escaped comma, which tag names cannot; it became \"，\" (U+FF0C)")
@@ -157,7 +166,22 @@ public struct ICalendarReader: ReminderReader {
         return nil
     }
 
+    /// The properties a VTODO may hold once (RFC 5545 §3.6.2) that Trove reads, and its own `X-TROVE-…`.
+    static let oncePerTodo: Set<String> = [
+        "UID", "SUMMARY", "DESCRIPTION", "PRIORITY", "STATUS", "COMPLETED", "CREATED", "DTSTAMP", "LAST-MODIFIED",
+        "DUE", "RECURRENCE-ID", "X-TROVE-LIST", "X-TROVE-FLAGGED",
+    ]
+
     private mutating func apply(_ line: ContentLine, text: String) throws {
+        if Self.oncePerTodo.contains(line.name) {
+            if let first = todo!.propertyLines[line.name] {
+                throw FormatError(
+                    line: line.line, field: line.name, fieldKind: .property,
+                    problem: "the VTODO that begins on line \(todo!.line) already has \(line.name) on line \(first); RFC 5545 §3.6.2 allows it once",
+                    remedy: "Keep one of them: Trove will not guess which one you meant.")
+            }
+            todo!.propertyLines[line.name] = line.line
+        }
         switch line.name {
         case "UID": todo!.uid = line.value
         case "SUMMARY": todo!.title = ICalendarText.unescape(line.value)
@@ -197,6 +221,12 @@ public struct ICalendarReader: ReminderReader {
         case "DUE": todo!.due = try due(line)
         case "RECURRENCE-ID": todo!.recurrenceID = try due(line)
         case "RRULE":
+            if let first = todo!.propertyLines["RRULE"] {
+                repeatedRules.append((line.line, first))
+                todo!.kept.append(text)
+                return
+            }
+            todo!.propertyLines["RRULE"] = line.line
             do {
                 todo!.rule = try RepeatRule(rrule: line.value)
             } catch {

@@ -110,10 +110,26 @@ enum ICalendarText {
         return iso.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
     }
 
-    /// The UTC moment of a wall-clock time in `zone`.
+    /// The UTC moment of a wall-clock time in `zone`, as RFC 5545 §3.3.5 reads a local time: a
+    /// time that occurs twice (when summer time ends) is the first of the two, and a time that
+    /// does not occur (in the gap when it starts) is read with the offset before the gap, so
+    /// 02:30 on the day Berlin or New York skips to 03:00 is 03:30.
+    ///
+    /// ```swift
+    /// // 2026-03-29 02:30 in Europe/Berlin, which skips 02:00–03:00:
+    /// ICalendarText.utcMillis(wallMillis: wall, in: berlin)  // 01:30Z, 03:30 CEST
+    /// ```
+    ///
+    /// NB: before issue 53 the offset was looked up twice from the wall time, which moved a time
+    /// in the gap forward east of UTC but backward west of it (New York's 02:30 became 01:30).
     static func utcMillis(wallMillis: Int64, in zone: TimeZone) -> Int64 {
-        // NB: look the offset up twice, so a time just after a DST change gets the new offset.
-        let guess = wallMillis - Int64(zone.secondsFromGMT(for: Timestamp.date(millis: wallMillis))) * 1000
-        return wallMillis - Int64(zone.secondsFromGMT(for: Timestamp.date(millis: guess))) * 1000
+        func offset(at millis: Int64) -> Int64 { Int64(zone.secondsFromGMT(for: Timestamp.date(millis: millis))) * 1000 }
+        // NB: the real moment is within 14 hours of the wall time read as UTC, and zones change
+        // their offset at most a few times a year, so a day either side brackets one change.
+        let before = offset(at: wallMillis - 86_400_000), after = offset(at: wallMillis + 86_400_000)
+        for candidate in before == after ? [before] : [before, after] where offset(at: wallMillis - candidate) == candidate {
+            return wallMillis - candidate
+        }
+        return wallMillis - before
     }
 }

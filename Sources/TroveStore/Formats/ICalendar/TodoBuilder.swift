@@ -18,6 +18,8 @@ struct TodoBuilder {
     var createdAt: Date?
     var stamp: Date?
     var lastModified: Date?
+    /// The line each property allowed once was on, to name both lines of a repeat.
+    var propertyLines: [String: Int] = [:]
     /// Content lines Trove does not model, nested components (VALARM) included, verbatim.
     var kept: [String] = []
 

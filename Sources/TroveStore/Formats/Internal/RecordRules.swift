@@ -39,6 +39,22 @@ enum RecordRules {
         }
     }
 
+    /// An id the store could never hold: ids run from 1 to 2^63−1.
+    static func idError(_ id: Int64, line: Int, field: String, kind: FormatError.FieldKind = .field) -> FormatError {
+        FormatError(
+            line: line, field: field, fieldKind: kind,
+            problem: "expected an id from 1 to 9223372036854775807, got \(id)",
+            remedy: "Correct the id, or leave it out for a new one.")
+    }
+
+    /// A completion time on a reminder the same record says is not completed.
+    static func completedAtError(line: Int, field: String, kind: FormatError.FieldKind = .field, because reason: String) -> FormatError {
+        FormatError(
+            line: line, field: field, fieldKind: kind,
+            problem: "a completion time is given but the reminder is not marked completed (\(reason))",
+            remedy: "Mark the reminder completed, or remove the completion time.")
+    }
+
     static func titleError(line: Int, field: String, kind: FormatError.FieldKind = .field, missing: Bool) -> FormatError {
         FormatError(
             line: line, field: field, fieldKind: kind,

@@ -35,4 +35,27 @@ enum JSONField: String {
         default: return nil
         }
     }
+
+    /// The field's bit in the mask a reader keeps of the fields an object has given.
+    var bit: UInt32 {
+        let index: UInt32 = switch self {
+        case .id: 0
+        case .uid: 1
+        case .title: 2
+        case .notes: 3
+        case .list: 4
+        case .tags: 5
+        case .priority: 6
+        case .flagged: 7
+        case .completed: 8
+        case .completedAt: 9
+        case .createdAt: 10
+        case .due: 11
+        case .repeat: 12
+        case .updatedAt: 13
+        case .completions: 14
+        case .icalendar: 15
+        }
+        return 1 << index
+    }
 }

@@ -14,7 +14,9 @@ import Foundation
 /// 8601), `repeat` (an RRULE such as `FREQ=WEEKLY;BYDAY=MO`), `completions` (array of
 /// `{"due":…,"completedAt":…}`), `icalendar` (array of iCalendar content lines kept verbatim).
 /// Any field but `title` may be `null`, meaning absent. Wrong types are errors; unknown fields
-/// are skipped with one warning per file.
+/// are skipped with one warning per file. A key given twice in one object (RFC 8259 leaves
+/// which one counts to the reader) is an error, as are an `id` outside 1…2^63−1 and a
+/// `completedAt` on a reminder that is not `completed`: the reader never picks one silently.
 public struct JSONLinesReader: ReminderReader {
     private var lines: LineReader
     private let defaultList: String?
@@ -67,6 +69,10 @@ public struct JSONLinesReader: ReminderReader {
         }
         guard json.consume("{") else { throw json.unexpected(expected: "'{' starting a JSON object") }
         json.skipWhitespace()
+        // NB: a bit per known field, and a set only once an unknown key turns up, so the check
+        // for a repeated key costs nothing measurable on a million-line import.
+        var seen: UInt32 = 0
+        var seenUnknown: Set<String> = []
         if !json.consume("}") {
             while true {
                 json.skipWhitespace()
@@ -80,6 +86,13 @@ public struct JSONLinesReader: ReminderReader {
                 }
                 json.skipWhitespace()
                 let key = field?.rawValue ?? ""
+                if let field {
+                    guard seen & field.bit == 0 else { throw Self.repeatedKey(key, line: json.line) }
+                    seen |= field.bit
+                } else {
+                    let name = escaped ? try json.decodeEscapes(range) : String(decoding: keyBytes, as: UTF8.self)
+                    guard seenUnknown.insert(name).inserted else { throw Self.repeatedKey(name, line: json.line) }
+                }
                 switch field {
                 case .title: title = try json.text(field: key, nullable: false)
                 case .notes: record.notes = try json.text(field: key) ?? ""
@@ -91,7 +104,9 @@ public struct JSONLinesReader: ReminderReader {
                 case .completedAt: record.completedAt = try json.date(field: key)
                 case .createdAt: record.createdAt = try json.date(field: key)
                 case .due: record.due = try json.due(field: key)
-                case .id: record.id = try json.integer(field: key)
+                case .id:
+                    record.id = try json.integer(field: key)
+                    if let id = record.id, id < 1 { throw RecordRules.idError(id, line: json.line, field: key) }
                 case .uid: record.uid = try json.text(field: key)
                 case .repeat: record.repeat = try json.repeatRule(field: key)
                 case .updatedAt: record.updatedAt = try json.date(field: key)
@@ -112,7 +127,16 @@ public struct JSONLinesReader: ReminderReader {
         guard let title else { throw RecordRules.titleError(line: json.line, field: "title", missing: true) }
         guard !RecordRules.isBlank(title) else { throw RecordRules.titleError(line: json.line, field: "title", missing: false) }
         record.title = title
+        if record.completedAt != nil, !record.isCompleted {
+            throw RecordRules.completedAtError(line: json.line, field: "completedAt", because: "\"completed\" is false or missing")
+        }
         return record
+    }
+
+    private static func repeatedKey(_ key: String, line: Int) -> FormatError {
+        FormatError(
+            line: line, field: key, problem: "the key appears twice in one object",
+            remedy: "Keep one of the two values: Trove will not guess which one you meant.")
     }
 
     private mutating func noteUnknown(_ key: String, line: Int) {

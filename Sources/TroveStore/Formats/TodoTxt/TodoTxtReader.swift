@@ -17,7 +17,9 @@ import Foundation
 /// - `due:YYYY-MM-DD` → due day; `note:` → notes; `flagged:yes` → flagged; `uid:` → uid;
 ///   `rec:` (`rec:1w`, `rec:+2m`: N days, b(usiness days), weeks, months or years) or `rrule:`
 ///   (an RRULE) → repeat. Other `key:value` tokens stay in the title as written. `+`, `@`,
-///   `note:`, `uid:` and `rrule:` values are percent-decoded.
+///   `note:`, `uid:` and `rrule:` values are percent-decoded. Each of these keys may appear
+///   once (`rec:` and `rrule:` are one repeat): a second is an error naming the line, as is
+///   `pri:` beside an `(A)` at the start of an open task, so no value is dropped unseen.
 /// - A word starting with a backslash that escapes a special word (see `TodoTxtEscaping`)
 ///   loses one backslash and stays in the title.
 /// - The title is the remaining words joined by single spaces.
@@ -80,6 +82,7 @@ public struct TodoTxtReader: ReminderReader {
         var titleWords: [Substring] = []
         var list: String?
         var tags: [String] = []
+        var given: [String: String] = [:]
         for (position, word) in words[index...].enumerated() {
             if let escaped = TodoTxtEscaping.unescape(word, first: position == 0) {
                 titleWords.append(escaped)
@@ -88,7 +91,9 @@ public struct TodoTxtReader: ReminderReader {
             } else if word.count > 1, word.first == "@" {
                 tags.append(TodoTxtToken.decode(word.dropFirst()))
             } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex, colon != word.index(before: word.endIndex),
-                try apply(key: word[..<colon].lowercased(), value: word[word.index(after: colon)...], to: &record, line: line)
+                try apply(
+                    key: word[..<colon].lowercased(), value: word[word.index(after: colon)...], to: &record, line: line,
+                    given: &given, parenthesisedPriority: words[0] != "x" && record.priority != .none)
             {
                 continue
             } else {
@@ -107,7 +112,31 @@ public struct TodoTxtReader: ReminderReader {
     }
 
     /// Applies a key the reader understands; false leaves the word in the title.
-    private func apply(key: String, value: Substring, to record: inout ReminderRecord, line: Int) throws -> Bool {
+    ///
+    /// - Parameter given: The keys applied so far on this line, by what they set (`rec:` and
+    ///   `rrule:` both set the repeat), with the word that set it; a second is an error.
+    private func apply(
+        key: String, value: Substring, to record: inout ReminderRecord, line: Int,
+        given: inout [String: String], parenthesisedPriority: Bool
+    ) throws -> Bool {
+        let slot = key == "rec" ? "rrule" : key
+        if ["due", "pri", "note", "uid", "rrule", "flagged"].contains(slot), let first = given[slot] {
+            guard slot != "flagged" || RecordRules.bool(String(value)) != nil else { return false }
+            throw FormatError(
+                line: line, field: key + ":", fieldKind: .key,
+                problem: "the task already has \(FormatError.quote(first)); each of due:, pri:, note:, uid:, flagged: and one repeat (rec: or rrule:) may appear once",
+                remedy: "Keep one of them: Trove will not guess which one you meant.")
+        }
+        if slot == "pri", parenthesisedPriority {
+            throw FormatError(
+                line: line, field: "pri:", fieldKind: .key,
+                problem: "the task has a priority in parentheses at its start and pri: as well",
+                remedy: "Keep one: (A) at the start of an open task, or pri:A on a completed one.")
+        }
+        defer {
+            // NB: `flagged:maybe` is not applied (it stays in the title), so it is not a first value.
+            if slot != "flagged" || RecordRules.bool(String(value)) != nil { given[slot] = key + ":" + value }
+        }
         switch key {
         case "due":
             guard let day = CalendarDay(String(value)) else {
