@@ -40,8 +40,14 @@ struct DatabaseOptions: ParsableArguments {
     ///   for the interactive search.
     /// - Parameter onlyIfRoom: Open the `readers` only when the descriptor limit leaves room
     ///   for them, else none (for readers that only make a command faster), instead of refusing.
-    func openForReading(readers: Int = 0, onlyIfRoom: Bool = false) async throws -> ReminderStore {
-        if demo { return try await ReminderStore.demo() }
+    /// - Parameter extraDescriptors: Descriptors the command holds besides its connections
+    ///   (``DescriptorHeadroom/interactiveSession``); with `onlyIfRoom`, as many readers open
+    ///   as leave room for them.
+    func openForReading(readers: Int = 0, onlyIfRoom: Bool = false, extraDescriptors: Int = 0) async throws -> ReminderStore {
+        if demo {
+            if extraDescriptors > 0 { try DescriptorHeadroom.require(connections: 0, extra: extraDescriptors, path: displayPath) }
+            return try await ReminderStore.demo()
+        }
         let location = location
         HardLinkWarning.check(location.path)
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
@@ -52,10 +58,12 @@ struct DatabaseOptions: ParsableArguments {
         let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
             && !FileManager.default.isWritableFile(atPath: location.path)
         var readers = readers
-        if onlyIfRoom, let free = DescriptorHeadroom.free(), free < DescriptorHeadroom.needed(connections: 1 + readers) {
-            readers = 0
+        if onlyIfRoom {
+            readers = extraDescriptors > 0
+                ? DescriptorHeadroom.readersThatFit(readers, extra: extraDescriptors)
+                : DescriptorHeadroom.readersThatFit(readers) == readers ? readers : 0
         }
-        try DescriptorHeadroom.require(connections: 1 + readers, path: location.path)
+        try DescriptorHeadroom.require(connections: 1 + readers, extra: extraDescriptors, path: location.path)
         return try await ReminderStore.open(
             path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path),
             readers: readers)
