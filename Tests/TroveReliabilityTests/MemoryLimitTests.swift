@@ -120,6 +120,27 @@ import Testing
         #expect(failures.isEmpty)
     }
 
+    /// Issue 53, item 10: "needs at least 87 MB of address space; the limit (`ulimit -v`) is
+    /// 87 MB": both figures rounded up to whole MB. Now both are in KiB, `ulimit -v`'s unit, and
+    /// the limit is the one typed.
+    @Test func tooLittleAddressSpaceNamesTwoDifferentFiguresInKiB() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        try makeSeededDatabase(at: db)
+        var seen = 0
+        for kibibytes in stride(from: 84_000, through: 96_000, by: 500) {
+            let result = try Self.run("-v \(kibibytes)", "lists", db: db, in: folder)
+            guard result.stderr.hasPrefix("trove: needs at least ") else { continue }
+            seen += 1
+            let limit = GroupedKiB.text(kibibytes)
+            #expect(result.stderr.contains("the limit (`ulimit -v`) is \(limit) KiB."), "\(result.stderr)")
+            let needed = result.stderr.dropFirst("trove: needs at least ".count).prefix { $0 != " " }
+            #expect(needed != Substring(limit), "\(result.stderr)")
+            #expect(result.status == 3)
+        }
+        #expect(seen > 0, "some limit between 84 and 96 MB was too small to start")
+    }
+
     /// Issue 53, item 7: out of memory in `check` or `search --format json` printed "Fatal
     /// error: failed to allocate N bytes" (a release build: a crash report and a stack trace)
     /// before the sentence. Now a failed allocation ends the process with the sentence alone.
@@ -166,5 +187,18 @@ import Testing
         print("descriptor limits: exits \(exits.sorted { $0.key < $1.key }), \(failures.count) failures")
         for failure in failures.prefix(10) { print("  \(failure)") }
         #expect(failures.isEmpty)
+    }
+}
+
+/// `84,500`: thousands grouped as trove prints them.
+enum GroupedKiB {
+    static func text(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
     }
 }

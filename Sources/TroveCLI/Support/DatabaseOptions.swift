@@ -55,8 +55,7 @@ struct DatabaseOptions: ParsableArguments {
         if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
             throw CLIError.emptyDatabaseFile(path: location.path)
         }
-        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
-            && !FileManager.default.isWritableFile(atPath: location.path)
+        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular && !Self.canWrite(location.path)
         var readers = readers
         if onlyIfRoom {
             readers = extraDescriptors > 0
@@ -67,6 +66,21 @@ struct DatabaseOptions: ParsableArguments {
         return try await ReminderStore.open(
             path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path),
             readers: readers)
+    }
+
+    /// Whether this process can write the database at `path`: the file, and its `-wal` and
+    /// `-shm` or, where they are missing, the folder SQLite creates them in.
+    ///
+    /// NB: a writable file in a folder this user may not write (another user's folder) could not
+    /// be opened for writing, and reading commands stopped with "the file or its folder is
+    /// read-only"; such a file is opened read-only, so they work.
+    static func canWrite(_ path: String) -> Bool {
+        let files = FileManager.default
+        guard files.isWritableFile(atPath: path) else { return false }
+        let sidecars = [path + "-wal", path + "-shm"]
+        if sidecars.allSatisfy({ files.isWritableFile(atPath: $0) }) { return true }
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return files.isWritableFile(atPath: folder)
     }
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.
