@@ -113,4 +113,51 @@ import TroveStore
         }
         #expect(FNV1a.file(path) == hash)
     }
+    /// Issue 53, item 10: a database file this user may write, in a folder they may not (another
+    /// user's folder), blocked even `search`: SQLite must create its -wal and -shm beside it to
+    /// open it for writing, and trove said "make it writable, or open it read-only for searching",
+    /// an option no command has. Now reading commands open it read-only (immutable, as no -wal or
+    /// -shm means no writer), and writing ones say which folder is read-only and what to do.
+    @Test func aWritableFileInAReadOnlyFolderServesReadsAndNamesTheFolderOnWrites() throws {
+        let outer = try TemporaryFolder()
+        let folder = outer.path("locked")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let path = folder + "/t.db"
+        try makeSeededDatabase(at: path)
+        _ = try TroveProcess.runExecutable(try requireTool("sqlite3", package: "sqlite3"), [path, "PRAGMA wal_checkpoint(TRUNCATE)"])
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: outer.url.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder) }
+        let hash = FNV1a.file(path)
+        // NB: root writes any folder, so as root the commands run as `nobody`, for whom the
+        // folder (root's, 755) is read-only and the file (666) writable.
+        let asUser: (([String]) throws -> TroveProcess.Result)
+        if getuid() == 0 {
+            let setpriv = try requireTool("setpriv", package: "util-linux")
+            asUser = { try TroveProcess.runExecutable(
+                setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", TroveProcess.binary.path] + $0) }
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+            asUser = { try TroveProcess.run($0) }
+        }
+        let search = try asUser(["search", "dentist", "--db", path])
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("Dentist"))
+        let json = try asUser(["search", "milk", "--format", "json", "--db", path])
+        #expect(json.status == 0, "\(json.stderr)")
+        for command in [["lists"], ["export"], ["check"]] {
+            let result = try asUser(command + ["--db", path])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
+        for command in [["add", "x"], ["done", "1"]] {
+            let result = try asUser(command + ["--db", path])
+            #expect(result.status == 3, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("its folder \(folder) is read-only"), "\(result.stderr)")
+            #expect(!result.stderr.contains("open it read-only for searching"), "\(result.stderr)")
+        }
+        #expect(FNV1a.file(path) == hash)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") && !FileManager.default.fileExists(atPath: path + "-shm"))
+    }
 }

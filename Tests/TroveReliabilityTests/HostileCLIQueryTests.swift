@@ -56,6 +56,25 @@ struct HostileCLIQueryTests {
         #expect(fileHashes(path) == filesBefore)
     }
 
+    /// Issue 53, item 6: `trove --demo search` of one 100,000-letter word exited 134 ("Fatal
+    /// error: failed to allocate 40002000048 bytes"): typo matching built a table quadratic in
+    /// the word. Now it finds nothing (exit 1), names the word by its start, and is quick.
+    @Test(arguments: [[], ["--format", "json"], ["--typos", "off"]])
+    func oneHundredThousandLetterWordFindsNothingQuicklyWithoutCrashing(_ options: [String]) throws {
+        let word = String(repeating: "x", count: 100_000)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let result = try TroveProcess.run(["--demo", "search", word] + options, deadline: .seconds(60))
+        let elapsed = clock.now - started
+        #expect(!result.crashed && !result.hung)
+        #expect(result.status == 1, "\(result.stderr.prefix(300))")
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtracing"))
+        #expect(result.stderr.utf8.count < 1_000, "the word is named by its start, not echoed: \(result.stderr.utf8.count) bytes")
+        // NB: a debug build on a shared machine; the release binary takes about 0.1 s.
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+        print("100,000-letter word, \(options): exit \(result.status) in \(elapsed), stderr \(result.stderr.utf8.count) bytes")
+    }
+
     /// What is wrong with one run, or nil.
     static func problem(with result: TroveProcess.Result) -> String? {
         guard [0, 1, 2].contains(result.status) else { return "exit \(result.status): \(result.stderr)" }

@@ -118,7 +118,7 @@ struct OpenErrorTests {
         }
         #expect(error?.kind == .readOnly)
         #expect(error?.description == "cannot write to the database at \(path): the file or its folder is read-only; "
-            + "make it writable, or open it read-only for searching")
+            + "make the file and its folder writable, or open it with `readOnly: true` to read it")
     }
 
     @Test(.enabled(if: geteuid() != 0, "root ignores file permissions"))

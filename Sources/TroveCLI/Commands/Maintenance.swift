@@ -25,7 +25,7 @@ struct Check: AsyncParsableCommand {
             if report.isOK && report.indexLocked {
                 print("ok: the database is sound; its search index was not checked (see below).")
             } else if report.isOK && !report.indexChecked {
-                print("ok: the database is sound; its search index was not checked, as the file is read-only.")
+                print("ok: the database is sound; its search index was not checked, as the file (or its folder) is read-only.")
             } else if report.isOK {
                 print("ok: the database and its search index are sound.")
             } else {

@@ -40,8 +40,14 @@ struct DatabaseOptions: ParsableArguments {
     ///   for the interactive search.
     /// - Parameter onlyIfRoom: Open the `readers` only when the descriptor limit leaves room
     ///   for them, else none (for readers that only make a command faster), instead of refusing.
-    func openForReading(readers: Int = 0, onlyIfRoom: Bool = false) async throws -> ReminderStore {
-        if demo { return try await ReminderStore.demo() }
+    /// - Parameter extraDescriptors: Descriptors the command holds besides its connections
+    ///   (``DescriptorHeadroom/interactiveSession``); with `onlyIfRoom`, as many readers open
+    ///   as leave room for them.
+    func openForReading(readers: Int = 0, onlyIfRoom: Bool = false, extraDescriptors: Int = 0) async throws -> ReminderStore {
+        if demo {
+            if extraDescriptors > 0 { try DescriptorHeadroom.require(connections: 0, extra: extraDescriptors, path: displayPath) }
+            return try await ReminderStore.demo()
+        }
         let location = location
         HardLinkWarning.check(location.path)
         guard location.exists else { throw CLIError.noDatabase(path: location.path) }
@@ -49,16 +55,32 @@ struct DatabaseOptions: ParsableArguments {
         if attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int) == 0 {
             throw CLIError.emptyDatabaseFile(path: location.path)
         }
-        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular
-            && !FileManager.default.isWritableFile(atPath: location.path)
+        let readOnly = attributes?[.type] as? FileAttributeType == .typeRegular && !Self.canWrite(location.path)
         var readers = readers
-        if onlyIfRoom, let free = DescriptorHeadroom.free(), free < DescriptorHeadroom.needed(connections: 1 + readers) {
-            readers = 0
+        if onlyIfRoom {
+            readers = extraDescriptors > 0
+                ? DescriptorHeadroom.readersThatFit(readers, extra: extraDescriptors)
+                : DescriptorHeadroom.readersThatFit(readers) == readers ? readers : 0
         }
-        try DescriptorHeadroom.require(connections: 1 + readers, path: location.path)
+        try DescriptorHeadroom.require(connections: 1 + readers, extra: extraDescriptors, path: location.path)
         return try await ReminderStore.open(
             path: location.path, readOnly: readOnly, busyTimeout: Self.busyTimeout, onBusyWait: BusyNotice.say(for: location.path),
             readers: readers)
+    }
+
+    /// Whether this process can write the database at `path`: the file, and its `-wal` and
+    /// `-shm` or, where they are missing, the folder SQLite creates them in.
+    ///
+    /// NB: a writable file in a folder this user may not write (another user's folder) could not
+    /// be opened for writing, and reading commands stopped with "the file or its folder is
+    /// read-only"; such a file is opened read-only, so they work.
+    static func canWrite(_ path: String) -> Bool {
+        let files = FileManager.default
+        guard files.isWritableFile(atPath: path) else { return false }
+        let sidecars = [path + "-wal", path + "-shm"]
+        if sidecars.allSatisfy({ files.isWritableFile(atPath: $0) }) { return true }
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return files.isWritableFile(atPath: folder)
     }
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.

@@ -28,14 +28,35 @@ enum DescriptorHeadroom {
     /// number, and no Trove command comes near it.
     static let checkedUpTo = 256
 
-    /// Descriptors `connections` connections to a WAL database need, plus one to spare.
-    static func needed(connections: Int) -> Int { 2 * connections + 2 }
+    /// What the interactive search holds beyond its connections: the terminal, one signalfd
+    /// for each of the five signals it watches (libdispatch makes one per `DispatchSource`), a
+    /// timerfd for each further clock libdispatch's timers use (`Task.sleep`), and two opened for
+    /// a moment (libdispatch's worker monitor reading `/proc/N/stat`, Foundation reading
+    /// `/etc/localtime`).
+    ///
+    /// NB: the bug: the interactive search counted only its connections, so under `ulimit -n`
+    /// 20–24 the signal sources took the last descriptors, and the worker monitor, finding none,
+    /// trapped (SIGILL) while the person typed, leaving the terminal raw (5 runs of 6). Measured
+    /// with strace: 8 of these at most at once; 10 leaves room for the editor's temporary file.
+    static let interactiveSession = 10
+
+    /// Descriptors `connections` connections to a WAL database need, plus `extra`, plus one to spare.
+    static func needed(connections: Int, extra: Int = 0) -> Int { 2 * connections + 2 + extra }
 
     /// - Throws: ``CLIError/tooFewDescriptors(path:)`` when fewer than
-    ///   ``needed(connections:)`` descriptors are free under the soft limit.
-    static func require(connections: Int, path: String) throws {
+    ///   ``needed(connections:extra:)`` descriptors are free under the soft limit.
+    static func require(connections: Int, extra: Int = 0, path: String) throws {
         guard let free = free() else { return }
-        if free < needed(connections: connections) { throw CLIError.tooFewDescriptors(path: path) }
+        if free < needed(connections: connections, extra: extra) { throw CLIError.tooFewDescriptors(path: path) }
+    }
+
+    /// The most readers, up to `wanted`, that leave room for the writer, `extra` and one to
+    /// spare (0 when not even one does; ``require(connections:extra:path:)`` then decides).
+    static func readersThatFit(_ wanted: Int, extra: Int = 0) -> Int {
+        guard let free = free() else { return wanted }
+        var readers = wanted
+        while readers > 0, free < needed(connections: 1 + readers, extra: extra) { readers -= 1 }
+        return readers
     }
 
     /// Descriptors that can still be opened, or nil when the limit is too high to count.

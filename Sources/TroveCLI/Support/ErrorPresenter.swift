@@ -37,6 +37,7 @@ struct ErrorPresenter {
                     ?? "Cannot open the database at \(error.path); check the path and its permissions."
                 return (withDetail(text, error.underlying), .database)
             }
+            if error.kind == .readOnly { return (Self.readOnlySentence(path: error.path), .database) }
             // NB: the library's advice names no option; `trove`'s names --db where it helps.
             let advice = switch error.kind {
             case .missingDirectory: "create it or pass another --db"
@@ -92,6 +93,28 @@ struct ErrorPresenter {
         default:
             return nil
         }
+    }
+
+    /// Which of the file and its folder is read-only, and what to do: reading commands work on
+    /// either (the file is then opened read-only).
+    ///
+    /// NB: the library's advice ("open it with `readOnly: true`") names an API, not something a
+    /// person can do; before, `trove` repeated it as "open it read-only for searching".
+    static func readOnlySentence(path: String) -> String {
+        let files = FileManager.default
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let reading = "reading commands such as `trove search` and `trove export` work as it is"
+        if files.fileExists(atPath: path), !files.isWritableFile(atPath: path) {
+            return "Cannot write to the database at \(path): the file is read-only; make it writable (`chmod u+w \(path)`) to change it; "
+                + reading + "."
+        }
+        if !files.isWritableFile(atPath: folder) {
+            return "Cannot write to the database at \(path): its folder \(folder) is read-only, and SQLite must create "
+                + "\((path as NSString).lastPathComponent)-wal and -shm there to write; make the folder writable, or move the "
+                + "database to one you can write; " + reading + "."
+        }
+        return "Cannot write to the database at \(path): the file, its -wal or its -shm is read-only; make them writable to change it; "
+            + reading + "."
     }
 
     private func withDetail(_ sentence: String, _ detail: (any Error)?) -> String {

@@ -13,6 +13,31 @@ extension SQLiteConnection {
         path != ":memory:" && !path.isEmpty
     }
 
+    /// Whether a read-only open of `path` must be `immutable=1`: SQLite would need to create
+    /// its `-wal` and `-shm` files (a WAL database) and cannot, as the folder is not writable.
+    /// A `-journal` beside it may need rolling back, which immutable would skip: then no.
+    static func needsImmutableOpen(_ path: String) -> Bool {
+        let sidecars = ["-wal", "-shm", "-journal"].map { path + $0 }
+        guard !sidecars.contains(where: { access($0, F_OK) == 0 }) else { return false }
+        return access(OpenError.folder(of: path), W_OK) != 0
+    }
+
+    /// `file:/a%3Fb.db?immutable=1`: `path` as a URI filename, `%`, `?` and `#` escaped.
+    ///
+    /// See https://www.sqlite.org/uri.html
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
+    }
+
     /// The checks SQLite would report vaguely (`unable to open database file`), made first.
     static func checkPath(_ path: String, options: Options) throws(OpenError) {
         let files = FileManager.default

@@ -18,8 +18,16 @@ public final class SQLiteConnection {
     /// How to open a connection.
     public struct Options: Sendable {
         /// Open with `SQLITE_OPEN_READONLY`: every write fails with `SQLITE_READONLY`. Works on a
-        /// file the process may not write. A WAL database then needs its `-shm` file to exist or
-        /// its folder to be writable; the journal mode is never changed.
+        /// file the process may not write. A WAL database needs its `-wal` and `-shm` files to
+        /// exist or its folder to be writable; when neither holds (no `-wal`, `-shm` or
+        /// `-journal` beside it, and a folder this process cannot write), it is opened
+        /// `immutable=1`, which reads the file alone. The journal mode is never changed.
+        ///
+        /// > Important: with `immutable=1` SQLite takes no locks. With no `-wal` or `-shm` there is
+        /// > no writer now (a writer creates both); one that starts later is not seen, so keep
+        /// > such a connection for reading a snapshot, not for watching changes.
+        ///
+        /// See https://www.sqlite.org/wal.html#readonly and https://www.sqlite.org/uri.html#uriimmutable
         public var readOnly = false
         /// How long a statement waits for another connection's lock before `SQLITE_BUSY`.
         public var busyTimeout: Duration = .seconds(5)
@@ -84,9 +92,14 @@ public final class SQLiteConnection {
         if isFile { try Self.checkPath(path, options: options) }
 
         var db: OpaquePointer?
-        let flags = (options.readOnly || simulatingReadOnlyFile ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var flags = (options.readOnly || simulatingReadOnlyFile ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var name = path
+        if isFile, options.readOnly, Self.needsImmutableOpen(path) {
+            name = Self.immutableURI(path)
+            flags |= SQLITE_OPEN_URI
+        }
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = db.map { SQLiteError(db: $0, code: rc, sql: nil) }
                 ?? SQLiteError(extendedCode: SQLiteResultCode(rawValue: rc), message: String(cString: sqlite3_errstr(rc)))

@@ -100,7 +100,7 @@ public struct OpenError: Error, Sendable, CustomStringConvertible {
         case .notADatabase:
             return "check the path, or move it aside"
         case .readOnly:
-            return "make it writable, or open it read-only for searching"
+            return "make the file and its folder writable, or open it with `readOnly: true` to read it"
         case .locked:
             return "try again when it has finished"
         case .fts5Unavailable:

@@ -45,14 +45,19 @@ public struct DidYouMean: Hashable, Sendable {
     /// spaces cannot be read as separators.
     public var sentences: [String] {
         var sentences: [String] = []
-        if !unmatchedWords.isEmpty { sentences.append("No reminder contains \(Self.list(unmatchedWords)).") }
-        for name in unknownLists { sentences.append("There is no list \(name).") }
-        for name in unknownTags { sentences.append("There is no tag \(name).") }
+        if !unmatchedWords.isEmpty { sentences.append("No reminder contains \(Self.list(unmatchedWords.map(Self.named))).") }
+        for name in unknownLists { sentences.append("There is no list \(Self.named(name)).") }
+        for name in unknownTags { sentences.append("There is no tag \(Self.named(name)).") }
         if let first = queries.first {
             let shown = first.contains(" ") ? [first] : Array(queries.prefix { !$0.contains(" ") }.prefix(5))
             sentences.append("Did you mean: \(shown.joined(separator: ", "))?")
         }
         return sentences
+    }
+
+    /// A word as a sentence names it: a pasted page by its start (`xxxx…`), not echoed whole.
+    static func named(_ word: String) -> String {
+        word.count > 80 ? word.prefix(77) + "…" : word
     }
 
     /// `a`, `a or b`, `a, b or c`.

@@ -227,6 +227,8 @@ enum Suggester {
             }
             found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map(\.term)
         }
+        // NB: no near words for a word longer than any typed one (see TypoRule.maxTypoLength).
+        guard letters.count <= TypoRule.maxTypoLength else { return Array(found.prefix(maxSuggestions)) }
         let words = try trie?.words(startingWith: String(first), maxLength: letters.count + maxDistance)
             ?? ranges.words(startingWith: first, on: db).map { ($0.term, $0.documents) }
         var near: [(term: String, distance: Int, docs: Int)] = []

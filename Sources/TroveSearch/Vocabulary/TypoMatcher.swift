@@ -15,10 +15,12 @@ struct TypoMatcher {
     let word: [Unicode.Scalar]
     let budget: Int
     let isPrefix: Bool
-    /// The distance between word[..<i] and the path's first d letters, at d * width + i.
+    /// The distance between word[..<i] and the path's first d letters, at d * width + (i - d +
+    /// budget): only the band |i - d| <= budget, as any cell outside it is more than the budget.
     ///
     /// NB: one flat buffer, not an array per depth: the trie walk pushes a row per node it
-    /// visits, and nested arrays cost a uniqueness check and a bounds check per cell.
+    /// visits, and nested arrays cost a uniqueness check and a bounds check per cell. The band
+    /// keeps it O(length × budget): the whole table of a 100,000-letter word asked for 40 GB.
     private var rows: [Int32]
     private let width: Int
     /// The smallest cell of each row: no longer path can do better.
@@ -33,9 +35,9 @@ struct TypoMatcher {
         self.isPrefix = isPrefix
         budget = TypoRule.budget(forLength: word.count)
         let depth = word.count + budget + 1
-        width = word.count + 1
-        rows = Array(repeating: 0, count: (depth + 1) * width)
-        for i in 0...word.count { rows[i] = Int32(i) }
+        width = 2 * budget + 1
+        rows = Array(repeating: Int32(budget + 1), count: (depth + 1) * width)
+        for i in 0...min(word.count, budget) { rows[i + budget] = Int32(i) }
         minimums = Array(repeating: 0, count: depth + 1)
         path = Array(repeating: " ", count: depth + 1)
         onWord = Array(repeating: false, count: depth + 1)
@@ -46,24 +48,42 @@ struct TypoMatcher {
     var maxDepth: Int { word.count + budget }
 
     /// Extends the path to `depth` with `letter` (depth 1 is the first letter).
+    ///
+    /// NB: a cell outside the band reads as budget + 1, less than or equal to its real value;
+    /// it only ever reaches a cell inside through a +1 step, so every cell within the budget
+    /// comes out exact and every other one stays above it.
     mutating func push(_ letter: Unicode.Scalar, depth: Int) {
         path[depth - 1] = letter
         onWord[depth] = onWord[depth - 1] && depth <= word.count && word[depth - 1] == letter
-        let width = self.width, count = word.count
+        let width = self.width, count = word.count, budget = self.budget
         let before = depth >= 2 ? path[depth - 2] : " "
-        let current = depth * width, previous = current - width, twoBack = previous - width
-        var minimum = Int32(depth)
+        let over = Int32(budget + 1)
+        let low = max(0, depth - budget), high = min(count, depth + budget)
+        var minimum = over
         word.withUnsafeBufferPointer { word in
             rows.withUnsafeMutableBufferPointer { rows in
-                rows[current] = Int32(depth)
-                guard count > 0 else { return }
-                for i in 1...count {
-                    let cost: Int32 = word[i - 1] == letter ? 0 : 1
-                    var value = min(rows[previous + i] + 1, rows[current + i - 1] + 1, rows[previous + i - 1] + cost)
-                    if i > 1, depth > 1, word[i - 1] == before, word[i - 2] == letter {
-                        value = min(value, rows[twoBack + i - 2] + 1)
+                // The cell (d, i) of the band, or budget + 1 outside it.
+                func cell(_ d: Int, _ i: Int) -> Int32 {
+                    let offset = i - d + budget
+                    guard d >= 0, i >= 0, offset >= 0, offset < width else { return over }
+                    return rows[d * width + offset]
+                }
+                let row = depth * width - depth + budget
+                for i in 0..<width { rows[depth * width + i] = over }
+                guard low <= high else { return }
+                for i in low...high {
+                    var value: Int32
+                    if i == 0 {
+                        value = Int32(depth)
+                    } else {
+                        let cost: Int32 = word[i - 1] == letter ? 0 : 1
+                        value = min(cell(depth - 1, i) + 1, cell(depth, i - 1) + 1, cell(depth - 1, i - 1) + cost)
+                        if i > 1, depth > 1, word[i - 1] == before, word[i - 2] == letter {
+                            value = min(value, cell(depth - 2, i - 2) + 1)
+                        }
                     }
-                    rows[current + i] = value
+                    value = min(value, over)
+                    rows[row + i] = value
                     minimum = min(minimum, value)
                 }
             }
@@ -95,7 +115,7 @@ struct TypoMatcher {
     /// denti* (one deletion), which would flood the page with every denti… word.
     func decide(depth: Int, isWord: Bool) -> Decision {
         if isOffLimits(depth) { return Decision(candidate: nil, descend: false) }
-        let distance = Int(rows[depth * width + word.count])
+        let distance = Int(distance(depth))
         let isTheWord = onWord[depth] && depth == word.count
         let below = depth < maxDepth && rowMinimum(depth) <= budget
         guard isPrefix else {
@@ -114,6 +134,13 @@ struct TypoMatcher {
     /// A path whose first letter differs from the word's (never a typo) or that holds a digit.
     private func isOffLimits(_ depth: Int) -> Bool {
         path[0] != word.first || TypoRule.isDigit(path[depth - 1])
+    }
+
+    /// The cell (depth, word.count), or budget + 1 when it lies outside the band.
+    private func distance(_ depth: Int) -> Int32 {
+        let offset = word.count - depth + budget
+        guard offset >= 0, offset < width else { return Int32(budget + 1) }
+        return rows[depth * width + offset]
     }
 
     private func rowMinimum(_ depth: Int) -> Int {

@@ -19,14 +19,18 @@ import Foundation
 ///   long as the typed word (`dentsi` → dentis*), and shorter whole indexed words (`milkz` →
 ///   milk), within the budget; never a shorter prefix (`denti*`), which would flood the page.
 /// - At most ``maxCandidates`` per word: the closest, then those in the most reminders.
+/// - A word longer than ``maxTypoLength`` letters gets no typos: no word a person types is that
+///   long, and a pasted 100,000-letter "word" must not cost more than reading it.
 enum TypoRule {
     static let oneTypoLength = 5
     static let twoTyposLength = 9
     static let maxCandidates = 8
+    /// The longest query word that is matched with typos (and offered near words).
+    static let maxTypoLength = 64
 
     /// The typos a word of `length` letters may have.
     static func budget(forLength length: Int) -> Int {
-        length >= twoTyposLength ? 2 : length >= oneTypoLength ? 1 : 0
+        length > maxTypoLength ? 0 : length >= twoTyposLength ? 2 : length >= oneTypoLength ? 1 : 0
     }
 
     /// A word as the index holds it: lower case, accents removed (as `unicode61

@@ -65,7 +65,8 @@ extension ReminderStore {
                 } catch let error as SQLiteError where error.code == .busy || error.code == .locked {
                     return ([], false, true)
                 } catch let error as SQLiteError {
-                    problems.append(table == "reminders_fts" ? error.message : "\(table): \(error.message)")
+                    let problem = Self.indexProblem(error)
+                    problems.append(table == "reminders_fts" ? problem : "\(table): \(problem)")
                 }
             }
             return (problems, true, false)
@@ -74,6 +75,20 @@ extension ReminderStore {
         report.indexChecked = checked || locked
         report.indexLocked = locked
         return report
+    }
+
+    /// What FTS5's failed `integrity-check` means, by result code, in place of SQLite's text.
+    ///
+    /// NB: SQLite's words were shown as they were: a search index missing its rows said
+    /// "database disk image is malformed" (SQLITE_CORRUPT_VTAB) or "vtable constructor failed",
+    /// which read as a damaged file when `rebuildIndex()` repairs it.
+    static func indexProblem(_ error: SQLiteError) -> String {
+        switch error.code {
+        case .corrupt:
+            "it is damaged or incomplete (part of it is missing or does not match the reminders)"
+        default:
+            "it cannot be read (part of it is missing or damaged)"
+        }
     }
 
     /// Whether a schema problem means FTS5's own check cannot run (its table or a shadow table is gone).

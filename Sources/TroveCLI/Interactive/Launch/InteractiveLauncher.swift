@@ -27,7 +27,11 @@ enum InteractiveLauncher {
         do {
             // NB: openForReading never creates a missing file, yet the store it returns can write,
             // which the done, undo and editor keys need.
-            let store = try await database.openForReading(readers: ReminderStore.defaultReaders)
+            // NB: the terminal and libdispatch's signal sources and timers need descriptors
+            // too; fewer readers leave room for them under a small `ulimit -n`, and below what
+            // one connection needs the command stops with a sentence before the terminal is touched.
+            let store = try await database.openForReading(
+                readers: ReminderStore.defaultReaders, onlyIfRoom: true, extraDescriptors: DescriptorHeadroom.interactiveSession)
             try store.requireIndex()
             let outcome = try await run(store: store, query: query, options: options)
             if let replaced = outcome.replacedFiles {

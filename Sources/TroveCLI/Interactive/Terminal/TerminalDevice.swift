@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CTroveRuntime
 import Dispatch
 import Foundation
 import Synchronization
@@ -82,6 +83,9 @@ final class TerminalDevice: InteractiveTerminal {
             if owns { close(fd) }
             throw .attributes(operation: "tcsetattr", errno: error)
         }
+        // NB: a crash (SIGILL, SIGSEGV…) skips every Swift cleanup; the runtime's handler puts
+        // this mode back, so the shell is not left without echo.
+        trove_runtime_restore_terminal_on_crash(fd, &saved)
         let device = TerminalDevice(fd: fd, ownsFD: owns, saved: saved)
         device.writeAll("\u{1B}[?2004h")  // bracketed paste on
         device.installSignalHandlers()
@@ -174,6 +178,7 @@ final class TerminalDevice: InteractiveTerminal {
         writeAll(cleanup + "\u{1B}[?2004l" + TerminalScreen.showCursor)
         var mode = saved
         _ = tcsetattr(fd, TCSANOW, &mode)
+        trove_runtime_forget_terminal()
         for signalNumber in Self.fatalSignals + [SIGWINCH] { signal(signalNumber, SIG_DFL) }
         return true
     }
