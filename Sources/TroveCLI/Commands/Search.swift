@@ -283,16 +283,9 @@ struct Search: AsyncParsableCommand {
     ///
     /// NB: `.allUnrecognized` keeps the `--` terminator among the words; it is not query text.
     /// Neither is `-i` before it, which asks for ``interactive``.
-    ///
-    /// After `--` every word is text, never an operator (issue 19: `trove search -- --slurp`
-    /// read `--slurp` as "leave out -slurp"): each is a phrase of its own, the last one a prefix
-    /// as a last word is unless `--exact`.
     private var text: String {
         let options = query.prefix { $0 != "--" }
-        var literal = query.dropFirst(options.count + 1).map { "\"" + $0.replacingOccurrences(of: "\"", with: " ") + "\"" }
-        if !exact, let last = query.last, options.count < query.count - 1, last.last.map({ $0.isLetter || $0.isNumber }) == true {
-            literal[literal.count - 1] += "*"
-        }
+        let literal = query.dropFirst(options.count + 1)
         return (options.filter { $0 != "-i" } + literal).joined(separator: " ")
     }
 

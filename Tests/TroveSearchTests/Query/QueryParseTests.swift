@@ -40,7 +40,7 @@ private func fts(_ terms: String = "", _ filters: String = "", _ extra: String =
         ParseCase(#"-"sour cream" milk"#, exact: true, fts(#"+milk, -"sour cream""#)),
         ParseCase("milk -sou", fts("+milk, -sou")),
         ParseCase(#"say "hi"there"#, exact: true, fts(#"+say, +"hi", +there"#)),
-        ParseCase("--x", exact: true, fts("--x")),
+        ParseCase("--x", exact: true, fts("+--x")),  // issue 19: two dashes are text, one negates
     ]
 
     static let or: [ParseCase] = [

@@ -62,7 +62,10 @@ struct QueryLexer {
             guard index < scalars.endIndex else { break }
             let start = index
             var isNegated = false
-            if scalars[index] == "-", let next = after(index), !QueryLexer.isSeparator(scalars[next]) {
+            // NB: one dash negates; a word that starts with two (`--slurp`, an option's name in
+            // a note) is text, as `trove search -- --slurp` means (issue 19: it left that reminder
+            // out, "not -slurp", and listed every other).
+            if scalars[index] == "-", let next = after(index), !QueryLexer.isSeparator(scalars[next]), scalars[next] != "-" {
                 isNegated = true
                 index = next
             }
