@@ -19,6 +19,29 @@ import TroveTestSupport
     static let created = Date(timeIntervalSince1970: 1_771_578_900)  // 2026-02-20T09:15:00Z
     static let completed = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
 
+    // Issue 22, item 11: the summary's elapsed time (what `trove import` divides by for its
+    // rows/s) stopped with the rows, before the per-prefix counts made at the end of the write:
+    // 64,610 rows with 34,354 distinct tags printed 6,871 rows/s for a 158 s import. It now runs
+    // to the commit: past the last progress report (sent when the rows are written), within
+    // the call's own duration.
+    @Test func theElapsedTimeRunsToTheCommit() async throws {
+        let store = try await ReminderStore.inMemory()
+        var records: [ReminderRecord] = []
+        for i in 0..<2_000 { records.append(ReminderRecord(title: "Item \(i) oak river", notes: "stone lamp \(i)", tags: ["t\(i)"])) }
+        var reader = RecordArrayReader(records)
+        let lastReport = Mutex<Duration?>(nil)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let summary = try await store.importRecords(&reader, source: "timed") { progress in
+            lastReport.withLock { $0 = progress.elapsed }
+        }
+        let wall = clock.now - started
+        let rowsWritten = try #require(lastReport.withLock { $0 })
+        #expect(summary.imported == 2_000)
+        #expect(summary.elapsed > rowsWritten, "the counts and the commit after the rows are in it")
+        #expect(summary.elapsed <= wall)
+    }
+
     @Test func jsonLinesFixtureLands() async throws {
         let store = try await seededStore(records: [])
         let summary = try await importText("""
