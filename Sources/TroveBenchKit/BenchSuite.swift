@@ -144,6 +144,7 @@ public struct BenchSuite {
     /// The options that shaped this run, as `trove-bench` takes them.
     var command: String {
         var words = ["trove-bench", "--count \(workload.count)", "--seed \(workload.seed)", "--queries-per-class \(perClass)"]
+        if let distinctTags = workload.distinctTags { words.append("--distinct-tags \(distinctTags)") }
         if likeLimit < perClass { words.append("--like-queries \(likeLimit)") }
         if providerLimit < perClass { words.append("--provider-queries \(providerLimit)") }
         if importRounds != 3 { words.append("--import-rounds \(importRounds)") }
