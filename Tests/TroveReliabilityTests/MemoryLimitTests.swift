@@ -11,6 +11,15 @@ import Testing
 @Suite(.serialized) struct MemoryLimitTests {
     /// Limits tried, in MB: the CI list, or `TROVE_RELIABILITY_MEMORY_LIMITS` of them from
     /// 200 MB down to 60 MB.
+    /// The seeded database at `db` with 5,000 generated reminders more, imported from
+    /// `more.jsonl` in `folder` (which a command may import again).
+    static func seedWithMore(_ db: String, in folder: TemporaryFolder) throws {
+        try makeSeededDatabase(at: db)
+        let source = folder.path("more.jsonl")
+        try writeGeneratedJSONLines(count: 5_000, seed: 3, to: source)
+        try #require(try TroveProcess.run(["import", source, "--db", db]).status == 0)
+    }
+
     static var limits: [Int] {
         let count = ReliabilityScale.memoryLimits
         guard count != 6 else { return [150, 110, 100, 95, 90, 70] }
@@ -20,10 +29,7 @@ import Testing
     @Test func runningOutOfAddressSpaceEndsWithASentenceNeverACrashOrAHang() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")
-        try makeSeededDatabase(at: db)
-        let source = folder.path("more.jsonl")
-        try writeGeneratedJSONLines(count: 5_000, seed: 3, to: source)
-        try #require(try TroveProcess.run(["import", source, "--db", db]).status == 0)
+        try Self.seedWithMore(db, in: folder)
         var commands = ["lists", "search a --limit 10000 --format json", "export", "import more.jsonl --db scratch.db"]
         if Self.limits.count > 6 { commands += ["check", "search 'is:open' --sort due --limit 10000 --format csv", "optimize --db copy.db"] }
         var outcomes: [Int: [Int32: Int]] = [:]
@@ -147,10 +153,7 @@ import Testing
     @Test func runningOutOfMemoryMidCommandPrintsTheSentenceAlone() throws {
         let folder = try TemporaryFolder()
         let db = folder.path("t.db")
-        try makeSeededDatabase(at: db)
-        let source = folder.path("more.jsonl")
-        try writeGeneratedJSONLines(count: 5_000, seed: 3, to: source)
-        try #require(try TroveProcess.run(["import", source, "--db", db]).status == 0)
+        try Self.seedWithMore(db, in: folder)
         var exits: [Int32: Int] = [:]
         var failures: [String] = []
         for megabytes in stride(from: 96, through: 140, by: 4) {
