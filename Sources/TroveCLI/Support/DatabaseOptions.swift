@@ -46,7 +46,7 @@ struct DatabaseOptions: ParsableArguments {
     func openForReading(readers: Int = 0, onlyIfRoom: Bool = false, extraDescriptors: Int = 0) async throws -> ReminderStore {
         if demo {
             if extraDescriptors > 0 { try DescriptorHeadroom.require(connections: 0, extra: extraDescriptors, path: displayPath) }
-            return try await ReminderStore.demo()
+            return try await Self.demoStore()
         }
         let location = location
         HardLinkWarning.check(location.path)
@@ -68,6 +68,17 @@ struct DatabaseOptions: ParsableArguments {
             readers: readers)
     }
 
+    /// The demo database, its dates moved so that the seed's "today" is today, or the day
+    /// `TROVE_DEMO_TODAY` names (`YYYY-MM-DD`): scripts/readme-figures pins it so that the
+    /// README's demo output is the same whatever day it is regenerated or checked.
+    static func demoStore(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> ReminderStore {
+        guard let text = environment["TROVE_DEMO_TODAY"], !text.isEmpty else { return try await ReminderStore.demo() }
+        guard let day = CalendarDay(text) else {
+            throw CLIError.invalidValue(option: "TROVE_DEMO_TODAY", value: text, expected: "a date as YYYY-MM-DD, or unset for today")
+        }
+        return try await ReminderStore.demo(today: day)
+    }
+
     /// Whether this process can write the database at `path`: the file, and its `-wal` and
     /// `-shm` or, where they are missing, the folder SQLite creates them in.
     ///
@@ -85,7 +96,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the store for a command that writes, creating the file (and the default folder) on first use.
     func openForWriting() async throws -> ReminderStore {
-        if demo { return try await ReminderStore.demo() }
+        if demo { return try await Self.demoStore() }
         let location = location
         try location.prepareForWriting()
         HardLinkWarning.check(location.path)
