@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["CSQLite", "CTroveRanking", "TroveSQLite", "TroveStore", "TroveSearch", "TroveQuery"]
         ),
 
-        // `trove-bench`: prints BENCHMARKS.md's table.
+        // `trove-bench`: prints the benchmark tables (BENCHMARKS.md, BENCHMARKS-HISTORY.md).
         .executableTarget(
             name: "TroveBench",
             dependencies: [

@@ -8,7 +8,7 @@ struct TroveBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trove-bench",
         abstract: "Measure Trove against bare libsqlite3 and print one markdown table.",
-        discussion: "Example: swift run -c release trove-bench --count 1000000 > BENCHMARKS.md",
+        discussion: "Example: swift run -c release trove-bench --count 1000000 (scripts/bench runs the full suite and appends it to BENCHMARKS-HISTORY.md)",
         subcommands: [
             Run.self, TypingLatency.self, IDRangesCommand.self, RepeatDoneCommand.self, Generate.self, Statements.self, FirstAnswers.self, AppIndexCommand.self, AnchorInputCommand.self, Child.self,
         ],

@@ -4,7 +4,7 @@ import TroveStore
 /// queries on every machine and Swift version (`SystemRandomNumberGenerator` would not).
 ///
 /// NB: `below` here is `next() % bound`, not SplitMix64's multiply-high; it stays so that a
-/// seed keeps drawing the queries the committed BENCHMARKS.md tables were measured with.
+/// seed keeps drawing the queries the committed BENCHMARKS.md and BENCHMARKS-HISTORY.md tables were measured with.
 public struct BenchRandom: RandomNumberGenerator, Sendable {
     private var generator: SplitMix64
 

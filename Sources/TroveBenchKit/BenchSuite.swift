@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
 
-/// A whole run: prepares the data, runs the chosen sections and renders BENCHMARKS.md's text.
+/// A whole run: prepares the data, runs the chosen sections and renders the markdown report that
+/// `scripts/bench` appends to BENCHMARKS-HISTORY.md (BENCHMARKS.md's current tables are copied from it by hand).
 public struct BenchSuite {
     public enum Section: String, CaseIterable, Sendable {
         case `import`, query, typing, memory, startup, index, typo, quality

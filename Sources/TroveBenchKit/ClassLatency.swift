@@ -4,7 +4,7 @@ import TroveSearch
 
 /// As-you-type latency per query class through ``SearchProvider``: the time from a new text to
 /// its first ResultSet and to its final (settled) one, p50 and p99, as one markdown table.
-/// `trove-bench typing-latency` prints it; `scripts/bench` appends it to BENCHMARKS.md.
+/// `trove-bench typing-latency` prints it; `scripts/bench` appends it to BENCHMARKS-HISTORY.md.
 ///
 /// ```swift
 /// try await ClassLatency(path: "1m.db", samples: 100).run { print($0) }

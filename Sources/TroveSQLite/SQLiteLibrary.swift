@@ -23,7 +23,7 @@ public enum SQLiteLibrary {
     /// readers (``SQLiteSharedRead``) spent much of their time waiting on each other. Each half
     /// of `doctor for*`'s matches at 1,000,000 reminders took 35 ms alone and 60 ms with the
     /// other half running on a second thread (35 ms in a second process); with the statistics
-    /// off, 36 ms (BENCHMARKS.md). Trove reads none of them (`sqlite3_memory_used`, heap limits).
+    /// off, 36 ms (BENCHMARKS-HISTORY.md). Trove reads none of them (`sqlite3_memory_used`, heap limits).
     /// See https://www.sqlite.org/c3ref/c_config_covering_index_scan.html#sqliteconfigmemstatus
     @discardableResult
     public static func configure() -> Bool { configured }

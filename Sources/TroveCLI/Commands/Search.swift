@@ -149,7 +149,7 @@ struct Search: AsyncParsableCommand {
         guard request.query.problems.isEmpty else { throw SearchCommandError.queryProblems(request.query.problems) }
         // NB: two readers, so that a search with many matches counts them on the second while
         // the first ranks the page (`SQLiteDatabase.readWithHelper`): `s` at 1,000,000 reminders
-        // 0.39 -> 0.27 s. Opening them costs a no-hit search ~0.5 ms (BENCHMARKS.md). Under a
+        // 0.39 -> 0.27 s. Opening them costs a no-hit search ~0.5 ms (BENCHMARKS-HISTORY.md). Under a
         // descriptor limit with no room for them, it reads on one connection as before.
         let store = try await database.openForReading(readers: 2, onlyIfRoom: true)
         try store.requireIndex()

@@ -22,7 +22,7 @@ import Synchronization
 /// unseen there.)
 ///
 /// NB: what it saves. `milk appointment` at 1,000,000 reminders has 61,682 matches; their counts
-/// and facets took 65 ms of look-ups in `reminders`, and take ~5 ms with the copy (BENCHMARKS.md).
+/// and facets took 65 ms of look-ups in `reminders`, and take ~5 ms with the copy (BENCHMARKS-HISTORY.md).
 public final class ReminderFactsCache: Sendable {
     private let copy: BackgroundBuild<ReminderFacts.Version, ReminderFacts>
 

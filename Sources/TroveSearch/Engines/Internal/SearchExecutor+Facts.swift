@@ -18,7 +18,7 @@ extension SearchExecutor {
     /// page; counted first from the facts, the helper was free to rank half the page only when
     /// at least ``rankBoundMinimumMatches`` matches were among the ids, which takes a walk of
     /// the text to know (`is:flagged list:Home the` at 1,000,000 reminders: 600,000 rows, ~12 ms).
-    /// The filter + text class was no faster at p50 and ~10 ms slower at p99 (BENCHMARKS.md).
+    /// The filter + text class was no faster at p50 and ~10 ms slower at p99 (BENCHMARKS-HISTORY.md).
     var matchIDsSQL: SQLFragment? {
         guard isRanked, !plan.isRaw, plan.conditions.isEmpty, query.filters.isEmpty, filteredIDs == nil, let match = plan.match
         else { return nil }

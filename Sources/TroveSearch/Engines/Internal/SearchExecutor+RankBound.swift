@@ -16,7 +16,7 @@ extension SearchExecutor {
     /// `trove_best` (one walk) and the page's own candidates told apart first, 2,000 measured
     /// (two readers, 100 queries a class): 3+ letters p50/p99 16.5/52.6 → 13.4/47.3 ms, two
     /// words 17.5/79.1 → 16.8/71.7, filter + text 29.7/73.7 → 26.5/71.3, phrase and rare
-    /// terms unchanged (BENCHMARKS.md).
+    /// terms unchanged (BENCHMARKS-HISTORY.md).
     static let rankBoundMinimumMatches = 2_000
 
     /// The most rows (offset, page and the row after it) a page may need to be read this way.

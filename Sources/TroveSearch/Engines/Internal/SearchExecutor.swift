@@ -54,7 +54,7 @@ struct SearchExecutor {
     /// ``from``, with or without the lists: a statement that reads no list column (the counts,
     /// and the small match set's ids they may come from) leaves them out, so that a count of
     /// `is:open due:today` reads `reminders_by_due` alone instead of looking every row up for
-    /// its `list_id` (0.74 → 0.07 s for the whole search at 1,000,000 reminders; BENCHMARKS.md).
+    /// its `list_id` (0.74 → 0.07 s for the whole search at 1,000,000 reminders; BENCHMARKS-HISTORY.md).
     /// Every reminder has a list (`list_id` is a NOT NULL foreign key; `trove check` reports one
     /// that points nowhere), so the rows are the same.
     func from(joiningLists: Bool) -> SQLFragment {
@@ -193,7 +193,7 @@ struct SearchExecutor {
     /// NB: with filtered ids every statement walks the whole MATCH (a common word's 600,000
     /// rows) to keep a few thousand; read once as ids, the counts and facets look those up by
     /// id and only the page walks the MATCH again. `-is:flagged list:Finance tag:urgent the` at
-    /// 1,000,000 reminders keeps 1,458 of `the`'s 610,473 rows (BENCHMARKS.md).
+    /// 1,000,000 reminders keeps 1,458 of `the`'s 610,473 rows (BENCHMARKS-HISTORY.md).
     var matchSetLimit: Int {
         max(Self.smallMatchLimit, filteredIDs?.count ?? 0)
     }
