@@ -48,25 +48,31 @@ let package = Package(
         // Pure Swift: renders SQL text plus bindings. Imports no SQLite.
         .target(name: "TroveQuery"),
 
-        // Trove's ranking as FTS5 auxiliary functions (trove_rank…), in C because FTS5 calls
-        // them once per matching row; TroveSQLite registers them on every connection.
-        .target(name: "CTroveRanking", dependencies: ["CSQLite"]),
+        // The SQLite layer's C side: process-wide settings before SQLite starts (sqlite3_config is
+        // variadic) and the connection setup hooks through which other modules add functions.
+        .target(name: "CTroveSQLiteSupport", dependencies: ["CSQLite"]),
+
+        // Trove's ranking as FTS5 auxiliary functions (trove_rank…) and the counting functions,
+        // in C because SQLite calls them once per matching row. A load-time constructor adds
+        // them to TroveSQLite's connection setup hooks: TroveSQLite registers no function itself.
+        .target(name: "CTroveRanking", dependencies: ["CSQLite", "CTroveSQLiteSupport"]),
 
         // A thin layer over libsqlite3 that executes what TroveQuery renders.
-        .target(name: "TroveSQLite", dependencies: ["CSQLite", "CTroveRanking", "TroveQuery"]),
+        .target(name: "TroveSQLite", dependencies: ["CSQLite", "CTroveSQLiteSupport", "TroveQuery"]),
 
         // The reminders domain: schema, migrations, FTS5 index, import and export.
         .target(
             name: "TroveStore",
             dependencies: [
-                "TroveSQLite", "TroveQuery",
+                // CTroveRanking: the reminders' triggers call its trove_prefix_tally.
+                "TroveSQLite", "TroveQuery", "CTroveRanking",
                 .product(name: "CSV", package: "CSV.swift"),
             ],
             plugins: ["EmbedResources"]
         ),
 
         // The query language, engines, ranking and the SearchProvider.
-        .target(name: "TroveSearch", dependencies: ["TroveStore", "TroveSQLite", "TroveQuery"]),
+        .target(name: "TroveSearch", dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "CTroveRanking"]),
 
         // One import for apps: re-exports the public modules.
         .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveStore", "TroveSearch"]),
@@ -124,7 +130,7 @@ let package = Package(
                 .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
-        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery", "TroveTestSupport", "CSQLite"]),
+        .testTarget(name: "TroveSQLiteTests", dependencies: ["TroveSQLite", "TroveQuery", "TroveTestSupport", "CSQLite", "CTroveSQLiteSupport"]),
         .testTarget(
             name: "TroveStoreTests",
             dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
@@ -162,7 +168,7 @@ let package = Package(
 // Upcoming features that keep the code honest, for every Swift target.
 // (The C targets take no Swift settings.)
 for target in package.targets where target.type != .system && target.type != .plugin
-    && !["CTroveRanking", "CTroveRuntime"].contains(target.name) {
+    && !["CTroveRanking", "CTroveRuntime", "CTroveSQLiteSupport"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),

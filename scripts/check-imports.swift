@@ -59,6 +59,13 @@ for target in targets {
         let provided = Set(try shims.flatMap { try includes(in: "Sources/\(module)/" + $0) })
         if !provided.isDisjoint(with: cIncludes) { imported.insert(module) }
     }
+    // A C target includes another C target's public headers (CTroveRanking includes
+    // trove_connection_setup.h from CTroveSQLiteSupport/include).
+    for module in declared where kinds[module] == "regular" {
+        let headers = Set(FileManager.default.enumerator(atPath: "Sources/\(module)/include")?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".h") } ?? [])
+        if !headers.isDisjoint(with: cIncludes) { imported.insert(module) }
+    }
     for module in imported.subtracting(declared).subtracting(systemModules).sorted() {
         problems.append("\(name) imports \(module), which Package.swift does not declare for it")
     }

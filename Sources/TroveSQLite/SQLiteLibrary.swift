@@ -1,5 +1,5 @@
 import CSQLite
-import CTroveRanking
+import CTroveSQLiteSupport
 
 /// The linked SQLite library.
 public enum SQLiteLibrary {

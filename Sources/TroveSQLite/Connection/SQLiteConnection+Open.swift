@@ -1,5 +1,5 @@
 import CSQLite
-import CTroveRanking
+import CTroveSQLiteSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -78,7 +78,7 @@ extension SQLiteConnection {
                 }
             }
             if options.foreignKeys { try execute("PRAGMA foreign_keys = ON") }
-            try registerRankingFunctions()
+            try runConnectionSetups()
         } catch let error as OpenError {
             throw error
         } catch let error as SQLiteError {
@@ -97,21 +97,18 @@ extension SQLiteConnection {
         }
     }
 
-    /// Registers `trove_rank`, `trove_rank_sample` and `trove_rank_explain` (Trove's ranking,
-    /// FTS5 auxiliary functions written in C; see TroveSearch's `TroveRanking`) with this
-    /// connection's FTS5, through the `fts5_api` pointer that `SELECT fts5(?1)` hands out.
+    /// Runs the connection setup hooks other modules put in place (`trove_connection_setup_add`,
+    /// `Sources/CTroveSQLiteSupport`): TroveSearch's C part adds its functions there when the
+    /// program loads — `trove_rank` and the other ranking functions (FTS5 auxiliary functions,
+    /// through the `fts5_api` pointer `SELECT fts5(?1)` hands out), `trove_prefix_tally` that the
+    /// reminders' triggers call, and the counting aggregates. This layer registers none of its own.
     ///
     /// NB: functions live in the connection, not the file: the index stays plain FTS5, so the
     /// `sqlite3` shell and other tools still read it (its stored `rank` is still bm25).
     ///
-    /// It also registers `trove_tally(key [, flag])`, the aggregate that counts a facet's
-    /// groups in one pass (`Sources/CTroveRanking/include/trove_tally.h`).
-    ///
     /// See https://www.sqlite.org/fts5.html#custom_auxiliary_functions
-    func registerRankingFunctions() throws {
-        var rc = trove_ranking_register(handle)
-        guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "SELECT fts5(?1)") }
-        rc = trove_tally_register(handle)
-        guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "trove_tally") }
+    func runConnectionSetups() throws {
+        let rc = trove_connection_setup_run(handle)
+        guard rc == SQLITE_OK else { throw SQLiteError(db: handle, code: rc, sql: "connection setup") }
     }
 }

@@ -76,6 +76,7 @@ public struct SearchIndex: Hashable, Sendable {
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
         facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil
     ) throws(SearchIndexError) {
+        TroveRanking.installFunctions()
         try SearchIndex.checkIdentifier(table, role: "the table")
         try SearchIndex.checkIdentifier(key, role: "the key column")
         if let name { try SearchIndex.checkIdentifier(name, role: "the index name") }

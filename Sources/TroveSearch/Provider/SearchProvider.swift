@@ -54,6 +54,7 @@ public actor SearchProvider {
         pollInterval: Duration = .milliseconds(250), clock: any Clock<Duration> = ContinuousClock(),
         settledCapacity: Int = 32
     ) throws {
+        TroveRanking.installFunctions()
         settled = SettledResults(capacity: settledCapacity)
         self.database = database
         // NB: a searcher that lives for many keystrokes keeps the index's words in memory, so

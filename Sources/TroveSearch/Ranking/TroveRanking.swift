@@ -4,7 +4,7 @@ import TroveStore
 /// Trove's ranking: the one definition of how well a reminder matches a text query.
 ///
 /// SQLite computes it, once per matching row, with the FTS5 auxiliary function `trove_rank`
-/// (C, `Sources/CTroveRanking/trove_ranking.c`, registered on every connection Trove opens).
+/// (C, `Sources/CTroveRanking/trove_ranking.c`, added to every connection Trove opens through TroveSQLite's setup hooks).
 /// The function has no constants of its own: every parameter below is passed to it in the SQL,
 /// so this type is the whole definition and the C code only its arithmetic.
 ///

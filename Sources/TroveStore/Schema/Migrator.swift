@@ -1,3 +1,4 @@
+import CTroveRanking
 import TroveQuery
 public import TroveSQLite
 
@@ -22,6 +23,10 @@ public struct Migrator: Sendable {
     /// A migrator applying `migrations`; tests inject partial or failing ones.
     public init(migrations: [Migration] = Migration.all) {
         self.migrations = migrations
+        // NB: the schema's triggers call trove_prefix_tally (C, CTroveRanking), which TroveSQLite
+        // runs on every connection through its setup hooks once this has added it (it also adds
+        // itself as the program loads; see trove_functions.h for why both).
+        trove_functions_install()
     }
 
     /// The schema version after every migration: the last one's `PRAGMA user_version`.
