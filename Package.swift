@@ -74,8 +74,9 @@ let package = Package(
         // The query language, engines, ranking and the SearchProvider.
         .target(name: "TroveSearch", dependencies: ["TroveStore", "TroveSQLite", "TroveQuery", "CTroveRanking"]),
 
-        // One import for apps: re-exports the public modules.
-        .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveStore", "TroveSearch"]),
+        // One import for apps: re-exports the builder, the SQLite layer and the search library;
+        // the reminders domain (TroveStore) is an import of its own.
+        .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveSearch"]),
 
         // Seeded databases and snapshot helpers, for Trove's tests and for apps that embed Trove.
         .target(
@@ -160,7 +161,7 @@ let package = Package(
         // Stand-ins for SwiftUI's, SwiftData's and GRDB's names, and a test that imports them beside
         // Trove: a public Trove name that collides with theirs stops it compiling (issue 16, item 4).
         .target(name: "LookalikeFrameworks", path: "Tests/LookalikeFrameworks"),
-        .testTarget(name: "TroveNameTests", dependencies: ["Trove", "LookalikeFrameworks"]),
+        .testTarget(name: "TroveNameTests", dependencies: ["Trove", "TroveStore", "LookalikeFrameworks"]),
         .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch", "TroveStore"]),
     ]
 )

@@ -154,3 +154,11 @@ public struct DatabaseDateComponents { public init() {} }
 public struct DatabaseUUIDEncodingStrategy { public init() {} }
 public struct Filter { public init() {} }
 public struct Engine { public init() {} }
+
+// An app's own model module: names the reminders domain also uses. `import Trove` does not bring
+// the reminders domain (TroveStore), so these stay the app's (issue 21, item 2).
+public struct Priority { public init() {} }
+public struct JSONValue { public init() {} }
+public struct Reminder { public init() {} }
+public struct DueDate { public init() {} }
+public struct RepeatRule { public init() {} }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trove
+import TroveStore
 
 /// An app shows a caught error's `localizedDescription` (SwiftUI's `.alert(isPresented:error:)`
 /// does). Trove's errors give their own sentence there, not Foundation's "The operation could

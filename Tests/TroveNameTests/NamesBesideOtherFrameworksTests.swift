@@ -161,9 +161,15 @@ import Trove
         let _: DatabaseUUIDEncodingStrategy? = nil
         let _: Filter? = nil
         let _: Engine? = nil
+        let _: Priority? = nil
+        let _: JSONValue? = nil
+        let _: Reminder? = nil
+        let _: DueDate? = nil
+        let _: RepeatRule? = nil
         #expect(String(reflecting: Table.self) == "LookalikeFrameworks.Table")
         #expect(String(reflecting: Query.self) == "LookalikeFrameworks.Query")
         #expect(String(reflecting: Database.self) == "LookalikeFrameworks.Database")
+        #expect(String(reflecting: Priority.self) == "LookalikeFrameworks.Priority")
     }
 
     @Test func troveNamesItsOwnTypesUnqualifiedToo() {
@@ -179,7 +185,6 @@ import Trove
         let _: SearchQuery? = nil
         let _: SearchFilter? = nil
         let _: SearchTerm? = nil
-        let _: ReminderStore? = nil
         let _: SearchProvider? = nil
         let _: SearchRequest? = nil
         let _: ResultSet? = nil
