@@ -303,7 +303,7 @@ struct Search: AsyncParsableCommand {
     /// matching and ranking.
     private func interactiveOptions() throws -> InteractiveOptions {
         try screen.options(
-            color: color, format: format == .json ? .json : .plain, exact: exact, typos: typos.tolerance,
+            color: color, format: format.selectionFormat, exact: exact, typos: typos.tolerance,
             ranking: rank.ranking, environment: ProcessInfo.processInfo.environment)
     }
 

@@ -151,7 +151,7 @@ struct TmuxInteractiveTests {
         #expect(try pane.screen().allSatisfy(\.isEmpty))
     }
 
-    @Test(arguments: [InteractiveFlags.Format.text, .json])
+    @Test(arguments: [InteractiveFlags.Format.text, .json, .jsonl])
     func enterPrintsTheSelectedReminderAndExits0(format: InteractiveFlags.Format) async throws {
         let folder = try TemporaryFolder()
         let db = try ExpectedScreen.seededDatabase(in: folder)
@@ -170,8 +170,12 @@ struct TmuxInteractiveTests {
         switch format {
         case .text:
             #expect(out == "\(chosen.id)\t\(chosen.title.plain)\n")
-        case .json:
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        case .json, .jsonl:
+            // Issue 51: `json` is always an array, also of the selection alone; `jsonl` is one
+            // object per line.
+            let parsed = try JSONSerialization.jsonObject(with: Data(out.utf8))
+            let objects = try #require(format == .json ? parsed as? [[String: Any]] : (parsed as? [String: Any]).map { [$0] })
+            let object = try #require(objects.count == 1 ? objects.first : nil)
             #expect(object["id"] as? Int == Int(chosen.id))
             #expect(object["title"] as? String == chosen.title.plain)
             #expect(object["list"] as? String == chosen.list)
@@ -179,7 +183,8 @@ struct TmuxInteractiveTests {
             // start of its `trove search --format jsonl` hit, before the hit's own fields.
             let hits = try TroveProcess.run(["search", "dentist", "--format", "jsonl", "--db", db]).stdout
             let hit = try #require(hits.split(separator: "\n").first { $0.hasPrefix("{\"id\":\(chosen.id),") })
-            #expect(hit.hasPrefix(out.dropLast(2) + ",\"repeats\":"), "\(out) vs \(hit)")
+            let line = format == .json ? out.dropFirst().dropLast(3) : out.dropLast(2)
+            #expect(hit.hasPrefix(line + ",\"repeats\":"), "\(out) vs \(hit)")
         }
         #expect(pane.file("stty-after") == pane.file("stty-before"))
     }
