@@ -119,7 +119,7 @@ struct Search: AsyncParsableCommand {
 
     @OptionGroup(title: "With --interactive") var screen: InteractiveScreenOptions
 
-    @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.")
+    @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.", completion: .queryTokens)
     var query: [String] = []
 
     func validate() throws {
