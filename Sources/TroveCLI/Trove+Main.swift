@@ -9,6 +9,7 @@ extension Trove {
     ///
     /// ```sh
     /// trove search --limit abc milk   # Error: The value 'abc' is invalid for '--limit <limit>' … exit 2
+    /// trove search --limit -1 milk    # trove: --limit "-1" is not valid: expected a whole number of at least 1. exit 2
     /// trove --height 8                # the interactive search, 8 lines high
     /// trove serch milk                # trove: 'serch' is not a command; did you mean `trove search`? … exit 2
     /// trove --version                 # trove 0.1.0 (commit 4057e49)
@@ -20,6 +21,7 @@ extension Trove {
     }
 
     static func run(arguments: [String]) async {
+        let arguments = NegativeNumberValues.joined(arguments)
         let route = CommandRouter.trove.route(arguments)
         switch route {
         case .version:
