@@ -189,6 +189,28 @@ struct TmuxInteractiveTests {
         #expect(pane.file("stty-after") == pane.file("stty-before"))
     }
 
+    /// Issue 51: 300 PageDowns sent at once on 63,697 rows stopped near row 300: only presses
+    /// that arrived while no page was loading counted. Every press now counts, and the Enter
+    /// sent after them waits for the moves to land and prints the row they lead to.
+    @Test func threeHundredPageDownsSentAtOnceMoveThreeHundredPages() async throws {
+        let folder = try TemporaryFolder()
+        let lamps = (0..<5_000).map { #"{"title":"Lamp \#($0)"}"# }.joined(separator: "\n") + "\n"
+        try lamps.write(toFile: folder.path("lamps.jsonl"), atomically: true, encoding: .utf8)
+        let db = folder.path("t.db")
+        try #require(try TroveProcess.run(["import", folder.path("lamps.jsonl"), "--db", db]).status == 0)
+        let pane = try TmuxPane("\"$TROVE\" --db t.db --query lamp --format jsonl > out", in: folder)
+        try await pane.waitForScreen("the first page") { $0.count > 1 && $0[1].hasSuffix(" of 5000") && !$0[1].contains("searching") }
+        try pane.press(Array(repeating: "PageDown", count: 300) + ["Enter"])
+        #expect(try await pane.waitForExit(timeout: .seconds(30)) == 0)
+        // Each row is one line, so a PageDown moves a list's height of rows.
+        let step = InteractiveState(size: TerminalSize(columns: 100, rows: 30), mode: .inline(height: 15)).layout.listLines
+        let ranked = try TroveProcess.run(["search", "lamp", "--limit", "5000", "--format", "jsonl", "--db", db]).stdout
+            .split(separator: "\n")
+        let expected = try #require(ranked[300 * step].split(separator: ",").first)
+        let printed = try #require(pane.file("out"))
+        #expect(printed.hasPrefix(expected + ","), "\(printed) should be row \(300 * step + 1): \(expected)")
+    }
+
     @Test func anotherProcessAddingAndCompletingShowsWithinASecond() async throws {
         let (pane, db) = try await Self.start()
         try pane.type("zeppelin")
