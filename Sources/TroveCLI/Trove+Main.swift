@@ -31,6 +31,7 @@ extension Trove {
             await run(InteractiveCommand.self, arguments, subcommand: nil)
         case .subcommand(let name):
             prepareForTheDatabase(search: name == "search")
+            let arguments = name == "undo" ? NegativeNumberValues.undoCount(arguments) : arguments
             // NB: the usual search lines skip ArgumentParser's reflection (~7 ms); see SearchCommandLine.
             let parsed = name == "search" ? SearchCommandLine.parse(arguments) : nil
             await run(Trove.self, arguments, subcommand: name, parsed: parsed)

@@ -32,6 +32,23 @@ enum NegativeNumberValues {
         return result
     }
 
+    /// Moves a negative count of `trove undo` (`undo -1`) after `--`, where ArgumentParser
+    /// reads it as the count, so `undo`'s own check answers ("N must be at least 1.") instead
+    /// of "Unknown option '-1'".
+    ///
+    /// ```swift
+    /// NegativeNumberValues.undoCount(["undo", "-1", "--db", "t.db"])  // ["undo", "--db", "t.db", "--", "-1"]
+    /// ```
+    static func undoCount(_ arguments: [String]) -> [String] {
+        guard let undo = arguments.firstIndex(of: "undo"), !arguments.contains("--") else { return arguments }
+        let after = arguments[(undo + 1)...]
+        // NB: `--db -1` is the database's name, not a count.
+        let counts = after.indices.filter { isNegativeNumber(arguments[$0]) && arguments[$0 - 1] != "--db" }
+        guard !counts.isEmpty else { return arguments }
+        let rest = after.indices.filter { !counts.contains($0) }.map { arguments[$0] }
+        return Array(arguments[...undo]) + rest + ["--"] + counts.map { arguments[$0] }
+    }
+
     /// `-1`, `-20`: a minus and digits only.
     static func isNegativeNumber(_ word: String) -> Bool {
         word.count > 1 && word.first == "-" && word.dropFirst().allSatisfy(\.isASCII) && word.dropFirst().allSatisfy(\.isNumber)

@@ -72,6 +72,7 @@ import Testing
         (["log", "--limit", "0"], #"Error: --limit "0" is not valid: expected a whole number of at least 1."#),
         (["undo", "--entry", "-3"], "Error: --entry takes an entry number from `trove log`, 1 or more."),
         (["--height", "-1"], #"Error: --height must be a number of lines, at least 3"#),
+        (["undo", "-1"], "Error: N must be at least 1."),
     ] as [([String], String)])
     func aNegativeNumberGetsTheOptionsRangeNotMissingValue(arguments: [String], message: String) throws {
         let folder = try TemporaryFolder()
@@ -88,6 +89,9 @@ import Testing
         #expect(NegativeNumberValues.joined(["search", "--", "--limit", "-1"]) == ["search", "--", "--limit", "-1"])
         #expect(NegativeNumberValues.joined(["add", "--notes", "-1"]) == ["add", "--notes", "-1"])
         #expect(NegativeNumberValues.joined(["search", "--limit", "-x"]) == ["search", "--limit", "-x"])
+        #expect(NegativeNumberValues.undoCount(["undo", "-1", "--db", "t.db"]) == ["undo", "--db", "t.db", "--", "-1"])
+        #expect(NegativeNumberValues.undoCount(["--db", "-1", "undo"]) == ["--db", "-1", "undo"])
+        #expect(NegativeNumberValues.undoCount(["undo", "--db", "-1"]) == ["undo", "--db", "-1"])
     }
 
     /// Was exit 132 (`+9223372036854775807` overflowed adding days) and, for `+3000000`, year
