@@ -9,6 +9,7 @@ extension Trove {
     ///
     /// ```sh
     /// trove search --limit abc milk   # Error: The value 'abc' is invalid for '--limit <limit>' … exit 2
+    /// trove search --limit -1 milk    # trove: --limit "-1" is not valid: expected a whole number of at least 1. exit 2
     /// trove --height 8                # the interactive search, 8 lines high
     /// trove serch milk                # trove: 'serch' is not a command; did you mean `trove search`? … exit 2
     /// trove --version                 # trove 0.1.0 (commit 4057e49)
@@ -20,6 +21,7 @@ extension Trove {
     }
 
     static func run(arguments: [String]) async {
+        let arguments = NegativeNumberValues.joined(arguments)
         let route = CommandRouter.trove.route(arguments)
         switch route {
         case .version:
@@ -29,16 +31,39 @@ extension Trove {
             await run(InteractiveCommand.self, arguments, subcommand: nil)
         case .subcommand(let name):
             prepareForTheDatabase(search: name == "search")
+            let arguments = name == "undo" ? NegativeNumberValues.undoCount(arguments) : arguments
             // NB: the usual search lines skip ArgumentParser's reflection (~7 ms); see SearchCommandLine.
             let parsed = name == "search" ? SearchCommandLine.parse(arguments) : nil
             await run(Trove.self, arguments, subcommand: name, parsed: parsed)
-        case .help, .completion, .unknownCommand(_, suggestion: nil):
+        case .completion where arguments.first == "---completion":
+            await complete(arguments)
+        case .completion:
+            await run(Trove.self, arguments, subcommand: nil)
+        case .help, .unknownCommand(_, suggestion: nil):
             // NB: ArgumentParser prints the help, the script, or its own error and usage.
             await run(Trove.self, arguments, subcommand: nil)
         case .unknownCommand, .unknownOption:
             Terminal.standardError.write("trove: \(route.sentence ?? "")\n")
             exit(withError: ExitCode(ExitStatus.usage.rawValue))
         }
+    }
+
+    /// Answers a completion script asking for names as someone presses Tab: the candidates,
+    /// one per line, and exit 0.
+    ///
+    /// NB: list and tag names are read here, where the store can be awaited; the completions
+    /// ArgumentParser calls while parsing read them (``CompletionNames``). A request the shell
+    /// garbled (fish 3 under `complete -C` gives no cursor) offers nothing and prints nothing:
+    /// an error would land in the person's command line as candidates.
+    private static func complete(_ arguments: [String]) async {
+        await CompletionNames.prepare(for: arguments)
+        do {
+            _ = try Trove.parseAsRoot(arguments)
+        } catch {
+            // NB: ArgumentParser hands the candidates back as an "error" that exits 0.
+            if Trove.exitCode(for: error) == .success { Trove.exit(withError: error) }
+        }
+        Foundation.exit(0)
     }
 
     /// Starts, on another core, what a command that opens a store needs and does not depend on

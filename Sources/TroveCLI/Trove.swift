@@ -17,7 +17,7 @@ struct Trove: AsyncParsableCommand {
             line, query or input file; 3 the database could not be used; 130 interrupted.
 
             Interactive search options (with no subcommand): --query TEXT to start with it typed; \
-            --height N lines inline (default 15); --fullscreen; --format text|json for what Enter \
+            --height N lines inline (default 15); --fullscreen; --format text|json|jsonl for what Enter \
             prints; --color auto|always|never. TROVE_TRACE_LATENCY=FILE logs keystroke-to-screen \
             times.
 

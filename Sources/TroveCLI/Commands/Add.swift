@@ -25,11 +25,11 @@ struct Add: AsyncParsableCommand, ArgumentListReader {
 
     @OptionGroup var database: DatabaseOptions
 
-    @Argument(help: ArgumentHelp("The title, with any quick-add tokens (see below); its words are joined (`trove add Buy oat milk`).", valueName: "title"))
+    @Argument(help: ArgumentHelp("The title, with any quick-add tokens (see below); its words are joined (`trove add Buy oat milk`).", valueName: "title"), completion: .queryTokens)
     var words: [String]
     @Option(help: "Notes.") var notes: String = ""
-    @Option(help: "The list; created if new. Default: Reminders.") var list: String?
-    @Option(name: .customLong("tag"), help: "A tag; repeat for more.") var tags: [String] = []
+    @Option(help: "The list; created if new. Default: Reminders.", completion: .listNames) var list: String?
+    @Option(name: .customLong("tag"), help: "A tag; repeat for more.", completion: .tagNames) var tags: [String] = []
     @Option(help: "none, low, medium or high.") var priority: String?
     @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am.") var due: String?
     @Flag(help: "Flag it.") var flag = false

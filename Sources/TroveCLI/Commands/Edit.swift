@@ -9,15 +9,15 @@ struct Edit: AsyncParsableCommand {
     @Argument(help: "The reminder's id.") var id: Int64
     @Option(help: "A new title.") var title: String?
     @Option(help: "New notes (\"\" clears them).") var notes: String?
-    @Option(help: "Move it to this list; created if new.") var list: String?
+    @Option(help: "Move it to this list; created if new.", completion: .listNames) var list: String?
     @Option(help: "none, low, medium or high.") var priority: String?
     @Option(help: "When it is due: today, tomorrow, fri, next friday, in 3 days, 1w, eow, eom, dec 24, 2026-12-24, tomorrow 9am; none removes it.") var due: String?
     @Flag(help: "Remove the due date.") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Flag or unflag it.") var flag: Bool?
     @Option(help: ArgumentHelp("How it repeats, as for `trove add --repeat`.", valueName: "rule")) var `repeat`: String?
     @Flag(help: "Stop it repeating.") var noRepeat = false
-    @Option(name: .customLong("tag"), help: "Add a tag; repeatable.") var addTags: [String] = []
-    @Option(name: .customLong("untag"), help: "Remove a tag; repeatable.") var removeTags: [String] = []
+    @Option(name: .customLong("tag"), help: "Add a tag; repeatable.", completion: .tagNames) var addTags: [String] = []
+    @Option(name: .customLong("untag"), help: "Remove a tag; repeatable.", completion: .tagNames) var removeTags: [String] = []
 
     func validate() throws {
         if noDue && due != nil { throw ValidationError("Pass either --due or --no-due, not both.") }

@@ -16,8 +16,8 @@ struct Export: AsyncParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "jsonl, csv, ics or todotxt. Default: from --output's extension, else jsonl.") var format: String?
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output (- is standard output).") var output: String?
+    @Option(help: "jsonl, csv, ics or todotxt. Default: from --output's extension, else jsonl.", completion: .reminderFormats) var format: String?
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output (- is standard output).", completion: .file()) var output: String?
     @Flag(help: "Leave out completed reminders.") var openOnly = false
     @Flag(help: "Save every reminder that can still be read from a damaged database, and name the rest.") var salvage = false
 

@@ -27,9 +27,9 @@ struct Import: AsyncParsableCommand {
     )
 
     @OptionGroup var database: DatabaseOptions
-    @Argument(help: "Files to import; - for standard input.") var files: [String]
-    @Option(help: "jsonl, csv, ics or todotxt. Default: from each file's extension.") var format: String?
-    @Option(help: "The list for reminders that name none.") var list: String?
+    @Argument(help: "Files to import; - for standard input.", completion: .file()) var files: [String]
+    @Option(help: "jsonl, csv, ics or todotxt. Default: from each file's extension.", completion: .reminderFormats) var format: String?
+    @Option(help: "The list for reminders that name none.", completion: .listNames) var list: String?
     @Option(help: "update, skip or duplicate: what to do with a reminder whose uid is already stored and differs.")
     var onConflict: ConflictOption = .update
 

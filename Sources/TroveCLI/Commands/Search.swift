@@ -119,7 +119,7 @@ struct Search: AsyncParsableCommand {
 
     @OptionGroup(title: "With --interactive") var screen: InteractiveScreenOptions
 
-    @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.")
+    @Argument(parsing: .allUnrecognized, help: "The query; words are joined with spaces.", completion: .queryTokens)
     var query: [String] = []
 
     func validate() throws {
@@ -303,7 +303,7 @@ struct Search: AsyncParsableCommand {
     /// matching and ranking.
     private func interactiveOptions() throws -> InteractiveOptions {
         try screen.options(
-            color: color, format: format == .json ? .json : .plain, exact: exact, typos: typos.tolerance,
+            color: color, format: format.selectionFormat, exact: exact, typos: typos.tolerance,
             ranking: rank.ranking, environment: ProcessInfo.processInfo.environment)
     }
 

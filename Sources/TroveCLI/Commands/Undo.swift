@@ -88,11 +88,16 @@ struct Log: AsyncParsableCommand {
         abstract: "List the changes `trove undo` can revert, newest first, with their entry numbers and sessions.")
 
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "The most entries to list.") var limit: Int = 20
+    @Option(help: "The most entries to list (at least 1).") var limit: Int = 20
+
+    func validate() throws {
+        // NB: was clamped to 1 silently; a range check says what the option takes.
+        guard limit >= 1 else { throw ValidationError("--limit \"\(limit)\" is not valid: expected a whole number of at least 1.") }
+    }
 
     func run() async throws {
         try await runReportingErrors(database) {
-            let entries = try await database.openForReading().log(limit: max(1, limit))
+            let entries = try await database.openForReading().log(limit: limit)
             guard !entries.isEmpty else { return print("The journal is empty: nothing to undo.") }
             let formatter = DateFormatter()
             formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"

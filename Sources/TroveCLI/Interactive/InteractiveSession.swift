@@ -37,7 +37,7 @@ struct InteractiveSession<C: Clock>: Sendable where C.Duration == Duration {
         var exitCode: Int32
         /// The reminders chosen with Enter, in order: the marked ones, or the selected one.
         var selection: [ResultRow] = []
-        /// True when they were marked (Tab): printed as a list (a JSON array) even when one.
+        /// True when they were marked (Tab), not the selection alone; both print in one shape.
         var marked = false
     }
 

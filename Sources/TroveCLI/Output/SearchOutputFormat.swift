@@ -13,3 +13,15 @@ enum SearchOutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// A header row and one row per hit; tabs, newlines and backslashes escaped as `\t`, `\n`, `\\`.
     case tsv
 }
+
+extension SearchOutputFormat {
+    /// What Enter prints in `trove search -i`: JSON and JSON Lines as `trove --format` prints
+    /// them; `id<TAB>title` lines for the rest.
+    var selectionFormat: SelectionFormat {
+        switch self {
+        case .json: .json
+        case .jsonl: .jsonl
+        case .text, .csv, .tsv: .plain
+        }
+    }
+}

@@ -10,7 +10,8 @@ enum CommandRoute: Equatable, Sendable {
     /// `--version` before any subcommand: the release and commit.
     case version
     /// A completion script: `trove completion SHELL`, or ArgumentParser's
-    /// `--generate-completion-script` (and its `--experimental-dump-help`).
+    /// `--generate-completion-script` (and its `--experimental-dump-help`); or the names a
+    /// completion script asks for as someone presses Tab (`trove ---completion add -- --list …`).
     case completion
     /// A word where a subcommand goes that names none, with the subcommand it is one or two
     /// typos away from, if any. Words after `--` are never subcommands.

@@ -11,6 +11,7 @@ import ArgumentParser
 /// router.route(["--query", "lists"])            // .interactive: "lists" is --query's value
 /// router.route(["serch", "milk"])               // .unknownCommand("serch", suggestion: "search")
 /// router.route(["--fulscreen"])                 // .unknownOption("--fulscreen", suggestion: "--fullscreen")
+/// router.route(["---completion", "add", "--"])  // .completion: a shell asks for names to offer
 /// ```
 ///
 /// NB: the interactive search is its own root (``InteractiveCommand``), not options of `Trove`:
@@ -68,6 +69,8 @@ struct CommandRouter: Hashable, Sendable {
                 if subcommands.contains(argument) { return .subcommand(argument) }
                 return .unknownCommand(argument, suggestion: CommandSpelling.closest(to: argument, among: subcommands))
             }
+            // NB: a shell asking for names (ArgumentParser's custom completion request).
+            if index == arguments.startIndex, argument == "---completion" { return .completion }
             let name = String(argument.prefix { $0 != "=" })
             if Self.helpNames.contains(name) { return .help }
             if name == "--version" { return .version }

@@ -6,7 +6,7 @@ import TroveStore
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The database file. Default: $TROVE_DB, else $XDG_DATA_HOME/trove/trove.db.",
-        valueName: "path"))
+        valueName: "path"), completion: .file())
     var db: String?
 
     @Flag(name: .long, help: "Use an in-memory demo database seeded with sample reminders; nothing is saved.")

@@ -127,7 +127,9 @@ import TroveStore
     func completionPrintsTheShellsScript(shell: String) throws {
         let result = try TroveProcess.run(["completion", shell])
         #expect(result.status == 0)
-        #expect(result.stdout == (try TroveProcess.run(["--generate-completion-script", shell])).stdout)
+        let generated = try TroveProcess.run(["--generate-completion-script", shell]).stdout
+        // NB: fish's has the cursor asked for as fish 3 answers (ShellCompletionTests run it).
+        #expect(result.stdout == (shell == "fish" ? ShellCompletion.withFish3Cursor(String(generated.dropLast())) + "\n" : generated))
         #expect(result.stdout.contains("search"))
     }
 }

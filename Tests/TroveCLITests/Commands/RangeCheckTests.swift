@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TroveCLI
 
 /// Issue 15: every number a person can type is range-checked where it is parsed, and dates keep
 /// to 0001-01-01 … 9999-12-31 on every path, so nothing crashes, and nothing is stored that
@@ -59,6 +60,38 @@ import Testing
         }
         // Beyond what a 64-bit number holds: ArgumentParser's own error, still exit 2.
         #expect(try TroveProcess.run(["search", "keep", "--limit", "99999999999999999999", "--db", db]).status == 2)
+    }
+
+    /// Issue 51: `--limit -1` said "Missing value for '--limit <limit>'" (ArgumentParser read
+    /// `-1` as an option); every numeric option with a lower bound now says what it takes.
+    @Test(arguments: [
+        (["search", "keep", "--limit", "-1"], #"trove: --limit "-1" is not valid: expected a whole number of at least 1."#),
+        (["search", "--limit", "-1", "keep"], #"trove: --limit "-1" is not valid: expected a whole number of at least 1."#),
+        (["search", "keep", "--offset", "-5"], #"trove: --offset "-5" is not valid: expected 0 to 1,000,000,000."#),
+        (["log", "--limit", "-1"], #"Error: --limit "-1" is not valid: expected a whole number of at least 1."#),
+        (["log", "--limit", "0"], #"Error: --limit "0" is not valid: expected a whole number of at least 1."#),
+        (["undo", "--entry", "-3"], "Error: --entry takes an entry number from `trove log`, 1 or more."),
+        (["--height", "-1"], #"Error: --height must be a number of lines, at least 3"#),
+        (["undo", "-1"], "Error: N must be at least 1."),
+    ] as [([String], String)])
+    func aNegativeNumberGetsTheOptionsRangeNotMissingValue(arguments: [String], message: String) throws {
+        let folder = try TemporaryFolder()
+        let (db, before) = try Self.database(in: folder)
+        let result = try TroveProcess.run(arguments + ["--db", db])
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("Missing value"))
+        #expect(try TroveProcess.run(["export", "--db", db]).stdout == before)
+    }
+
+    @Test func aNegativeNumberAfterDashDashStaysQueryText() {
+        #expect(NegativeNumberValues.joined(["search", "--limit", "-1", "x"]) == ["search", "--limit=-1", "x"])
+        #expect(NegativeNumberValues.joined(["search", "--", "--limit", "-1"]) == ["search", "--", "--limit", "-1"])
+        #expect(NegativeNumberValues.joined(["add", "--notes", "-1"]) == ["add", "--notes", "-1"])
+        #expect(NegativeNumberValues.joined(["search", "--limit", "-x"]) == ["search", "--limit", "-x"])
+        #expect(NegativeNumberValues.undoCount(["undo", "-1", "--db", "t.db"]) == ["undo", "--db", "t.db", "--", "-1"])
+        #expect(NegativeNumberValues.undoCount(["--db", "-1", "undo"]) == ["--db", "-1", "undo"])
+        #expect(NegativeNumberValues.undoCount(["undo", "--db", "-1"]) == ["undo", "--db", "-1"])
     }
 
     /// Was exit 132 (`+9223372036854775807` overflowed adding days) and, for `+3000000`, year

@@ -6,7 +6,9 @@ import Testing
 /// `scripts/bootstrap` installs them all.
 enum RequiredTool {
     /// Debian's package for each program a test runs.
-    static let packages = ["sqlite3": "sqlite3", "tmux": "tmux", "setsid": "util-linux", "setpriv": "util-linux"]
+    static let packages = [
+        "sqlite3": "sqlite3", "tmux": "tmux", "setsid": "util-linux", "setpriv": "util-linux", "zsh": "zsh", "fish": "fish",
+    ]
 
     /// The program's path, or nil when it is not on PATH.
     static func path(of name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

@@ -66,8 +66,11 @@ import Testing
         #expect(actions == [.startSearch(text: "", includeCompleted: false, generation: 2), .render])
         #expect(state.notice == .init(text: "Completed ‘item 1’ — Ctrl-Z to undo"))
         #expect(state.undoable == [41])
+        // The rows are the answer from before the write until the new one comes: marked.
         let header = ScreenRenderer(palette: .plain).frame(for: state).lines[1]
-        #expect(header == "  3 of 3 · Completed ‘item 1’ — Ctrl-Z to undo")
+        #expect(header == "  searching… · 3 of 3 · Completed ‘item 1’ — Ctrl-Z to undo")
+        _ = state.handle(.results(Fixtures.page(2...3), generation: 2, elapsed: .zero))
+        #expect(ScreenRenderer(palette: .plain).frame(for: state).lines[1] == "  2 of 2 · Completed ‘item 1’ — Ctrl-Z to undo")
     }
 
     @Test func ctrlZUndoesTheSessionsNewestWriteOnly() {

@@ -43,6 +43,24 @@ import TroveStore
         #expect(sink.text == line + "\n")
     }
 
+    /// Issue 51: `--format json` printed one object when nothing was marked and an array when
+    /// something was; now json is always an array and jsonl always one object per line.
+    @Test func enterPrintsOneShapePerFormatForOneReminderOrSeveral() async throws {
+        let store = try await ReminderStore.inMemory()
+        let first = try await store.add(ReminderRecord(title: "Buy milk"))
+        let second = try await store.add(ReminderRecord(title: "Call mum"))
+        let rows = [first, second].map { ResultRow(id: $0.id, title: HighlightedText(marked: $0.title, open: "[", close: "]")) }
+        let lines = [
+            try await SelectionOutput.line(for: rows[0], format: .json, store: store),
+            try await SelectionOutput.line(for: rows[1], format: .json, store: store),
+        ]
+        #expect(try await SelectionOutput.text(for: [rows[0]], format: .json, store: store) == "[\(lines[0])]\n")
+        #expect(try await SelectionOutput.text(for: rows, format: .json, store: store) == "[\(lines[0]),\(lines[1])]\n")
+        #expect(try await SelectionOutput.text(for: [rows[0]], format: .jsonl, store: store) == "\(lines[0])\n")
+        #expect(try await SelectionOutput.text(for: rows, format: .jsonl, store: store) == "\(lines[0])\n\(lines[1])\n")
+        #expect(try await SelectionOutput.text(for: rows, format: .plain, store: store) == "\(first.id)\tBuy milk\n\(second.id)\tCall mum\n")
+    }
+
     @Test(arguments: [
         ([:], true),
         (["NO_COLOR": "1"], false),

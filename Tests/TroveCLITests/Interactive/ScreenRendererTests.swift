@@ -85,12 +85,23 @@ import Testing
         #expect(frame.lines == ["> milk", "  searching…", "", ""])
     }
 
-    @Test func showsSearchingOnlyOnceQueriesAreSlow() {
+    /// Issue 51: for ~170 ms the header showed "100 of 614" (the answer for `libre`) beside
+    /// `libreoffice` with no mark when queries were fast, and an older text's count stayed
+    /// unmarked while backspacing. The mark now shows whenever the counts answer an older text,
+    /// first, so a narrow screen cannot cut it off.
+    @Test(arguments: [Duration.milliseconds(1), .milliseconds(200)])
+    func countsOfAnOlderTextAreAlwaysMarkedSearching(elapsed: Duration) {
         var state = InteractiveState(size: TerminalSize(columns: 40, rows: 24), mode: .inline(height: 3))
         _ = state.handle(.start)
-        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: .milliseconds(200)))
+        _ = state.handle(.results(Self.milkPage, generation: 1, elapsed: elapsed))
+        #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed hidden)")
         _ = state.handle(.key(.text("m")))
-        #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed hidden) · searchi…")
+        #expect(Self.plain.frame(for: state).lines[1] == "  searching… · 2 of 5 (1 completed hidd…")
+        _ = state.handle(.results(Self.milkPage, generation: 2, elapsed: elapsed))
+        #expect(Self.plain.frame(for: state).lines[1] == "  2 of 5 (1 completed hidden)")
+        // Backspacing: the longer text's count is marked until the shorter text's answer comes.
+        _ = state.handle(.key(.backspace))
+        #expect(Self.plain.frame(for: state).lines[1].hasPrefix("  searching… · 2 of 5"))
     }
 
     @Test func showsNoMatches() {

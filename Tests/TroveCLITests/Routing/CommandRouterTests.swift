@@ -51,6 +51,8 @@ import Testing
         (["completion", "zsh"], .completion),
         (["--demo", "--generate-completion-script", "bash"], .completion),
         (["--experimental-dump-help"], .completion),
+        // A shell asking for list names as someone presses Tab (issue 51).
+        (["---completion", "add", "--", "--list", "3", "0", "trove", "add", "--list", ""], .completion),
     ] as [([String], CommandRoute)])
     func helpVersionAndCompletionAreDecidedBeforeAnythingRuns(arguments: [String], route: CommandRoute) {
         #expect(router.route(arguments) == route)

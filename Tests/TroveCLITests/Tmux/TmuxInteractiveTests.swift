@@ -151,7 +151,7 @@ struct TmuxInteractiveTests {
         #expect(try pane.screen().allSatisfy(\.isEmpty))
     }
 
-    @Test(arguments: [InteractiveFlags.Format.text, .json])
+    @Test(arguments: [InteractiveFlags.Format.text, .json, .jsonl])
     func enterPrintsTheSelectedReminderAndExits0(format: InteractiveFlags.Format) async throws {
         let folder = try TemporaryFolder()
         let db = try ExpectedScreen.seededDatabase(in: folder)
@@ -170,8 +170,12 @@ struct TmuxInteractiveTests {
         switch format {
         case .text:
             #expect(out == "\(chosen.id)\t\(chosen.title.plain)\n")
-        case .json:
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        case .json, .jsonl:
+            // Issue 51: `json` is always an array, also of the selection alone; `jsonl` is one
+            // object per line.
+            let parsed = try JSONSerialization.jsonObject(with: Data(out.utf8))
+            let objects = try #require(format == .json ? parsed as? [[String: Any]] : (parsed as? [String: Any]).map { [$0] })
+            let object = try #require(objects.count == 1 ? objects.first : nil)
             #expect(object["id"] as? Int == Int(chosen.id))
             #expect(object["title"] as? String == chosen.title.plain)
             #expect(object["list"] as? String == chosen.list)
@@ -179,9 +183,32 @@ struct TmuxInteractiveTests {
             // start of its `trove search --format jsonl` hit, before the hit's own fields.
             let hits = try TroveProcess.run(["search", "dentist", "--format", "jsonl", "--db", db]).stdout
             let hit = try #require(hits.split(separator: "\n").first { $0.hasPrefix("{\"id\":\(chosen.id),") })
-            #expect(hit.hasPrefix(out.dropLast(2) + ",\"repeats\":"), "\(out) vs \(hit)")
+            let line = format == .json ? out.dropFirst().dropLast(3) : out.dropLast(2)
+            #expect(hit.hasPrefix(line + ",\"repeats\":"), "\(out) vs \(hit)")
         }
         #expect(pane.file("stty-after") == pane.file("stty-before"))
+    }
+
+    /// Issue 51: 300 PageDowns sent at once on 63,697 rows stopped near row 300: only presses
+    /// that arrived while no page was loading counted. Every press now counts, and the Enter
+    /// sent after them waits for the moves to land and prints the row they lead to.
+    @Test func threeHundredPageDownsSentAtOnceMoveThreeHundredPages() async throws {
+        let folder = try TemporaryFolder()
+        let lamps = (0..<5_000).map { #"{"title":"Lamp \#($0)"}"# }.joined(separator: "\n") + "\n"
+        try lamps.write(toFile: folder.path("lamps.jsonl"), atomically: true, encoding: .utf8)
+        let db = folder.path("t.db")
+        try #require(try TroveProcess.run(["import", folder.path("lamps.jsonl"), "--db", db]).status == 0)
+        let pane = try TmuxPane("\"$TROVE\" --db t.db --query lamp --format jsonl > out", in: folder)
+        try await pane.waitForScreen("the first page") { $0.count > 1 && $0[1].hasSuffix(" of 5000") && !$0[1].contains("searching") }
+        try pane.press(Array(repeating: "PageDown", count: 300) + ["Enter"])
+        #expect(try await pane.waitForExit(timeout: .seconds(30)) == 0)
+        // Each row is one line, so a PageDown moves a list's height of rows.
+        let step = InteractiveState(size: TerminalSize(columns: 100, rows: 30), mode: .inline(height: 15)).layout.listLines
+        let ranked = try TroveProcess.run(["search", "lamp", "--limit", "5000", "--format", "jsonl", "--db", db]).stdout
+            .split(separator: "\n")
+        let expected = try #require(ranked[300 * step].split(separator: ",").first)
+        let printed = try #require(pane.file("out"))
+        #expect(printed.hasPrefix(expected + ","), "\(printed) should be row \(300 * step + 1): \(expected)")
     }
 
     @Test func anotherProcessAddingAndCompletingShowsWithinASecond() async throws {

@@ -43,7 +43,10 @@ final class TmuxPane {
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "main", "-l", text]) }
 
     /// Presses keys by tmux name: `Enter`, `Escape`, `C-c`, `Down`.
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+    func press(_ keys: String...) throws { try press(keys) }
+
+    /// Presses all of `keys` in one tmux command, so they reach the program at once.
+    func press(_ keys: [String]) throws { try tmux(["send-keys", "-t", "main"] + keys) }
 
     /// Types text literally and then presses a key in one tmux command, so the program gets
     /// them with no pause between (`send-keys -l TEXT ; send-keys KEY`).

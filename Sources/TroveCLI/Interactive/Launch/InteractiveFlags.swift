@@ -13,9 +13,15 @@ import TroveSearch
 struct InteractiveFlags: ParsableArguments {
     /// What `--format` accepts for the line Enter prints.
     enum Format: String, CaseIterable {
-        case text, json
+        case text, json, jsonl
 
-        var selectionFormat: SelectionFormat { self == .json ? .json : .plain }
+        var selectionFormat: SelectionFormat {
+            switch self {
+            case .text: .plain
+            case .json: .json
+            case .jsonl: .jsonl
+            }
+        }
     }
 
     @Option(help: ArgumentHelp("Start the interactive search with this query typed.", valueName: "text"))
@@ -29,7 +35,9 @@ struct InteractiveFlags: ParsableArguments {
     @Option(help: ArgumentHelp("on or off: whether words with a typo also match, after the exact matches.", valueName: "on|off"))
     var typos: String?
 
-    @Option(help: ArgumentHelp("What Enter prints: `text` (id<TAB>title) or `json` (one object).", valueName: "format"))
+    @Option(help: ArgumentHelp(
+        "What Enter prints: `text` (id<TAB>title lines), `json` (always one array) or `jsonl` (one object a line).",
+        valueName: "format"))
     var format: String?
 
     @Option(help: ArgumentHelp("What orders the results: trove (Trove's ranking), bm25 or bm25-mixed.", valueName: "ranking"))

@@ -39,7 +39,7 @@ enum InteractiveLauncher {
                 return ExitStatus.database.rawValue
             }
             if outcome.exitCode == 0, !outcome.selection.isEmpty {
-                let text = try await SelectionOutput.text(for: outcome.selection, marked: outcome.marked, format: options.format, store: store)
+                let text = try await SelectionOutput.text(for: outcome.selection, format: options.format, store: store)
                 Terminal.standardOutput.write(text)
             }
             return outcome.exitCode
@@ -60,7 +60,7 @@ enum InteractiveLauncher {
         var exitCode: Int32
         /// The reminders chosen with Enter, in order (see `InteractiveSession.Outcome`).
         var selection: [ResultRow]
-        /// True when they were marked: JSON prints an array.
+        /// True when they were marked (Tab), not the selection alone.
         var marked: Bool
         /// Set when the session stopped because another program deleted or replaced the
         /// database's files (see `SQLiteDatabase.replacedFiles()`).

@@ -101,6 +101,12 @@ struct ScreenRenderer: Sendable {
         }
         var counts = StyledText()
         if let page = state.page {
+            // NB: rows and counts that answer an older text (or the same text before a change)
+            // are always marked, first so that a narrow screen cannot cut the mark off: never
+            // "100 of 614" for `libre` beside `libreoffice` unmarked.
+            if state.pageGeneration != state.generation || state.status == .searching {
+                counts.append("searching… · ", .secondary)
+            }
             // NB: a provisional page's counts are lower bounds: "20 of 201+", while the ranking runs.
             let atLeast = page.isProvisional ? "+" : ""
             var text = "\(page.rows.count) of \(page.total)\(atLeast)"
@@ -114,9 +120,6 @@ struct ScreenRenderer: Sendable {
             if page.isProvisional { text += " · " + page.pendingWork }
             if state.loadingMore != nil { text += " · loading more…" }
             counts.append(text, .secondary)
-            if state.status == .searching, state.debounce.isSlow {
-                counts.append(" · searching…", .secondary)
-            }
             if let hint = page.hint {
                 counts.append(" · " + hint, .red)
             }

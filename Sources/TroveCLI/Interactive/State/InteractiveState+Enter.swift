@@ -29,7 +29,9 @@ extension InteractiveState {
     /// The actions for Enter on the selection when the final answer is on screen; nil while it
     /// is not (or the followed reminder is still being looked for among the rows loading).
     private mutating func actOnSelection() -> [Action]? {
-        guard showsFinalAnswer, status == .idle, !isRefilling || selectedRow?.id == selectedReminderID else {
+        // NB: moves still queued for rows being loaded land the selection elsewhere: wait for them.
+        guard showsFinalAnswer, status == .idle, pendingMove == 0,
+              !isRefilling || selectedRow?.id == selectedReminderID else {
             return nil
         }
         guard let row = selectedRow else {

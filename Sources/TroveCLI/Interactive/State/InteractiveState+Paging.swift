@@ -7,9 +7,14 @@ extension InteractiveState {
     mutating func moreRowsIfNeeded() -> [Action] {
         guard showsFinalAnswer, loadingMore == nil, let page, let next = page.next else { return [] }
         let limit: Int
+        let margin = max(pageStep * 2, 10)
         if isRefilling {
             limit = refillTo - page.rows.count
-        } else if selectedIndex + max(pageStep * 2, 10) >= page.rows.count {
+        } else if pendingMove > 0 {
+            // NB: moves queued past the loaded rows: one page that reaches where they end,
+            // up to the most one page holds, instead of a round trip per 100 rows.
+            limit = min(max(pendingMove + margin, Self.pageSize), Self.maxPageSize)
+        } else if selectedIndex + margin >= page.rows.count {
             limit = Self.pageSize
         } else {
             return []

@@ -1,13 +1,49 @@
 extension InteractiveState {
     /// Moves the selection, stopping at the first and last rows.
+    ///
+    /// A move past the last loaded row while more rows may come (a next page, or an answer
+    /// still to come for the text) is kept in ``pendingMove`` and finished as the rows arrive:
+    /// 300 PageDowns sent at once move 300 pages, or to the last match.
     mutating func moveSelection(by delta: Int) -> [Action] {
-        guard let rows = page?.rows, !rows.isEmpty else { return [.render] }
-        selectedIndex = min(max(selectedIndex + delta, 0), rows.count - 1)
+        guard let rows = page?.rows, !rows.isEmpty else {
+            // NB: no rows yet (the first answer is still to come): a move down waits for them.
+            if page == nil || !showsFinalAnswer { pendingMove = max(pendingMove + delta, 0) }
+            return [.render]
+        }
+        moveSelection(to: selectedIndex + pendingMove + delta, in: rows)
+        return [.render] + moreRowsIfNeeded() + previewActions()
+    }
+
+    /// Puts the selection on row `target`, or on the last loaded row with the rest of the move
+    /// kept for the rows still to come.
+    private mutating func moveSelection(to target: Int, in rows: [ResultRow]) {
+        let last = rows.count - 1
+        if target > last, mayGetMoreRows {
+            selectedIndex = last
+            pendingMove = target - last
+        } else {
+            selectedIndex = min(max(target, 0), last)
+            pendingMove = 0
+        }
         keepSelectionVisible()
         // NB: on a page for older text the row is about to be replaced: keep the row number only.
         // On the current text's page (even a provisional one) the person chose this reminder.
         selection = pageGeneration == generation ? .reminder(rows[selectedIndex].id) : .position(selectedIndex)
-        return [.render] + moreRowsIfNeeded() + previewActions()
+    }
+
+    /// True while rows below the loaded ones may still come: a next page, or the final answer
+    /// to the text on screen.
+    var mayGetMoreRows: Bool {
+        page?.next != nil || !showsFinalAnswer
+    }
+
+    /// Finishes the moves that went past the last loaded row, now that more rows came.
+    mutating func applyPendingMove() {
+        guard pendingMove > 0, let rows = page?.rows, !rows.isEmpty else {
+            if !mayGetMoreRows { pendingMove = 0 }
+            return
+        }
+        moveSelection(to: selectedIndex + pendingMove, in: rows)
     }
 
     /// Puts the selection back on its reminder (or row number) after the rows changed.

@@ -58,8 +58,7 @@ struct InteractiveState: Sendable {
         /// Read the reminder for the preview pane; the driver answers with `.previewLoaded`.
         case loadPreview(id: Int64)
         /// Enter: hand these rows to stdout after restoring the terminal. `marked` is true when
-        /// they are the marked reminders (printed as a list: a JSON array), false for the
-        /// selection alone.
+        /// they are the marked reminders, false for the selection alone (printed the same way).
         case printSelection([ResultRow], marked: Bool)
         case exit(code: Int32)
     }
@@ -85,6 +84,8 @@ struct InteractiveState: Sendable {
 
     /// Rows asked for per page as the list scrolls; the first page's size is the search's own.
     static let pageSize = 100
+    /// The most rows one further page asks for, when queued moves reach far past the loaded rows.
+    static let maxPageSize = 1_000
 
     // NB: the stored properties are internal, not private(set), only so that the extensions in
     // the files beside this one (keys, selection, paging, Enter, writes) can update them.
@@ -113,6 +114,10 @@ struct InteractiveState: Sendable {
     var isEnterPending = false
     /// The cursor of the page being fetched; nil when none is.
     var loadingMore: SearchCursor?
+    /// Rows the selection still has to move down past the last loaded row: moves (PageDown,
+    /// Down) that went beyond the rows on screen while more were coming. Applied as pages
+    /// arrive, so every key press counts however fast they come.
+    var pendingMove = 0
     /// After a refresh (a live update, a write of ours) the rows loaded beyond the first page are
     /// fetched again up to this many, so the list and the selection stay where they were.
     var refillTo = 0
@@ -176,6 +181,8 @@ struct InteractiveState: Sendable {
             guard failedGeneration == generation else { return [] }
             loadingMore = nil
             refillTo = 0
+            // NB: the rows the queued moves were waiting for will not come.
+            pendingMove = 0
             notice = Notice(text: message, isError: true)
             cancelPendingEnter(because: nil)
             return [.render]
@@ -211,6 +218,7 @@ struct InteractiveState: Sendable {
             scrollOffset = 0
             selection = .position(0)
             refillTo = 0
+            pendingMove = 0
         } else if let page {
             // NB: the same text again (a write, the completed toggle): keep as many rows loaded.
             refillTo = max(refillTo, page.rows.count)
@@ -239,6 +247,7 @@ struct InteractiveState: Sendable {
         // NB: a final page may follow a change to the data: read the previewed reminder again.
         if newPage.rowsAreFinal { preview.requested = nil }
         resolveSelection()
+        applyPendingMove()
     }
 
     /// Adds a further page below the rows on screen.
@@ -254,6 +263,7 @@ struct InteractiveState: Sendable {
         loadingMore = nil
         if refillTo <= current.rows.count || more.next == nil { refillTo = 0 }
         resolveSelection()
+        applyPendingMove()
     }
 
     /// What a new page may lead to: more rows, a preview, or the Enter that was waiting for it.
