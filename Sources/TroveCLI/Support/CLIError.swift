@@ -26,7 +26,7 @@ enum CLIError: Error, CustomStringConvertible {
         case .invalidRepeat(_, let problem):
             return "--repeat: " + problem + "."
         case .emptyQuickAddTitle:
-            return "The title is empty once its quick-add tokens (#tag, @List, ^date, !) are read; add words, or put them after `--` to keep them as text."
+            return "The title is empty once its quick-add tokens (+List, @tag, #tag, ^date, !) are read; add words, or put them after `--` to keep them as text."
         case .unknownFormat(let path):
             return "Cannot tell the format of \(path) from its extension; pass --format jsonl, csv, ics or todotxt."
         case .cannotWrite(let path, let reason):
