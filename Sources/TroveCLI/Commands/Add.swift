@@ -8,19 +8,21 @@ struct Add: AsyncParsableCommand, ArgumentListReader {
         abstract: "Add a reminder.",
         discussion: """
             The title's words are joined, as `trove search` joins them, and may hold quick-add \
-            tokens, in the words the query language uses: #tag, +tag or tag:NAME (a tag; \
-            repeat for more); list:NAME (the list, created if new) or @NAME (a list that \
-            exists, any case); !, !! or !!! (low, medium, high priority; also p:high or \
-            priority:high); due:PHRASE or ^PHRASE (the due date, as --due reads it: ^fri, \
-            ^tomorrow 9am, due:"next fri"). Example: trove add Call mom @Home ^fri +family
+            tokens, with todo.txt's meanings for + and @: +Project (the list, created if new; a \
+            further +Project is the tag +Project, as in a todo.txt import); @context, #tag or \
+            tag:NAME (a tag; repeat for more); list:NAME (the list); !, !! or !!! (low, medium, \
+            high priority; also p:high or priority:high); due:PHRASE or ^PHRASE (the due date, \
+            as --due reads it: ^fri, ^tomorrow 9am, due:"next fri"). \
+            Example: trove add Call plumber +Home @phone ^fri
 
-            A token that does not read (due:someday, @nowhere, #12, a second @List) stays in \
-            the title, and a line on stderr says why. Words after `--` are title text whatever \
-            they look like: trove add -- Fix '#12' ^today. --list, --due and --priority win over \
-            tokens (the token then stays title text); --tag and tag tokens add up.
+            A token that does not read (due:someday, #12, a second list:) stays in the title, \
+            and a line on stderr says why. Words after `--` are title text whatever they look \
+            like: trove add -- Fix '#12' ^today. --list, --due and --priority win over tokens \
+            (the token then stays title text; a +Project becomes the tag +Project); --tag and \
+            tag tokens add up. The confirmation names every field set.
 
             Shells: an unquoted #word starts a comment in bash and !! repeats the last command; \
-            write +tag and p:medium there, or quote the title.
+            write @tag and p:medium there, or quote the title.
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -68,7 +70,7 @@ struct Add: AsyncParsableCommand, ArgumentListReader {
                 return quick
             }
             // NB: read once without lists first, so a title of tokens alone creates no database;
-            // knowing the lists only reads more tokens (@Name), never fewer.
+            // knowing the lists only changes how a list is spelled (+home is the list Home).
             _ = try read(lists: [])
             let store = try await database.openForWriting()
             let lists = try await store.lists().map(\.name)
@@ -86,13 +88,15 @@ struct Add: AsyncParsableCommand, ArgumentListReader {
         }
     }
 
-    /// `Added 4: Call mom (Home), due Fri 27 Nov ↻ every week, !!, #family`: what was stored,
-    /// so a person sees how the tokens were read.
+    /// `Added 4: Call mom (Home), due Fri 27 Nov ↻ every week, !!, flagged, #family, with notes`:
+    /// every field that was set, so a person sees how the tokens and options were read.
     static func confirmation(_ reminder: Reminder, dates: NaturalDate) -> String {
         var text = "Added \(reminder.id): \(reminder.title) (\(reminder.list))" + ReminderInput.spokenDue(reminder.due, dates: dates)
         if let rule = reminder.repeat { text += " ↻ \(rule)" }
         if reminder.priority != .none { text += ", " + String(repeating: "!", count: reminder.priority.rawValue) }
+        if reminder.isFlagged { text += ", flagged" }
         if !reminder.tags.isEmpty { text += ", " + reminder.tags.map { "#" + $0 }.joined(separator: " ") }
+        if !reminder.notes.isEmpty { text += ", with notes" }
         return text
     }
 }

@@ -5,8 +5,14 @@ import TroveStore
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export every reminder, by default as JSON Lines on standard output.",
+        abstract: "Export every reminder, or a query's hits, by default as JSON Lines on standard output.",
         discussion: """
+            With ids (`trove export 3 7`) or a query (`trove export tag:family --format todotxt`), \
+            only those reminders are written, in id order: every argument a whole number means \
+            ids, else the words are one query, as `trove search` reads it, without typo matches \
+            (completed hits included; --open-only leaves them out). A query that finds nothing \
+            writes nothing and exits 1.
+
             -o FILE writes a new or regular file through a temporary file renamed over it when \\
             complete; a device, FIFO or /dev/stdout (or a link to one) is written in place.
 
@@ -20,11 +26,19 @@ struct Export: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Write to this file instead of standard output (- is standard output).", completion: .file()) var output: String?
     @Flag(help: "Leave out completed reminders.") var openOnly = false
     @Flag(help: "Save every reminder that can still be read from a damaged database, and name the rest.") var salvage = false
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Only these reminder ids, or the hits of this query; none exports every reminder.", valueName: "ids-or-query"))
+    var targets: [String] = []
 
     func run() async throws {
         try await runReportingErrors(database) {
             let chosen = try format.map(ExportFormatName.parse) ?? output.flatMap(ReminderFormat.init(path:)) ?? .jsonl
+            let targets = self.targets.isEmpty ? nil : try ReminderTargets(self.targets, command: Self.self)
+            if targets != nil, salvage {
+                throw ValidationError("--salvage writes every reminder it can read; leave out the ids or query.")
+            }
             let store = try await database.openForReading()
+            let ids = try await targets?.ids(in: store, includeCompleted: openOnly ? false : nil)
+            if case .query(let text)? = targets, ids?.isEmpty == true { throw ReminderTargets.noMatches(text, changing: false) }
             // NB: `-o -` is standard output, as `import -` reads standard input.
             let file = try output.flatMap { $0 == "-" ? nil : try OutputFile.open($0) }
             let sink = ByteSink(fileHandle: file?.handle ?? FileHandle.standardOutput)
@@ -37,6 +51,8 @@ struct Export: AsyncParsableCommand {
                 if salvage {
                     report = try await store.exportSalvaging(to: &writer, includeCompleted: !openOnly)
                     count = report?.written ?? 0
+                } else if let ids {
+                    count = try await store.export(ids: ids, to: &writer, includeCompleted: !openOnly)
                 } else {
                     count = try await store.export(to: &writer, includeCompleted: !openOnly)
                 }

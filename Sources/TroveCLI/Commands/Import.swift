@@ -18,7 +18,12 @@ struct Import: AsyncParsableCommand {
 
             A reminder whose uid (or iCalendar UID) is already in the database is matched, not \
             added again: the same fields leave it unchanged, and --on-conflict decides the rest \
-            (update it in place, skip it, or add a duplicate with a new uid). A new reminder \
+            (update it in place, skip it, or add a duplicate with a new uid). A reminder without \
+            a uid (todo.txt, or JSON Lines and CSV from other tools) that says the same as a \
+            stored one (title, notes, list, tags, priority, flag, completion, due date, repeat, \
+            and the creation time when the file gives one) is that reminder, unchanged, so \
+            importing the same file twice adds nothing; the summary says "N unchanged (matched \
+            on content)". --on-conflict duplicate adds it again. A new reminder \
             keeps its id when no reminder has it, so a restore into an empty database keeps \
             every id. Each file is one entry in the journal: `trove undo` removes what it added \
             and restores what it updated. An iCalendar file's floating times (no time zone) are \
@@ -30,7 +35,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "Files to import; - for standard input.", completion: .file()) var files: [String]
     @Option(help: "jsonl, csv, ics or todotxt. Default: from each file's extension.", completion: .reminderFormats) var format: String?
     @Option(help: "The list for reminders that name none.", completion: .listNames) var list: String?
-    @Option(help: "update, skip or duplicate: what to do with a reminder whose uid is already stored and differs.")
+    @Option(help: "update, skip or duplicate: what to do with a reminder whose uid is already stored and differs; duplicate also adds a reminder without uid that equals a stored one.")
     var onConflict: ConflictOption = .update
 
     func run() async throws {

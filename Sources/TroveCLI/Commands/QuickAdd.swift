@@ -4,23 +4,27 @@ import TroveStore
 /// the query language uses for them.
 ///
 /// ```swift
-/// QuickAdd.read(["Call", "mom", "@Home", "#family", "^fri", "!!"], lists: ["Home"], dates: reader)
-/// // title "Call mom", list Home, tags [family], due Fri, priority medium
+/// QuickAdd.read(["Call", "mom", "+Home", "@phone", "^fri", "!!"], lists: ["Home"], dates: reader)
+/// // title "Call mom", list Home, tags [phone], due Fri, priority medium
 /// ```
 ///
 /// | Token | Means | Kept as text when |
 /// |---|---|---|
-/// | `#tag`, `+tag`, `tag:name` | a tag (repeat for more) | the name does not start with a letter (`#12`, `+1`) |
+/// | `+Project` | the list (created if new), as todo.txt's first project; a further one is the tag `+Project` | the name does not start with a letter (`+1`) |
+/// | `@context` | a tag, as todo.txt's context (repeat for more) | the name does not start with a letter, or `@` alone |
+/// | `#tag`, `tag:name` | a tag (repeat for more) | the name does not start with a letter (`#12`) |
 /// | `list:Name` | the list, created if new (as `--list`) | the name is empty |
-/// | `@Name` | an existing list (any case) | no list has that name, or `@` alone |
 /// | `!`, `!!`, `!!!`, `p:high`, `priority:high` | low, medium, high priority | the name is not a priority |
 /// | `due:PHRASE`, `^PHRASE` | the due date, as `--due` reads it | the phrase is not a date |
 ///
+/// NB: `+` and `@` mean what they mean in todo.txt, so a line reads the same typed here as
+/// imported from a todo.txt file (`TodoTxtReader`) and comes back from an export as typed.
 /// A phrase may run on over the next words (`^next fri`, `due:tomorrow 9am`): the longest run
 /// of up to four words that reads as a date is taken. Words after `--` on the command line
 /// are title text, whatever they look like. A field an option gives (`--list`, `--due`,
 /// `--priority`) wins: a token for the same field stays title text, as does a second token
-/// for a field a first one gave; `--tag` and tag tokens add up.
+/// for a field a first one gave, except `+Project`, which is then a tag `+Project` as a
+/// todo.txt line's further projects are; `--tag` and tag tokens add up.
 struct QuickAdd: Equatable {
     /// A token left in the title, and why.
     struct Kept: Equatable {
@@ -49,7 +53,7 @@ struct QuickAdd: Equatable {
     /// - Parameters:
     ///   - words: The command line's title words, each possibly holding spaces (`"Call mom #x"`).
     ///   - literalCount: How many of the last words came after `--`: title text, as typed.
-    ///   - lists: The lists there are, for `@Name`.
+    ///   - lists: The lists there are, so `+home` or `list:home` takes an existing list's spelling.
     ///   - given: Fields options give; their tokens stay text.
     ///   - dates: Reads `due:` phrases.
     static func read(
@@ -88,7 +92,8 @@ struct QuickAdd: Equatable {
     /// What a token names, before it is checked.
     private enum Field {
         case tag(String)
-        case list(String, mustExist: Bool)
+        case project(String)
+        case list(String)
         case priority(String)
         case due(String)
 
@@ -97,14 +102,14 @@ struct QuickAdd: Equatable {
             if token.hasPrefix("#"), token.count > 1 {
                 self = .tag(String(token.dropFirst()))
             } else if token.hasPrefix("+"), token.dropFirst().first?.isLetter == true {
-                // NB: `+1`, `+3` and `C++` are text, never a note: only `+word` is taskwarrior's tag.
-                self = .tag(String(token.dropFirst()))
+                // NB: `+1`, `+3` and `C++` are text, never a note: only `+word` is a project.
+                self = .project(String(token.dropFirst()))
             } else if lowered.hasPrefix("tag:") {
                 self = .tag(String(token.dropFirst(4)))
             } else if lowered.hasPrefix("list:") {
-                self = .list(String(token.dropFirst(5)), mustExist: false)
+                self = .list(String(token.dropFirst(5)))
             } else if token.hasPrefix("@") {
-                self = .list(String(token.dropFirst()), mustExist: true)
+                self = .tag(String(token.dropFirst()))
             } else if !token.isEmpty, token.count <= 3, token.allSatisfy({ $0 == "!" }) {
                 self = .priority(["!": "low", "!!": "medium", "!!!": "high"][token]!)
             } else if lowered.hasPrefix("priority:") {
@@ -133,11 +138,20 @@ struct QuickAdd: Equatable {
         switch field {
         case .tag(let name):
             guard let first = name.first, first.isLetter else {
-                return .kept(reason: "a tag starts with a letter, as in #family")
+                return .kept(reason: "a tag starts with a letter, as in @phone or #family")
             }
-            if !tags.contains(where: { $0.lowercased() == name.lowercased() }) { tags.append(name) }
+            addTag(name)
             return .taken(extraWords: 0)
-        case .list(let typed, let mustExist):
+        case .project(let name):
+            // NB: as in todo.txt, the first project is the list; any further one (or one beside
+            // --list or list:) is the tag `+Name`, which a todo.txt export writes back as `+Name`.
+            if given.list || list != nil {
+                addTag("+" + name)
+            } else {
+                list = lists.first(where: { $0.lowercased() == name.lowercased() }) ?? name
+            }
+            return .taken(extraWords: 0)
+        case .list(let typed):
             if given.list { return .kept(reason: "--list gives the list") }
             if let list { return .kept(reason: "the list is \(list) already") }
             // NB: `list:"Home Office"` arrives as two words; the quote runs on to its close.
@@ -149,17 +163,8 @@ struct QuickAdd: Equatable {
                 name = ([name] + following[..<(close + 1)]).joined(separator: " ")
             }
             name = Self.unquoted(name)
-            guard !name.isEmpty else {
-                return .kept(reason: mustExist ? "@ needs a list's name, as in @Home" : "list: needs a name, as in list:Home")
-            }
-            if mustExist {
-                guard let existing = lists.first(where: { $0.lowercased() == name.lowercased() }) else {
-                    return .kept(reason: "no list is called \(name); write list:\(name) to make one")
-                }
-                list = existing
-            } else {
-                list = lists.first(where: { $0.lowercased() == name.lowercased() }) ?? name
-            }
+            guard !name.isEmpty else { return .kept(reason: "list: needs a name, as in list:Home") }
+            list = lists.first(where: { $0.lowercased() == name.lowercased() }) ?? name
             return .taken(extraWords: extra)
         case .priority(let name):
             if given.priority { return .kept(reason: "--priority gives the priority") }
@@ -183,6 +188,10 @@ struct QuickAdd: Equatable {
             }
             return .kept(reason: "not a date Trove knows; due: and ^ take " + ["fri", "tomorrow", "next fri", "dec 24", "1w"].joined(separator: ", "))
         }
+    }
+
+    private mutating func addTag(_ name: String) {
+        if !tags.contains(where: { $0.lowercased() == name.lowercased() }) { tags.append(name) }
     }
 
     /// `"Home Office"` without its quotes.

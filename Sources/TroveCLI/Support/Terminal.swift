@@ -23,6 +23,7 @@ enum Terminal {
         var isTerminal: Bool { isatty(descriptor) == 1 }
     }
 
+    static let standardInput = Stream(descriptor: 0)
     static let standardOutput = Stream(descriptor: 1)
     static let standardError = Stream(descriptor: 2)
 

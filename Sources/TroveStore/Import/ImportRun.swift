@@ -2,8 +2,8 @@ import Foundation
 import TroveQuery
 import TroveSQLite
 
-/// One file's import inside its write transaction: matching on uid, keeping ids, the counts,
-/// and the journal entry that undoes it.
+/// One file's import inside its write transaction: matching on uid (or, for a record without
+/// one, on content), keeping ids, the counts, and the journal entry that undoes it.
 struct ImportRun {
     let db: SQLiteConnection
     let now: Date
@@ -44,6 +44,11 @@ struct ImportRun {
     private var pendingMasters: [(record: ReminderRecord, id: Int64, place: Int, line: Int?)] = []
     private var orphanOccurrences = 0
     private var openOccurrences = 0
+    /// Stored reminders by ``contentKey(title:notes:priority:isCompleted:)``, sorted by key:
+    /// what a record without uid is matched on, read in one pass when the first such record
+    /// comes. Nil until then.
+    /// NB: pairs of integers, not Strings, so a store of a million reminders costs 16 MB here.
+    private var contentKeys: [(key: Int, id: Int64)]?
     private var findUID: PreparedStatement?
     private var findID: PreparedStatement?
     private var findReminder: PreparedStatement?
@@ -115,8 +120,87 @@ struct ImportRun {
             }
         } else {
             record.uid = nil
+            if hadReminders, onConflict != .duplicate, try matchesStoredContent(record) {
+                summary.unchanged += 1
+                summary.matchedOnContent += 1
+                return
+            }
         }
         try insert(record, place: place, line: line)
+    }
+
+    /// Whether a record without uid says the same as a stored reminder no earlier line matched:
+    /// then it is that reminder, read back from a file that carries no uid (todo.txt, JSON
+    /// Lines or CSV written by other tools), and importing it again adds nothing.
+    ///
+    /// Each stored value is compared as ``merge(_:into:place:line:)`` compares a uid's match:
+    /// title, notes, list, tags, priority, flag, completion and its time, due date, repeat,
+    /// creation time (when the file gives one), completed occurrences and kept properties, each
+    /// as the file's format gives it back; ids, uids and `updatedAt` aside.
+    private mutating func matchesStoredContent(_ record: ReminderRecord) throws -> Bool {
+        if contentKeys == nil { contentKeys = try readContentKeys() }
+        let key = Self.contentKey(title: record.title, notes: record.notes, priority: record.priority, isCompleted: record.isCompleted)
+        guard let keys = contentKeys else { return false }
+        var index = Self.firstIndex(of: key, in: keys)
+        var compared = 0
+        // NB: at most 16 candidates per line, so a store of thousands of reminders with one
+        // title, notes and priority cannot make an import quadratic; past them the line is new.
+        while index < keys.count, keys[index].key == key, compared < 16 {
+            let id = keys[index].id
+            index += 1
+            guard !matched.contains(id), !undo.added.contains(id) else { continue }
+            compared += 1
+            let existing = try stored(id)
+            var candidate = record.keepingStoredDetail(of: existing, limits: limits)
+            candidate.createdAt = candidate.createdAt ?? existing.createdAt
+            if Self.sameFields(candidate, existing) {
+                matched.insert(id)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Every stored reminder's content key, sorted, in one read of the table.
+    ///
+    /// ```swift
+    /// // SELECT "reminders"."id", "reminders"."title", "reminders"."notes", "reminders"."priority",
+    /// //   "reminders"."is_completed" FROM "reminders"
+    /// ```
+    private func readContentKeys() throws -> [(key: Int, id: Int64)] {
+        let query = ReminderTable.select { ($0.id, $0.title, $0.notes, $0.priority, $0.isCompleted) }
+        let cursor = try db.cursor(query.sql)
+        defer { cursor.finish() }
+        var keys: [(key: Int, id: Int64)] = []
+        while let row = try cursor.next() {
+            let (id, title, notes, priority, isCompleted) = try query.decode(row.values)
+            let key = Self.contentKey(
+                title: limits.title(title), notes: limits.text(notes), priority: priority, isCompleted: isCompleted)
+            keys.append((key, id))
+        }
+        keys.sort { $0.key < $1.key || ($0.key == $1.key && $0.id < $1.id) }
+        return keys
+    }
+
+    /// What a record's content is looked up by: a hash of the title and notes (as the file's
+    /// format gives them back), priority and completion.
+    static func contentKey(title: String, notes: String, priority: Priority, isCompleted: Bool) -> Int {
+        var hasher = Hasher()
+        hasher.combine(title)
+        hasher.combine(notes)
+        hasher.combine(priority.rawValue)
+        hasher.combine(isCompleted)
+        return hasher.finalize()
+    }
+
+    /// The first position whose key is not below `key` (binary search).
+    private static func firstIndex(of key: Int, in keys: [(key: Int, id: Int64)]) -> Int {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Applies the held-back occurrences, records the journal entry and fills in the summary.

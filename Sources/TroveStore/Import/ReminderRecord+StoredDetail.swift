@@ -20,7 +20,9 @@ extension ReminderRecord {
         var record = self
         if !limits.holdsOccurrencesAndProperties {
             record.completions = stored.completions
-            record.icalendar = stored.icalendar
+            // NB: the one property todo.txt carries itself, its `rec:` spelling, comes from the file.
+            let isRec = { (line: String) in line.hasPrefix(TodoTxtWriter.keptRecurrence) }
+            record.icalendar = stored.icalendar.filter { !isRec($0) } + icalendar.filter(isRec)
         }
         if limits.title(stored.title) == title { record.title = stored.title }
         if limits.text(stored.notes) == notes { record.notes = stored.notes }

@@ -21,7 +21,10 @@ extension ReminderStore {
     /// Records stream from the reader straight into SQLite; none is held, so memory stays flat
     /// whatever the file's size (bar one set of the file's uids, to catch a uid used twice).
     /// A record whose uid matches a stored reminder is compared with it: the same fields leave
-    /// it unchanged, others follow `onConflict`. A new record keeps its `id` when no reminder has
+    /// it unchanged, others follow `onConflict`. A record without uid that says the same as a
+    /// stored reminder no earlier record matched is that reminder, unchanged (unless `onConflict`
+    /// is `.duplicate`): the stored reminders' content keys are read once, in one pass, the first
+    /// time such a record comes. A new record keeps its `id` when no reminder has
     /// it, so a restore into an empty database keeps every id. Unknown lists and tags are
     /// created. Each row is validated as `add` validates it, except that a completed record
     /// without a completion time keeps it unknown.

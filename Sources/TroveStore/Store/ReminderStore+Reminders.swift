@@ -107,44 +107,75 @@ extension ReminderStore {
     /// ``update(id:_:)``, also returning the journal entry that records it, for
     /// ``undo(entry:ifNotNewest:)``.
     public func updateRecordingEntry(id: Int64, _ changes: ReminderChanges) async throws -> (reminder: Reminder, entry: Int64) {
+        let (reminders, entry) = try await updateRecordingEntry(ids: [id], changes)
+        return (reminders[0], entry!)
+    }
+
+    /// Changes the fields `changes` sets on every reminder of `ids`, in one transaction and one
+    /// journal entry, so one `undo` reverts them all (`trove edit tag:family --flag`).
+    ///
+    /// ```swift
+    /// try await store.update(ids: [3, 7], ReminderChanges(isFlagged: true))
+    /// // per id: UPDATE "reminders" SET "is_flagged" = ?, "updated_at" = ? WHERE ("reminders"."id" = ?)
+    /// // INSERT INTO "journal" …   -- one entry: "edited 3 “Buy milk”, 7 “Call mom”"
+    /// ```
+    ///
+    /// - Returns: The reminders as stored afterwards, in the order given, repeats dropped.
+    /// - Throws: as ``update(id:_:)``, for the first id that fails; nothing is changed then.
+    @discardableResult
+    public func update(ids: [Int64], _ changes: ReminderChanges) async throws -> [Reminder] {
+        try await updateRecordingEntry(ids: ids, changes).reminders
+    }
+
+    /// ``update(ids:_:)``, also returning the journal entry (nil when `ids` is empty).
+    public func updateRecordingEntry(ids: [Int64], _ changes: ReminderChanges) async throws -> (reminders: [Reminder], entry: Int64?) {
         if let title = changes.title, StoreNames.isBlank(title) { throw StoreError.emptyTitle }
         if let title = changes.title, StoreNames.holdsNUL(title) { throw StoreError.nulCharacter(field: "title") }
         if case .some(.some(let due)) = changes.due, !ValidDates.contains(due) { throw StoreError.dateOutOfRange(field: "due") }
         let list = try changes.list.map { name throws(StoreError) in try StoreNames.list(name) }
         let addTags = try StoreNames.tags(changes.addTags)
         let removeTags = try StoreNames.tags(changes.removeTags)
+        var seen = Set<Int64>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        guard !unique.isEmpty else { return ([], nil) }
         let now = now()
         return try await indexedWrite { db in
-            let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
             var inserter = RecordInserter(db: db, now: now)
             let listID = try list.map { try inserter.listID(named: $0) }
-            try db.run(ReminderTable.where { $0.id == id }.update {
-                if let title = changes.title { $0.title.set(title) }
-                if let notes = changes.notes { $0.notes.set(notes) }
-                if let listID { $0.listID.set(listID) }
-                if let priority = changes.priority { $0.priority.set(priority) }
-                if let due = changes.due { $0.dueDate.set(due) }
-                if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
-                if let rule = changes.repeat { $0.repeatRule.set(rule?.rrule) }
-                $0.updatedAt.set(now)
-            })
-            if !removeTags.isEmpty || !addTags.isEmpty {
-                try Self.changeTags(of: id, removing: removeTags, adding: addTags, inserter: &inserter, on: db)
-                // NB: counted once applied, so tags removed and repeats of linked ones are
-                // counted as they end up; throwing rolls the whole edit back.
-                let count = try db.first(ReminderTagTable.where { $0.reminderID == id }.count()) ?? 0
-                if count > ReminderRecord.maxTags { throw StoreError.tooManyTags(count: count, limit: ReminderRecord.maxTags) }
-            }
-            let after = try Reminder.fetch(id: id, on: db)
-            if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {
-                throw StoreError.repeatNeedsDue
-            }
             var undo = JournalUndo()
-            try undo.rememberLeavingCompletions(before, on: db)
+            var names: [(Int64, String)] = []
+            var reminders: [Reminder] = []
+            for id in unique {
+                let before = try Reminder.fetch(id: id, on: db, withCompletions: false)
+                try db.run(ReminderTable.where { $0.id == id }.update {
+                    if let title = changes.title { $0.title.set(title) }
+                    if let notes = changes.notes { $0.notes.set(notes) }
+                    if let listID { $0.listID.set(listID) }
+                    if let priority = changes.priority { $0.priority.set(priority) }
+                    if let due = changes.due { $0.dueDate.set(due) }
+                    if let isFlagged = changes.isFlagged { $0.isFlagged.set(isFlagged) }
+                    if let rule = changes.repeat { $0.repeatRule.set(rule?.rrule) }
+                    $0.updatedAt.set(now)
+                })
+                if !removeTags.isEmpty || !addTags.isEmpty {
+                    try Self.changeTags(of: id, removing: removeTags, adding: addTags, inserter: &inserter, on: db)
+                    // NB: counted once applied, so tags removed and repeats of linked ones are
+                    // counted as they end up; throwing rolls the whole edit back.
+                    let count = try db.first(ReminderTagTable.where { $0.reminderID == id }.count()) ?? 0
+                    if count > ReminderRecord.maxTags { throw StoreError.tooManyTags(count: count, limit: ReminderRecord.maxTags) }
+                }
+                let after = try Reminder.fetch(id: id, on: db)
+                if after.repeat != nil, after.due == nil, changes.repeat != nil || changes.due != nil {
+                    throw StoreError.repeatNeedsDue
+                }
+                try undo.rememberLeavingCompletions(before, on: db)
+                names.append((id, before.title))
+                reminders.append(after)
+            }
             undo.listsCreated = inserter.listsCreated
             undo.tagsCreated = inserter.tagNamesCreated
-            let entry = try db.journal("edit", "edited " + JournalText.reminders([(id, before.title)]), undo, at: now, session: session)
-            return (after, entry)
+            let entry = try db.journal("edit", "edited " + JournalText.reminders(names), undo, at: now, session: session)
+            return (reminders, entry)
         }
     }
 

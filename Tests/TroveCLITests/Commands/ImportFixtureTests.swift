@@ -65,7 +65,7 @@ import TroveStore
         ]),
         Case(file: "todotxt-spec.txt", expected: 11, exported: [
             #""title":"Thank Mom for the meatballs","notes":"","list":"Reminders","tags":["phone"],"priority":"high""#,
-            #""title":"Call Mom +PeaceLoveAndHappiness","notes":"","list":"Family","tags":["iphone","phone"]"#,
+            #""title":"Call Mom","notes":"","list":"Family","tags":["+PeaceLoveAndHappiness","iphone","phone"]"#,
             #""title":"Review Tim's pull request","notes":"","list":"TodoTxtTouch","tags":["github"]"#,
             #""title":"Learn how to add 2+2""#, #""title":"Email SoAndSo at soandso@example.com""#,
         ]),

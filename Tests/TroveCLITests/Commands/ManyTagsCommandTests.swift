@@ -46,8 +46,10 @@ import Testing
         #expect(imported.stdout.hasPrefix("Imported \(file): 1 added"))
         #expect(try Self.exportedTags(db) == [kept])
 
-        // The same file again: a second reminder, linked to the tags the first one created.
-        #expect(try TroveProcess.run(["import", file, "--db", db]).status == 0)
+        // The same file again: a line without uid now matches the stored reminder on content
+        // (issue 20, item 2), so --on-conflict duplicate asks for a second reminder, linked to
+        // the tags the first one created.
+        #expect(try TroveProcess.run(["import", file, "--on-conflict", "duplicate", "--db", db]).status == 0)
         #expect(try Self.exportedTags(db) == [kept, kept])
         let tags = try TroveProcess.run(["tags", "--db", db])
         #expect(tags.stdout.split(separator: "\n").filter { $0.contains("t00000") }.count == 1)

@@ -168,6 +168,45 @@ import TroveStore
         #expect(copied[4].completedAt == nil)
     }
 
+    /// Regression (issue 20, item 1): `+Urgent` came back as the title word `\+Urgent`, a task
+    /// without a project as `+Reminders`, and `rec:1w` as `rec:+1w`. A file of lines with several
+    /// projects is now written back byte for byte: import → export → import → export.
+    @Test func todoTxtLinesWithSeveralProjectsComeBackAsWritten() throws {
+        let folder = try TemporaryFolder()
+        let source = folder.path("todo.txt")
+        let lines = """
+            (A) Call plumber +Home +Urgent @phone rec:1w
+            (B) 2026-02-20 Plan the trip +Travel +Family +Budget @laptop @evening due:2026-03-02
+            Buy stamps @errand
+            Water the plants +Garden due:2026-03-09 rec:+1w
+            x 2026-03-01 2026-02-20 Renew passport +Travel +Urgent pri:A
+
+            """
+        try lines.write(toFile: source, atomically: true, encoding: .utf8)
+        let db = folder.path("first.db")
+        let imported = try TroveProcess.run(["import", source, "--db", db])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let first = try TroveProcess.run(["export", "--format", "todotxt", "--db", db])
+        #expect(first.status == 0, "\(first.stderr)")
+        // The first export adds what the store gave each line (a creation day, a uid) and
+        // nothing else: every project, context and rec: as written, no +Reminders.
+        let exported = first.stdout.split(separator: "\n").map(String.init)
+        #expect(exported.count == 5)
+        #expect(exported[0].hasPrefix("(A) ") && exported[0].contains(" Call plumber +Home +Urgent @phone rec:1w uid:"))
+        #expect(exported[1].hasPrefix("(B) 2026-02-20 Plan the trip +Travel +Family +Budget @laptop @evening due:2026-03-02 uid:"))
+        #expect(exported[2].contains(" Buy stamps @errand uid:"))
+        #expect(!exported[2].contains("+Reminders"))
+        #expect(exported[3].contains(" Water the plants +Garden due:2026-03-09 rec:+1w uid:"))
+        #expect(exported[4].hasPrefix("x 2026-03-01 2026-02-20 Renew passport +Travel +Urgent pri:A uid:"))
+        // export → import → export: byte for byte.
+        let (again, second, _) = try Self.roundTrip(db, format: "todotxt", in: folder)
+        #expect(again == second)
+        #expect(String(decoding: second, as: UTF8.self) == first.stdout)
+        let shown = try TroveProcess.run(["show", "1", "--format", "json", "--db", db])
+        #expect(shown.stdout.contains("\"list\":\"Home\""))
+        #expect(shown.stdout.contains("\"tags\":[\"+Urgent\",\"phone\"]"))
+    }
+
     /// export → import into the SAME database, through the real `trove`: nothing is updated and
     /// the store is byte for byte as it was, in every format, though iCalendar keeps whole
     /// seconds and todo.txt days and no occurrences or iCalendar properties.

@@ -13,8 +13,8 @@ import TroveStore
         ])
         // The date read is said back (with its year only when that is not this year's).
         let due = DueDate.day(CalendarDay("2026-03-02")!).spoken(today: CalendarDay(Date()))
-        // The priority and tags are said back too, as quick-add tokens would have set them.
-        #expect(added.stdout == "Added 1: Water the plants (Reminders), due \(due) ↻ every 2 weeks on Mon, Thu, !!!, #garden\n", "\(added.stderr)")
+        // The priority, tags and notes are said back too: every field set (issue 20, item 4).
+        #expect(added.stdout == "Added 1: Water the plants (Reminders), due \(due) ↻ every 2 weeks on Mon, Thu, !!!, #garden, with notes\n", "\(added.stderr)")
         let shown = try TroveProcess.run(["show", "1", "--db", db], environment: ["TZ": "UTC"])
         #expect(shown.status == 0)
         // Each field on its own line: the label, spaces to align, the value.

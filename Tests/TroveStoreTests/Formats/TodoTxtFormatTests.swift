@@ -25,12 +25,14 @@ import TroveStore
         ),
         ("xylophone lessons", ReminderRecord(title: "xylophone lessons")),
         ("X not completed", ReminderRecord(title: "X not completed")),
-        ("Plan +Work trip +Travel", ReminderRecord(title: "Plan trip +Travel", list: "Work")),
+        // A second project is a tag that keeps its `+`, never title text (issue 20, item 1).
+        ("Plan +Work trip +Travel", ReminderRecord(title: "Plan trip", list: "Work", tags: ["+Travel"])),
         ("Tags @a @b @A", ReminderRecord(title: "Tags", tags: ["a", "b"])),
         ("Read  t:2026-03-01  at 10:30 see https://example.com", ReminderRecord(title: "Read t:2026-03-01 at 10:30 see https://example.com")),
-        ("Water rec:1w", ReminderRecord(title: "Water", repeat: RepeatRule(.weekly))),
+        // A rec: spelled otherwise than Trove writes it is kept, so the export writes it as read.
+        ("Water rec:1w", ReminderRecord(title: "Water", repeat: RepeatRule(.weekly), icalendar: ["X-TROVE-REC:1w"])),
         ("Rent rec:+2m", ReminderRecord(title: "Rent", repeat: RepeatRule(.monthly, interval: 2))),
-        ("Pages rec:1b", ReminderRecord(title: "Pages", repeat: RepeatRule(.daily, byDay: [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }))),
+        ("Pages rec:1b", ReminderRecord(title: "Pages", repeat: RepeatRule(.daily, byDay: [.monday, .tuesday, .wednesday, .thursday, .friday].map { .init($0) }), icalendar: ["X-TROVE-REC:1b"])),
         ("Gym rrule:FREQ=WEEKLY;BYDAY=MO,TH uid:abc%20def", ReminderRecord(uid: "abc def", title: "Gym", repeat: RepeatRule(.weekly, byDay: [.init(.monday), .init(.thursday)]))),
         // Backslash-escaped words stay in the title, one backslash lighter (see TodoTxtEscaping).
         (#"\x marks \+Family \@phone \due:soon \\+kept"#, ReminderRecord(title: #"x marks +Family @phone due:soon \+kept"#)),
@@ -88,16 +90,16 @@ import TroveStore
     // Regression: title words such as +Family, @phone or due:soon were written as they are, so a
     // re-import moved reminders to other lists or refused Trove's own file.
     @Test(arguments: [
-        ("Call +Family @phone about due:soon", #"Call \+Family \@phone about \due:soon +Reminders"#),
-        ("x marks the spot", #"\x marks the spot +Reminders"#),
-        ("(A) is not a priority", #"\(A) is not a priority +Reminders"#),
-        ("2026-01-01 is not a date", #"\2026-01-01 is not a date +Reminders"#),
-        (#"\+already escaped"#, #"\\+already escaped +Reminders"#),
-        ("ratio 2:1 and key:value stay", "ratio 2:1 and key:value stay +Reminders"),
-        ("+ and @ alone", "+ and @ alone +Reminders"),
+        ("Call +Family @phone about due:soon", #"Call \+Family \@phone about \due:soon"#),
+        ("x marks the spot", #"\x marks the spot"#),
+        ("(A) is not a priority", #"\(A) is not a priority"#),
+        ("2026-01-01 is not a date", #"\2026-01-01 is not a date"#),
+        (#"\+already escaped"#, #"\\+already escaped"#),
+        ("ratio 2:1 and key:value stay", "ratio 2:1 and key:value stay"),
+        ("+ and @ alone", "+ and @ alone"),
     ])
     func escapesTitleWordsThatWouldBeReadAsSomethingElse(title: String, line: String) throws {
-        let record = ReminderRecord(title: title, list: "Reminders")
+        let record = ReminderRecord(title: title)
         let text = try writeAll(.todotxt, [record]).text
         #expect(text == line + "\n")
         #expect(try readAll(.todotxt, text).records == [record])
@@ -117,6 +119,31 @@ import TroveStore
         let written = try writeAll(.todotxt, records)
         #expect(written.warnings.isEmpty)
         #expect(try readAll(.todotxt, written.text).records == records)
+    }
+
+    // Regression (issue 20, item 1): the second project came back as the title word `\+Urgent`,
+    // a task without a project as `+Reminders`, and `rec:1w` as `rec:+1w`.
+    @Test(arguments: [
+        "(A) Call plumber +Home +Urgent @phone rec:1w",
+        "Water the plants +Garden @outside +Weekend rec:+1w",
+        "Buy stamps @errand",
+        "File taxes rec:2m",
+    ])
+    func aLineWithSeveralProjectsAndItsRecurrenceIsWrittenAsRead(line: String) throws {
+        let records = try readAll(.todotxt, line).records
+        let written = try writeAll(.todotxt, records)
+        #expect(written.text == line + "\n")
+        #expect(written.warnings.isEmpty)
+    }
+
+    @Test func theDefaultListIsWrittenOnlyBeforeAProjectTag() throws {
+        let records = [
+            ReminderRecord(title: "Plain", list: "Reminders"),
+            ReminderRecord(title: "Tagged", list: "Reminders", tags: ["+Urgent", "phone"]),
+        ]
+        let text = try writeAll(.todotxt, records).text
+        #expect(text == "Plain\nTagged +Reminders +Urgent @phone\n")
+        #expect(try readAll(.todotxt, text).records.map(\.tags) == [[], ["+Urgent", "phone"]])
     }
 
     @Test func warnsAboutTimesOfDayItCannotKeep() throws {

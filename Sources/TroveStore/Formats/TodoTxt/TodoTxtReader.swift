@@ -12,11 +12,14 @@ import Foundation
 /// - `x` marks a completed task, optionally followed by the completion date then the creation
 ///   date; an open task may start with `(A)`–`(Z)` then a creation date. Dates are UTC midnights.
 /// - Priority: A → high, B → medium, C–Z → low; `pri:X` carries it on completed tasks.
-/// - The first `+project` becomes the list and leaves the title; later ones stay in the title.
-/// - Each `@context` becomes a tag and leaves the title.
+/// - The first `+project` becomes the list and leaves the title; each later one becomes a tag
+///   that keeps its `+` (`+Urgent`), so an export writes it back as a project.
+/// - Each `@context` becomes a tag (`phone`) and leaves the title.
 /// - `due:YYYY-MM-DD` → due day; `note:` → notes; `flagged:yes` → flagged; `uid:` → uid;
 ///   `rec:` (`rec:1w`, `rec:+2m`: N days, b(usiness days), weeks, months or years) or `rrule:`
-///   (an RRULE) → repeat. Other `key:value` tokens stay in the title as written. `+`, `@`,
+///   (an RRULE) → repeat; a `rec:` spelled other than `rec:+Nu` (`rec:1w`) is also kept as the
+///   property `X-TROVE-REC:1w` among the kept iCalendar lines, so the export writes it back as
+///   read (`TodoTxtWriter`). Other `key:value` tokens stay in the title as written. `+`, `@`,
 ///   `note:`, `uid:` and `rrule:` values are percent-decoded. Each of these keys may appear
 ///   once (`rec:` and `rrule:` are one repeat): a second is an error naming the line, as is
 ///   `pri:` beside an `(A)` at the start of an open task, so no value is dropped unseen.
@@ -86,8 +89,14 @@ public struct TodoTxtReader: ReminderReader {
         for (position, word) in words[index...].enumerated() {
             if let escaped = TodoTxtEscaping.unescape(word, first: position == 0) {
                 titleWords.append(escaped)
-            } else if word.count > 1, word.first == "+", list == nil {
-                list = TodoTxtToken.decode(word.dropFirst())
+            } else if word.count > 1, word.first == "+" {
+                // NB: a second project is a tag with its `+`, not title text: todo.txt gives a
+                // task any number of projects, and the export writes this one back as `+Urgent`.
+                if list == nil {
+                    list = TodoTxtToken.decode(word.dropFirst())
+                } else {
+                    tags.append("+" + TodoTxtToken.decode(word.dropFirst()))
+                }
             } else if word.count > 1, word.first == "@" {
                 tags.append(TodoTxtToken.decode(word.dropFirst()))
             } else if let colon = word.firstIndex(of: ":"), colon != word.startIndex, colon != word.index(before: word.endIndex),
@@ -172,6 +181,11 @@ public struct TodoTxtReader: ReminderReader {
                     remedy: "Write rec:Nd, rec:Nw, rec:Nm, rec:Ny or rec:1b (the todo.txt recurrence extension), with + for strict.")
             }
             record.repeat = rule
+            // NB: Trove counts every repeat from the due date, as `rec:+1w` says; any other
+            // spelling (`rec:1w`, from completion in Simpletask) is kept so an export writes it as read.
+            if String(value) != TodoTxtWriter.recurrence(rule) {
+                record.icalendar.append(TodoTxtWriter.keptRecurrence + String(value))
+            }
         case "flagged":
             guard let flagged = RecordRules.bool(String(value)) else { return false }
             record.isFlagged = flagged

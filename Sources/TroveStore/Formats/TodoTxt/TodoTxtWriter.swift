@@ -10,10 +10,14 @@ import Foundation
 /// Priority high → `(A)`, medium → `(B)`, low → `(C)`; on completed tasks as `pri:X`, as the
 /// format suggests. Dates are written as UTC days: a due time or the time of day of creation or
 /// completion is dropped (counted in `warnings`). Notes go in one `note:` token and the list and
-/// tags in `+list` and `@tag`, percent-encoded (`%20` for a space) so the reader gets them back.
+/// tags in `+list` and `@tag`, percent-encoded (`%20` for a space) so the reader gets them back;
+/// a tag that starts with `+` (a second project, as `TodoTxtReader` reads it) is written as the
+/// project `+Urgent`. The default list (Reminders) is left out unless such a tag follows, which
+/// the reader would otherwise take for the list.
 /// Line breaks and tabs in a title become spaces. Title words that would be read back as
 /// something else are escaped with a backslash (see `TodoTxtEscaping`). The repeat is `rec:+Nw`
-/// when the rule is a plain interval, else `rrule:` with the RRULE; the uid is `uid:`.
+/// when the rule is a plain interval (or `rec:` as the file spelled it, kept as `X-TROVE-REC`),
+/// else `rrule:` with the RRULE; the uid is `uid:`.
 /// Completed occurrences, kept iCalendar properties and `updatedAt` have no place in todo.txt
 /// and are left out (counted in `warnings`).
 public struct TodoTxtWriter: ReminderWriter {
@@ -59,22 +63,25 @@ public struct TodoTxtWriter: ReminderWriter {
             if let createdAt = record.createdAt { words.append(day(createdAt)) }
         }
         words += TodoTxtEscaping.escape(Self.titleWords(record.title), first: true)
-        if let list = record.list { words.append("+" + TodoTxtToken.encode(list)) }
-        for tag in record.tags { words.append("@" + TodoTxtToken.encode(tag)) }
+        let projectTags = record.tags.filter(Self.isProject)
+        // NB: the default list is no project the line had; a project tag alone would be read
+        // back as the list, so then the list is written first.
+        if let list = record.list, list != StoreNames.defaultList || !projectTags.isEmpty {
+            words.append("+" + TodoTxtToken.encode(list))
+        }
+        for tag in record.tags {
+            words.append(Self.isProject(tag) ? "+" + TodoTxtToken.encode(String(tag.dropFirst())) : "@" + TodoTxtToken.encode(tag))
+        }
         switch record.due {
         case nil: break
         case .day(let day): words.append("due:\(day)")
         case .time(let date): words.append("due:" + day(date))
         }
         if let rule = record.repeat {
-            if rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.end == nil {
-                let unit = switch rule.frequency {
-                case .daily: "d"
-                case .weekly: "w"
-                case .monthly: "m"
-                case .yearly: "y"
-                }
-                words.append("rec:+\(rule.interval)\(unit)")
+            if let kept = Self.keptRecurrence(of: record), TodoTxtReader.recurrence(Substring(kept)) == rule {
+                words.append("rec:" + kept)
+            } else if let plain = Self.recurrence(rule) {
+                words.append("rec:" + plain)
             } else {
                 words.append("rrule:" + TodoTxtToken.encode(rule.rrule))
             }
@@ -83,11 +90,35 @@ public struct TodoTxtWriter: ReminderWriter {
         if record.isFlagged { words.append("flagged:yes") }
         if !record.notes.isEmpty { words.append("note:" + TodoTxtToken.encode(record.notes)) }
         if let uid = record.uid { words.append("uid:" + TodoTxtToken.encode(uid)) }
-        if !record.completions.isEmpty || !record.icalendar.isEmpty { droppedExtras += 1 }
+        if !record.completions.isEmpty || record.icalendar.contains(where: { !$0.hasPrefix(Self.keptRecurrence) }) { droppedExtras += 1 }
         sink.append(words.joined(separator: " "))
         sink.append(UInt8(ascii: "\n"))
         try sink.flushIfFull()
     }
+
+    /// The kept property that holds a `rec:` value as the file spelled it: `X-TROVE-REC:1w`.
+    static let keptRecurrence = "X-TROVE-REC:"
+
+    /// `+2w`: how a plain interval rule is written when the file gave no other spelling; nil
+    /// for a rule `rec:` cannot say.
+    static func recurrence(_ rule: RepeatRule) -> String? {
+        guard rule.byDay.isEmpty, rule.byMonthDay.isEmpty, rule.end == nil else { return nil }
+        let unit = switch rule.frequency {
+        case .daily: "d"
+        case .weekly: "w"
+        case .monthly: "m"
+        case .yearly: "y"
+        }
+        return "+\(rule.interval)\(unit)"
+    }
+
+    /// The `rec:` value the file spelled, when the reader kept one.
+    static func keptRecurrence(of record: ReminderRecord) -> String? {
+        record.icalendar.last { $0.hasPrefix(keptRecurrence) }.map { String($0.dropFirst(keptRecurrence.count)) }
+    }
+
+    /// Whether a tag is a further `+project` of a todo.txt line.
+    static func isProject(_ tag: String) -> Bool { tag.count > 1 && tag.hasPrefix("+") }
 
     /// A title's words as the line holds them: line breaks, tabs and runs of spaces are one
     /// space (what `FormatLimits.todoTxt.title(_:)` says a re-import gives back).
