@@ -39,6 +39,12 @@ struct Export: AsyncParsableCommand {
             let store = try await database.openForReading()
             let ids = try await targets?.ids(in: store, includeCompleted: openOnly ? false : nil)
             if case .query(let text)? = targets, ids?.isEmpty == true { throw ReminderTargets.noMatches(text, changing: false) }
+            // NB: an id with no reminder is refused before anything is written, as `done` and
+            // `rm` refuse it; `export 999` wrote nothing and exited 0.
+            if case .ids(let asked)? = targets {
+                let found = Set(try await store.reminders(ids: asked).map(\.id))
+                if let missing = asked.first(where: { !found.contains($0) }) { throw StoreError.reminderNotFound(id: missing) }
+            }
             // NB: `-o -` is standard output, as `import -` reads standard input.
             let file = try output.flatMap { $0 == "-" ? nil : try OutputFile.open($0) }
             let sink = ByteSink(fileHandle: file?.handle ?? FileHandle.standardOutput)

@@ -72,6 +72,20 @@ import Testing
         #expect(query.stderr == "No reminders match ‘2 zebra’; nothing changed. `trove search --typos off 2 zebra` shows what a query finds.\n")
     }
 
+    /// `export 999` wrote nothing and exited 0; an id with no reminder is refused as `done` and
+    /// `rm` refuse it, before anything is written.
+    @Test func exportOfAnIdWithNoReminderIsRefusedAsDoneRefusesIt() throws {
+        let folder = try TemporaryFolder()
+        let db = try Self.familyDatabase(folder)
+        for arguments in [["export", "999"], ["export", "1", "999", "--format", "todotxt"], ["done", "999"]] {
+            let result = try TroveProcess.run(arguments + ["--db", db])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+            #expect(result.stderr == "trove: There is no reminder 999; `trove search` shows the ids.\n", "\(arguments)")
+        }
+        #expect(try TroveProcess.run(["export", "1", "--db", db]).stdout.contains("Family thing 1"))
+    }
+
     @Test func undoneRmAndEditOverAQueryAreOneJournalEntryEach() throws {
         let folder = try TemporaryFolder()
         let db = try Self.familyDatabase(folder)
