@@ -26,7 +26,8 @@
 **            ends after them (`:`, ` - ` or `(`); 1 when they are only its first tokens and
 **            there are two or more; else 0
 **   rest     bm25f + exact + tag + word + near (in a tier, rounded down to a multiple of 2^-30)
-**   score    tier * 2^20 + rest * (completedFactor when completed, else 1)
+**   score    tier * 2^20 + rest * (completedFactor when completed, else 1), a completed row's
+**            tier one lower
 **
 ** trove_rank returns -score, so that smaller is better, as FTS5's bm25.
 **
@@ -868,7 +869,17 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     /* NB: the completed factor applies below the tier, so a completed row keeps its tier; a row
     ** in none (tier 0) scores the same sum as without tiers, to the bit. */
     double rest = out->bm25f + out->exact + out->tag + out->word + out->near;
-    out->score = out->tierNumber > 0 ? out->tier + tieredRest(rest) * out->factor : rest * out->factor;
+    if (out->tierNumber > 0) {
+        /* NB: completion stays a soft signal: a completed reminder comes one tier lower, so the
+        ** open "Zürich trip: book flights" is not put below the done "Book flights to Málaga". */
+        if (completed) {
+            out->tierNumber--;
+            out->tier = out->tierNumber * TROVE_RANKING_TIER_STEP;
+        }
+        out->score = out->tier + tieredRest(rest) * out->factor;
+    } else {
+        out->score = rest * out->factor;
+    }
     return SQLITE_OK;
 }
 

@@ -27,7 +27,9 @@ import TroveStore
 ///
 /// The tier adds `tier · 2^20` (``tierStep``) to the score, far more than any score without it,
 /// so a better tier always ranks first and the score below orders reminders within a tier.
-/// ``completedFactor`` applies to that score only: a completed reminder keeps its tier.
+/// ``completedFactor`` applies to that score only, and a completed reminder comes one tier
+/// lower: completion stays a soft signal (`book flights` keeps the open "Zürich trip ✈️ book
+/// flights" before the done "Book flights to Málaga", which starts with the phrase).
 ///
 /// ```
 /// git                 over "git: fast, scalable, …"        tier 2   score 2 · 1048576 + its BM25F and boosts
@@ -124,7 +126,7 @@ public struct TroveRanking: Hashable, Sendable {
     static let tierStep = 1_048_576.0
 
     /// The rank a reminder whose rank as open is `rank` has when completed, to the bit what
-    /// `trove_rank` gives it: the tier stays, the score below it is multiplied by `factor`.
+    /// `trove_rank` gives it: one tier lower, the score below the tier multiplied by `factor`.
     ///
     /// NB: exact because `trove_rank` rounds a tiered row's score below the tier to a multiple
     /// of 2^-30 under 2^20, which makes `tier · 2^20 +` that score exact in a double, and so is
@@ -133,7 +135,7 @@ public struct TroveRanking: Hashable, Sendable {
         let score = -rank
         let tier = (score / tierStep).rounded(.down)
         guard tier > 0 else { return -(score * factor) }
-        return -(tier * tierStep + (score - tier * tierStep) * factor)
+        return -((tier - 1) * tierStep + (score - tier * tierStep) * factor)
     }
 
     /// Trove's ranking as shipped.

@@ -186,7 +186,7 @@ import TroveTestSupport
             """
             #  id   title          snippet                                                                       list       tags    due         flags  rank
             -  ---  -------------  ----------------------------------------------------------------------------  ---------  ------  ----------  -----  -----------
-            1  37   [Bin] [bags]                                                                                 Groceries                      done   -3145744.92
+            1  37   [Bin] [bags]                                                                                 Groceries                      done   -2097168.92
             2  175  Weekly shop 🛒  …tomatoes x4, washing-up liquid, [bin] [bags]. Check whether we need coffee.  Groceries  errand  2026-03-07         -7.79
             2 of 2 (1 completed)
             lists: Groceries (2)

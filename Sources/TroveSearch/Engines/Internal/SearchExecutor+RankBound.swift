@@ -192,6 +192,9 @@ extension SearchExecutor {
             /// ties with them only as the candidates tied with `last` do).
             func holds(_ ranked: [(id: Int64, rank: Double)], factor: Double, strictly: Bool) -> Bool {
                 guard ranked.count >= rows else { return false }
+                // NB: a completed reminder comes one tier lower, so one in tier 1 may rank after
+                // one in tier 0 that scores more: below a `last` in tier 1, the factor bounds nothing.
+                if onlyCompleted, (-last / TroveRanking.tierStep).rounded(.down) == 1 { return false }
                 let bound = onlyCompleted ? TroveRanking.completedRank(last, factor: factor) : last
                 return strictly ? ranked[rows - 1].rank < bound : ranked[rows - 1].rank <= bound
             }
