@@ -21,7 +21,13 @@
 **   near     proximity * sum over neighbouring phrases (p, p+1) of min(idf_p, idf_p+1) / d,
 **            d the smallest distance between them in one field: 1 when adjacent in query
 **            order, 2 when adjacent but reversed, growing by 1 per token between them
-**   score    (bm25f + exact + tag + word + near) * (completedFactor when completed, else 1)
+**   tier     exactness (TIER_*): 3 when the title's tokens are the leading words (the query's
+**            words, in order) and nothing else; 2 when they are its first tokens and a segment
+**            ends after them (`:`, ` - ` or `(`); 1 when they are only its first tokens and
+**            there are two or more; else 0
+**   rest     bm25f + exact + tag + word + near (in a tier, rounded down to a multiple of 2^-30)
+**   score    tier * 2^20 + rest * (completedFactor when completed, else 1), a completed row's
+**            tier one lower
 **
 ** trove_rank returns -score, so that smaller is better, as FTS5's bm25.
 **
@@ -112,6 +118,10 @@ typedef struct {
     char *wordText;
     int *wordStart, *wordLength;
     int wordCount, wordCapacity, wordTextUsed, wordTextCapacity;
+    /* The leading words (the exactness tiers), the same way. */
+    char *leadText;
+    int *leadStart, *leadLength;
+    int leadCount, leadCapacity, leadTextUsed, leadTextCapacity;
     int *exactOffset;        /* offsets of the title's tokens that are exact words */
     int exactCount, exactCapacity;
     SizeWalk *sizeWalk;      /* nil: sizes from xColumnSize */
@@ -134,6 +144,9 @@ static void freeState(void *pointer) {
     sqlite3_free(state->wordStart);
     sqlite3_free(state->wordLength);
     sqlite3_free(state->exactOffset);
+    sqlite3_free(state->leadText);
+    sqlite3_free(state->leadStart);
+    sqlite3_free(state->leadLength);
     freeSizeWalk(state->sizeWalk);
     sqlite3_free(state);
 }
@@ -405,50 +418,79 @@ static int tagToken(void *context, int flags, const char *token, int length, int
     return SQLITE_OK;
 }
 
+/* Appends one token to a packed list of words (the exact words, or the leading words). */
+static int appendWord(char **text, int **starts, int **lengths, int *count, int *capacity, int *used, int *textCapacity,
+                      const char *token, int length) {
+    if (*count >= *capacity) {
+        int grownCapacity = *capacity > 0 ? *capacity * 2 : 8;
+        int *grownStarts = sqlite3_realloc64(*starts, sizeof(int) * (sqlite3_uint64)grownCapacity);
+        if (!grownStarts) return SQLITE_NOMEM;
+        *starts = grownStarts;
+        int *grownLengths = sqlite3_realloc64(*lengths, sizeof(int) * (sqlite3_uint64)grownCapacity);
+        if (!grownLengths) return SQLITE_NOMEM;
+        *lengths = grownLengths;
+        *capacity = grownCapacity;
+    }
+    if (*used + length > *textCapacity) {
+        int grownText = (*used + length) * 2 + 16;
+        char *grown = sqlite3_realloc64(*text, (sqlite3_uint64)grownText);
+        if (!grown) return SQLITE_NOMEM;
+        *text = grown;
+        *textCapacity = grownText;
+    }
+    memcpy(*text + *used, token, (size_t)length);
+    (*starts)[*count] = *used;
+    (*lengths)[*count] = length;
+    *used += length;
+    (*count)++;
+    return SQLITE_OK;
+}
+
 /* Tokenizer callback: keeps each token of the exact words (folded as the index folds them). */
 static int wordToken(void *context, int flags, const char *token, int length, int start, int end) {
     (void)start;
     (void)end;
     QueryState *state = context;
     if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
-    if (state->wordCount >= state->wordCapacity) {
-        int capacity = state->wordCapacity > 0 ? state->wordCapacity * 2 : 8;
-        int *starts = sqlite3_realloc64(state->wordStart, sizeof(int) * (sqlite3_uint64)capacity);
-        if (!starts) return SQLITE_NOMEM;
-        state->wordStart = starts;
-        int *lengths = sqlite3_realloc64(state->wordLength, sizeof(int) * (sqlite3_uint64)capacity);
-        if (!lengths) return SQLITE_NOMEM;
-        state->wordLength = lengths;
-        state->wordCapacity = capacity;
-    }
-    if (state->wordTextUsed + length > state->wordTextCapacity) {
-        int capacity = (state->wordTextUsed + length) * 2 + 16;
-        char *text = sqlite3_realloc64(state->wordText, (sqlite3_uint64)capacity);
-        if (!text) return SQLITE_NOMEM;
-        state->wordText = text;
-        state->wordTextCapacity = capacity;
-    }
-    memcpy(state->wordText + state->wordTextUsed, token, (size_t)length);
-    state->wordStart[state->wordCount] = state->wordTextUsed;
-    state->wordLength[state->wordCount] = length;
-    state->wordTextUsed += length;
-    state->wordCount++;
-    return SQLITE_OK;
+    return appendWord(&state->wordText, &state->wordStart, &state->wordLength, &state->wordCount, &state->wordCapacity,
+                      &state->wordTextUsed, &state->wordTextCapacity, token, length);
 }
 
-/* Tokenizer callback over the title: notes the offsets of tokens that are exact words. */
+/* Tokenizer callback: keeps each token of the leading words (folded as the index folds them). */
+static int leadToken(void *context, int flags, const char *token, int length, int start, int end) {
+    (void)start;
+    (void)end;
+    QueryState *state = context;
+    if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
+    return appendWord(&state->leadText, &state->leadStart, &state->leadLength, &state->leadCount, &state->leadCapacity,
+                      &state->leadTextUsed, &state->leadTextCapacity, token, length);
+}
+
+/*
+** Tokenizer callback over the title: notes the offsets of tokens that are exact words, and
+** how many of the title's first tokens are the leading words in order (`leading`), with the
+** bytes where the last of them ends and the next token starts (`after`, -1 when none does).
+*/
 typedef struct {
     QueryState *state;
     int offset;
+    int leading;       /* the title's first tokens equal to the leading words, in order */
+    int leadingEnd;    /* byte where the last of them ends */
+    int after;         /* byte where the token after them starts, or -1 */
 } TitleScan;
 
 static int titleToken(void *context, int flags, const char *token, int length, int start, int end) {
-    (void)start;
-    (void)end;
     TitleScan *scan = context;
     QueryState *state = scan->state;
     if (flags & FTS5_TOKEN_COLOCATED) return SQLITE_OK;
     int offset = scan->offset++;
+    if (offset == scan->leading && scan->leading < state->leadCount && state->leadLength[offset] == length
+        && memcmp(state->leadText + state->leadStart[offset], token, (size_t)length) == 0) {
+        scan->leading++;
+        scan->leadingEnd = end;
+    } else if (offset == scan->leading && scan->leading == state->leadCount && scan->after < 0) {
+        scan->after = start;
+    }
     for (int word = 0; word < state->wordCount; word++) {
         if (state->wordLength[word] != length || memcmp(state->wordText + state->wordStart[word], token, (size_t)length) != 0) continue;
         if (state->exactCount >= state->exactCapacity) {
@@ -464,10 +506,77 @@ static int titleToken(void *context, int flags, const char *token, int length, i
     return SQLITE_OK;
 }
 
+/* The exactness tiers, best last: what a title is to the leading words. */
+enum { TIER_NONE = 0, TIER_PHRASE_FIRST = 1, TIER_LEADING_SEGMENT = 2, TIER_EQUAL = 3 };
+
+/*
+** Tokenizes the current row's title once: marks the tokens that are exact words, and returns
+** in *tier how the title starts: TIER_EQUAL when its tokens are the leading words, in order,
+** and nothing else; TIER_LEADING_SEGMENT when they are its first tokens and a segment ends
+** after them (`:`, ` - ` or `(` before the next token); TIER_PHRASE_FIRST when they are only
+** its first tokens and there are two or more; else TIER_NONE.
+*/
+static int scanTitle(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, int *tier) {
+    const char *text = 0;
+    int bytes = 0;
+    int rc = api->xColumnText(fts, TITLE, &text, &bytes);
+    if (rc != SQLITE_OK) return rc;
+    state->exactCount = 0;
+    TitleScan scan = {state, 0, 0, 0, -1};
+    if (text && bytes > 0) {
+        rc = api->xTokenize(fts, text, bytes, &scan, titleToken);
+        if (rc != SQLITE_OK) return rc;
+    }
+    *tier = TIER_NONE;
+    if (state->leadCount == 0 || scan.leading < state->leadCount) return SQLITE_OK;
+    if (scan.after < 0) {
+        *tier = TIER_EQUAL;
+        return SQLITE_OK;
+    }
+    /* NB: one word first in a title is no phrase: over titles that describe (`calculator` and
+    ** "Calculator for DDE"), it put them above the natural answers ("GNOME desktop calculator"). */
+    *tier = state->leadCount > 1 ? TIER_PHRASE_FIRST : TIER_NONE;
+    /* NB: only the bytes between the last leading word and the next token: `git-man: …` is
+    ** not a segment `git`, its `-` has no space around it. */
+    for (int at = scan.leadingEnd; at < scan.after && at < bytes; at++) {
+        char c = text[at];
+        int dash = c == ' ' && at + 2 < scan.after && at + 2 < bytes && text[at + 1] == '-' && text[at + 2] == ' ';
+        if (c == ':' || c == '(' || dash) {
+            *tier = TIER_LEADING_SEGMENT;
+            break;
+        }
+    }
+    return SQLITE_OK;
+}
+
+/* Whether the row could be in an exactness tier: a phrase matched the title's first token. */
+static int tierPossible(const QueryState *state, const Instance *instances, int count) {
+    if (state->leadCount == 0) return 0;
+    /* NB: instances are sorted by field, then offset, and the title is field 0. */
+    for (int i = 0; i < count && instances[i].field == TITLE && instances[i].offset == 0; i++) {
+        if (instances[i].phrase >= 0 && instances[i].phrase < state->phraseCount) return 1;
+    }
+    return 0;
+}
+
+/*
+** What one tier adds, TROVE_RANKING_TIER_STEP (2^20): far above any score without tiers (each
+** phrase adds at most its IDF, below 30, times k1 + 1 and the boosts). A tiered row's score
+** below the tier is rounded down to a multiple of 2^-30 (and kept under the step), so that
+** tier * step + that sum is exact in a double: TroveRanking.completedRank takes a rank as open
+** apart into the two, to the bit, to score it as completed.
+*/
+static double tieredRest(double rest) {
+    const double grid = 0x1p-30;
+    double rounded = floor(rest / grid) * grid;
+    return rounded < TROVE_RANKING_TIER_STEP - grid ? rounded : TROVE_RANKING_TIER_STEP - grid;
+}
+
 /* The parts of one row's score. */
 typedef struct {
     double fieldPart[TROVE_RANKING_MAX_FIELDS]; /* each field's share of bm25f, split by its share of x_p */
-    double bm25f, exact, tag, word, near, factor, score;
+    double tier, bm25f, exact, tag, word, near, factor, score;
+    int tierNumber;
     int length[TROVE_RANKING_MAX_FIELDS];
 } Breakdown;
 
@@ -493,7 +602,7 @@ static double idfInField(const QueryState *state, int field) {
 ** which start at distinct tokens) and every boost it could earn. Negative when the parameters
 ** do not allow such a bound (a negative weight or boost, b outside 0...1, k1 not positive).
 */
-static double largestScore(const QueryState *state, const Parameters *parameters, const int *inField) {
+static double largestScore(const QueryState *state, const Parameters *parameters, const int *inField, int tiered) {
     int phrases = state->phraseCount, fields = state->fieldCount, tags = state->tagsField;
     if (parameters->k1 <= 0 || parameters->exactTitle < 0 || parameters->tagEquals < 0 || parameters->exactWord < 0
         || parameters->proximity < 0) return -1;
@@ -528,6 +637,7 @@ static double largestScore(const QueryState *state, const Parameters *parameters
     double highest = bm25f + parameters->proximity * near;
     if (inField[TITLE] > 0) highest += parameters->exactTitle * presentIDF + parameters->exactWord * titleIDF;
     if (tags != NO_FIELD && inField[tags] > 0) highest += parameters->tagEquals * tagIDF;
+    if (tiered) highest += TIER_EQUAL * TROVE_RANKING_TIER_STEP;
     return highest;
 }
 
@@ -552,6 +662,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         state->present[instance->phrase] = 1;
         inField[instance->field]++;
     }
+    int tiered = tierPossible(state, instances, count);
 
     /* Under trove_best (trove_rank_bounded), a row that could not be kept even with the
     ** shortest fields and every boost it could get ranks after the rows kept so far whatever
@@ -560,7 +671,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     ** its 65,890 matches was more than half the walk, 66 of 29 + 37 ms.) The margin covers the
     ** sums' rounding, in another order. */
     if (bounded && !completed && !explaining) {
-        double highest = largestScore(state, parameters, inField);
+        double highest = largestScore(state, parameters, inField, tiered);
         if (highest >= 0 && rankedAfterKept(highest)) {
             out->factor = 1.0;
             out->score = highest;
@@ -650,6 +761,22 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     ** ranks after them too. (`bill` at 1,000,000 reminders: reading the titles was a third of
     ** the walk that scores every match; `c` reads the tags of 81,311 of its 644,276 matches.)
     ** The margin covers the sums' rounding, in another order. */
+    /* Exactness: how the title starts, from its text; the title's exact words come with it. */
+    int titleScanned = 0;
+    if (tiered) {
+        rc = scanTitle(api, fts, state, &out->tierNumber);
+        /* NB: an app's table without the row (an external-content index out of step) cannot
+        ** give its title: no tier, and the rest of the score fails or not as it did before. */
+        if (rc == SQLITE_CORRUPT_VTAB) {
+            out->tierNumber = TIER_NONE;
+        } else if (rc != SQLITE_OK) {
+            return rc;
+        } else {
+            titleScanned = 1;
+        }
+        out->tier = out->tierNumber * TROVE_RANKING_TIER_STEP;
+    }
+
     int tagsNeeded = tags != NO_FIELD && parameters->tagEquals != 0 && inField[tags] > 0 && out->length[tags] != 1;
     int wordsNeeded = inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0;
     if ((tagsNeeded || wordsNeeded) && bounded && !completed && parameters->tagEquals >= 0 && parameters->exactWord >= 0) {
@@ -658,7 +785,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         ** whole query is one tag (several phrases). */
         double tagIDF = tags != NO_FIELD ? idfInField(state, tags) : 0;
         if (phrases > 1 && presentIDF > tagIDF) tagIDF = presentIDF;
-        double highest = out->bm25f + out->exact + out->near + (tagsNeeded ? parameters->tagEquals * tagIDF : out->tag)
+        double highest = out->tier + out->bm25f + out->exact + out->near + (tagsNeeded ? parameters->tagEquals * tagIDF : out->tag)
             + (wordsNeeded ? parameters->exactWord * idfInField(state, TITLE) : 0);
         if (rankedAfterKept(highest)) tagsNeeded = wordsNeeded = 0;
     }
@@ -709,18 +836,13 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     ** the same test as above, for the title alone. */
     if (wordsNeeded && bounded && !completed && parameters->exactWord > 0) {
         /* NB: only a phrase with an instance in the title can stand whole there. */
-        double highest = out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * idfInField(state, TITLE);
+        double highest = out->tier + out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * idfInField(state, TITLE);
         if (rankedAfterKept(highest)) wordsNeeded = 0;
     }
     if (wordsNeeded) {
-        const char *text = 0;
-        int bytes = 0;
-        rc = api->xColumnText(fts, TITLE, &text, &bytes);
-        if (rc != SQLITE_OK) return rc;
-        state->exactCount = 0;
-        TitleScan scan = {state, 0};
-        if (text && bytes > 0) {
-            rc = api->xTokenize(fts, text, bytes, &scan, titleToken);
+        if (!titleScanned) {
+            int unused = TIER_NONE;
+            rc = scanTitle(api, fts, state, &unused);
             if (rc != SQLITE_OK) return rc;
         }
         if (state->exactCount > 0) {
@@ -744,7 +866,20 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
     }
 
     out->factor = completed ? parameters->completedFactor : 1.0;
-    out->score = (out->bm25f + out->exact + out->tag + out->word + out->near) * out->factor;
+    /* NB: the completed factor applies below the tier, so a completed row keeps its tier; a row
+    ** in none (tier 0) scores the same sum as without tiers, to the bit. */
+    double rest = out->bm25f + out->exact + out->tag + out->word + out->near;
+    if (out->tierNumber > 0) {
+        /* NB: completion stays a soft signal: a completed reminder comes one tier lower, so the
+        ** open "Zürich trip: book flights" is not put below the done "Book flights to Málaga". */
+        if (completed) {
+            out->tierNumber--;
+            out->tier = out->tierNumber * TROVE_RANKING_TIER_STEP;
+        }
+        out->score = out->tier + tieredRest(rest) * out->factor;
+    } else {
+        out->score = rest * out->factor;
+    }
     return SQLITE_OK;
 }
 
@@ -760,6 +895,8 @@ static void explain(sqlite3_context *context, const QueryState *state, const Bre
         sqlite3_str_appendf(text, " %.3f (length %d, average %.2f); ", parts->fieldPart[field], parts->length[field],
                             state->averageLength[field]);
     }
+    static const char *tiers[] = {"none", "phrase first", "leading segment", "equal"};
+    sqlite3_str_appendf(text, "exactness %s +%.0f; ", tiers[parts->tierNumber], parts->tier);
     sqlite3_str_appendf(text, "bm25f %.3f; exact title +%.3f; tag +%.3f; exact word +%.3f; proximity +%.3f; ", parts->bm25f,
                         parts->exact, parts->tag, parts->word, parts->near);
     sqlite3_str_appendf(text, "completed x%.2f; score %.3f; idf", parts->factor, parts->score);
@@ -779,6 +916,14 @@ static int tokenizeExactWords(const Fts5ExtensionApi *api, Fts5Context *fts, Que
     int length = sqlite3_value_bytes(value);
     if (!words || length <= 0) return SQLITE_OK;
     return api->xTokenize(fts, words, length, state, wordToken);
+}
+
+/* Tokenizes the leading words (text, space-separated) once per query, as the index folds them. */
+static int tokenizeLeadingWords(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, sqlite3_value *value) {
+    const char *words = (const char *)sqlite3_value_text(value);
+    int length = sqlite3_value_bytes(value);
+    if (!words || length <= 0) return SQLITE_OK;
+    return api->xTokenize(fts, words, length, state, leadToken);
 }
 
 /* Scores the current row and sets the function's result: -score, or the breakdown as text. */
@@ -802,7 +947,7 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
     Mode mode = *(const Mode *)api->xUserData(fts);
     if (count != TROVE_RANKING_ARGUMENT_COUNT && count != TROVE_RANKING_ARGUMENT_COUNT + 1) {
         sqlite3_result_error(context,
-                             "trove_rank takes the FTS5 table, is_completed, 12 parameters, the exact words and "
+                             "trove_rank takes the FTS5 table, is_completed, 12 parameters, the exact words, the leading words and "
                              "optionally the table's _docsize; see TroveRanking", -1);
         return;
     }
@@ -830,6 +975,7 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
         parameters->completedFactor = sqlite3_value_double(values[11]);
         parameters->exactWord = sqlite3_value_double(values[12]);
         rc = tokenizeExactWords(api, fts, state, values[13]);
+        if (rc == SQLITE_OK) rc = tokenizeLeadingWords(api, fts, state, values[14]);
         if (rc == SQLITE_OK && count > TROVE_RANKING_ARGUMENT_COUNT) {
             rc = startSizeWalk(sqlite3_context_db_handle(context), state, values[TROVE_RANKING_ARGUMENT_COUNT]);
         }
@@ -842,7 +988,7 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
 }
 
 /*
-** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, w_0, b_0, …, w_N-1, b_N-1):
+** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords, w_0, b_0, …, w_N-1, b_N-1):
 ** the same score over any FTS5 table of N columns (an app's SearchIndex), each column with its
 ** own weight and length normalisation. The first column plays the title's part for the exact
 ** title and exact word boosts; there is no tag boost and nothing is completed.
@@ -854,7 +1000,7 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
     int pairsEnd = TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * fields;
     if (fields < 1 || fields > TROVE_RANKING_MAX_FIELDS || (count != pairsEnd && count != pairsEnd + 1)) {
         sqlite3_result_error(context,
-                             "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, the exact words, "
+                             "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, the exact words, the leading words, "
                              "a weight and a length normalisation per column, and optionally the table's _docsize; "
                              "see TroveRanking",
                              -1);
@@ -880,6 +1026,7 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
             parameters->b[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field + 1]);
         }
         rc = tokenizeExactWords(api, fts, state, values[4]);
+        if (rc == SQLITE_OK) rc = tokenizeLeadingWords(api, fts, state, values[5]);
         if (rc == SQLITE_OK && count > pairsEnd) rc = startSizeWalk(sqlite3_context_db_handle(context), state, values[pairsEnd]);
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);

@@ -18,12 +18,14 @@
 ** trove_ranking.c computes exactly what it documents.
 **
 **   trove_rank(reminders_fts, is_completed, wTitle, wNotes, wTags, bTitle, bNotes, bTags,
-**              k1, exactTitle, tagEquals, proximity, completedFactor, exactWord, exactWords
-**              [, docsize])
+**              k1, exactTitle, tagEquals, proximity, completedFactor, exactWord, exactWords,
+**              leadingWords [, docsize])
 **     The score, negated (smaller is better, as FTS5's bm25): per-field BM25F over title,
 **     notes and tags, plus the boosts, times completedFactor for a completed reminder.
 **     exactWords is text: the query's prefix words, space-separated, that earn exactWord when
-**     they stand whole in the title ('' for none). docsize, optional, names the FTS5 table's
+**     they stand whole in the title ('' for none). leadingWords is text: the query's words in
+**     order, space-separated, that the exactness tiers compare with the title's first tokens
+**     ('' for no tiers). docsize, optional, names the FTS5 table's
 **     `_docsize` shadow table ('reminders_fts_docsize'): the rows' column sizes are then read
 **     by walking it forward as the rows come, instead of one look-up per row (the same sizes,
 **     several times cheaper over many rows in rowid order).
@@ -45,7 +47,7 @@
 **
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
 **
-**   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords,
+**   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords,
 **                     w_0, b_0, w_1, b_1, … [, docsize])
 **     The same score over any FTS5 table of N columns (1 to TROVE_RANKING_MAX_FIELDS), with a
 **     weight and a length normalisation per column, in column order: what an app's
@@ -56,16 +58,19 @@
 **     The same with every phrase's IDF taken as 1.
 */
 
-/// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters
-/// and the exact words (one more with the optional `_docsize` table).
-#define TROVE_RANKING_ARGUMENT_COUNT 14
+/// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters,
+/// the exact words and the leading words (one more with the optional `_docsize` table).
+#define TROVE_RANKING_ARGUMENT_COUNT 15
+
+/// What one exactness tier adds to a score (2^20): more than any score without tiers.
+#define TROVE_RANKING_TIER_STEP 1048576.0
 
 /// The most columns trove_rank_fields ranks over.
 #define TROVE_RANKING_MAX_FIELDS 32
 
 /// trove_rank_fields' arguments after the FTS5 table and before the per-column pairs: k1,
-/// exactFirst, proximity, exactWord and the exact words.
-#define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 5
+/// exactFirst, proximity, exactWord, the exact words and the leading words.
+#define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 6
 
 /// Registers trove_rank, trove_rank_sample, trove_rank_explain, trove_matched and the
 /// trove_rank_fields pair on `db`'s FTS5, and trove_prefix_tally and trove_prefix_key on `db`.

@@ -34,11 +34,31 @@ public struct QualityBenchmark: Sendable {
     /// The rankings compared, with their labels.
     var rankings: [(label: String, ranking: SearchRanking)] {
         var all: [(String, SearchRanking)] = [
-            ("Trove", .trove), ("bm25, open first (Trove before)", .bm25), ("bm25 alone", .bm25Mixed),
+            ("Trove", .trove), ("Trove without exactness tiers (before issue 50)", .custom(Self.withoutTiers)),
+            ("BM25F alone (Trove's weights; no boosts, no tiers)", .custom(Self.bm25f)),
+            ("bm25, open first (Trove before)", .bm25), ("bm25 alone", .bm25Mixed),
         ]
         if let candidate { all.append(("candidate \(candidate.arguments.map { "\($0)" }.joined(separator: ","))", .custom(candidate))) }
         return all
     }
+
+    /// Trove's ranking as it was before the exactness tiers: the same scores, every row in tier 0.
+    static let withoutTiers: TroveRanking = {
+        var ranking = TroveRanking.standard
+        ranking.exactness = false
+        return ranking
+    }()
+
+    /// Plain BM25F with Trove's field weights and length normalisation, and nothing else: no
+    /// boost, no tier, completion ignored. The anchor a "50-line BM25F rerank" stands for.
+    static let bm25f: TroveRanking = {
+        var ranking = TroveRanking(
+            titleWeight: 5, notesWeight: 1, tagsWeight: 2, titleLengthNormalization: 0.75,
+            notesLengthNormalization: 0.75, tagsLengthNormalization: 0.75, saturation: 1.2, exactTitle: 0, tagEquals: 0,
+            proximity: 0, completedFactor: 1, exactWord: 0)
+        ranking.exactness = false
+        return ranking
+    }()
 
     /// One corpus and query set, ready to search.
     struct QuerySet {
@@ -220,7 +240,65 @@ public struct QualityBenchmark: Sendable {
         let corpus = "Debian 12 packages (\(Format.count(Double(keys.count))))"
         sets.append(QuerySet(corpus: corpus, name: "\(knownItems.queries.count) known-item", judgments: knownItems, database: database, key: key))
         sets.append(QuerySet(corpus: corpus, name: "\(natural.queries.count) hand-judged", judgments: natural, database: database, key: key))
+        let forms = try await Self.wordForms(in: database, keys: keys)
+        sets.append(QuerySet(corpus: corpus, name: "\(forms.queries.count) word forms", judgments: forms, database: database, key: key))
+        let (named, _) = try await DebianCorpus(directory: corpusDirectory, named: true).open(progress: progress)
+        let shared = Self.namesShared(keys: keys)
+        sets.append(QuerySet(
+            corpus: "Debian 12 packages titled `package: description` (\(Format.count(Double(keys.count))))",
+            name: "\(shared.queries.count) names shared by many rows", judgments: shared, database: named, key: key))
         return sets
+    }
+
+    /// Well-known tools whose names many other packages share (issue 50 tried them by hand).
+    static let wellKnownNames = ["postgresql", "git", "gcc", "vim", "gimp", "nginx", "thunderbird", "tmux", "ffmpeg", "python3", "emacs", "firefox"]
+
+    /// "Names shared by many rows" (issue 50): a package name that at least three other
+    /// packages' names start with, then `-`, `.` or `+` (`git` → `git-man`, `git-doc`, …), as a
+    /// query over titles `package: description`. The one wanted answer is the package itself:
+    /// the shortest title whose leading segment is the query. The 100 names most shared (ties
+    /// by name) and ``wellKnownNames``; only names of one token (letters and digits).
+    static func namesShared(keys: [String]) -> RelevanceJudgments {
+        let names = Set(keys)
+        var sharing: [String: Int] = [:]
+        for key in keys {
+            for (offset, character) in key.enumerated() where "-.+".contains(character) {
+                let prefix = String(key.prefix(offset))
+                if names.contains(prefix) { sharing[prefix, default: 0] += 1 }
+            }
+        }
+        let oneToken = { (name: String) in name.count >= 2 && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        let most = sharing.filter { oneToken($0.key) && $0.value >= 3 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        var chosen = most.prefix(100).map(\.key)
+        for name in wellKnownNames where names.contains(name) && !chosen.contains(name) { chosen.append(name) }
+        return RelevanceJudgments(queries: chosen.map { RelevanceJudgments.Query(text: $0, grades: [$0: 1]) })
+    }
+
+    /// English words in plural or inflected form, with their base form.
+    static let wordFormPairs = [
+        ("libraries", "library"), ("tools", "tool"), ("files", "file"), ("images", "image"), ("games", "game"),
+        ("fonts", "font"), ("drivers", "driver"), ("editors", "editor"), ("servers", "server"), ("utilities", "utility"),
+        ("plugins", "plugin"), ("bindings", "binding"), ("modules", "module"), ("extensions", "extension"),
+        ("documents", "document"), ("headers", "header"), ("themes", "theme"), ("icons", "icon"),
+        ("clients", "client"), ("converting", "convert"), ("monitoring", "monitor"), ("running", "run"),
+    ]
+
+    /// "Word forms" (issue 50): each inflected form of ``wordFormPairs`` as a query; wanted are
+    /// the packages whose title holds the base form as a word (`libraries` → a title with
+    /// "library"). Pairs whose base form is in fewer than 5 titles are left out.
+    static func wordForms(in database: SQLiteDatabase, keys: [String]) async throws -> RelevanceJudgments {
+        var queries: [RelevanceJudgments.Query] = []
+        for (form, base) in wordFormPairs {
+            let match = "title : \"" + base + "\""
+            let ids = try await database.read { db in
+                try db.fetchAll("SELECT rowid FROM reminders_fts WHERE reminders_fts MATCH \(match)").map { try $0[0] as Int64 }
+            }
+            guard ids.count >= 5 else { continue }
+            var grades: [String: Int] = [:]
+            for id in ids where id >= 1 && id <= keys.count { grades[keys[Int(id) - 1]] = 1 }
+            queries.append(RelevanceJudgments.Query(text: form, grades: grades))
+        }
+        return RelevanceJudgments(queries: queries)
     }
 
     static func figure(_ value: Double) -> String {

@@ -43,7 +43,7 @@ extension TroveRanking {
         // tested on "reminders"."id" (every match looked up in `reminders` first), 85 ms on the
         // rowid without the `+` (the list offered to FTS5 as `rowid=?` probes, each running the
         // MATCH again), 18 ms this way.
-        return "SELECT \(r.id), \(ranking.expression(.explain, exactWords: exactWords(of: request.query)))"
+        return "SELECT \(r.id), \(ranking.expression(.explain, exactWords: exactWords(of: request.query), leadingWords: leadingWords(of: request.query)))"
             + " FROM \(identifier: index) CROSS JOIN \(identifier: ReminderTable.tableName) ON \(r.id) = \(SearchTables.index.rowid)"
             + " WHERE (\(identifier: index) MATCH \(match)) AND +\(SearchTables.index.rowid) IN (" + list + ")"
     }

@@ -10,7 +10,31 @@ import TroveStore
 ///
 /// ```swift
 /// TroveRanking.standard.expression()
-/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '')
+/// // trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', '')
+/// ```
+///
+/// **Exactness comes first.** Before any score below, a reminder is put in a tier by how its
+/// title starts, compared token by token (case and accents folded) with the query's words in
+/// the order typed (``leadingWords(of:)``), in the style of Meilisearch's `exactness` rule:
+///
+/// 3. the title *is* the query: `dentist` and "Dentist!";
+/// 2. the title's leading segment is the query, a segment ending at `:`, ` - ` or `(`:
+///    `git` and "git: fast, scalable, distributed revision control system";
+/// 1. the title starts with the query's words as a phrase, for two words or more:
+///    `dentist appointment` and "Dentist appointment Tuesday";
+/// 0. every other match, however often it mentions the query: `git` and "git-man: …" (one
+///    word first is no phrase), "tig: ncurses front-end to git".
+///
+/// The tier adds `tier · 2^20` (``tierStep``) to the score, far more than any score without it,
+/// so a better tier always ranks first and the score below orders reminders within a tier.
+/// ``completedFactor`` applies to that score only, and a completed reminder comes one tier
+/// lower: completion stays a soft signal (`book flights` keeps the open "Zürich trip ✈️ book
+/// flights" before the done "Book flights to Málaga", which starts with the phrase).
+///
+/// ```
+/// git                 over "git: fast, scalable, …"        tier 2   score 2 · 1048576 + its BM25F and boosts
+///                     over "git-man: manual pages …"       tier 0   score its BM25F and boosts alone
+/// dentist appointment over "Dentist appointment Tuesday"  tier 1   score 1 · 1048576 + …
 /// ```
 ///
 /// For a reminder d and the query's phrases p (each word or quoted phrase; `a OR b` is two):
@@ -73,6 +97,9 @@ public struct TroveRanking: Hashable, Sendable {
     public var completedFactor: Double
     /// Added, times the idf of each prefix word (3+ characters) that stands whole in the title.
     public var exactWord: Double
+    /// Whether the exactness tiers come first (see above); false ranks by the score alone, as
+    /// Trove did before them. Not one of ``arguments``: it decides which words the call gets.
+    public var exactness = true
 
     /// A ranking with these weights; ``standard`` holds the ones Trove uses.
     public init(
@@ -93,6 +120,22 @@ public struct TroveRanking: Hashable, Sendable {
         self.proximity = proximity
         self.completedFactor = completedFactor
         self.exactWord = exactWord
+    }
+
+    /// What one exactness tier adds to a score: `TROVE_RANKING_TIER_STEP` (2^20).
+    static let tierStep = 1_048_576.0
+
+    /// The rank a reminder whose rank as open is `rank` has when completed, to the bit what
+    /// `trove_rank` gives it: one tier lower, the score below the tier multiplied by `factor`.
+    ///
+    /// NB: exact because `trove_rank` rounds a tiered row's score below the tier to a multiple
+    /// of 2^-30 under 2^20, which makes `tier · 2^20 +` that score exact in a double, and so is
+    /// taking it apart again here; a row in no tier is `-(score · factor)` as before.
+    static func completedRank(_ rank: Double, factor: Double) -> Double {
+        let score = -rank
+        let tier = (score / tierStep).rounded(.down)
+        guard tier > 0 else { return -(score * factor) }
+        return -((tier - 1) * tierStep + (score - tier * tierStep) * factor)
     }
 
     /// Trove's ranking as shipped.
@@ -148,7 +191,7 @@ public struct TroveRanking: Hashable, Sendable {
     ///
     /// ```swift
     /// TroveRanking.standard.expression(.sample, exactWords: ["milk"])
-    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …, 1.0, 'milk')
+    /// // trove_rank_sample("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, …, 1.0, 'milk', '')
     /// ```
     ///
     /// - Parameter exactWords: The query's prefix words, for the ``exactWord`` bonus (see
@@ -165,7 +208,7 @@ public struct TroveRanking: Hashable, Sendable {
     ///
     ///   ```swift
     ///   TroveRanking.standard.expression(isCompleted: "0", walksSizes: true)
-    ///   // trove_rank("reminders_fts", 0, 5.0, …, 1.0, '', 'reminders_fts_docsize')
+    ///   // trove_rank("reminders_fts", 0, 5.0, …, 1.0, '', '', 'reminders_fts_docsize')
     ///   ```
     ///
     ///   The same scores; worth it where one statement scores many of the MATCH's rows in rowid
@@ -175,7 +218,7 @@ public struct TroveRanking: Hashable, Sendable {
     /// that cannot be kept skip reading its column sizes, title and tags (`trove_rank_bounded`;
     /// see `trove_ranking.h`).
     func expression(
-        _ function: Function = .rank, exactWords: [String] = [], isCompleted: SQLFragment = "\(SearchTables.reminders.isCompleted)",
+        _ function: Function = .rank, exactWords: [String] = [], leadingWords: [String] = [], isCompleted: SQLFragment = "\(SearchTables.reminders.isCompleted)",
         walksSizes: Bool = false, underBest: Bool = false
     ) -> SQLFragment {
         let numbers = arguments.map { value -> SQLFragment in
@@ -185,7 +228,8 @@ public struct TroveRanking: Hashable, Sendable {
         let sizes: SQLFragment = walksSizes ? ", " + Self.docsizeLiteral(of: ReminderSearchTable.tableName) : ""
         let name = underBest && function == .rank ? "trove_rank_bounded" : function.rawValue
         return "\(raw: name)(\(identifier: ReminderSearchTable.tableName), \(isCompleted), "
-            + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + sizes + ")"
+            + SQLFragment.join(numbers, separator: ", ") + ", " + TroveRanking.wordsLiteral(exactWords) + ", "
+            + TroveRanking.wordsLiteral(exactness ? leadingWords : []) + sizes + ")"
     }
 
     /// The name of an FTS5 table's `_docsize` shadow table as an SQL string literal: the optional
@@ -205,7 +249,7 @@ public struct TroveRanking: Hashable, Sendable {
     ///
     /// ```swift
     /// TroveRanking.standard.fieldsExpression(table: "trove_notes_fts", fields: [(10, 0.75), (1, 0.75)], exactWords: [])
-    /// // trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', 10.0, 0.75, 1.0, 0.75)
+    /// // trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', '', 10.0, 0.75, 1.0, 0.75)
     /// ```
     ///
     /// NB: for the reminders' own columns and weights this is ``expression(_:exactWords:)`` with
@@ -215,7 +259,7 @@ public struct TroveRanking: Hashable, Sendable {
     ///   ``expression(_:exactWords:isCompleted:walksSizes:)``).
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
-        exactWords: [String], walksSizes: Bool = false
+        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false
     ) -> SQLFragment {
         let name = function == .sample ? "trove_rank_fields_sample" : "trove_rank_fields"
         var numbers = [saturation, exactTitle, proximity, exactWord]
@@ -225,7 +269,8 @@ public struct TroveRanking: Hashable, Sendable {
             return SQLFragment(raw: "\(value)")
         }
         return "\(raw: name)(\(identifier: table), " + SQLFragment.join(literals.prefix(4), separator: ", ") + ", "
-            + TroveRanking.wordsLiteral(exactWords) + ", " + SQLFragment.join(literals.dropFirst(4), separator: ", ")
+            + TroveRanking.wordsLiteral(exactWords) + ", " + TroveRanking.wordsLiteral(exactness ? leadingWords : []) + ", "
+            + SQLFragment.join(literals.dropFirst(4), separator: ", ")
             + (walksSizes ? ", " + Self.docsizeLiteral(of: table) : "") + ")"
     }
 
@@ -256,6 +301,31 @@ public struct TroveRanking: Hashable, Sendable {
                 guard term.text.count >= 3, !term.text.unicodeScalars.contains("\u{0}"), !words.contains(term.text) else { continue }
                 words.append(term.text)
             }
+        }
+        return words
+    }
+
+    /// The words the exactness tiers compare with a title's first words: the query's words
+    /// (each group of one term, phrases included) in the order typed; none when a group has
+    /// alternatives (`a OR b`) or a term FTS5 cannot match, whose exactness has no one reading,
+    /// or when a word is a prefix of fewer than 3 characters, still being typed (as for
+    /// ``exactWords(of:)``).
+    ///
+    /// ```swift
+    /// TroveRanking.leadingWords(of: SearchQuery.parse("renew passport"))   // ["renew", "passport"]
+    /// TroveRanking.leadingWords(of: SearchQuery.parse("git OR svn"))       // []
+    /// TroveRanking.leadingWords(of: SearchQuery.parse("renew pa"))         // []: still typing
+    /// ```
+    ///
+    /// NB: why not while typing 1 or 2 letters: every match whose title starts with a word
+    /// beginning with them would have its title read, to find the few that are the word itself.
+    static func leadingWords(of query: SearchQuery) -> [String] {
+        var words: [String] = []
+        for group in query.terms {
+            guard group.anyOf.count == 1, let term = group.anyOf.first, term.isSearchableByFTS,
+                !term.text.unicodeScalars.contains("\u{0}"), !(term.isPrefix && term.text.count < 3)
+            else { return [] }
+            words.append(term.text)
         }
         return words
     }

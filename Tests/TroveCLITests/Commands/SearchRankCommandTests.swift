@@ -49,4 +49,33 @@ import Testing
         let bm25 = try TroveProcess.run(["--demo", "search", "--explain", "--rank", "bm25", "passport"])
         #expect(!bm25.stdout.contains("ranking:"))
     }
+
+    // Issue 50: the reminder titled "Dentist" came after notes that mention the dentist more
+    // often. Exactness is a tier: equal title, leading segment, title starting with the words.
+    @Test func theTitleEqualToTheQueryComesFirst() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        var lines: [String] = []
+        for i in 0..<20 {
+            lines.append(#"{"title":"Errand \#(i)","notes":"The dentist said floss; ask the dentist about the dentist's bill."}"#)
+        }
+        for title in ["Call the dentist", "Dentist appointment Tuesday", "Dentist: book the cleaning", "Dentist"] {
+            lines.append(#"{"title":"\#(title)"}"#)
+        }
+        let file = folder.path("dentist.jsonl")
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try TroveProcess.run(["import", file, "--db", db])
+        try #require(imported.status == 0, "\(imported.stderr)")
+        let result = try TroveProcess.run(["search", "--db", db, "--format", "jsonl", "--limit", "2", "dentist"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let titles = result.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["title"] as? String
+        }
+        #expect(titles == ["Dentist", "Dentist: book the cleaning"])
+        let phrase = try TroveProcess.run(["search", "--db", db, "--format", "jsonl", "--limit", "1", "dentist", "appointment"])
+        // NB: one hit (`--limit 1`): the phrase at the start of its title.
+        #expect(phrase.stdout.contains("Dentist appointment Tuesday"), "\(phrase.stdout)")
+        let explained = try TroveProcess.run(["search", "--db", db, "--explain", "--limit", "1", "dentist"])
+        #expect(explained.stdout.contains("exactness equal +"), "\(explained.stdout)")
+    }
 }

@@ -3,7 +3,7 @@ import TroveQuery
 import Foundation
 import Testing
 import TroveSQLite
-import TroveSearch
+@testable import TroveSearch
 
 @Suite("FTS engine")
 struct FTSEngineTests {
@@ -53,10 +53,10 @@ struct FTSEngineTests {
         let database = try await SearchFixture.database()
         let hits = try await SearchFixture.search(SearchFixture.request("water"), in: database).hits
         // 12: due first; 10 and 9: no due, priority 3 before 1; 11: completed, so its score
-        // counts 70% (TroveRanking.completedFactor) and it comes last.
+        // counts 70% (TroveRanking.completedFactor) below its exactness tier, and it comes last.
         #expect(hits.map(\.id) == [12, 10, 9, 11])
         #expect(Set(hits.prefix(3).map(\.rank)).count == 1)
-        #expect(hits[3].rank == hits[0].rank * TroveRanking.standard.completedFactor)
+        #expect(hits[3].rank == TroveRanking.completedRank(hits[0].rank, factor: TroveRanking.standard.completedFactor))
     }
 
     // Regression: "open before completed" was only a tiebreaker after bm25, and bm25 scores

@@ -240,6 +240,42 @@ struct RankBoundTests {
         }
     }
 
+    /// ``waterStore(source:title:)`` with titles in every exactness tier of `water`: equal to it,
+    /// its leading segment (`:`, `(`, ` - `), starting with it, and mentioning it later, each
+    /// in many lengths, a quarter completed (issue 50).
+    static let tiered = Task { () throws -> ReminderStore in
+        let filler = ["soon", "please", "then", "check", "the", "hose"]
+        return try await waterStore(source: "tiered", count: SearchExecutor.rankBoundMinimumMatches * 2) { i in
+            // NB: never empty: "Water - " alone is a title equal to `water`, punctuation aside.
+            let tail = (0...(i % 13)).map { filler[$0 % filler.count] }.joined(separator: " ")
+            switch i % 6 {
+            case 0: return "Water"
+            case 1: return "Water: " + tail
+            case 2: return "Water (garden) " + tail
+            case 3: return "Water - " + tail
+            case 4: return "Water the " + tail
+            default: return "Check the water " + tail
+            }
+        }
+    }
+
+    /// A tier adds more than any score without it, and the bound's largest score counts the
+    /// best tier a row could be in: the bound's pages are the page statement's, across tiers
+    /// and within one (hundreds of "Water" titles tie).
+    @Test func titlesInEveryExactnessTierAreRankedWithTheBound() async throws {
+        let store = try await Self.tiered.value
+        for text in ["water", "water the", "wat", "water soon"] {
+            try await Self.expectTheBoundsPages(text, in: store, atLeast: 1)
+        }
+        let first = try await Self.answers(Self.request("water", limit: 5, includeCompleted: false), in: store.database).0
+        #expect(first.hits.map(\.title) == Array(repeating: "Water", count: 5))
+        // NB: past the open reminders titled "Water" (i % 6 == 0, and not i % 4 == 0) come the segments.
+        let equal = (0..<(SearchExecutor.rankBoundMinimumMatches * 2)).filter { $0 % 6 == 0 && $0 % 4 != 0 }.count
+        let request = Self.request("water", limit: 5, page: .offset(equal), includeCompleted: false)
+        let segment = try await Self.answers(request, in: store.database).0
+        #expect(segment.hits.allSatisfy { $0.title.hasPrefix("Water: ") || $0.title.hasPrefix("Water (") || $0.title.hasPrefix("Water - ") }, "\(segment.hits.map(\.title))")
+    }
+
     /// When the page's last row ties with the last candidate as open, the matches tied with it
     /// are candidates too, kept by the same walk (`trove_best`), and the page is still the
     /// page statement's.

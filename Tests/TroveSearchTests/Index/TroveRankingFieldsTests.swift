@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TroveQuery
 import TroveSQLite
-import TroveSearch
+@testable import TroveSearch
 import TroveStore
 import TroveTestSupport
 
@@ -18,10 +18,12 @@ import TroveTestSupport
     func fieldsRankEqualsTheRemindersRank(text: String, words: String) async throws {
         let database = try await SeededSearch.database()
         let match = try #require(FTS5Expression(query: .parse(text))?.positive)
+        // NB: with the query's leading words, so that the exactness tiers are compared too.
+        let leading = TroveRanking.leadingWords(of: .parse(text)).joined(separator: " ").replacingOccurrences(of: "'", with: "''")
         let rows = try await database.read { db in
             try db.fetchAll("""
-                SELECT trove_rank("reminders_fts", 0, 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.0, 0.5, 0.7, 1.0, \(raw: "'" + words + "'")) AS "reminders",
-                       trove_rank_fields("reminders_fts", 1.2, 0.5, 0.5, 1.0, \(raw: "'" + words + "'"), 5.0, 0.75, 1.0, 0.75, 2.0, 0.75) AS "fields"
+                SELECT trove_rank("reminders_fts", 0, 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.0, 0.5, 0.7, 1.0, \(raw: "'" + words + "'"), \(raw: "'" + leading + "'")) AS "reminders",
+                       trove_rank_fields("reminders_fts", 1.2, 0.5, 0.5, 1.0, \(raw: "'" + words + "'"), \(raw: "'" + leading + "'"), 5.0, 0.75, 1.0, 0.75, 2.0, 0.75) AS "fields"
                 FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match)
                 """)
         }

@@ -309,7 +309,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"call"')
               AND ((("reminders"."due_date" IS NULL) = 0 AND ifnull("reminders"."due_date", '') >= '2026-03-02' AND ifnull("reminders"."due_date", '') <= '2026-03-09 00:00:00.000' AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-09 00:00:00.000' AND ((length("reminders"."due_date") = 10 AND "reminders"."due_date" >= '2026-03-02' AND "reminders"."due_date" <= '2026-03-08') OR (length("reminders"."due_date") > 10 AND "reminders"."due_date" >= '2026-03-02 00:00:00.000' AND "reminders"."due_date" < '2026-03-09 00:00:00.000'))))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', 'call'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

@@ -15,7 +15,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk', 'walk'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -50,7 +50,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk', 'walk'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -80,9 +80,9 @@ import TroveTestSupport
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"walk"*')
-              AND (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk') > -5.549445537571148 OR (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk') = -5.549445537571148 AND ("reminders"."is_completed" > 1 OR ("reminders"."is_completed" = 1 AND (("reminders"."due_date" IS NULL) > 0 OR (("reminders"."due_date" IS NULL) = 0 AND (ifnull("reminders"."due_date", '') > '2026-02-28' OR (ifnull("reminders"."due_date", '') = '2026-02-28' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-02-27 19:30:00.000' OR ("reminders"."created_at" = '2026-02-27 19:30:00.000' AND ("reminders"."id" > 162)))))))))))))
+              AND (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk', 'walk') > -5.549445537571148 OR (trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk', 'walk') = -5.549445537571148 AND ("reminders"."is_completed" > 1 OR ("reminders"."is_completed" = 1 AND (("reminders"."due_date" IS NULL) > 0 OR (("reminders"."due_date" IS NULL) = 0 AND (ifnull("reminders"."due_date", '') > '2026-02-28' OR (ifnull("reminders"."due_date", '') = '2026-02-28' AND ("reminders"."priority" < 0 OR ("reminders"."priority" = 0 AND ("reminders"."created_at" < '2026-02-27 19:30:00.000' OR ("reminders"."created_at" = '2026-02-27 19:30:00.000' AND ("reminders"."id" > 162)))))))))))))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'walk', 'walk'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

@@ -29,7 +29,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"passport"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'passport', 'passport'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -97,7 +97,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"call"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'call', 'call'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -139,7 +139,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"dentist" AND "appointment"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'appointment'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'appointment', 'dentist appointment'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -151,8 +151,8 @@ import TroveTestSupport
         } results: {
             """
             #  id  title                                      snippet                                                           list    tags              due               flags    rank
-            -  --  -----------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  -------  ------
-            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged  -25.98
+            -  --  -----------------------------------------  ----------------------------------------------------------------  ------  ----------------  ----------------  -------  -----------
+            1  51  [Dentist] [appointment]                    Check-up and clean with Dr Okafor. Bring the new insurance card.  Health  doctor            2026-03-04 09:20  flagged  -3145753.98
             2  72  Book [dentist] [appointment] for the kids  Both are overdue for the six-month check-up.                      Health  call,doctor,kids  2026-02-20        !!       -20.06
             2 of 2 (0 completed)
             lists: Health (2)
@@ -173,7 +173,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"bin" AND "bags"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'bags'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'bags', 'bin bags'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -185,8 +185,8 @@ import TroveTestSupport
         } results: {
             """
             #  id   title          snippet                                                                       list       tags    due         flags  rank
-            -  ---  -------------  ----------------------------------------------------------------------------  ---------  ------  ----------  -----  ------
-            1  37   [Bin] [bags]                                                                                 Groceries                      done   -16.92
+            -  ---  -------------  ----------------------------------------------------------------------------  ---------  ------  ----------  -----  -----------
+            1  37   [Bin] [bags]                                                                                 Groceries                      done   -2097168.92
             2  175  Weekly shop 🛒  …tomatoes x4, washing-up liquid, [bin] [bags]. Check whether we need coffee.  Groceries  errand  2026-03-07         -7.79
             2 of 2 (1 completed)
             lists: Groceries (2)
@@ -235,7 +235,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"christmas"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'christmas'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'christmas', 'christmas'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),
@@ -271,7 +271,7 @@ import TroveTestSupport
             JOIN "lists" ON "lists"."id" = "reminders"."list_id"
             WHERE ("reminders_fts" MATCH '"library"*')
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'library'),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'library', 'library'),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

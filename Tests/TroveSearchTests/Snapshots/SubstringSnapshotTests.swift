@@ -281,7 +281,7 @@ import TroveTestSupport
             WHERE ("reminders_fts" MATCH '"ring"')
               AND ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"奶奶"*') UNION SELECT "substring_rows"."id" FROM "reminders" AS "substring_rows" WHERE (("substring_rows"."title" GLOB '*[֐-𯿿]*' AND "substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("substring_rows"."notes" GLOB '*[֐-𯿿]*' AND "substring_rows"."notes" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND ("substring_rows"."title" LIKE '%奶奶%' ESCAPE '\' OR "substring_rows"."notes" LIKE '%奶奶%' ESCAPE '\')))
             ORDER BY
-              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, ''),
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', ''),
               "reminders"."is_completed",
               ("reminders"."due_date" IS NULL),
               ifnull("reminders"."due_date", ''),

@@ -78,7 +78,7 @@ extension SearchExecutor {
         for column in SearchColumn.allCases {
             columns.append(matched(column).named(HitColumn.matched(column)))
         }
-        let rank: SQLFragment = isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords) : "0.0"
+        let rank: SQLFragment = isRanked && ranked ? SortKey.rankExpression(request.ranking, exactWords: exactWords, leadingWords: leadingWords) : "0.0"
         columns.append(TypedExpression<Double>(rank).named(HitColumn.rank))
         for (offset, key) in sortKeys.dropLast().enumerated() {
             let value: SQLFragment = key.isRank ? "NULL" : key.expression

@@ -40,7 +40,7 @@ extension SearchExecutor {
         let size = Self.sampleSize(forLimit: request.limit)
         var named = selectionColumns(ranked: false)
         if isRanked, sortKeys.contains(where: \.isRank) {
-            named.append(TypedExpression<Double>(sampleRanking.expression(.sample, exactWords: exactWords)).named(SampleColumn.score))
+            named.append(TypedExpression<Double>(sampleRanking.expression(.sample, exactWords: exactWords, leadingWords: leadingWords)).named(SampleColumn.score))
         }
         let newest = isRanked ? SearchTables.index.rowid : SearchTables.reminders.id
         var conditions = scopedConditions

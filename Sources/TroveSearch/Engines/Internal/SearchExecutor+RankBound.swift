@@ -127,7 +127,7 @@ extension SearchExecutor {
         let count = Self.rankBoundCandidateCount(forRows: rows)
         let index = SearchTables.index
         let openScore = TypedExpression<Double>(
-            ranking.expression(exactWords: exactWords, isCompleted: "0", walksSizes: true, underBest: true))
+            ranking.expression(exactWords: exactWords, leadingWords: leadingWords, isCompleted: "0", walksSizes: true, underBest: true))
         /// The best `count` rowids by score as open where `condition` holds, with every one
         /// tied with the last of them, in one walk.
         ///
@@ -192,7 +192,10 @@ extension SearchExecutor {
             /// ties with them only as the candidates tied with `last` do).
             func holds(_ ranked: [(id: Int64, rank: Double)], factor: Double, strictly: Bool) -> Bool {
                 guard ranked.count >= rows else { return false }
-                let bound = onlyCompleted ? -((-last) * factor) : last
+                // NB: a completed reminder comes one tier lower, so one in tier 1 may rank after
+                // one in tier 0 that scores more: below a `last` in tier 1, the factor bounds nothing.
+                if onlyCompleted, (-last / TroveRanking.tierStep).rounded(.down) == 1 { return false }
+                let bound = onlyCompleted ? TroveRanking.completedRank(last, factor: factor) : last
                 return strictly ? ranked[rows - 1].rank < bound : ranked[rows - 1].rank <= bound
             }
             let better = try exactRanks(of: Array(open.prefix { $0.rank < last }), ranking: ranking, on: db)
@@ -256,10 +259,11 @@ extension SearchExecutor {
     /// // with ``facts``, their completion comes from memory, and only: SELECT 0.7 AS "factor"
     /// ```
     ///
-    /// NB: exact, to the last bit. `trove_rank` returns `-(sum · factor)`, `factor` being 1 for
-    /// an open reminder and the completed factor for a completed one; the candidates' ranks as
-    /// open are `-(sum · 1)`, so a completed one's rank is `-((-rank) · factor)`, with `factor`
-    /// the double SQLite reads from the same literal the ranking passes `trove_rank`.
+    /// NB: exact, to the last bit. `trove_rank` returns `-(tier · 2^20 + sum · factor)`, `factor`
+    /// being 1 for an open reminder and the completed factor for a completed one; the
+    /// candidates' ranks as open are `-(tier · 2^20 + sum)`, so a completed one's rank is
+    /// ``TroveRanking/completedRank(_:factor:)``, with `factor` the double SQLite reads from
+    /// the same literal the ranking passes `trove_rank`.
     func exactRanks(
         of candidates: [(id: Int64, rank: Double)], ranking: TroveRanking, on db: SQLiteConnection
     ) throws -> (scoped: [(id: Int64, rank: Double)], statement: SQLFragment, factor: Double) {
@@ -290,7 +294,7 @@ extension SearchExecutor {
         var scoped: [(id: Int64, rank: Double)] = []
         for candidate in candidates {
             guard let isCompleted = isCompleted(candidate.id), !(isCompleted && isOpenOnly) else { continue }
-            scoped.append((candidate.id, isCompleted ? -((-candidate.rank) * completedFactor) : candidate.rank))
+            scoped.append((candidate.id, isCompleted ? TroveRanking.completedRank(candidate.rank, factor: completedFactor) : candidate.rank))
         }
         scoped.sort { $0.rank < $1.rank }
         return (scoped, sql, completedFactor)

@@ -28,11 +28,13 @@ struct SearchExecutor {
     var isRanked: Bool { plan.match != nil }
     var sortKeys: [SortKey] {
         SortKey.keys(
-            for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords,
+            for: request.sort, ranking: request.ranking, ranked: isRanked, exactWords: exactWords, leadingWords: leadingWords,
             titleTerms: plan.titleOrderTerms) + [SortKey.id]
     }
     /// The words ``TroveRanking/exactWord`` rewards when they stand whole in a title.
     var exactWords: [String] { TroveRanking.exactWords(of: query) }
+    /// The words the exactness tiers compare with a title's first words.
+    var leadingWords: [String] { TroveRanking.leadingWords(of: query) }
 
     /// `FROM …` the index (when matching) joined to reminders and their list.
     ///

@@ -9,15 +9,16 @@ struct SortKey: Sendable {
     var isRank = false
 
     /// The score of `ranking`, smaller first.
-    static func rank(_ ranking: SearchRanking, exactWords: [String]) -> SortKey {
-        SortKey(expression: rankExpression(ranking, exactWords: exactWords), isDescending: false, isRank: true)
+    static func rank(_ ranking: SearchRanking, exactWords: [String], leadingWords: [String]) -> SortKey {
+        SortKey(expression: rankExpression(ranking, exactWords: exactWords, leadingWords: leadingWords), isDescending: false, isRank: true)
     }
 
     /// What ``SearchHit/rank`` holds: `trove_rank(…)`, or FTS5's `rank` column (bm25 with the
-    /// schema's weights). `exactWords` are the query's, for ``TroveRanking/exactWord``.
-    static func rankExpression(_ ranking: SearchRanking, exactWords: [String]) -> SQLFragment {
+    /// schema's weights). `exactWords` are the query's, for ``TroveRanking/exactWord``;
+    /// `leadingWords` too, for the exactness tiers (``TroveRanking/leadingWords(of:)``).
+    static func rankExpression(_ ranking: SearchRanking, exactWords: [String], leadingWords: [String]) -> SQLFragment {
         switch ranking {
-        case .custom(let trove): trove.expression(exactWords: exactWords)
+        case .custom(let trove): trove.expression(exactWords: exactWords, leadingWords: leadingWords)
         case .bm25, .bm25Mixed: "\(SearchTables.index.rank)"
         }
     }
@@ -49,14 +50,14 @@ struct SortKey: Sendable {
     ///
     /// `titleTerms` order a text answer that FTS5 cannot rank (``titleOrder(_:)``).
     static func keys(
-        for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = [], titleTerms: [SearchTerm] = []
+        for sort: SearchSort, ranking: SearchRanking, ranked: Bool, exactWords: [String] = [], leadingWords: [String] = [], titleTerms: [SearchTerm] = []
     ) -> [SortKey] {
         switch sort {
         case .rank where !ranked: titleOrder(titleTerms) + tiebreakers
         case .rank:
             switch ranking {
-            case .custom, .bm25Mixed: [rank(ranking, exactWords: exactWords)] + tiebreakers
-            case .bm25: [open, rank(ranking, exactWords: exactWords)] + tiebreakers.dropFirst()
+            case .custom, .bm25Mixed: [rank(ranking, exactWords: exactWords, leadingWords: leadingWords)] + tiebreakers
+            case .bm25: [open, rank(ranking, exactWords: exactWords, leadingWords: leadingWords)] + tiebreakers.dropFirst()
             }
         case .due: [hasNoDue, due] + tiebreakers
         case .priority: [priority] + tiebreakers

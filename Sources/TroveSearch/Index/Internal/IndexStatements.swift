@@ -569,7 +569,8 @@ struct IndexStatements {
     private func rankExpression(walksSizes: Bool) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
-            exactWords: TroveRanking.exactWords(of: query), walksSizes: walksSizes)
+            exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
+            walksSizes: walksSizes)
     }
 
     private var order: SQLFragment {
