@@ -1,14 +1,43 @@
-/// Builds an `ORDER BY` list: an expression sorts ascending, or write `.asc()`/`.desc()` with
+/// Builds an `ORDER BY` list: a value sorts ascending, or write `.asc()`/`.desc()` with
 /// `nulls: .first`/`.last`.
 ///
 /// ```swift
 /// Reminder.order { $0.priority.desc(); $0.dueDate.asc(nulls: .last); $0.title }
 /// // … ORDER BY "reminders"."priority" DESC, "reminders"."due_date" ASC NULLS LAST, "reminders"."title"
+/// Reminder.order { $0.isCompleted.asc(); $0.title }   // a flag says which way: false first here
 /// ```
+///
+/// A bare term's value must be an ``OrderableQueryValue`` (numbers, text, dates, blobs, their
+/// optionals, and types that conform). A `Bool` expression alone is not a term: `order { $0.createdAt > $0.createdAt }` is a
+/// comparison where an ordering was meant (it would render `ORDER BY created_at > created_at`),
+/// so it does not compile; sort a flag with `.asc()` or `.desc()`.
 @resultBuilder
 public enum OrderBuilder {
-    /// An expression: sorts ascending, NULLs where SQLite puts them (first).
-    public static func buildExpression(_ expression: some QueryExpression) -> [OrderingTerm] {
+    /// A value: sorts ascending, NULLs where SQLite puts them (first).
+    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm]
+    where E.QueryValue: OrderableQueryValue {
+        [OrderingTerm(expression.queryFragment)]
+    }
+
+    /// A `Bool` expression, such as a comparison, is not an ordering: write `.asc()` or `.desc()`.
+    @available(*, unavailable, message: "a Bool expression (a comparison or a flag) is not an ordering; write .asc() or .desc() to sort by it")
+    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool {
+        [OrderingTerm(expression.queryFragment)]
+    }
+
+    /// An optional `Bool` expression is not an ordering either: write `.asc()` or `.desc()`.
+    @available(*, unavailable, message: "a Bool expression (a comparison or a flag) is not an ordering; write .asc() or .desc() to sort by it")
+    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool? {
+        [OrderingTerm(expression.queryFragment)]
+    }
+
+    /// A value of a type that is not an ``OrderableQueryValue``: say the direction.
+    ///
+    /// NB: unavailable overloads lose to available ones, so this one (and the `Bool` ones,
+    /// which are more specific) is chosen only when no ordering fits, and its message is the
+    /// error.
+    @available(*, unavailable, message: "sort by this value with .asc() or .desc(), or conform its type to OrderableQueryValue")
+    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] {
         [OrderingTerm(expression.queryFragment)]
     }
 

@@ -176,3 +176,5 @@ public enum SQLDateText {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
+
+extension Date: OrderableQueryValue {}

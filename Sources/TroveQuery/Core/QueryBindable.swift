@@ -152,3 +152,5 @@ extension QueryDecodingError: LocalizedError {
     /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
     public var errorDescription: String? { description }
 }
+
+extension Data: OrderableQueryValue {}

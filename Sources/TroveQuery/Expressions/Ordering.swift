@@ -31,3 +31,21 @@ extension QueryExpression {
         OrderingTerm("\(queryFragment) DESC\(raw: nulls?.rawValue ?? "")")
     }
 }
+
+/// A value type a bare `order { … }` term sorts by, ascending: numbers, text, dates, blobs, their
+/// optionals, and an app's own types that conform.
+///
+/// ```swift
+/// enum Mood: String, QueryBindable, OrderableQueryValue { case calm, busy }
+/// Note.order { $0.mood; $0.title }   // … ORDER BY "notes"."mood", "notes"."title"
+/// ```
+///
+/// `Bool` is not one: `order { $0.createdAt > $0.createdAt }` is a comparison where an ordering
+/// was meant, so a `Bool` term needs `.asc()` or `.desc()` (a flag says which comes first).
+public protocol OrderableQueryValue: QueryBindable {}
+extension Int: OrderableQueryValue {}
+extension Int64: OrderableQueryValue {}
+extension Double: OrderableQueryValue {}
+extension String: OrderableQueryValue {}
+extension Array: OrderableQueryValue where Element == UInt8 {}
+extension Optional: OrderableQueryValue where Wrapped: OrderableQueryValue {}

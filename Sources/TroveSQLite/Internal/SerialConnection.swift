@@ -5,16 +5,18 @@ import TroveQuery
 /// A connection confined to its own serial dispatch queue, where every body runs.
 ///
 /// Bodies never run on Swift's cooperative pool, so a long query cannot starve other tasks;
-/// the calling task suspends on a continuation until its body has run.
+/// the calling task moves to the queue for the body and back off it after.
 ///
 /// `@unchecked Sendable` is safe because `connection`, the only non-`Sendable` state, is
-/// touched in exactly two places: inside blocks on `queue`, a serial queue, so by one thread
-/// at a time with each block's writes visible to the next; and in `deinit`, which runs only
+/// touched in exactly two places: inside blocks and task jobs on `queue`, a serial queue, so by
+/// one thread at a time with each block's writes visible to the next; and in `deinit`, which runs only
 /// when no block holds `self` any more. Other threads reach the connection only through
 /// `interruptState` (`Sendable`: an atomic flag and `sqlite3_interrupt`) and `BodyGate`.
 final class SerialConnection: @unchecked Sendable {
     private let connection: SQLiteConnection
     private let queue: DispatchQueue
+    /// Runs the callers' tasks on `queue` for the length of a body.
+    private let executor: QueueExecutor
     private let interruptState: InterruptState
     /// Bodies handed to the queue and not yet finished (or skipped), the one running included;
     /// for tests that must know a body is queued.
@@ -27,6 +29,7 @@ final class SerialConnection: @unchecked Sendable {
         self.connection = connection
         self.interruptState = connection.interruptState
         self.queue = DispatchQueue(label: label)
+        self.executor = QueueExecutor(queue: queue)
         queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(self))
     }
 
@@ -42,7 +45,13 @@ final class SerialConnection: @unchecked Sendable {
         queue.sync {}
     }
 
-    /// Runs `body` on the connection's queue and returns its result.
+    /// Runs `body` on the connection's queue, inside the calling task, and returns its result.
+    ///
+    /// NB: the body runs as part of the caller's task (the queue is the task's preferred
+    /// executor for the call), not in a block of its own: so the task's task-local values
+    /// reach it. Swift Testing finds the running test that way (`Test.current`), and so do the
+    /// snapshot helpers; in a plain `queue.async` block `#expect` reported "Test «unknown»" and
+    /// `assertSearch` inside `read` passed whatever it was given (issue 52, item 1).
     ///
     /// - Parameters:
     ///   - interruptible: Whether cancelling the task interrupts SQLite (reads) or lets the body
@@ -54,23 +63,15 @@ final class SerialConnection: @unchecked Sendable {
         interruptible: Bool, queryOnly: Bool, _ body: @Sendable (SQLiteConnection) throws -> T
     ) async throws -> T {
         let gate = BodyGate()
-        // NB: the body is only used while this call is suspended; the box lets it go before the
-        // continuation resumes, which is what `withoutActuallyEscaping` checks on the way out.
-        return try await withoutActuallyEscaping(body) { escapable in
-            let box = BodyBox(escapable)
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-                    pending.add(1, ordering: .releasing)
-                    queue.async {
-                        let result = self.execute(box, gate: gate, queryOnly: queryOnly)
-                        self.pending.subtract(1, ordering: .releasing)
-                        continuation.resume(with: result)
-                    }
-                }
-            } onCancel: {
-                gate.cancel {
-                    if interruptible { interruptState.interrupt() }
-                }
+        pending.add(1, ordering: .releasing)
+        defer { pending.subtract(1, ordering: .releasing) }
+        return try await withTaskCancellationHandler {
+            try await withTaskExecutorPreference(executor) {
+                try self.execute(body, gate: gate, queryOnly: queryOnly).get()
+            }
+        } onCancel: {
+            gate.cancel {
+                if interruptible { interruptState.interrupt() }
             }
         }
     }
@@ -97,8 +98,12 @@ final class SerialConnection: @unchecked Sendable {
     func clearLentInterrupt() { interruptState.clear() }
 
     /// On `queue`: the body between the gate's start and finish, with the connection tidied after.
-    private func execute<T>(_ box: BodyBox<T>, gate: BodyGate, queryOnly: Bool) -> Result<T, any Error> {
-        guard let body = box.take() else { return .failure(CancellationError()) }
+    private func execute<T>(
+        _ body: (SQLiteConnection) throws -> T, gate: BodyGate, queryOnly: Bool
+    ) -> Result<T, any Error> {
+        // NB: the task executor's contract; were the body ever elsewhere, two bodies could
+        // share the connection at once.
+        dispatchPrecondition(condition: .onQueue(queue))
         guard gate.start() else { return .failure(CancellationError()) }
         interruptState.clear()
         var result: Result<T, any Error>
@@ -126,19 +131,18 @@ final class SerialConnection: @unchecked Sendable {
     }
 }
 
-/// Carries a body to the connection's queue and drops it once taken.
-final class BodyBox<T>: Sendable {
-    private let body: Mutex<(@Sendable (SQLiteConnection) throws -> T)?>
+/// Runs the jobs of a task that prefers it (`withTaskExecutorPreference`) on a serial
+/// dispatch queue, one after another: a connection's bodies then run on its queue, off Swift's
+/// cooperative pool, yet inside their callers' tasks.
+final class QueueExecutor: TaskExecutor {
+    let queue: DispatchQueue
 
-    init(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) {
-        self.body = Mutex(body)
+    init(queue: DispatchQueue) {
+        self.queue = queue
     }
 
-    /// The body, leaving nil behind so the box no longer retains it.
-    func take() -> (@Sendable (SQLiteConnection) throws -> T)? {
-        body.withLock { stored in
-            defer { stored = nil }
-            return stored
-        }
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }

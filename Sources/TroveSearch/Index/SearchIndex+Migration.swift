@@ -33,7 +33,7 @@ extension SearchIndex {
     /// // INSERT INTO "trove_index_versions" … ON CONFLICT("name") DO UPDATE …
     /// ```
     ///
-    /// A declaration whose table, key or fields changed (a field added, say) drops the old
+    /// A declaration whose table, key, fields or tokenizer changed (a field added, say) drops the old
     /// index and its triggers and builds the new one from the table's rows, all in one
     /// transaction (a savepoint inside the caller's transaction), so a failure leaves the
     /// database as it was. Weights, filters, facets and the sort are read at search time and
@@ -113,9 +113,11 @@ extension SearchIndex {
         return [
             // NB: FTS5 options are not SQL expressions and take no bound values; the table and
             // key names are checked identifiers (letters, digits, _), so quoting them as FTS5
-            // strings is exact. The tokenizer and prefixes are the reminders' (schema/002).
+            // strings is exact. The prefixes are the reminders' (schema/002), and so is the
+            // tokenizer unless declared; its option is in the definition, so a changed
+            // tokenizer rebuilds the index.
             "CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns), content=\(raw: Self.ftsString(table)), "
-                + "content_rowid=\(raw: Self.ftsString(key)), tokenize='unicode61 remove_diacritics 2', prefix='1 2 3')",
+                + "content_rowid=\(raw: Self.ftsString(key)), tokenize=\(raw: Self.ftsString(tokenizer.option)), prefix='1 2 3')",
             "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: table) BEGIN \(insertNew) END",
             "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: table) BEGIN \(deleteOld) END",
             "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE OF \(watched) ON \(identifier: table) "

@@ -379,7 +379,8 @@ extension SearchIndex {
             snippet = markup.snippet(longest)
         }
         return IndexHit(
-            key: try row[IndexStatements.key], values: values, highlighted: highlighted, snippet: snippet,
+            key: try row[IndexStatements.key], values: values, highlighted: highlighted,
+            snippet: HitMarkup.collapsingWhitespace(snippet),
             matchedFields: matched, rank: statements.isRanked ? try row[IndexStatements.rank] : 0)
     }
 }

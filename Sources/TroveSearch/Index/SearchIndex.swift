@@ -48,6 +48,9 @@ public struct SearchIndex: Hashable, Sendable {
     /// ranked (``Sort/rank``): archived or done rows after active ones, as the reminders rank
     /// completed reminders after open ones. Nil for none.
     public let rankedLast: String?
+    /// How FTS5 cuts the fields into words; the reminders' `unicode61 remove_diacritics 2`
+    /// unless declared.
+    public let tokenizer: Tokenizer
     /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
     /// as ``isCurrent(_:)`` compares it on every search.
     private(set) var definition = ""
@@ -69,12 +72,15 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
     ///   - rankedLast: A 0-or-1 column whose rows rank after the others (`"is_done"`).
+    ///   - tokenizer: How fields are cut into words (``Tokenizer``): `.unicode61(tokenCharacters: "_")`
+    ///     for code identifiers, `.trigram` to match inside words.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
     ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
-    ///   weight is not a positive number, or a filter word is not a word.
+    ///   weight is not a positive number, a filter word is not a word, or the tokenizer's
+    ///   token characters are not ASCII punctuation.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
-        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil
+        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, tokenizer: Tokenizer = .standard
     ) throws(SearchIndexError) {
         TroveRanking.installFunctions()
         try SearchIndex.checkIdentifier(table, role: "the table")
@@ -116,6 +122,7 @@ public struct SearchIndex: Hashable, Sendable {
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
         if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
+        try tokenizer.check(index: name)
         self.name = name
         self.table = table
         self.key = key
@@ -124,6 +131,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.facets = facets
         self.sort = sort
         self.rankedLast = rankedLast
+        self.tokenizer = tokenizer
         self.definition = renderedDefinition
     }
 

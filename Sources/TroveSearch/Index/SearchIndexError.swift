@@ -25,6 +25,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidFilterWord(String)
     /// Two filter words that differ only in case.
     case duplicateFilterWord(String)
+    /// `tokenCharacters` holds something other than ASCII punctuation, or a quote.
+    case invalidTokenCharacters(index: String, characters: String)
     /// The app's table, or a lookup filter's, does not exist in the database.
     case missingTable(index: String, table: String)
     /// A column the declaration names is not in the app's table (or a lookup filter's).
@@ -58,6 +60,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "\"\(word)\" cannot be a filter word: use letters, digits and _, starting with a letter, so that \(word.lowercased()):value reads as a filter"
         case .duplicateFilterWord(let word):
             "the filter word \(word) is declared twice (filter words ignore case); keep one"
+        case .invalidTokenCharacters(let index, let characters):
+            "the tokenizer of the SearchIndex \(index) lists \"\(characters)\" as token characters; give ASCII punctuation only, without quotes or spaces (such as \"_\" for snake_case words); letters and digits are in words already"
         case .missingTable(let index, let table):
             "the SearchIndex \(index) reads the table \(table), which this database does not have; create the table (run the app's own migrations) before migrating the index"
         case .missingColumn(let index, let table, let column):

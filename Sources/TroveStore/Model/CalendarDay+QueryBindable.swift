@@ -20,3 +20,6 @@ extension CalendarDay: QueryBindable {
         self = day
     }
 }
+
+/// Sorts as stored (YYYY-MM-DD text: by day).
+extension CalendarDay: OrderableQueryValue {}

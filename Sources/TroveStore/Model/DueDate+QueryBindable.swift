@@ -22,3 +22,6 @@ extension DueDate: QueryBindable {
         self = due
     }
 }
+
+/// Sorts as stored (its day text, then its time).
+extension DueDate: OrderableQueryValue {}

@@ -8,3 +8,6 @@ public import TroveQuery
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."priority" >= ?)   -- binds 2
 /// ```
 extension Priority: QueryBindable {}
+
+/// Sorts as stored (none 0 to high 3).
+extension Priority: OrderableQueryValue {}

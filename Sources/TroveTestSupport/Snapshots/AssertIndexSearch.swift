@@ -8,9 +8,27 @@ public import TroveSearch
 /// ranked hits, as `assertSearch` does for the reminders.
 ///
 /// ```swift
-/// @Test func titleHitComesFirst() throws {
-///     let db = try notesDatabase()
-///     assertSearch("sourdough", in: notes, on: db) {
+/// let notes = try SearchIndex(
+///     table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")], facets: ["folder"])
+///
+/// /// The app's schema and two notes in memory, and `notes` migrated.
+/// func notesDatabase() async throws -> SQLiteDatabase {
+///     let database = try SQLiteDatabase.inMemory()
+///     try await database.writeWithoutTransaction { db in
+///         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT)")
+///         try db.execute("""
+///             INSERT INTO notes (id, title, body, folder) VALUES
+///               (1, 'Sourdough loaf', 'Feed the starter', 'Baking'),
+///               (2, 'Groceries', 'a jar for the sourdough starter', 'Shopping')
+///             """)
+///         try notes.migrate(db)
+///     }
+///     return database
+/// }
+///
+/// @Test func titleHitComesFirst() async throws {
+///     let database = try await notesDatabase()
+///     await assertSearch("sourdough", in: notes, on: database) {
 ///         """
 ///         SELECT …
 ///         FROM "trove_notes_fts"
@@ -23,16 +41,23 @@ public import TroveSearch
 ///         """
 ///     } results: {
 ///         """
-///         #  key  rank   title             body                                                       snippet
-///         -  ---  -----  ----------------  ---------------------------------------------------------  ---------------------------------------------------------
-///         1  1    -2.05  [Sourdough] loaf  Feed the starter the night before; bake hot with steam     Feed the starter the night before; bake hot with steam
-///         2  2    -0.74  Weekly groceries  flour, butter, eggs and a jar for the [sourdough] starter  flour, butter, eggs and a jar for the [sourdough] starter
+///         #  key  rank   title             body                               snippet
+///         -  ---  -----  ----------------  ---------------------------------  ---------------------------------
+///         1  1    -0.53  [Sourdough] loaf  Feed the starter                   Feed the starter
+///         2  2    -0.16  Groceries         a jar for the [sourdough] starter  a jar for the [sourdough] starter
 ///         2 of 2
 ///         folder: Baking (1), Shopping (1)
 ///         """
 ///     }
 /// }
 /// ```
+///
+/// This form takes a connection: one of your own (`SQLiteConnection.inMemory()`), or the one a
+/// `read` body is given, where it records, compares and fails just as it does outside
+/// (`database.read { db in assertSearch("sourdough", in: notes, on: db) { … } }`): a body runs
+/// inside the test's task. Given the `SQLiteDatabase` itself, `await` the form that searches on
+/// one of its readers.
+///
 /// - Parameters:
 ///   - text: What is typed into the search box.
 ///   - index: The app's index, migrated in `db`.
@@ -74,6 +99,51 @@ public func assertSearch(
     let table: String
     do {
         let found = try index.search(query, on: db, limit: limit, offset: offset, typos: typos)
+        resultSet = found
+        table = renderIndexTable(found, fields: index.fields.map(\.column))
+    } catch {
+        table = "error: \(error)"
+    }
+    assertTwoSnapshots(
+        sql: statement, results: table, expectedSQL: sql, expectedResults: results,
+        fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+    return resultSet
+}
+
+/// `assertSearch(_:in:on:…)` on one of `database`'s readers: for an app that holds its
+/// database as a `SQLiteDatabase`.
+///
+/// ```swift
+/// await assertSearch("sourdough", in: notes, on: database) { … } results: { … }
+/// ```
+/// - Returns: The result set, for more assertions; nil when the search threw.
+@discardableResult
+public func assertSearch(
+    _ text: String,
+    in index: SearchIndex,
+    on database: SQLiteDatabase,
+    limit: Int = 10,
+    offset: Int = 0,
+    typos: TypoTolerance = .on,
+    selectList: SelectList = .elided,
+    sql: (() -> String)? = nil,
+    results: (() -> String)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    function: StaticString = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) async -> IndexResultSet? {
+    let query = index.parse(text)
+    let statement = layOutSQL(
+        index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
+        elidingSelectList: selectList == .elided)
+    var resultSet: IndexResultSet?
+    let table: String
+    do {
+        let found = try await database.read { db in
+            try index.search(query, on: db, limit: limit, offset: offset, typos: typos)
+        }
         resultSet = found
         table = renderIndexTable(found, fields: index.fields.map(\.column))
     } catch {

@@ -59,15 +59,50 @@ public func assertQuery(
     let query = statement.sql
     let table: String
     do {
-        let rows = try await database.read { db in try db.fetchAll(query) }
-        table = rows.isEmpty ? "(no rows)" : renderTable(
-            rows.map { $0.values.map(cellText) }, header: rows[0].columnNames)
+        table = queryTable(try await database.read { db in try db.fetchAll(query) })
     } catch {
         table = "error: \(error)"
     }
     assertTwoSnapshots(
         sql: layOutSQL(query.debugDescription), results: table, expectedSQL: sql, expectedResults: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+}
+
+/// `assertQuery(_:on:…)` on a connection: one of the test's own, or the one a `read` body is
+/// given, where it records, compares and fails just as it does outside (a body runs inside the
+/// test's task).
+///
+/// ```swift
+/// try await database.read { db in
+///     assertQuery(Note.all.select { ($0.id, $0.title) }, on: db) { … } results: { … }
+/// }
+/// ```
+public func assertQuery(
+    _ statement: some QueryStatement,
+    on db: SQLiteConnection,
+    sql: (() -> String)? = nil,
+    results: (() -> String)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    function: StaticString = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let query = statement.sql
+    let table: String
+    do {
+        table = queryTable(try db.fetchAll(query))
+    } catch {
+        table = "error: \(error)"
+    }
+    assertTwoSnapshots(
+        sql: layOutSQL(query.debugDescription), results: table, expectedSQL: sql, expectedResults: results,
+        fileID: fileID, filePath: filePath, function: function, line: line, column: column)
+}
+
+/// The rows as the results snapshot shows them.
+private func queryTable(_ rows: [SQLiteRow]) -> String {
+    rows.isEmpty ? "(no rows)" : renderTable(rows.map { $0.values.map(cellText) }, header: rows[0].columnNames)
 }
 
 private func cellText(_ value: QueryBinding) -> String {

@@ -62,6 +62,20 @@ struct HitMarkup {
         return (start > 0 ? style.ellipsis : "") + highlight(body) + (end < words.count ? style.ellipsis : "")
     }
 
+    /// `text` with every run of whitespace (blank lines, tabs, line breaks) as one space, and
+    /// none at either end: a snippet is a line of text in a list, and a note's paragraphs would
+    /// otherwise show as raw `\n\n` in it (issue 52, item 4).
+    ///
+    /// ```swift
+    /// HitMarkup.collapsingWhitespace("…the [starter].\n\n  Bake…")   // "…the [starter]. Bake…"
+    /// ```
+    static func collapsingWhitespace(_ text: String) -> String {
+        guard text.contains(where: { $0.isWhitespace && $0 != " " }) || text.contains("  ")
+            || text.first?.isWhitespace == true || text.last?.isWhitespace == true
+        else { return text }
+        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     private func convert(_ range: Range<String.Index>, from string: String, to text: Substring) -> Range<String.Index> {
         let lower = string.utf8.distance(from: string.startIndex, to: range.lowerBound)
         let upper = string.utf8.distance(from: string.startIndex, to: range.upperBound)

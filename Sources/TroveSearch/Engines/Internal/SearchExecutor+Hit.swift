@@ -128,7 +128,7 @@ extension SearchExecutor {
             isFlagged: try row[HitColumn.isFlagged], isCompleted: try row[HitColumn.isCompleted],
             due: try row[HitColumn.due].flatMap(DueDate.init(storageText:)),
             titleHighlighted: titleHighlighted ?? markup.highlight(title),
-            snippet: notes.isEmpty ? "" : (snippet ?? markup.snippet(notes)),
+            snippet: notes.isEmpty ? "" : HitMarkup.collapsingWhitespace(snippet ?? markup.snippet(notes)),
             matchedFields: fields, rank: try row[HitColumn.rank])
     }
 }
