@@ -97,13 +97,13 @@ public struct AppIndexBenchmark {
         if FileManager.default.fileExists(atPath: path) {
             // NB: a connection closes when it is released, before the file is removed.
             let current = try { () throws -> Int? in
-                let db = try SQLiteConnection(path: path)
+                let db = try SQLConnection(path: path)
                 return try AppIndexBenchmark.index.isCurrent(db) ? try db.fetchValue("SELECT count(*) FROM notes", as: Int.self) ?? 0 : nil
             }()
             if let current { return (current, nil) }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        let db = try SQLiteConnection(path: path)
+        let db = try SQLConnection(path: path)
         try db.execute("ATTACH DATABASE \(sourcePath) AS source")
         try db.execute(AppIndexBenchmark.notesTable)
         try db.execute("""
@@ -134,7 +134,7 @@ public struct AppIndexBenchmark {
             let target = path + (indexed ? ".writes-indexed" : ".writes-plain")
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) }
             defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: target + suffix) } }
-            let db = try SQLiteConnection(path: target)
+            let db = try SQLConnection(path: target)
             try db.execute(AppIndexBenchmark.notesTable)
             try db.execute(AppIndexBenchmark.noteTagsTable)
             if indexed { try AppIndexBenchmark.index.migrate(db) }
@@ -164,7 +164,7 @@ public struct AppIndexBenchmark {
 
     /// Times every query of every class: each figure is the median of `rounds` runs.
     public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) async throws -> [Row] {
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
         let index = AppIndexBenchmark.index
         let doneLast = try SearchIndex(

@@ -103,7 +103,7 @@ public struct IndexBenchmark {
 
     /// `a / b; c / d`: fts p50/p99 for the 1- and 2-letter prefixes on the file at `copy`.
     private func prefixTimings(_ copy: String) throws -> String {
-        let db = try SQLiteConnection(path: copy, options: .init(readOnly: true))
+        let db = try SQLConnection(path: copy, options: .init(readOnly: true))
         let clock = ContinuousClock()
         return [prefix1, prefix2].map { queries -> String in
             do {

@@ -7,8 +7,8 @@ import TroveSearch
 /// Three connections to one file: a traced one that only records what the engine runs, an
 /// untraced one that times the engine, and a ``DirectConnection`` that times the replay.
 final class Replay {
-    let captured: SQLiteConnection
-    let timed: SQLiteConnection
+    let captured: SQLConnection
+    let timed: SQLConnection
     let direct: DirectConnection
     private(set) var failures = 0
     let clock = ContinuousClock()
@@ -16,9 +16,9 @@ final class Replay {
     init(path: String) throws {
         SQLCapture.isArmed = true
         defer { SQLCapture.isArmed = false }
-        captured = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        captured = try SQLConnection(path: path, options: .init(readOnly: true))
         SQLCapture.isArmed = false
-        timed = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        timed = try SQLConnection(path: path, options: .init(readOnly: true))
         direct = try DirectConnection(path: path, readOnly: true)
     }
 
@@ -61,7 +61,7 @@ final class Replay {
 
 /// The engines with a synchronous search on a held connection.
 protocol Searching {
-    func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet
+    func search(_ request: SearchRequest, on db: SQLConnection) throws -> ResultSet
 }
 
 extension FTSEngine: Searching {}

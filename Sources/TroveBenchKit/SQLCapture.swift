@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// ```swift
 /// SQLCapture.isArmed = true
-/// let db = try SQLiteConnection(path: path, options: .init(readOnly: true))   // traced
+/// let db = try SQLConnection(path: path, options: .init(readOnly: true))   // traced
 /// SQLCapture.isArmed = false
 /// let statements = try SQLCapture.record { _ = try FTSEngine().search(request, on: db) }
 /// // [BEGIN DEFERRED TRANSACTION, SELECT … MATCH ? … LIMIT ? OFFSET ?, SELECT count(*) …, …]

@@ -114,7 +114,7 @@ public struct TypoBenchmark {
             trove: Format.ms(build.milliseconds), baseline: "", target: "background, once per index change")
 
         var trie: [Duration] = [], sql: [Duration] = [], mismatches = 0, found = 0
-        let connection = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let connection = try SQLConnection(path: path, options: .init(readOnly: true))
         for (word, isPrefix) in words {
             var fromTrie: [String] = [], fromSQL: [String] = []
             trie.append(clock.measure { fromTrie = cache.typoCandidates(for: word, isPrefix: isPrefix) ?? [] })

@@ -162,3 +162,28 @@ public struct JSONValue { public init() {} }
 public struct Reminder { public init() {} }
 public struct DueDate { public init() {} }
 public struct RepeatRule { public init() {} }
+
+// StructuredQueries (Point-Free's builder under SQLiteData), which this machine cannot build:
+// its statement and protocol names, that Trove's builder had too (`Select`, `QueryExpression`, …)
+// before they became Trove's own (`SQLSelect`, `SQLTypedExpression`, …; issue 21, item 2).
+public struct Select { public init() {} }
+public struct Insert { public init() {} }
+public struct Update { public init() {} }
+public struct Delete { public init() {} }
+public struct Where { public init() {} }
+public struct Values { public init() {} }
+public struct With { public init() {} }
+public struct Case { public init() {} }
+public struct Selection { public init() {} }
+public struct SelectStatement { public init() {} }
+public struct PartialSelectStatement { public init() {} }
+public struct PrimaryKeyedTable { public init() {} }
+public struct QueryExpression { public init() {} }
+public struct QueryBindable { public init() {} }
+public struct QueryBinding { public init() {} }
+public struct QueryDecodingError { public init() {} }
+public struct QueryDecoder { public init() {} }
+public struct QueryRepresentable { public init() {} }
+public struct QueryFragment { public init() {} }
+public struct SQLQueryExpression { public init() {} }
+public struct Collation { public init() {} }

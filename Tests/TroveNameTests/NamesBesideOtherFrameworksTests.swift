@@ -2,7 +2,9 @@ import LookalikeFrameworks
 import Testing
 import Trove
 
-/// `import Trove` beside SwiftUI, SwiftData or GRDB needs no qualified names (issue 16, item 4).
+/// `import Trove` beside SwiftUI, SwiftData, GRDB or StructuredQueries (SQLiteData) needs no
+/// qualified names (issue 16, item 4; issue 21, item 2). GRDB itself is also built beside Trove
+/// in TroveBesideGRDBTests.
 ///
 /// Linux has none of those frameworks, so `LookalikeFrameworks` declares their top-level names,
 /// and this file, importing it and `Trove`, names each of them unqualified as a type. A public
@@ -166,10 +168,32 @@ import Trove
         let _: Reminder? = nil
         let _: DueDate? = nil
         let _: RepeatRule? = nil
+        let _: Select? = nil
+        let _: Insert? = nil
+        let _: Update? = nil
+        let _: Delete? = nil
+        let _: Where? = nil
+        let _: Values? = nil
+        let _: With? = nil
+        let _: Case? = nil
+        let _: Selection? = nil
+        let _: SelectStatement? = nil
+        let _: PartialSelectStatement? = nil
+        let _: PrimaryKeyedTable? = nil
+        let _: QueryExpression? = nil
+        let _: QueryBindable? = nil
+        let _: QueryBinding? = nil
+        let _: QueryDecodingError? = nil
+        let _: QueryDecoder? = nil
+        let _: QueryRepresentable? = nil
+        let _: QueryFragment? = nil
+        let _: SQLQueryExpression? = nil
+        let _: Collation? = nil
         #expect(String(reflecting: Table.self) == "LookalikeFrameworks.Table")
         #expect(String(reflecting: Query.self) == "LookalikeFrameworks.Query")
         #expect(String(reflecting: Database.self) == "LookalikeFrameworks.Database")
         #expect(String(reflecting: Priority.self) == "LookalikeFrameworks.Priority")
+        #expect(String(reflecting: Select.self) == "LookalikeFrameworks.Select")
     }
 
     @Test func troveNamesItsOwnTypesUnqualifiedToo() {
@@ -177,7 +201,13 @@ import Trove
         let _: TypedExpression<Int>? = nil
         let _: SQLColumn<Int>? = nil
         let _: SQLiteDatabase? = nil
-        let _: SQLiteConnection? = nil
+        let _: SQLConnection? = nil
+        let _: SQLBinding? = nil
+        let _: SQLDecodingError? = nil
+        let _: SQLCollation? = nil
+        let _: (any SQLStatement)? = nil
+        let _: (any SQLTypedExpression<Int>)? = nil
+        let _: (any SQLBindable)? = nil
         let _: SQLiteRow? = nil
         let _: SQLiteRowCursor? = nil
         let _: SQLiteRowDecodingError? = nil

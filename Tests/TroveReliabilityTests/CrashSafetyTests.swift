@@ -75,11 +75,11 @@ import TroveTestSupport
         let total = exported.stdout.split(separator: "\n").count
         let base = try DatabaseState.read(template)
         func editedTitles(_ path: String) throws -> Int {
-            let db = try SQLiteConnection(path: path)
+            let db = try SQLConnection(path: path)
             return try db.fetchValue("SELECT count(*) FROM reminders WHERE title LIKE 'Edited %'", as: Int.self) ?? -1
         }
         func kept(_ path: String, entry: Int) throws -> Int {
-            let db = try SQLiteConnection(path: path)
+            let db = try SQLConnection(path: path)
             return try db.fetchValue("SELECT count(*) FROM journal_reminders WHERE entry = \(entry)", as: Int.self) ?? -1
         }
 

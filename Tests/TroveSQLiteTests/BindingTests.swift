@@ -5,16 +5,16 @@ import TroveQuery
 
 @Suite("Bindings round-trip through a table")
 struct BindingTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
-        db = try SQLiteConnection.inMemory()
+        db = try SQLConnection.inMemory()
         // NB: a column with no declared type keeps every value's storage class as bound.
         try db.execute("CREATE TABLE t(v)")
     }
 
     /// Stores `value`, reads it back as `T`, and returns it with SQLite's `typeof`.
-    func roundTrip<T: QueryBindable>(_ value: T) throws -> (value: T, storage: String) {
+    func roundTrip<T: SQLBindable>(_ value: T) throws -> (value: T, storage: String) {
         try db.execute("DELETE FROM t")
         try db.execute("INSERT INTO t(v) VALUES (\(value))")
         let row = try #require(try db.fetchOne("SELECT v, typeof(v) FROM t"))
@@ -78,7 +78,7 @@ struct BindingTests {
     }
 
     @Test func everyQueryBindingCaseReadsBackAsItself() throws {
-        let values: [QueryBinding] = [.null, .integer(-3), .double(2.25), .text("x\u{0}y"), .blob([1, 0, 2])]
+        let values: [SQLBinding] = [.null, .integer(-3), .double(2.25), .text("x\u{0}y"), .blob([1, 0, 2])]
         for value in values {
             let row = try #require(try db.fetchOne(SQLFragment(segments: [.sql("SELECT "), .binding(value)])))
             #expect(row[0] == value)

@@ -37,7 +37,7 @@ struct CancellationTests {
     ///
     /// NB: raised only once the statement runs, so a cancel after it lands inside it, not
     /// before it starts (a fixed sleep waited for that, and on a slow machine did not).
-    static func countToABillion(on db: SQLiteConnection, started: Signal) throws -> Int {
+    static func countToABillion(on db: SQLConnection, started: Signal) throws -> Int {
         let cursor = try db.cursor(
             "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT x FROM c")
         defer { cursor.finish() }
@@ -67,7 +67,7 @@ struct CancellationTests {
 
     @Test func cancellingAReadInterruptsItsHelperToo() async throws {
         let path = directory.file("c.db")
-        try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
+        try SQLConnection(path: path).execute("CREATE TABLE t(x)")
         let db = try SQLiteDatabase(path: path, readers: 2)
         let started = Signal()
         let task = Task {

@@ -21,7 +21,7 @@ import TroveSQLite
         #expect(trove_connection_setup_add(hook) == SQLITE_OK)
         #expect(trove_connection_setup_count() == count)
 
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         #expect(try db.fetchValue("SELECT setup_hook_probe()", as: Int64.self) == 42)
     }
 
@@ -30,7 +30,7 @@ import TroveSQLite
     /// TroveSQLite names them.
     @Test func theRankingFunctionsArriveThroughAHook() throws {
         #expect(trove_connection_setup_count() >= 1)
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(k INTEGER)")
         try db.execute("INSERT INTO t VALUES (1), (1), (2)")
         #expect(try db.fetchValue("SELECT trove_tally(k) FROM t", as: String.self) != nil)

@@ -5,7 +5,7 @@ import TroveQuery
 @Suite("Lazy cursors")
 struct CursorTests {
     @Test func cursorOverABillionRowsReadsTwentyAtOnce() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let clock = ContinuousClock()
         let start = clock.now
         // NB: no LIMIT; stepping to the end would take minutes, materialising would run out of memory.
@@ -25,7 +25,7 @@ struct CursorTests {
     }
 
     @Test func cursorEndsWithNilAndKeepsColumnNames() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let cursor = try db.cursor("SELECT 1 AS one, 'two' AS two")
         #expect(cursor.columnNames == ["one", "two"])
         #expect(try cursor.next()?.values == [.integer(1), .text("two")])
@@ -34,7 +34,7 @@ struct CursorTests {
     }
 
     @Test func sameSQLWhileACursorIsOpenDoesNotDisturbIt() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let sql: SQLFragment = "SELECT value FROM json_each(\("[1,2,3]"))"
         let cursor = try db.cursor(sql)
         #expect(try cursor.next()?[0] == .integer(1))
@@ -46,7 +46,7 @@ struct CursorTests {
     }
 
     @Test func droppingACursorResetsItsStatementForReuse() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let sql: SQLFragment = "SELECT value FROM json_each('[1,2,3]')"
         do {
             let cursor = try db.cursor(sql)

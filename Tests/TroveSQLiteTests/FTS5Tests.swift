@@ -6,7 +6,7 @@ import TroveQuery
 struct FTS5Tests {
     @Test func linkedSQLiteHasFTS5() throws {
         #expect(SQLiteLibrary.hasFTS5)
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE VIRTUAL TABLE notes USING fts5(body)")
         try db.execute("INSERT INTO notes(body) VALUES (\("buy oat milk")), (\("call the bank"))")
         #expect(try db.fetchValue("SELECT body FROM notes WHERE notes MATCH \("milk")", as: String.self) == "buy oat milk")

@@ -9,7 +9,7 @@ struct LibraryConfigurationTests {
     /// Opening a connection applies them first, so SQLite keeps no memory statistics (a search's
     /// two readers would otherwise take one mutex for every allocation).
     @Test func aConnectionStartsSQLiteWithoutMemoryStatistics() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE VIRTUAL TABLE notes USING fts5(body)")
         try db.execute(
             "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) INSERT INTO notes (body) SELECT 'note number ' || i FROM n")

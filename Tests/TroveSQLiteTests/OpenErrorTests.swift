@@ -11,12 +11,12 @@ struct OpenErrorTests {
         directory = try TemporaryDirectory()
     }
 
-    func openError(_ path: String, _ options: SQLiteConnection.Options = .init()) -> OpenError? {
-        #expect(throws: OpenError.self) { try SQLiteConnection(path: path, options: options) }
+    func openError(_ path: String, _ options: SQLConnection.Options = .init()) -> OpenError? {
+        #expect(throws: OpenError.self) { try SQLConnection(path: path, options: options) }
     }
 
     @Test func fileIsCreatedInWALModeWithForeignKeysAndBusyTimeout() throws {
-        let db = try SQLiteConnection(path: directory.file("new.db"), options: .init(busyTimeout: .milliseconds(1500)))
+        let db = try SQLConnection(path: directory.file("new.db"), options: .init(busyTimeout: .milliseconds(1500)))
         #expect(try db.fetchValue("PRAGMA journal_mode", as: String.self) == "wal")
         #expect(try db.fetchValue("PRAGMA foreign_keys", as: Bool.self) == true)
         // NB: Trove's own busy handler (which can say it is waiting) replaces busy_timeout.
@@ -25,7 +25,7 @@ struct OpenErrorTests {
     }
 
     @Test func memoryDatabaseHasNoWALButForeignKeys() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         #expect(try db.fetchValue("PRAGMA journal_mode", as: String.self) == "memory")
         #expect(try db.fetchValue("PRAGMA foreign_keys", as: Bool.self) == true)
     }
@@ -59,7 +59,7 @@ struct OpenErrorTests {
     @Test func truncatedDatabaseIsNotADatabase() throws {
         let path = directory.file("cut.db")
         do {
-            let db = try SQLiteConnection(path: path, options: .init(walMode: false))
+            let db = try SQLConnection(path: path, options: .init(walMode: false))
             try db.execute("CREATE TABLE t(x); CREATE TABLE u(y)")
             try db.execute("""
                 WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 100)
@@ -78,7 +78,7 @@ struct OpenErrorTests {
         // also what a freshly created file looks like.
         let path = directory.file("empty.db")
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
-        let db = try SQLiteConnection(path: path)
+        let db = try SQLConnection(path: path)
         try db.execute("CREATE TABLE t(x)")
         #expect(try db.fetchValue("SELECT count(*) FROM sqlite_schema", as: Int.self) == 1)
     }
@@ -91,8 +91,8 @@ struct OpenErrorTests {
 
     @Test func readOnlyOptionRefusesWritesWithAClearError() throws {
         let path = directory.file("ro.db")
-        try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        try SQLConnection(path: path).execute("CREATE TABLE t(x)")
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         #expect(db.isReadOnly)
         let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (\(1))") }
         #expect(error?.code == .readOnly)
@@ -102,9 +102,9 @@ struct OpenErrorTests {
 
     @Test func readOnlyOptionOpensAFileWithoutWritePermission() throws {
         let path = directory.file("locked-down.db")
-        try SQLiteConnection(path: path).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+        try SQLConnection(path: path).execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         #expect(try db.fetchValue("SELECT x FROM t", as: Int.self) == 1)
     }
 
@@ -112,9 +112,9 @@ struct OpenErrorTests {
         // NB: root writes files whatever their mode (as in CI), so this simulates what SQLite does
         // when the OS refuses O_RDWR: it opens read-only. The next test checks the real thing.
         let path = directory.file("ro.db")
-        try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
+        try SQLConnection(path: path).execute("CREATE TABLE t(x)")
         let error = #expect(throws: OpenError.self) {
-            try SQLiteConnection(path: path, options: .init(), simulatingReadOnlyFile: true)
+            try SQLConnection(path: path, options: .init(), simulatingReadOnlyFile: true)
         }
         #expect(error?.kind == .readOnly)
         #expect(error?.description == "cannot write to the database at \(path): the file or its folder is read-only; "
@@ -124,16 +124,16 @@ struct OpenErrorTests {
     @Test(.enabled(if: geteuid() != 0, "root ignores file permissions"))
     func readOnlyFileOpenedForWritingFailsAtOpenWithoutRoot() throws {
         let path = directory.file("ro.db")
-        try SQLiteConnection(path: path).execute("CREATE TABLE t(x)")
+        try SQLConnection(path: path).execute("CREATE TABLE t(x)")
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         #expect(openError(path)?.kind == .readOnly)
     }
 
     @Test func readOnlyConnectionReadsAWALDatabaseWhileItsWriterIsOpen() throws {
         let path = directory.file("wal.db")
-        let writer = try SQLiteConnection(path: path)
+        let writer = try SQLConnection(path: path)
         try writer.execute("CREATE TABLE t(x)")
-        let reader = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let reader = try SQLConnection(path: path, options: .init(readOnly: true))
         try writer.execute("INSERT INTO t VALUES (\(1))")
         #expect(try reader.fetchValue("SELECT count(*) FROM t", as: Int.self) == 1)
         #expect(try reader.fetchValue("PRAGMA journal_mode", as: String.self) == "wal")
@@ -141,7 +141,7 @@ struct OpenErrorTests {
 
     @Test func databaseLockedBeyondTheBusyTimeout() throws {
         let path = directory.file("busy.db")
-        let holder = try SQLiteConnection(path: path, options: .init(walMode: false))
+        let holder = try SQLConnection(path: path, options: .init(walMode: false))
         try holder.execute("CREATE TABLE t(x)")
         try holder.execute("BEGIN EXCLUSIVE")
         try holder.execute("INSERT INTO t VALUES (\(1))")
@@ -154,15 +154,15 @@ struct OpenErrorTests {
         #expect(waited >= .milliseconds(90), "honours the busy timeout")
         #expect(waited < .seconds(3))
         try holder.execute("COMMIT")
-        #expect(throws: Never.self) { try SQLiteConnection(path: path, options: .init(busyTimeout: .milliseconds(100))) }
+        #expect(throws: Never.self) { try SQLConnection(path: path, options: .init(busyTimeout: .milliseconds(100))) }
     }
 
     @Test func writeBlockedByAnotherWriterIsBusyWithAdvice() throws {
         let path = directory.file("busy-wal.db")
-        let holder = try SQLiteConnection(path: path)
+        let holder = try SQLConnection(path: path)
         try holder.execute("CREATE TABLE t(x)")
         try holder.execute("BEGIN IMMEDIATE")
-        let db = try SQLiteConnection(path: path, options: .init(busyTimeout: .milliseconds(50)))
+        let db = try SQLConnection(path: path, options: .init(busyTimeout: .milliseconds(50)))
         let error = #expect(throws: SQLiteError.self) { try db.execute("INSERT INTO t VALUES (\(1))") }
         #expect(error?.code == .busy)
         #expect(error?.description.contains("locked by another process; try again") == true)

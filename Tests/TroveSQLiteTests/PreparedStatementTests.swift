@@ -5,7 +5,7 @@ import TroveQuery
 @Suite("Prepared statement")
 struct PreparedStatementTests {
     @Test func eachRunBindsItsOwnValues() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE, weight REAL)")
         let insert = try db.prepare("INSERT INTO tags(name, weight) VALUES (\("template"), \(0.0))")
         #expect(insert.sql == "INSERT INTO tags(name, weight) VALUES (?, ?)")
@@ -23,7 +23,7 @@ struct PreparedStatementTests {
     }
 
     @Test func statementIsResetAndReusableAfterAnError() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
         let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
         try insert.execute([.text("home")])
@@ -34,7 +34,7 @@ struct PreparedStatementTests {
     }
 
     @Test func fetchOneReturnsTheFirstRowOrNilAndResets() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE COLLATE NOCASE)")
         try db.execute("INSERT INTO tags(name) VALUES ('errand'), ('Home')")
         let find = try db.prepare("SELECT id, name FROM tags WHERE name = \("x")")
@@ -47,7 +47,7 @@ struct PreparedStatementTests {
     }
 
     @Test func fetchAllReturnsEveryRowInOrderAndResets() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE links(reminder INTEGER, tag INTEGER)")
         try db.execute("INSERT INTO links VALUES (1, 9), (2, 4), (1, 3), (1, 7)")
         let tags = try db.prepare("SELECT tag FROM links WHERE reminder = \(0) ORDER BY rowid")
@@ -58,7 +58,7 @@ struct PreparedStatementTests {
     }
 
     @Test func wrongNumberOfValuesIsRefusedAndNothingRuns() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT)")
         let insert = try db.prepare("INSERT INTO tags(name) VALUES (\("x"))")
         #expect(throws: SQLiteError.self) { try insert.execute([.text("a"), .text("b")]) }
@@ -66,7 +66,7 @@ struct PreparedStatementTests {
     }
 
     @Test func moreThanOneStatementIsRefused() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         #expect(throws: SQLiteError.self) { _ = try db.prepare("SELECT 1; SELECT 2") }
     }
 }

@@ -15,7 +15,7 @@ struct ReadHelperTests {
     /// A database whose table `t` holds `rows` rows.
     func database(readers: Int = 2, rows: Int = 100) throws -> SQLiteDatabase {
         let path = directory.file("h.db")
-        let setup = try SQLiteConnection(path: path)
+        let setup = try SQLConnection(path: path)
         try setup.execute("CREATE TABLE t(x INTEGER)")
         try setup.execute(SQLFragment(raw: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(rows)) INSERT INTO t SELECT x FROM c"))
         return try SQLiteDatabase(path: path, readers: readers)
@@ -31,7 +31,7 @@ struct ReadHelperTests {
                 try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
                     #expect(shared != nil)
                     if commitFirst {
-                        let other = try SQLiteConnection(path: path)
+                        let other = try SQLConnection(path: path)
                         try other.execute("INSERT INTO t VALUES (1000)")
                     }
                     let elsewhere = try shared?.start { try $0.fetchValue(Self.count, as: Int.self) ?? -1 }

@@ -4,10 +4,10 @@ import TroveQuery
 
 @Suite("Reading rows")
 struct RowTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
-        db = try SQLiteConnection.inMemory()
+        db = try SQLConnection.inMemory()
         try db.execute("""
             CREATE TABLE reminders(id INTEGER PRIMARY KEY, title TEXT NOT NULL, notes TEXT);
             INSERT INTO reminders(id, title, notes) VALUES (1, 'Buy milk', NULL), (2, 'Call Ann', 'after 5');

@@ -4,10 +4,10 @@ import TroveQuery
 
 @Suite("SQLite errors carry codes, message and SQL, and hide bindings")
 struct SQLiteErrorTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
-        db = try SQLiteConnection.inMemory()
+        db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
         try db.execute("INSERT INTO tags(name) VALUES (\("secret"))")
     }

@@ -5,7 +5,7 @@ import TroveQuery
 @Suite("Statement cache")
 struct StatementCacheTests {
     @Test func repeatedSQLReusesOnePreparedStatement() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let before = db.statementCacheStatistics
         for value in 0..<10 {
             #expect(try db.fetchValue("SELECT \(value) + 1", as: Int.self) == value + 1)
@@ -16,7 +16,7 @@ struct StatementCacheTests {
     }
 
     @Test func cacheIsBoundedAndEvictsTheLeastRecentlyUsed() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         let capacity = db.statementCache.capacity
         for index in 0..<capacity {
             _ = try db.fetchValue(SQLFragment(raw: "SELECT \(index)"), as: Int.self)
@@ -29,7 +29,7 @@ struct StatementCacheTests {
     }
 
     @Test func statementIsResetAndReusableAfterAnError() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE tags(name TEXT UNIQUE)")
         let insert = { (name: String) in try db.execute("INSERT INTO tags(name) VALUES (\(name))") }
         try insert("home")
@@ -41,7 +41,7 @@ struct StatementCacheTests {
     }
 
     @Test func bindingsAreClearedAfterUse() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         _ = try db.fetchOne("SELECT \("secret")")
         let cached = db.statementCache.idleStatement(for: "SELECT ?")
         let statement = try #require(cached)

@@ -7,15 +7,15 @@ struct Boom: Error {}
 @Suite("Transactions and savepoints")
 struct TransactionTests {
     let directory: TemporaryDirectory
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         directory = try TemporaryDirectory()
-        db = try SQLiteConnection(path: directory.file("t.db"))
+        db = try SQLConnection(path: directory.file("t.db"))
         try db.execute("CREATE TABLE tags(name TEXT)")
     }
 
-    func names(_ connection: SQLiteConnection? = nil) throws -> [String] {
+    func names(_ connection: SQLConnection? = nil) throws -> [String] {
         try (connection ?? db).fetchAll("SELECT name FROM tags ORDER BY rowid").map { try $0[0] as String }
     }
 
@@ -27,7 +27,7 @@ struct TransactionTests {
         }
         #expect(result == 7)
         #expect(!db.isInTransaction)
-        #expect(try names(SQLiteConnection(path: directory.file("t.db"))) == ["a"])
+        #expect(try names(SQLConnection(path: directory.file("t.db"))) == ["a"])
     }
 
     @Test(arguments: [TransactionKind.deferred, .immediate, .exclusive])
@@ -45,7 +45,7 @@ struct TransactionTests {
 
     @Test(arguments: [(TransactionKind.deferred, false), (.immediate, true), (.exclusive, true)])
     func kindDecidesWhetherTheWriteLockIsTakenAtBegin(_ kind: TransactionKind, locksAtBegin: Bool) throws {
-        let other = try SQLiteConnection(path: directory.file("t.db"), options: .init(busyTimeout: .zero))
+        let other = try SQLConnection(path: directory.file("t.db"), options: .init(busyTimeout: .zero))
         try db.transaction(kind) {
             let otherCanWrite = Result { try other.execute("BEGIN IMMEDIATE") }
             if case .success = otherCanWrite { try other.execute("ROLLBACK") }
@@ -59,9 +59,9 @@ struct TransactionTests {
 
     @Test func exclusiveKeepsReadersOutInRollbackJournalMode() throws {
         let path = directory.file("journal.db")
-        let writer = try SQLiteConnection(path: path, options: .init(walMode: false))
+        let writer = try SQLConnection(path: path, options: .init(walMode: false))
         try writer.execute("CREATE TABLE t(x)")
-        let reader = try SQLiteConnection(path: path, options: .init(busyTimeout: .zero, walMode: false))
+        let reader = try SQLConnection(path: path, options: .init(busyTimeout: .zero, walMode: false))
         try writer.transaction(.exclusive) {
             let error = #expect(throws: SQLiteError.self) { try reader.fetchAll("SELECT * FROM t") }
             #expect(error?.code == .busy)
@@ -102,7 +102,7 @@ struct TransactionTests {
     @Test func savepointOutsideATransactionCommitsOnRelease() throws {
         try db.savepoint { try db.execute("INSERT INTO tags VALUES (\("kept"))") }
         #expect(!db.isInTransaction)
-        #expect(try names(SQLiteConnection(path: directory.file("t.db"))) == ["kept"])
+        #expect(try names(SQLConnection(path: directory.file("t.db"))) == ["kept"])
         #expect(throws: Boom.self) {
             try db.savepoint {
                 try db.execute("INSERT INTO tags VALUES (\("dropped"))")
@@ -114,7 +114,7 @@ struct TransactionTests {
     }
 
     @Test func dataVersionChangesOnlyForOtherConnectionsCommits() throws {
-        let other = try SQLiteConnection(path: directory.file("t.db"))
+        let other = try SQLConnection(path: directory.file("t.db"))
         let start = try db.dataVersion
         try db.execute("INSERT INTO tags VALUES (\("mine"))")
         #expect(try db.dataVersion == start)

@@ -6,8 +6,8 @@ import TroveSQLite
 /// `fetchAll`, `fetchOne`, `fetchCount` and `execute` on builder statements: typed tuples, an
 /// app's `Decodable` types read by column name, and errors that name the column and the type.
 @Suite struct TypedFetchTests {
-    enum Mood: String, QueryBindable, Decodable { case calm, busy }
-    /// Decodable but not QueryBindable: read through the column's single value.
+    enum Mood: String, SQLBindable, Decodable { case calm, busy }
+    /// Decodable but not SQLBindable: read through the column's single value.
     enum Size: String, Decodable { case small, large }
 
     struct Note: SQLTable {
@@ -31,8 +31,8 @@ import TroveSQLite
         var size: Size
     }
 
-    static func makeDatabase() throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func makeDatabase() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, mood TEXT NOT NULL,
                                stars INTEGER NOT NULL, size TEXT NOT NULL);

@@ -26,7 +26,7 @@ import TroveQuery
         // The main file on its own, as `cp notes.db backup.db` would take it.
         let backup = folder.file("backup.db")
         try FileManager.default.copyItem(atPath: path, toPath: backup)
-        let copy = try SQLiteConnection(path: backup)
+        let copy = try SQLConnection(path: backup)
         #expect(try copy.fetchValue("SELECT body FROM notes", as: String.self) == "kept")
     }
 }

@@ -33,7 +33,7 @@ extension SQLColumn {
     /// ```swift
     /// $0.position.set($0.position + 1)  // "position" = ("lists"."position" + ?)
     /// ```
-    public func set(_ expression: some QueryExpression<QueryValue>) -> Assignment {
+    public func set(_ expression: some SQLTypedExpression<QueryValue>) -> Assignment {
         Assignment(column: name, value: expression.queryFragment)
     }
 }

@@ -14,20 +14,20 @@
 @resultBuilder
 public enum OrderBuilder {
     /// A value: sorts ascending, NULLs where SQLite puts them (first).
-    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm]
+    public static func buildExpression<E: SQLTypedExpression>(_ expression: E) -> [OrderingTerm]
     where E.QueryValue: OrderableQueryValue {
         [OrderingTerm(expression.queryFragment)]
     }
 
     /// A `Bool` expression, such as a comparison, is not an ordering: write `.asc()` or `.desc()`.
     @available(*, unavailable, message: "a Bool expression (a comparison or a flag) is not an ordering; write .asc() or .desc() to sort by it")
-    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool {
+    public static func buildExpression<E: SQLTypedExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool {
         [OrderingTerm(expression.queryFragment)]
     }
 
     /// An optional `Bool` expression is not an ordering either: write `.asc()` or `.desc()`.
     @available(*, unavailable, message: "a Bool expression (a comparison or a flag) is not an ordering; write .asc() or .desc() to sort by it")
-    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool? {
+    public static func buildExpression<E: SQLTypedExpression>(_ expression: E) -> [OrderingTerm] where E.QueryValue == Bool? {
         [OrderingTerm(expression.queryFragment)]
     }
 
@@ -37,7 +37,7 @@ public enum OrderBuilder {
     /// which are more specific) is chosen only when no ordering fits, and its message is the
     /// error.
     @available(*, unavailable, message: "sort by this value with .asc() or .desc(), or conform its type to OrderableQueryValue")
-    public static func buildExpression<E: QueryExpression>(_ expression: E) -> [OrderingTerm] {
+    public static func buildExpression<E: SQLTypedExpression>(_ expression: E) -> [OrderingTerm] {
         [OrderingTerm(expression.queryFragment)]
     }
 
@@ -80,7 +80,7 @@ public enum OrderBuilder {
 @resultBuilder
 public enum ExpressionListBuilder {
     /// One expression of the list.
-    public static func buildExpression(_ expression: some QueryExpression) -> [SQLFragment] {
+    public static func buildExpression(_ expression: some SQLTypedExpression) -> [SQLFragment] {
         [expression.queryFragment]
     }
 

@@ -63,12 +63,12 @@ public struct WhereClause: Sendable {
 @resultBuilder
 public enum WhereBuilder {
     /// A predicate: one AND-joined term.
-    public static func buildExpression(_ predicate: some QueryExpression<Bool>) -> [SQLFragment] {
+    public static func buildExpression(_ predicate: some SQLTypedExpression<Bool>) -> [SQLFragment] {
         [predicate.queryFragment]
     }
 
     /// A predicate that may be nil: nil adds no term.
-    public static func buildExpression(_ predicate: (some QueryExpression<Bool>)?) -> [SQLFragment] {
+    public static func buildExpression(_ predicate: (some SQLTypedExpression<Bool>)?) -> [SQLFragment] {
         predicate.map { [$0.queryFragment] } ?? []
     }
 

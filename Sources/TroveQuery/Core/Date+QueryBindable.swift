@@ -1,15 +1,15 @@
 public import Foundation
 
-extension Date: QueryBindable {
+extension Date: SQLBindable {
     /// `2026-03-02 09:30:00.000`, always UTC, to the millisecond.
-    public var queryBinding: QueryBinding { .text(SQLDateText.format(self)) }
+    public var queryBinding: SQLBinding { .text(SQLDateText.format(self)) }
 
     /// Reads the text form (or ISO 8601, or a bare day), or seconds since 1970 as a number.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .text(let text):
             guard let date = SQLDateText.parse(text) else {
-                throw QueryDecodingError(value: binding, type: "Date")
+                throw SQLDecodingError(value: binding, type: "Date")
             }
             self = date
         case .integer(let seconds):
@@ -17,7 +17,7 @@ extension Date: QueryBindable {
         case .double(let seconds):
             self = Date(timeIntervalSince1970: seconds)
         default:
-            throw QueryDecodingError(value: binding, type: "Date")
+            throw SQLDecodingError(value: binding, type: "Date")
         }
     }
 }

@@ -8,18 +8,18 @@ public import Foundation
 /// > Important: `Date` is stored as UTC text `YYYY-MM-DD HH:MM:SS.SSS`, the format SQLite's own
 /// > date functions read and that sorts in time order. Decoding also accepts ISO 8601 with a
 /// > `T` and a zone, a bare `YYYY-MM-DD` (midnight UTC), and a number of seconds since 1970.
-public protocol QueryBindable: Sendable {
+public protocol SQLBindable: Sendable {
     /// The value to bind.
-    var queryBinding: QueryBinding { get }
+    var queryBinding: SQLBinding { get }
 
-    /// Decodes a column value, or throws `QueryDecodingError` when its storage class does not fit.
-    init(decoding binding: QueryBinding) throws(QueryDecodingError)
+    /// Decodes a column value, or throws `SQLDecodingError` when its storage class does not fit.
+    init(decoding binding: SQLBinding) throws(SQLDecodingError)
 }
 
 /// A column value that could not be decoded into the requested Swift type.
-public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SQLDecodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The value as SQLite returned it.
-    public var value: QueryBinding
+    public var value: SQLBinding
     /// The Swift type it was to become, such as `Int` or `Priority`.
     public var type: String
     /// The value's position in the row, when a typed selection decoded it; the SQLite layer
@@ -30,7 +30,7 @@ public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvert
     ///   - value: The value that did not fit.
     ///   - type: The Swift type's name.
     ///   - columnIndex: Its position in the row, if known.
-    public init(value: QueryBinding, type: String, columnIndex: Int? = nil) {
+    public init(value: SQLBinding, type: String, columnIndex: Int? = nil) {
         self.value = value
         self.type = type
         self.columnIndex = columnIndex
@@ -42,104 +42,104 @@ public struct QueryDecodingError: Error, Hashable, Sendable, CustomStringConvert
     }
 }
 
-extension Int64: QueryBindable {
+extension Int64: SQLBindable {
     /// The value as an integer.
-    public var queryBinding: QueryBinding { .integer(self) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .integer(self) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .integer(let value): self = value
         case .double(let value) where value.rounded() == value && abs(value) < 9.2e18: self = Int64(value)
-        default: throw QueryDecodingError(value: binding, type: "Int64")
+        default: throw SQLDecodingError(value: binding, type: "Int64")
         }
     }
 }
 
-extension Int: QueryBindable {
+extension Int: SQLBindable {
     /// The value as a 64-bit integer.
-    public var queryBinding: QueryBinding { .integer(Int64(self)) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .integer(Int64(self)) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         do {
             self = Int(try Int64(decoding: binding))
         } catch {
-            throw QueryDecodingError(value: binding, type: "Int")
+            throw SQLDecodingError(value: binding, type: "Int")
         }
     }
 }
 
-extension Double: QueryBindable {
+extension Double: SQLBindable {
     /// The value as a real.
-    public var queryBinding: QueryBinding { .double(self) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .double(self) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .double(let value): self = value
         case .integer(let value): self = Double(value)
-        default: throw QueryDecodingError(value: binding, type: "Double")
+        default: throw SQLDecodingError(value: binding, type: "Double")
         }
     }
 }
 
-extension Bool: QueryBindable {
+extension Bool: SQLBindable {
     /// Booleans are stored as 0 and 1, as SQLite itself does.
-    public var queryBinding: QueryBinding { .integer(self ? 1 : 0) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .integer(self ? 1 : 0) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .integer(let value): self = value != 0
         case .double(let value): self = value != 0
-        default: throw QueryDecodingError(value: binding, type: "Bool")
+        default: throw SQLDecodingError(value: binding, type: "Bool")
         }
     }
 }
 
-extension String: QueryBindable {
+extension String: SQLBindable {
     /// The string as text.
-    public var queryBinding: QueryBinding { .text(self) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .text(self) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .text(let value): self = value
         case .integer(let value): self = String(value)
         case .double(let value): self = String(value)
         case .blob(let bytes): self = String(decoding: bytes, as: UTF8.self)
-        case .null: throw QueryDecodingError(value: binding, type: "String")
+        case .null: throw SQLDecodingError(value: binding, type: "String")
         }
     }
 }
 
-extension Array: QueryBindable where Element == UInt8 {
+extension Array: SQLBindable where Element == UInt8 {
     /// The bytes as a blob.
-    public var queryBinding: QueryBinding { .blob(self) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .blob(self) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         switch binding {
         case .blob(let bytes): self = bytes
         case .text(let text): self = Array(text.utf8)
-        default: throw QueryDecodingError(value: binding, type: "[UInt8]")
+        default: throw SQLDecodingError(value: binding, type: "[UInt8]")
         }
     }
 }
 
-extension Data: QueryBindable {
+extension Data: SQLBindable {
     /// The bytes as a blob.
-    public var queryBinding: QueryBinding { .blob(Array(self)) }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { .blob(Array(self)) }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         do {
             self = Data(try [UInt8](decoding: binding))
         } catch {
-            throw QueryDecodingError(value: binding, type: "Data")
+            throw SQLDecodingError(value: binding, type: "Data")
         }
     }
 }
 
-extension Optional: QueryBindable where Wrapped: QueryBindable {
+extension Optional: SQLBindable where Wrapped: SQLBindable {
     /// The wrapped value's binding, or NULL for nil.
-    public var queryBinding: QueryBinding { self?.queryBinding ?? .null }
-    /// Decodes the value, or throws `QueryDecodingError` naming the type.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    public var queryBinding: SQLBinding { self?.queryBinding ?? .null }
+    /// Decodes the value, or throws `SQLDecodingError` naming the type.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         if case .null = binding {
             self = .none
         } else {
@@ -148,7 +148,7 @@ extension Optional: QueryBindable where Wrapped: QueryBindable {
     }
 }
 
-extension QueryDecodingError: LocalizedError {
+extension SQLDecodingError: LocalizedError {
     /// ``description``, as `localizedDescription` (what an app's alert shows) gives it.
     public var errorDescription: String? { description }
 }

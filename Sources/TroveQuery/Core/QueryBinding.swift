@@ -7,7 +7,7 @@
 /// let fragment: SQLFragment = "SELECT * FROM reminders WHERE title = \("Buy milk")"
 /// fragment.render().bindings  // [.text("Buy milk")]
 /// ```
-public enum QueryBinding: Hashable, Sendable {
+public enum SQLBinding: Hashable, Sendable {
     case null
     case integer(Int64)
     case double(Double)
@@ -15,11 +15,11 @@ public enum QueryBinding: Hashable, Sendable {
     case blob([UInt8])
 }
 
-extension QueryBinding: CustomStringConvertible {
+extension SQLBinding: CustomStringConvertible {
     /// The value as an SQL literal, for debug renderings and snapshots only; never executed.
     ///
     /// ```swift
-    /// QueryBinding.text("it's").description  // 'it''s'
+    /// SQLBinding.text("it's").description  // 'it''s'
     /// ```
     public var description: String {
         switch self {

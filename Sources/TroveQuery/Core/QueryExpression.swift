@@ -7,9 +7,9 @@
 /// let predicate = Reminder.columns.priority > 1
 /// predicate.queryFragment.debugDescription  // "priority" > 1
 /// ```
-public protocol QueryExpression<QueryValue>: Sendable {
+public protocol SQLTypedExpression<QueryValue>: Sendable {
     /// The Swift type of the value the expression evaluates to.
-    associatedtype QueryValue: QueryBindable
+    associatedtype QueryValue: SQLBindable
 
     /// The expression as SQL, ready to splice into a statement.
     var queryFragment: SQLFragment { get }
@@ -21,7 +21,7 @@ public protocol QueryExpression<QueryValue>: Sendable {
 /// let fragment: TypedExpression<Int> = TypedExpression("count(*)")
 /// fragment.queryFragment.debugDescription  // count(*)
 /// ```
-public struct TypedExpression<QueryValue: QueryBindable>: QueryExpression {
+public struct TypedExpression<QueryValue: SQLBindable>: SQLTypedExpression {
     /// The expression as SQL.
     public var queryFragment: SQLFragment
 
@@ -33,7 +33,7 @@ public struct TypedExpression<QueryValue: QueryBindable>: QueryExpression {
     }
 
     /// Wraps another expression of the same type, erasing its concrete type.
-    public init(_ expression: some QueryExpression<QueryValue>) {
+    public init(_ expression: some SQLTypedExpression<QueryValue>) {
         self.queryFragment = expression.queryFragment
     }
 }
@@ -43,7 +43,7 @@ public struct TypedExpression<QueryValue: QueryBindable>: QueryExpression {
 /// ```swift
 /// BoundValue("it's").queryFragment.render()  // ("?", [.text("it's")])
 /// ```
-public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
+public struct BoundValue<QueryValue: SQLBindable>: SQLTypedExpression {
     /// The value to bind.
     public var value: QueryValue
 
@@ -57,8 +57,8 @@ public struct BoundValue<QueryValue: QueryBindable>: QueryExpression {
 }
 
 /// `Optional` for generic constraints: lets an `Int64?` column compare to an `Int64` column.
-public protocol _OptionalQueryValue: QueryBindable {
-    associatedtype Wrapped: QueryBindable
+public protocol _OptionalQueryValue: SQLBindable {
+    associatedtype Wrapped: SQLBindable
 }
 
-extension Optional: _OptionalQueryValue where Wrapped: QueryBindable {}
+extension Optional: _OptionalQueryValue where Wrapped: SQLBindable {}

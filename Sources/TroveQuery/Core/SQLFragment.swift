@@ -16,7 +16,7 @@ public struct SQLFragment: Hashable, Sendable {
         /// SQL text, written by the programmer. Never user input.
         case sql(String)
         /// A value that renders as `?` and travels in `bindings`.
-        case binding(QueryBinding)
+        case binding(SQLBinding)
         /// A table, column or other name, rendered inside double quotes.
         case identifier(String)
     }
@@ -37,7 +37,7 @@ public struct SQLFragment: Hashable, Sendable {
     }
 
     /// A single bound value: `?`.
-    public init(binding value: some QueryBindable) {
+    public init(binding value: some SQLBindable) {
         self.segments = [.binding(value.queryBinding)]
     }
 
@@ -101,9 +101,9 @@ extension SQLFragment {
     /// SQLFragment("SELECT * FROM t WHERE a = \(1) AND b = \("x")").render()
     /// // ("SELECT * FROM t WHERE a = ? AND b = ?", [.integer(1), .text("x")])
     /// ```
-    public func render() -> (sql: String, bindings: [QueryBinding]) {
+    public func render() -> (sql: String, bindings: [SQLBinding]) {
         var sql = ""
-        var bindings: [QueryBinding] = []
+        var bindings: [SQLBinding] = []
         for segment in segments {
             switch segment {
             case .sql(let text):
@@ -168,7 +168,7 @@ extension SQLFragment: ExpressibleByStringInterpolation {
         }
 
         /// `\(value)` binds the value as `?`.
-        public mutating func appendInterpolation(_ value: some QueryBindable) {
+        public mutating func appendInterpolation(_ value: some SQLBindable) {
             segments.append(.binding(value.queryBinding))
         }
 
@@ -183,7 +183,7 @@ extension SQLFragment: ExpressibleByStringInterpolation {
         /// let r = TableScope<Reminder>()
         /// let on: SQLFragment = "\(r.listID) = \(TableScope<List>().id)"   // "reminders"."list_id" = "lists"."id"
         /// ```
-        public mutating func appendInterpolation(_ expression: some QueryExpression) {
+        public mutating func appendInterpolation(_ expression: some SQLTypedExpression) {
             segments.append(contentsOf: expression.queryFragment.segments)
         }
 

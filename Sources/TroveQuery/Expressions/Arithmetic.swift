@@ -1,5 +1,5 @@
 /// `Int`, `Int64`, `Double` and their optionals: the value types arithmetic accepts.
-public protocol _NumericQueryValue: QueryBindable {}
+public protocol _NumericQueryValue: SQLBindable {}
 extension Int: _NumericQueryValue {}
 extension Int64: _NumericQueryValue {}
 extension Double: _NumericQueryValue {}
@@ -10,7 +10,7 @@ extension Optional: _NumericQueryValue where Wrapped: _NumericQueryValue {}
 /// ```swift
 /// $0.position + 1  // "lists"."position" + ?
 /// ```
-public func + <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+public func + <L: SQLTypedExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _NumericQueryValue {
     TypedExpression("(\(lhs.queryFragment) + \(rhs))")
 }
@@ -20,7 +20,7 @@ where L.QueryValue: _NumericQueryValue {
 /// ```swift
 /// $0.position - 1  // "lists"."position" - ?
 /// ```
-public func - <L: QueryExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
+public func - <L: SQLTypedExpression>(lhs: L, rhs: L.QueryValue) -> TypedExpression<L.QueryValue>
 where L.QueryValue: _NumericQueryValue {
     TypedExpression("(\(lhs.queryFragment) - \(rhs))")
 }

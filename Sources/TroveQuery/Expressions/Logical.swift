@@ -6,7 +6,7 @@
 /// $0.isFlagged && $0.priority > 1
 /// // ("reminders"."is_flagged") AND ("reminders"."priority" > ?)
 /// ```
-public func && (lhs: some QueryExpression<Bool>, rhs: some QueryExpression<Bool>) -> TypedExpression<Bool> {
+public func && (lhs: some SQLTypedExpression<Bool>, rhs: some SQLTypedExpression<Bool>) -> TypedExpression<Bool> {
     TypedExpression("(\(lhs.queryFragment)) AND (\(rhs.queryFragment))")
 }
 
@@ -16,7 +16,7 @@ public func && (lhs: some QueryExpression<Bool>, rhs: some QueryExpression<Bool>
 /// $0.title.contains("walk") || $0.notes.contains("walk")
 /// // ("reminders"."title" LIKE ? ESCAPE '\') OR ("reminders"."notes" LIKE ? ESCAPE '\')
 /// ```
-public func || (lhs: some QueryExpression<Bool>, rhs: some QueryExpression<Bool>) -> TypedExpression<Bool> {
+public func || (lhs: some SQLTypedExpression<Bool>, rhs: some SQLTypedExpression<Bool>) -> TypedExpression<Bool> {
     TypedExpression("(\(lhs.queryFragment)) OR (\(rhs.queryFragment))")
 }
 
@@ -25,7 +25,7 @@ public func || (lhs: some QueryExpression<Bool>, rhs: some QueryExpression<Bool>
 /// ```swift
 /// !$0.isCompleted  // NOT ("reminders"."is_completed")
 /// ```
-public prefix func ! (operand: some QueryExpression<Bool>) -> TypedExpression<Bool> {
+public prefix func ! (operand: some SQLTypedExpression<Bool>) -> TypedExpression<Bool> {
     TypedExpression("NOT (\(operand.queryFragment))")
 }
 
@@ -41,7 +41,7 @@ public prefix func ! (operand: some QueryExpression<Bool>) -> TypedExpression<Bo
 /// - Parameter predicates: The alternatives, in order.
 /// - Returns: A single predicate as it is (its user parenthesises it as an operand), and `0`
 ///   (false) for none, as an empty `OR` is.
-public func anyOf<P: QueryExpression<Bool>>(_ predicates: [P]) -> TypedExpression<Bool> {
+public func anyOf<P: SQLTypedExpression<Bool>>(_ predicates: [P]) -> TypedExpression<Bool> {
     switch predicates.count {
     case 0: TypedExpression("0")
     case 1: TypedExpression(predicates[0].queryFragment)

@@ -20,7 +20,7 @@ public struct OrderingTerm: Sendable {
     }
 }
 
-extension QueryExpression {
+extension SQLTypedExpression {
     /// Ascending order: `"reminders"."title" ASC`, with `NULLS FIRST`/`LAST` if given.
     public func asc(nulls: OrderingTerm.Nulls? = nil) -> OrderingTerm {
         OrderingTerm("\(queryFragment) ASC\(raw: nulls?.rawValue ?? "")")
@@ -36,13 +36,13 @@ extension QueryExpression {
 /// optionals, and an app's own types that conform.
 ///
 /// ```swift
-/// enum Mood: String, QueryBindable, OrderableQueryValue { case calm, busy }
+/// enum Mood: String, SQLBindable, OrderableQueryValue { case calm, busy }
 /// Note.order { $0.mood; $0.title }   // … ORDER BY "notes"."mood", "notes"."title"
 /// ```
 ///
 /// `Bool` is not one: `order { $0.createdAt > $0.createdAt }` is a comparison where an ordering
 /// was meant, so a `Bool` term needs `.asc()` or `.desc()` (a flag says which comes first).
-public protocol OrderableQueryValue: QueryBindable {}
+public protocol OrderableQueryValue: SQLBindable {}
 extension Int: OrderableQueryValue {}
 extension Int64: OrderableQueryValue {}
 extension Double: OrderableQueryValue {}

@@ -1,4 +1,4 @@
-extension QueryExpression {
+extension SQLTypedExpression {
     /// `count(x)`: how many rows have a non-NULL value.
     ///
     /// ```swift
@@ -28,7 +28,7 @@ extension QueryExpression {
     /// ```swift
     /// $0.dueDate.ifNull("")  // coalesce("reminders"."due_date", ?)
     /// ```
-    public func ifNull<Wrapped: QueryBindable>(_ fallback: Wrapped) -> TypedExpression<Wrapped>
+    public func ifNull<Wrapped: SQLBindable>(_ fallback: Wrapped) -> TypedExpression<Wrapped>
     where QueryValue == Wrapped? {
         TypedExpression("coalesce(\(queryFragment), \(fallback))")
     }

@@ -1,4 +1,4 @@
-extension QueryExpression {
+extension SQLTypedExpression {
     /// `IS NULL`.
     ///
     /// ```swift
@@ -38,7 +38,7 @@ extension QueryExpression {
     /// $0.id.in(ReminderTag.where { $0.tagID == 3 }.select { $0.reminderID })
     /// // "reminders"."id" IN (SELECT "reminder_tags"."reminder_id" FROM "reminder_tags" WHERE (…))
     /// ```
-    public func `in`<Scope>(_ subquery: Select<Scope, QueryValue>) -> TypedExpression<Bool> {
+    public func `in`<Scope>(_ subquery: SQLSelect<Scope, QueryValue>) -> TypedExpression<Bool> {
         TypedExpression("\(queryFragment) IN (\(subquery.sql))")
     }
 

@@ -1,4 +1,4 @@
-extension QueryExpression {
+extension SQLTypedExpression {
     /// The same SQL, read as another Swift type: the stored value before a column's own
     /// conversion, for code that must see what is really there.
     ///
@@ -8,7 +8,7 @@ extension QueryExpression {
     /// ```
     /// - Parameter type: The Swift type to decode the value as.
     /// - Returns: An expression with the same SQL and a different value type.
-    public func stored<V: QueryBindable>(as type: V.Type) -> TypedExpression<V> {
+    public func stored<V: SQLBindable>(as type: V.Type) -> TypedExpression<V> {
         TypedExpression(queryFragment)
     }
 }

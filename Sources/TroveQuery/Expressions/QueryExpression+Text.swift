@@ -1,10 +1,10 @@
 /// `String` and `String?`: the value types that text operators accept.
-public protocol _TextQueryValue: QueryBindable {}
+public protocol _TextQueryValue: SQLBindable {}
 extension String: _TextQueryValue {}
 extension Optional: _TextQueryValue where Wrapped == String {}
 
 /// A collating sequence for `COLLATE`.
-public struct Collation: Hashable, Sendable {
+public struct SQLCollation: Hashable, Sendable {
     /// The collation's name, as `COLLATE` takes it.
     public let name: String
 
@@ -12,14 +12,14 @@ public struct Collation: Hashable, Sendable {
     public init(_ name: String) { self.name = name }
 
     /// ASCII case-insensitive comparison.
-    public static let nocase = Collation("NOCASE")
+    public static let nocase = SQLCollation("NOCASE")
     /// Byte-wise comparison, SQLite's default.
-    public static let binary = Collation("BINARY")
+    public static let binary = SQLCollation("BINARY")
     /// Like `binary`, ignoring trailing spaces.
-    public static let rtrim = Collation("RTRIM")
+    public static let rtrim = SQLCollation("RTRIM")
 }
 
-extension QueryExpression where QueryValue: _TextQueryValue {
+extension SQLTypedExpression where QueryValue: _TextQueryValue {
     /// Whether the text contains `substring`, literally: `%`, `_` and `\` in it match only themselves.
     ///
     /// ```swift
@@ -71,7 +71,7 @@ extension QueryExpression where QueryValue: _TextQueryValue {
     /// ```swift
     /// $0.title.collate(.nocase) == "milk"  // "reminders"."title" COLLATE "NOCASE" = ?
     /// ```
-    public func collate(_ collation: Collation) -> TypedExpression<QueryValue> {
+    public func collate(_ collation: SQLCollation) -> TypedExpression<QueryValue> {
         TypedExpression("\(queryFragment) COLLATE \(identifier: collation.name)")
     }
 

@@ -10,7 +10,7 @@
 ///
 /// Name every column of a statement whose rows are read by name: without `AS`, the name SQLite
 /// gives a result column is unspecified (https://www.sqlite.org/c3ref/column_name.html).
-public struct ResultColumn<QueryValue: QueryBindable>: Hashable, Sendable {
+public struct ResultColumn<QueryValue: SQLBindable>: Hashable, Sendable {
     /// The name in the select list, unquoted.
     public let name: String
 
@@ -28,7 +28,7 @@ public struct ResultColumn<QueryValue: QueryBindable>: Hashable, Sendable {
     public var reference: SQLColumn<QueryValue> { SQLColumn(name) }
 }
 
-extension QueryExpression {
+extension SQLTypedExpression {
     /// The expression as a named item of a select list: `expression AS "name"`.
     ///
     /// ```swift

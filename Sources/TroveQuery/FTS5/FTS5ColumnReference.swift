@@ -5,7 +5,7 @@
 /// ReminderSearch.match("walk").select { $0.title.highlight("[", "]") }
 /// // SELECT highlight("reminders_fts", 0, ?, ?) FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
 /// ```
-public struct FTS5ColumnReference<T: FTS5Table>: QueryExpression {
+public struct FTS5ColumnReference<T: FTS5Table>: SQLTypedExpression {
     /// An FTS5 column holds text.
     public typealias QueryValue = String
 

@@ -1,6 +1,6 @@
 /// A full-text condition on one FTS5 table: what a `where` builder turns into `"table" MATCH ?`.
 ///
-/// A match is not a `QueryExpression<Bool>`, on purpose: SQLite runs `MATCH` only where FTS5
+/// A match is not a `SQLTypedExpression<Bool>`, on purpose: SQLite runs `MATCH` only where FTS5
 /// itself can answer it, and rejects `NOT (fts MATCH ?)`, or an `OR` between a `MATCH` and
 /// anything else in a join, at run time with "unable to use function MATCH in the requested
 /// context". So `!`, and `||`/`&&` with an ordinary predicate, do not compile. Matches of the

@@ -13,7 +13,7 @@ extension FTS5Table {
     /// // SELECT "reminders_fts".* FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
     /// ```
     /// - Parameter pattern: An FTS5 query expression, bound.
-    public static func match(_ pattern: String) -> Select<TableScope<Self>, [QueryBinding]> {
+    public static func match(_ pattern: String) -> SQLSelect<TableScope<Self>, [SQLBinding]> {
         all.where { $0.match(pattern) }
     }
 

@@ -14,7 +14,7 @@ public protocol ColumnDeclaration: Sendable {
 /// Reminder.where { $0.title == "Milk" }
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."title" = ?)
 /// ```
-public struct SQLColumn<QueryValue: QueryBindable>: QueryExpression, ColumnDeclaration {
+public struct SQLColumn<QueryValue: SQLBindable>: SQLTypedExpression, ColumnDeclaration {
     /// The column's name in the schema, unquoted.
     public let name: String
     /// The table (or alias) that qualifies the column, if any.

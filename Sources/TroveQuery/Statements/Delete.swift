@@ -4,7 +4,7 @@
 /// Reminder.where { $0.isCompleted }.delete()
 /// // DELETE FROM "reminders" WHERE ("reminders"."is_completed")
 /// ```
-public struct Delete<T: SQLTable>: QueryStatement {
+public struct SQLDelete<T: SQLTable>: SQLStatement {
     /// The rows to delete; empty deletes every row.
     public var filter: WhereClause
 
@@ -14,14 +14,14 @@ public struct Delete<T: SQLTable>: QueryStatement {
     }
 }
 
-extension Select {
+extension SQLSelect {
     /// Deletes the rows this statement's `where` selects; ordering and limits are ignored.
     ///
     /// ```swift
     /// Reminder.where { $0.id.in([1, 2]) }.delete()
     /// // DELETE FROM "reminders" WHERE ("reminders"."id" IN (?, ?))
     /// ```
-    public func delete<T: SQLTable>() -> Delete<T> where Scope == TableScope<T> {
-        Delete(filter: filter)
+    public func delete<T: SQLTable>() -> SQLDelete<T> where Scope == TableScope<T> {
+        SQLDelete(filter: filter)
     }
 }

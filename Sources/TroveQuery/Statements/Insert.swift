@@ -4,13 +4,13 @@
 /// Reminder.insert { $0.listID.set(1); $0.title.set("Milk") }.returning { $0.id }
 /// // INSERT INTO "reminders" ("list_id", "title") VALUES (?, ?) RETURNING "id"
 /// ```
-public struct Insert<T: SQLTable, Row>: QueryStatement {
+public struct SQLInsert<T: SQLTable, Row>: SQLStatement {
     /// Column names, unquoted, in the order of every row's values.
     public private(set) var columns: [String]
     var rows: [[SQLFragment]]
     var conflict: SQLFragment?
     var returningList: SQLFragment?
-    var decoder: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Row
+    var decoder: @Sendable ([SQLBinding]) throws(SQLDecodingError) -> Row
 
     /// `INSERT INTO "table" (…) VALUES (…), (…) [ON CONFLICT …] [RETURNING …]`, or
     /// `DEFAULT VALUES` for one row with no assignments.
@@ -28,7 +28,7 @@ public struct Insert<T: SQLTable, Row>: QueryStatement {
     }
 
     /// Decodes one row of `RETURNING` output.
-    public func decode(_ values: [QueryBinding]) throws(QueryDecodingError) -> Row {
+    public func decode(_ values: [SQLBinding]) throws(SQLDecodingError) -> Row {
         try decoder(values)
     }
 
@@ -65,17 +65,17 @@ public struct Insert<T: SQLTable, Row>: QueryStatement {
         return copy
     }
 
-    /// `RETURNING …` of the inserted rows, typed like ``Select/select(_:)``.
+    /// `RETURNING …` of the inserted rows, typed like ``SQLSelect/select(_:)``.
     ///
     /// ```swift
     /// List.insert { $0.name.set("Home") }.returning { $0.id }
     /// // INSERT INTO "lists" ("name") VALUES (?) RETURNING "id"
     /// ```
-    public func returning<each E: QueryExpression>(
+    public func returning<each E: SQLTypedExpression>(
         _ columns: (T.Columns) -> (repeat each E)
-    ) -> Insert<T, (repeat (each E).QueryValue)> {
+    ) -> SQLInsert<T, (repeat (each E).QueryValue)> {
         let selection = typedSelection(repeat each columns(T.columns))
-        return Insert<T, (repeat (each E).QueryValue)>(
+        return SQLInsert<T, (repeat (each E).QueryValue)>(
             columns: self.columns, rows: rows, conflict: conflict, returningList: selection.sql, decoder: selection.decode)
     }
 }
@@ -87,11 +87,11 @@ extension SQLTable {
     /// Reminder.insert { $0.listID.set(1); $0.title.set("Milk") }
     /// // INSERT INTO "reminders" ("list_id", "title") VALUES (?, ?)
     /// ```
-    public static func insert(@AssignmentBuilder _ row: (TableScope<Self>) -> [Assignment]) -> Insert<Self, Void> {
+    public static func insert(@AssignmentBuilder _ row: (TableScope<Self>) -> [Assignment]) -> SQLInsert<Self, Void> {
         let assignments = row(TableScope<Self>())
-        return Insert(
+        return SQLInsert(
             columns: assignments.map(\.column), rows: [assignments.map(\.value)],
-            conflict: nil, returningList: nil, decoder: { _ throws(QueryDecodingError) in })
+            conflict: nil, returningList: nil, decoder: { _ throws(SQLDecodingError) in })
     }
 
     /// Inserts one row per element, in a single statement.
@@ -104,7 +104,7 @@ extension SQLTable {
     /// > the same order; both are programmer errors and stop the program.
     public static func insert<S: Sequence>(
         _ elements: S, @AssignmentBuilder _ row: (TableScope<Self>, S.Element) -> [Assignment]
-    ) -> Insert<Self, Void> {
+    ) -> SQLInsert<Self, Void> {
         let scope = TableScope<Self>()
         let built = elements.map { row(scope, $0) }
         precondition(!built.isEmpty, "insert into \(tableName) was given no rows; skip the statement instead")
@@ -114,8 +114,8 @@ extension SQLTable {
                 assignments.map(\.column) == columns,
                 "every row inserted into \(tableName) must assign \(columns) in that order")
         }
-        return Insert(
+        return SQLInsert(
             columns: columns, rows: built.map { $0.map(\.value) },
-            conflict: nil, returningList: nil, decoder: { _ throws(QueryDecodingError) in })
+            conflict: nil, returningList: nil, decoder: { _ throws(SQLDecodingError) in })
     }
 }

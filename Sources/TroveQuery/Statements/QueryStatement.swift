@@ -1,18 +1,18 @@
-/// A complete statement that renders to ``SQLFragment``: `Select`, `Insert`, `Update` or `Delete`.
+/// A complete statement that renders to ``SQLFragment``: `SQLSelect`, `SQLInsert`, `SQLUpdate` or `SQLDelete`.
 ///
 /// ```swift
 /// let query = Reminder.where { $0.isFlagged }
 /// query.sql.render()       // ("SELECT \"reminders\".* FROM \"reminders\" WHERE (\"reminders\".\"is_flagged\")", [])
 /// query.debugDescription   // the same with bindings inlined, for snapshots
 /// ```
-public protocol QueryStatement: Sendable, CustomDebugStringConvertible {
+public protocol SQLStatement: Sendable, CustomDebugStringConvertible {
     /// The statement: SQL text with `?` placeholders and the values they bind.
     var sql: SQLFragment { get }
 }
 
-extension QueryStatement {
+extension SQLStatement {
     /// The text to prepare and the values to bind, in order.
-    public func render() -> (sql: String, bindings: [QueryBinding]) {
+    public func render() -> (sql: String, bindings: [SQLBinding]) {
         sql.render()
     }
 
@@ -24,19 +24,19 @@ extension QueryStatement {
 
 /// Reads result columns, in order, into Swift values.
 struct BindingCursor {
-    let values: [QueryBinding]
+    let values: [SQLBinding]
     var index = 0
 
-    init(_ values: [QueryBinding]) {
+    init(_ values: [SQLBinding]) {
         self.values = values
     }
 
     /// The next column decoded as `V`; a missing column reads as NULL.
     ///
-    /// - Throws: `QueryDecodingError` carrying the column's index.
-    mutating func next<V: QueryBindable>(_ type: V.Type) throws(QueryDecodingError) -> V {
+    /// - Throws: `SQLDecodingError` carrying the column's index.
+    mutating func next<V: SQLBindable>(_ type: V.Type) throws(SQLDecodingError) -> V {
         defer { index += 1 }
-        do throws(QueryDecodingError) {
+        do throws(SQLDecodingError) {
             return try V(decoding: index < values.count ? values[index] : .null)
         } catch {
             var located = error
@@ -47,15 +47,15 @@ struct BindingCursor {
 }
 
 /// The SQL list and row decoder of a typed selection such as `($0.id, $0.title)`.
-func typedSelection<each E: QueryExpression>(
+func typedSelection<each E: SQLTypedExpression>(
     _ expressions: repeat each E
-) -> (sql: SQLFragment, decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue)) {
+) -> (sql: SQLFragment, decode: @Sendable ([SQLBinding]) throws(SQLDecodingError) -> (repeat (each E).QueryValue)) {
     var parts: [SQLFragment] = []
     for expression in repeat each expressions {
         parts.append(expression.queryFragment)
     }
-    let decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> (repeat (each E).QueryValue) = {
-        values throws(QueryDecodingError) in
+    let decode: @Sendable ([SQLBinding]) throws(SQLDecodingError) -> (repeat (each E).QueryValue) = {
+        values throws(SQLDecodingError) in
         var cursor = BindingCursor(values)
         return (repeat try cursor.next((each E).QueryValue.self))
     }

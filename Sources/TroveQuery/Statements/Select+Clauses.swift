@@ -1,4 +1,4 @@
-extension Select {
+extension SQLSelect {
     /// Adds predicates to `WHERE`; chained calls AND together, and an empty builder adds nothing.
     ///
     /// ```swift
@@ -23,9 +23,9 @@ extension Select {
     /// ```
     /// - Parameter columns: One expression, or a tuple of them.
     /// - Returns: A statement whose ``decode(_:)`` returns `(Int64, String)` for the example.
-    public func select<each E: QueryExpression>(
+    public func select<each E: SQLTypedExpression>(
         _ columns: (Scope) -> (repeat each E)
-    ) -> Select<Scope, (repeat (each E).QueryValue)> {
+    ) -> SQLSelect<Scope, (repeat (each E).QueryValue)> {
         let selection = typedSelection(repeat each columns(scope))
         return with(scope: scope, selection: selection.sql, decoder: selection.decode)
     }
@@ -108,13 +108,13 @@ extension Select {
     /// ```
     /// - Returns: A statement whose single row is the count; ordering is dropped, and a
     ///   statement with `LIMIT`, `GROUP BY` or `DISTINCT` is counted as a subquery.
-    public func count() -> Select<Scope, Int> {
-        let decode: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Int = { values throws(QueryDecodingError) in
+    public func count() -> SQLSelect<Scope, Int> {
+        let decode: @Sendable ([SQLBinding]) throws(SQLDecodingError) -> Int = { values throws(SQLDecodingError) in
             var cursor = BindingCursor(values)
             return try cursor.next(Int.self)
         }
         if limitValue != nil || offsetValue != nil || !groups.isEmpty || isDistinct {
-            var counted = Select<Scope, Int>(scope: scope, table: table, decoder: decode)
+            var counted = SQLSelect<Scope, Int>(scope: scope, table: table, decoder: decode)
             counted.selection = "count(*)"
             counted.subquery = sql
             return counted

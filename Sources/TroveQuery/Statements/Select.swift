@@ -1,7 +1,7 @@
 /// A `SELECT` statement over one table or a join, built by chaining.
 ///
 /// `Scope` is what the closures receive: one table's ``TableScope``, or a tuple of them after a
-/// join. `Row` is the Swift type of a result row: `[QueryBinding]` for the default
+/// join. `Row` is the Swift type of a result row: `[SQLBinding]` for the default
 /// `"table".*`, or the tuple of value types after ``select(_:)``.
 ///
 /// ```swift
@@ -9,7 +9,7 @@
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."is_flagged")
 /// //   ORDER BY "reminders"."title" LIMIT ?
 /// ```
-public struct Select<Scope: Sendable, Row>: QueryStatement {
+public struct SQLSelect<Scope: Sendable, Row>: SQLStatement {
     /// The tables as the closures see them.
     public let scope: Scope
     var table: String
@@ -17,7 +17,7 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
     var subquery: SQLFragment?
     var joins: [SQLFragment] = []
     var selection: SQLFragment?
-    var decoder: @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Row
+    var decoder: @Sendable ([SQLBinding]) throws(SQLDecodingError) -> Row
     var isDistinct = false
     var filter = WhereClause()
     var groups: [SQLFragment] = []
@@ -28,7 +28,7 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
 
     init(
         scope: Scope, table: String,
-        decoder: @escaping @Sendable ([QueryBinding]) throws(QueryDecodingError) -> Row
+        decoder: @escaping @Sendable ([SQLBinding]) throws(SQLDecodingError) -> Row
     ) {
         self.scope = scope
         self.table = table
@@ -38,9 +38,9 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
     /// The same statement with another scope or row type, keeping every clause.
     func with<NewScope, NewRow>(
         scope: NewScope, selection: SQLFragment?,
-        decoder: @escaping @Sendable ([QueryBinding]) throws(QueryDecodingError) -> NewRow
-    ) -> Select<NewScope, NewRow> {
-        var copy = Select<NewScope, NewRow>(scope: scope, table: table, decoder: decoder)
+        decoder: @escaping @Sendable ([SQLBinding]) throws(SQLDecodingError) -> NewRow
+    ) -> SQLSelect<NewScope, NewRow> {
+        var copy = SQLSelect<NewScope, NewRow>(scope: scope, table: table, decoder: decoder)
         copy.joins = joins
         copy.subquery = subquery
         copy.selection = selection
@@ -60,8 +60,8 @@ public struct Select<Scope: Sendable, Row>: QueryStatement {
     /// let query = Reminder.select { ($0.id, $0.title) }
     /// try query.decode([.integer(1), .text("Milk")])  // (1, "Milk")
     /// ```
-    /// - Throws: `QueryDecodingError` when a value does not fit its column's Swift type.
-    public func decode(_ values: [QueryBinding]) throws(QueryDecodingError) -> Row {
+    /// - Throws: `SQLDecodingError` when a value does not fit its column's Swift type.
+    public func decode(_ values: [SQLBinding]) throws(SQLDecodingError) -> Row {
         try decoder(values)
     }
 

@@ -4,7 +4,7 @@
 /// Reminder.where { $0.id == 7 }.update { $0.title.set("Milk"); $0.priority.set($0.priority + 1) }
 /// // UPDATE "reminders" SET "title" = ?, "priority" = ("reminders"."priority" + ?) WHERE ("reminders"."id" = ?)
 /// ```
-public struct Update<T: SQLTable>: QueryStatement {
+public struct SQLUpdate<T: SQLTable>: SQLStatement {
     /// The `SET` list.
     public var assignments: [Assignment]
     /// The rows to change; empty changes every row.
@@ -20,7 +20,7 @@ public struct Update<T: SQLTable>: QueryStatement {
     }
 }
 
-extension Select {
+extension SQLSelect {
     /// Updates the rows this statement's `where` selects; ordering, limits and selection are ignored.
     ///
     /// ```swift
@@ -30,7 +30,7 @@ extension Select {
     /// - Parameter assignments: At least one `$0.column.set(…)`.
     public func update<T: SQLTable>(
         @AssignmentBuilder set assignments: (TableScope<T>) -> [Assignment]
-    ) -> Update<T> where Scope == TableScope<T> {
-        Update(assignments: assignments(scope), filter: filter)
+    ) -> SQLUpdate<T> where Scope == TableScope<T> {
+        SQLUpdate(assignments: assignments(scope), filter: filter)
     }
 }

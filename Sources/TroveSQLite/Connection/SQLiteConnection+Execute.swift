@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 public import TroveQuery
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Runs a script of one or more `;`-separated statements with nothing bound, such as a migration.
     ///
     /// ```swift
@@ -100,7 +100,7 @@ extension SQLiteConnection {
     /// ```
     ///
     /// - Throws: `SQLiteError`, or `SQLiteRowError` when the value does not decode to `T`.
-    public func fetchValue<T: QueryBindable>(_ sql: SQLFragment, as type: T.Type = T.self) throws -> T? {
+    public func fetchValue<T: SQLBindable>(_ sql: SQLFragment, as type: T.Type = T.self) throws -> T? {
         let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step(), !statement.columnNames.isEmpty else { return nil }

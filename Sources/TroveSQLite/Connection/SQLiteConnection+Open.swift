@@ -8,7 +8,7 @@ import Darwin
 import Foundation
 import TroveQuery
 
-extension SQLiteConnection {
+extension SQLConnection {
     static func isFile(_ path: String) -> Bool {
         path != ":memory:" && !path.isEmpty
     }

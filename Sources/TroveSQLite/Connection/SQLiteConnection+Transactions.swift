@@ -18,7 +18,7 @@ public enum TransactionKind: Sendable, Hashable {
     }
 }
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Runs `body` in a transaction: commits when it returns, rolls back when it throws.
     ///
     /// ```swift

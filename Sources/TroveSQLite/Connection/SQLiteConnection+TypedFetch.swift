@@ -3,7 +3,7 @@ public import TroveQuery
 // Statements from the query builder, run and decoded: as the select's own typed row (the
 // tuple its `select` names), or as an app's `Decodable` type, column by column NAME.
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Every row of a select, decoded as the statement's row type.
     ///
     /// ```swift
@@ -15,7 +15,7 @@ extension SQLiteConnection {
     /// - Returns: The rows, in the order SQLite produced them.
     /// - Throws: `SQLiteError`; `SQLiteRowError.cannotDecode` naming the column and the Swift type a
     ///   value did not fit; `CancellationError` when interrupted.
-    public func fetchAll<Scope, Value>(_ query: Select<Scope, Value>) throws -> [Value] {
+    public func fetchAll<Scope, Value>(_ query: SQLSelect<Scope, Value>) throws -> [Value] {
         let statement = try checkout(query.sql)
         defer { release(statement) }
         var values: [Value] = []
@@ -33,7 +33,7 @@ extension SQLiteConnection {
     /// ```
     /// - Returns: The first row, or nil.
     /// - Throws: As `fetchAll(_:)`.
-    public func fetchOne<Scope, Value>(_ query: Select<Scope, Value>) throws -> Value? {
+    public func fetchOne<Scope, Value>(_ query: SQLSelect<Scope, Value>) throws -> Value? {
         let statement = try checkout(query.sql)
         defer { release(statement) }
         return try statement.step() ? try Self.decode(statement.row(), with: query) : nil
@@ -47,7 +47,7 @@ extension SQLiteConnection {
     /// let todos = try db.fetchAll(ReminderTable.where { $0.isFlagged }, as: Todo.self)
     /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// A property whose type is `QueryBindable` decodes as a builder column of it would; an
+    /// A property whose type is `SQLBindable` decodes as a builder column of it would; an
     /// optional property is nil for NULL or for a column the row lacks.
     ///
     /// - Parameters:
@@ -57,7 +57,7 @@ extension SQLiteConnection {
     /// - Throws: `SQLiteRowDecodingError` naming the column and the Swift type for a missing column,
     ///   a NULL into a property that is not optional, or a value of the wrong type;
     ///   `SQLiteError`; `CancellationError` when interrupted.
-    public func fetchAll<Record: Decodable>(_ query: some QueryStatement, as type: Record.Type) throws -> [Record] {
+    public func fetchAll<Record: Decodable>(_ query: some SQLStatement, as type: Record.Type) throws -> [Record] {
         try fetchAll(query.sql, as: type)
     }
 
@@ -84,7 +84,7 @@ extension SQLiteConnection {
     /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."id" = ?)
     /// ```
     /// - Throws: As `fetchAll(_:as:)`.
-    public func fetchOne<Record: Decodable>(_ query: some QueryStatement, as type: Record.Type) throws -> Record? {
+    public func fetchOne<Record: Decodable>(_ query: some SQLStatement, as type: Record.Type) throws -> Record? {
         try fetchOne(query.sql, as: type)
     }
 
@@ -114,7 +114,7 @@ extension SQLiteConnection {
     ///
     /// - Returns: The number of rows.
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
-    public func fetchCount<Scope, Value>(_ query: Select<Scope, Value>) throws -> Int {
+    public func fetchCount<Scope, Value>(_ query: SQLSelect<Scope, Value>) throws -> Int {
         try fetchOne(query.count()) ?? 0
     }
 
@@ -128,14 +128,14 @@ extension SQLiteConnection {
     /// - Returns: How many rows it inserted, changed or deleted (`sqlite3_changes64`).
     /// - Throws: `SQLiteError` carrying the SQL (bound values hidden).
     @discardableResult
-    public func execute(_ statement: some QueryStatement) throws -> Int {
+    public func execute(_ statement: some SQLStatement) throws -> Int {
         try execute(statement.sql)
         return changes
     }
 
     /// A row of `query` decoded by its own decoder; a failure names the column it was in.
-    static func decode<Scope, Value>(_ row: SQLiteRow, with query: Select<Scope, Value>) throws -> Value {
-        do throws(QueryDecodingError) {
+    static func decode<Scope, Value>(_ row: SQLiteRow, with query: SQLSelect<Scope, Value>) throws -> Value {
+        do throws(SQLDecodingError) {
             return try query.decode(row.values)
         } catch {
             let index = error.columnIndex ?? 0

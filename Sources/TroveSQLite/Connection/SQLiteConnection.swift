@@ -4,7 +4,7 @@ import TroveQuery
 /// One SQLite connection: owns the `sqlite3*` handle and a cache of prepared statements.
 ///
 /// ```swift
-/// let db = try SQLiteConnection(path: "trove.db")
+/// let db = try SQLConnection(path: "trove.db")
 /// try db.execute("CREATE TABLE IF NOT EXISTS tags(name TEXT UNIQUE)")
 /// try db.execute("INSERT INTO tags(name) VALUES (\("home"))")  // INSERT INTO tags(name) VALUES (?)
 /// let names = try db.fetchAll("SELECT name FROM tags").map { try $0[0] as String }
@@ -14,7 +14,7 @@ import TroveQuery
 /// `SQLiteDatabase`, which hands connections out inside `read` and `write` bodies.
 ///
 /// See https://www.sqlite.org/c3ref/sqlite3.html
-public final class SQLiteConnection {
+public final class SQLConnection {
     /// How to open a connection.
     public struct Options: Sendable {
         /// Open with `SQLITE_OPEN_READONLY`: every write fails with `SQLITE_READONLY`. Works on a
@@ -71,7 +71,7 @@ public final class SQLiteConnection {
     /// Opens (and for writing, creates) the database at `path`, or an in-memory one for `:memory:`.
     ///
     /// ```swift
-    /// let db = try SQLiteConnection(path: "/tmp/trove.db")  // WAL, foreign_keys=ON, 5 s busy timeout
+    /// let db = try SQLConnection(path: "/tmp/trove.db")  // WAL, foreign_keys=ON, 5 s busy timeout
     /// ```
     ///
     /// - Parameters:
@@ -116,8 +116,8 @@ public final class SQLiteConnection {
     }
 
     /// A private in-memory database.
-    public static func inMemory() throws -> SQLiteConnection {
-        try SQLiteConnection(path: ":memory:")
+    public static func inMemory() throws -> SQLConnection {
+        try SQLConnection(path: ":memory:")
     }
 
     deinit {

@@ -42,7 +42,7 @@ extension SQLiteDatabase {
     }
 }
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Prepared statements on this connection that have stepped and not been reset.
     package func busyStatementCount() -> Int {
         var count = 0

@@ -19,7 +19,7 @@ extension SQLiteDatabase {
     /// - Throws: `CancellationError` when the task is cancelled before or during the body (both
     ///   connections' statements are interrupted); otherwise what `body` throws.
     public func readWithHelper<T: Sendable>(
-        _ body: @Sendable (SQLiteConnection, SQLiteReadHelper?) throws -> T
+        _ body: @Sendable (SQLConnection, SQLiteReadHelper?) throws -> T
     ) async throws -> T {
         guard !readersShareWriter else { return try await read { db in try body(db, nil) } }
         try Task.checkCancellation()

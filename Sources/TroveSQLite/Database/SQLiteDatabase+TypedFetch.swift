@@ -1,6 +1,6 @@
 public import TroveQuery
 
-// The typed fetches of `SQLiteConnection`, each in one `read` (or one `write` for `execute`), for
+// The typed fetches of `SQLConnection`, each in one `read` (or one `write` for `execute`), for
 // code that has a `SQLiteDatabase` and no connection.
 
 extension SQLiteDatabase {
@@ -10,8 +10,8 @@ extension SQLiteDatabase {
     /// let flagged = try await database.fetchAll(ReminderTable.where { $0.isFlagged }.select { ($0.id, $0.title) })
     /// // SELECT "reminders"."id", "reminders"."title" FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: As `SQLiteConnection.fetchAll(_:)`; `CancellationError` when the task is cancelled.
-    public func fetchAll<Scope, Value: Sendable>(_ query: Select<Scope, Value>) async throws -> [Value] {
+    /// - Throws: As `SQLConnection.fetchAll(_:)`; `CancellationError` when the task is cancelled.
+    public func fetchAll<Scope, Value: Sendable>(_ query: SQLSelect<Scope, Value>) async throws -> [Value] {
         try await read { db in try db.fetchAll(query) }
     }
 
@@ -21,8 +21,8 @@ extension SQLiteDatabase {
     /// let title = try await database.fetchOne(ReminderTable.where { $0.id == 7 }.select { $0.title })
     /// // SELECT "reminders"."title" FROM "reminders" WHERE ("reminders"."id" = ?)
     /// ```
-    /// - Throws: As `SQLiteConnection.fetchOne(_:)`.
-    public func fetchOne<Scope, Value: Sendable>(_ query: Select<Scope, Value>) async throws -> Value? {
+    /// - Throws: As `SQLConnection.fetchOne(_:)`.
+    public func fetchOne<Scope, Value: Sendable>(_ query: SQLSelect<Scope, Value>) async throws -> Value? {
         try await read { db in try db.fetchOne(query) }
     }
 
@@ -32,9 +32,9 @@ extension SQLiteDatabase {
     /// let todos = try await database.fetchAll(ReminderTable.where { $0.isFlagged }, as: Todo.self)
     /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: `SQLiteRowDecodingError` naming the column and the Swift type; as `SQLiteConnection.fetchAll(_:as:)`.
+    /// - Throws: `SQLiteRowDecodingError` naming the column and the Swift type; as `SQLConnection.fetchAll(_:as:)`.
     public func fetchAll<Record: Decodable & Sendable>(
-        _ query: some QueryStatement, as type: Record.Type
+        _ query: some SQLStatement, as type: Record.Type
     ) async throws -> [Record] {
         try await read { db in try db.fetchAll(query, as: type) }
     }
@@ -47,7 +47,7 @@ extension SQLiteDatabase {
     /// ```
     /// - Throws: As ``fetchAll(_:as:)``.
     public func fetchOne<Record: Decodable & Sendable>(
-        _ query: some QueryStatement, as type: Record.Type
+        _ query: some SQLStatement, as type: Record.Type
     ) async throws -> Record? {
         try await read { db in try db.fetchOne(query, as: type) }
     }
@@ -58,8 +58,8 @@ extension SQLiteDatabase {
     /// try await database.fetchCount(ReminderTable.where { $0.isFlagged })
     /// // SELECT count(*) FROM "reminders" WHERE ("reminders"."is_flagged")
     /// ```
-    /// - Throws: As `SQLiteConnection.fetchCount(_:)`.
-    public func fetchCount<Scope, Value>(_ query: Select<Scope, Value>) async throws -> Int {
+    /// - Throws: As `SQLConnection.fetchCount(_:)`.
+    public func fetchCount<Scope, Value>(_ query: SQLSelect<Scope, Value>) async throws -> Int {
         try await read { db in try db.fetchCount(query) }
     }
 
@@ -70,9 +70,9 @@ extension SQLiteDatabase {
     /// // BEGIN IMMEDIATE; UPDATE "reminders" SET "is_flagged" = ? WHERE ("reminders"."id" = ?); COMMIT
     /// ```
     /// - Returns: How many rows it changed.
-    /// - Throws: As `SQLiteConnection.execute(_:)`, and as ``write(_:)``.
+    /// - Throws: As `SQLConnection.execute(_:)`, and as ``write(_:)``.
     @discardableResult
-    public func execute(_ statement: some QueryStatement) async throws -> Int {
+    public func execute(_ statement: some SQLStatement) async throws -> Int {
         try await write { db in try db.execute(statement) }
     }
 }

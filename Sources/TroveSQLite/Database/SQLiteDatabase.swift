@@ -58,23 +58,23 @@ public final class SQLiteDatabase: Sendable {
     ///   - options: For every connection; readers also get `readOnly`. With `walMode` off,
     ///     readers and the writer lock each other out and wait up to the busy timeout.
     /// - Throws: `OpenError`.
-    public init(path: String, readers: Int = 4, options: SQLiteConnection.Options = .init()) throws {
+    public init(path: String, readers: Int = 4, options: SQLConnection.Options = .init()) throws {
         precondition(readers >= 0, "a Database cannot have fewer than no readers")
         self.path = path
-        let writerConnection = try SQLiteConnection(path: path, options: options)
+        let writerConnection = try SQLConnection(path: path, options: options)
         writer = SerialConnection(writerConnection, label: "trove.sqlite.writer")
-        if SQLiteConnection.isFile(path), readers > 0 {
+        if SQLConnection.isFile(path), readers > 0 {
             var readerOptions = options
             readerOptions.readOnly = true
             self.readers = ReaderPool(readers: try (0..<readers).map { index in
-                SerialConnection(try SQLiteConnection(path: path, options: readerOptions), label: "trove.sqlite.reader.\(index)")
+                SerialConnection(try SQLConnection(path: path, options: readerOptions), label: "trove.sqlite.reader.\(index)")
             })
             readersShareWriter = false
         } else {
             self.readers = ReaderPool(readers: [writer])
             readersShareWriter = true
         }
-        openedFiles = SQLiteConnection.isFile(path)
+        openedFiles = SQLConnection.isFile(path)
             ? ["", "-wal", "-shm"].map { (path + $0, FileIdentity(path: path + $0)) } : []
     }
 
@@ -127,7 +127,7 @@ public final class SQLiteDatabase: Sendable {
     /// - Returns: What `body` returned.
     /// - Throws: `CancellationError` when the task is cancelled before or during the body (the
     ///   running statement is interrupted); otherwise what `body` throws.
-    public func read<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    public func read<T: Sendable>(_ body: @Sendable (SQLConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await readers.withReader { reader in
             try await reader.run(interruptible: true, queryOnly: readersShareWriter, body)
@@ -150,7 +150,7 @@ public final class SQLiteDatabase: Sendable {
     /// - Returns: What `body` returned, once committed.
     /// - Throws: `CancellationError` if cancelled before the body starts (it then never runs),
     ///   else what `body` throws or `SQLiteError` from BEGIN/COMMIT. Never interrupted.
-    public func write<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    public func write<T: Sendable>(_ body: @Sendable (SQLConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await writer.run(interruptible: false, queryOnly: false) { db in
             try db.transaction(.immediate) { try body(db) }
@@ -161,7 +161,7 @@ public final class SQLiteDatabase: Sendable {
     /// `PRAGMA`s that refuse to run in a transaction. A transaction it leaves open is rolled back.
     ///
     /// - Throws: As `write`.
-    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (SQLConnection) throws -> T) async throws -> T {
         try Task.checkCancellation()
         return try await writer.run(interruptible: false, queryOnly: false, body)
     }

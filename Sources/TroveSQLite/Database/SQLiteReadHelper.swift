@@ -63,7 +63,7 @@ public final class SQLiteReadHelper: Sendable {
     ///   - body: The work; `shared` lives only while it runs.
     /// - Throws: `CancellationError` when the read was cancelled, or what `body` throws.
     public static func sharing<T>(
-        _ helper: SQLiteReadHelper?, snapshotOf db: SQLiteConnection, _ body: (_ shared: SQLiteSharedRead?) throws -> T
+        _ helper: SQLiteReadHelper?, snapshotOf db: SQLConnection, _ body: (_ shared: SQLiteSharedRead?) throws -> T
     ) throws -> T {
         guard let helper, let shared = try helper.begin(sameSnapshotAs: db) else { return try body(nil) }
         defer { shared.end() }
@@ -71,7 +71,7 @@ public final class SQLiteReadHelper: Sendable {
     }
 
     /// Notes the helper's data version, then starts `db`'s snapshot; nil when `db` has read.
-    private func begin(sameSnapshotAs db: SQLiteConnection) throws -> SQLiteSharedRead? {
+    private func begin(sameSnapshotAs db: SQLConnection) throws -> SQLiteSharedRead? {
         // NB: a transaction that has read holds its snapshot from before the helper's first
         // look, which proves nothing about it.
         guard db.isInTransaction, sqlite3_txn_state(db.handle, "main") == SQLITE_TXN_NONE else { return nil }
@@ -147,7 +147,7 @@ public final class SQLiteSharedRead: Sendable {
     ///   before its transaction opened): do the work on the body's connection.
     /// - Throws: `CancellationError` when the read was cancelled, or a `SQLiteError` from
     ///   opening the helper's transaction.
-    public func start<T: Sendable>(_ work: @escaping @Sendable (SQLiteConnection) throws -> T) throws -> SQLiteParallelRead<T>? {
+    public func start<T: Sendable>(_ work: @escaping @Sendable (SQLConnection) throws -> T) throws -> SQLiteParallelRead<T>? {
         // NB: only the body's thread calls this, so the lock only publishes `joined` to `end`.
         let isJoined = try joined.withLock { joined in
             if joined == nil { joined = try helper.join(dataVersion: dataVersion) }

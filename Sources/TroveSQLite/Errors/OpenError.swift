@@ -8,7 +8,7 @@ import Darwin
 /// A database that could not be opened, with what went wrong and what to do about it.
 ///
 /// ```swift
-/// do { _ = try SQLiteConnection(path: "/nowhere/trove.db") } catch let error as OpenError {
+/// do { _ = try SQLConnection(path: "/nowhere/trove.db") } catch let error as OpenError {
 ///     error.kind  // .missingDirectory
 ///     "\(error)"  // cannot open the database at /nowhere/trove.db: the folder /nowhere does not
 ///                 // exist; create the folder, or open a path in one that exists

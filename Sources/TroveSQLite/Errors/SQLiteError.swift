@@ -23,7 +23,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     /// The statement that failed, when there was one.
     public var sql: String?
     /// The values bound to the statement. Hidden in `description`.
-    public var bindings: [QueryBinding]
+    public var bindings: [SQLBinding]
     /// The operating system's error number behind an I/O or open failure (`EMFILE`, `EACCES`,
     /// `ENOSPC`, …), from `sqlite3_system_errno`; nil when SQLite reported none.
     /// See https://www.sqlite.org/c3ref/system_errno.html
@@ -38,7 +38,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible, CustomDebug
     ///   - bindings: Its bound values, hidden in `description`.
     ///   - systemErrno: The operating system's error number, if SQLite reported one.
     public init(
-        extendedCode: SQLiteResultCode, message: String, sql: String? = nil, bindings: [QueryBinding] = [],
+        extendedCode: SQLiteResultCode, message: String, sql: String? = nil, bindings: [SQLBinding] = [],
         systemErrno: Int32? = nil
     ) {
         self.extendedCode = extendedCode

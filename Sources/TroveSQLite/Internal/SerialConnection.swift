@@ -13,7 +13,7 @@ import TroveQuery
 /// when no block holds `self` any more. Other threads reach the connection only through
 /// `interruptState` (`Sendable`: an atomic flag and `sqlite3_interrupt`) and `BodyGate`.
 final class SerialConnection: @unchecked Sendable {
-    private let connection: SQLiteConnection
+    private let connection: SQLConnection
     private let queue: DispatchQueue
     /// Runs the callers' tasks on `queue` for the length of a body.
     private let executor: QueueExecutor
@@ -25,7 +25,7 @@ final class SerialConnection: @unchecked Sendable {
     /// Bodies queued or running on this connection.
     var pendingBodies: Int { pending.load(ordering: .acquiring) }
 
-    init(_ connection: SQLiteConnection, label: String) {
+    init(_ connection: SQLConnection, label: String) {
         self.connection = connection
         self.interruptState = connection.interruptState
         self.queue = DispatchQueue(label: label)
@@ -60,7 +60,7 @@ final class SerialConnection: @unchecked Sendable {
     ///   - body: The work; it must not let the connection or a cursor escape.
     /// - Throws: `CancellationError` when skipped or interrupted, or what `body` throws.
     func run<T: Sendable>(
-        interruptible: Bool, queryOnly: Bool, _ body: @Sendable (SQLiteConnection) throws -> T
+        interruptible: Bool, queryOnly: Bool, _ body: @Sendable (SQLConnection) throws -> T
     ) async throws -> T {
         let gate = BodyGate()
         pending.add(1, ordering: .releasing)
@@ -82,12 +82,12 @@ final class SerialConnection: @unchecked Sendable {
     ///
     /// NB: only for a body running on ANOTHER connection that holds this one's reader slot, so
     /// no body of this connection's own is queued or running meanwhile.
-    func runLent<T>(_ work: (SQLiteConnection) throws -> T) rethrows -> T {
+    func runLent<T>(_ work: (SQLConnection) throws -> T) rethrows -> T {
         try queue.sync { try work(connection) }
     }
 
     /// Starts `work` on this connection's queue and returns at once; as ``runLent(_:)``.
-    func startLent(_ work: @escaping @Sendable (SQLiteConnection) -> Void) {
+    func startLent(_ work: @escaping @Sendable (SQLConnection) -> Void) {
         queue.async { work(self.connection) }
     }
 
@@ -99,7 +99,7 @@ final class SerialConnection: @unchecked Sendable {
 
     /// On `queue`: the body between the gate's start and finish, with the connection tidied after.
     private func execute<T>(
-        _ body: (SQLiteConnection) throws -> T, gate: BodyGate, queryOnly: Bool
+        _ body: (SQLConnection) throws -> T, gate: BodyGate, queryOnly: Bool
     ) -> Result<T, any Error> {
         // NB: the task executor's contract; were the body ever elsewhere, two bodies could
         // share the connection at once.

@@ -3,7 +3,7 @@ import TroveQuery
 
 /// Decodes an app's `Decodable` type from one row, a property per column, matched by NAME.
 ///
-/// A property whose type is ``QueryBindable`` (`Int64`, `String`, `Date`, `Bool`, an enum
+/// A property whose type is ``SQLBindable`` (`Int64`, `String`, `Date`, `Bool`, an enum
 /// conforming to it, …) decodes as the builder's columns do. Any other `Decodable` (`UUID`,
 /// `Float`, an enum with a raw value) decodes from the column's single value. An optional
 /// property is nil for NULL or for a column the row lacks.
@@ -100,7 +100,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
 /// One column's value, as a `Decoder` (for `Decodable` types that read a single value) and
 /// as the container that reads it.
 private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
-    let value: QueryBinding
+    let value: SQLBinding
     let column: String
     let record: String
 
@@ -119,10 +119,10 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
 
     func decodeNil() -> Bool { value == .null }
 
-    /// A ``QueryBindable`` type decodes as a column of it would; NULL into a type that is not
+    /// A ``SQLBindable`` type decodes as a column of it would; NULL into a type that is not
     /// optional, and a value that does not fit, throw ``SQLiteRowDecodingError`` naming both.
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if let bindable = T.self as? any QueryBindable.Type {
+        if let bindable = T.self as? any SQLBindable.Type {
             let isOptional = T.self is any _OptionalQueryValue.Type
             if value == .null, !isOptional { throw error(.null, String(describing: T.self)) }
             do {
@@ -157,7 +157,7 @@ private struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
 
-    private func bindable<T: QueryBindable>(_ type: T.Type) throws -> T {
+    private func bindable<T: SQLBindable>(_ type: T.Type) throws -> T {
         if value == .null { throw error(.null, String(describing: T.self)) }
         do {
             return try T(decoding: value)

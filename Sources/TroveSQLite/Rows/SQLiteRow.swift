@@ -15,10 +15,10 @@ public struct SQLiteRow: Sendable, Hashable {
     /// The result columns' names, as SQLite reports them (an `AS` alias, or the column's name).
     public var columnNames: [String]
     /// The values, in column order.
-    public var values: [QueryBinding]
+    public var values: [SQLBinding]
 
     /// A row of one value per name; traps when the counts differ.
-    public init(columnNames: [String], values: [QueryBinding]) {
+    public init(columnNames: [String], values: [SQLBinding]) {
         precondition(columnNames.count == values.count, "a row needs one name per value")
         self.columnNames = columnNames
         self.values = values
@@ -28,12 +28,12 @@ public struct SQLiteRow: Sendable, Hashable {
     public var count: Int { values.count }
 
     /// The raw value at `index`; traps when out of range, like an array.
-    public subscript(_ index: Int) -> QueryBinding { values[index] }
+    public subscript(_ index: Int) -> SQLBinding { values[index] }
 
     /// The value at `index`, decoded.
     ///
     /// - Throws: `SQLiteRowError` when the index is out of range or the value does not decode to `T`.
-    public subscript<T: QueryBindable>(_ index: Int) -> T {
+    public subscript<T: SQLBindable>(_ index: Int) -> T {
         get throws {
             guard values.indices.contains(index) else {
                 throw SQLiteRowError.indexOutOfRange(index, columnCount: values.count)
@@ -46,7 +46,7 @@ public struct SQLiteRow: Sendable, Hashable {
     /// case-insensitive match, as SQLite compares names.
     ///
     /// - Throws: `SQLiteRowError` when there is no such column or the value does not decode to `T`.
-    public subscript<T: QueryBindable>(_ name: String) -> T {
+    public subscript<T: SQLBindable>(_ name: String) -> T {
         get throws {
             guard let index = index(ofColumn: name) else {
                 throw SQLiteRowError.noSuchColumn(name, columns: columnNames)
@@ -64,14 +64,14 @@ public struct SQLiteRow: Sendable, Hashable {
     /// ```
     ///
     /// - Throws: `SQLiteRowError` when there is no such column or the value does not decode.
-    public subscript<T: QueryBindable>(_ column: ResultColumn<T>) -> T {
+    public subscript<T: SQLBindable>(_ column: ResultColumn<T>) -> T {
         get throws { try self[column.name] }
     }
 
     /// The raw value of the column named `name`.
     ///
     /// - Throws: `SQLiteRowError.noSuchColumn` when there is none.
-    public func value(named name: String) throws -> QueryBinding {
+    public func value(named name: String) throws -> SQLBinding {
         guard let index = index(ofColumn: name) else {
             throw SQLiteRowError.noSuchColumn(name, columns: columnNames)
         }
@@ -84,7 +84,7 @@ public struct SQLiteRow: Sendable, Hashable {
             ?? columnNames.firstIndex { $0.compare(name, options: .caseInsensitive) == .orderedSame }
     }
 
-    private func decode<T: QueryBindable>(_ index: Int) throws -> T {
+    private func decode<T: SQLBindable>(_ index: Int) throws -> T {
         do {
             return try T(decoding: values[index])
         } catch {

@@ -11,15 +11,15 @@
 /// same SQL run elsewhere on the connection prepares a second statement rather than disturb it.
 ///
 /// > Important: Use a cursor only where its connection may be used: inside the `read` or
-/// > `write` body that made it, on that body's thread. Like `SQLiteConnection`, it is not `Sendable`.
+/// > `write` body that made it, on that body's thread. Like `SQLConnection`, it is not `Sendable`.
 /// > Finish or drop it before the body returns: an open cursor keeps a read transaction (and
 /// > its snapshot) alive.
 public final class SQLiteRowCursor {
     // NB: keeps the connection, and so the sqlite3 handle, alive as long as the statement.
-    private let connection: SQLiteConnection
+    private let connection: SQLConnection
     private var statement: Statement?
 
-    init(connection: SQLiteConnection, statement: Statement) {
+    init(connection: SQLConnection, statement: Statement) {
         self.connection = connection
         self.statement = statement
     }

@@ -18,7 +18,7 @@ public struct SQLiteRowDecodingError: Error, Hashable, Sendable, CustomStringCon
         /// The column is NULL and the property is not optional.
         case null
         /// The column's value does not fit the property's type.
-        case mismatch(QueryBinding)
+        case mismatch(SQLBinding)
         /// The property asks for a nested structure, which one column cannot hold.
         case nested
     }

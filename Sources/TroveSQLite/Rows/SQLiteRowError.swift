@@ -5,7 +5,7 @@ public import TroveQuery
 public enum SQLiteRowError: Error, Hashable, Sendable, CustomStringConvertible {
     case indexOutOfRange(Int, columnCount: Int)
     case noSuchColumn(String, columns: [String])
-    case cannotDecode(column: String, index: Int, QueryDecodingError)
+    case cannotDecode(column: String, index: Int, SQLDecodingError)
 
     /// One sentence: what could not be read, and what to check.
     public var description: String {

@@ -14,13 +14,13 @@ public import TroveQuery
 /// It stays apart from the connection's statement cache, so nothing evicts it while it is held.
 ///
 /// > Important: Use it only where its connection may be used: inside the `read` or `write` body
-/// > that made it, on that body's thread. Like `SQLiteConnection`, it is not `Sendable`.
+/// > that made it, on that body's thread. Like `SQLConnection`, it is not `Sendable`.
 public final class PreparedStatement {
     // NB: keeps the connection, and so the sqlite3 handle, alive as long as the statement.
-    private let connection: SQLiteConnection
+    private let connection: SQLConnection
     private let statement: Statement
 
-    init(connection: SQLiteConnection, statement: Statement) {
+    init(connection: SQLConnection, statement: Statement) {
         self.connection = connection
         self.statement = statement
     }
@@ -39,7 +39,7 @@ public final class PreparedStatement {
     /// - Parameter bindings: One value per `?`, in order.
     /// - Throws: `SQLiteError` carrying the SQL and (hidden) bindings, also when the count of
     ///   values does not match the placeholders; `CancellationError` when interrupted.
-    public func execute(_ bindings: [QueryBinding]) throws {
+    public func execute(_ bindings: [SQLBinding]) throws {
         defer { connection.release(statement) }
         try statement.bind(bindings)
         while try statement.step() {}
@@ -53,8 +53,8 @@ public final class PreparedStatement {
     /// try find.fetchValue([.text(uid)], as: Int64.self)  // SELECT "reminders"."id" … WHERE ("reminders"."uid" = ?)
     /// ```
     ///
-    /// - Throws: `SQLiteError`, or `QueryDecodingError` when the value does not decode to `T`.
-    public func fetchValue<T: QueryBindable>(_ bindings: [QueryBinding], as type: T.Type = T.self) throws -> T? {
+    /// - Throws: `SQLiteError`, or `SQLDecodingError` when the value does not decode to `T`.
+    public func fetchValue<T: SQLBindable>(_ bindings: [SQLBinding], as type: T.Type = T.self) throws -> T? {
         defer { connection.release(statement) }
         try statement.bind(bindings)
         guard try statement.step() else { return nil }
@@ -73,7 +73,7 @@ public final class PreparedStatement {
     /// ```
     ///
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
-    public func fetchOne(_ bindings: [QueryBinding]) throws -> SQLiteRow? {
+    public func fetchOne(_ bindings: [SQLBinding]) throws -> SQLiteRow? {
         defer { connection.release(statement) }
         try statement.bind(bindings)
         return try statement.step() ? statement.row() : nil
@@ -89,7 +89,7 @@ public final class PreparedStatement {
     /// ```
     ///
     /// - Throws: `SQLiteError`, or `CancellationError` when interrupted.
-    public func fetchAll(_ bindings: [QueryBinding]) throws -> [SQLiteRow] {
+    public func fetchAll(_ bindings: [SQLBinding]) throws -> [SQLiteRow] {
         defer { connection.release(statement) }
         try statement.bind(bindings)
         var rows: [SQLiteRow] = []
@@ -98,7 +98,7 @@ public final class PreparedStatement {
     }
 }
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Prepares `sql` once for ``PreparedStatement/execute(_:)`` to run many times.
     ///
     /// ```swift

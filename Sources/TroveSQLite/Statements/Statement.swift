@@ -3,7 +3,7 @@ import TroveQuery
 
 /// A prepared statement: binds values, steps, and reads the current row.
 ///
-/// Owned by a `SQLiteConnection` (through its cache) or a `SQLiteRowCursor`; finalized in `deinit`.
+/// Owned by a `SQLConnection` (through its cache) or a `SQLiteRowCursor`; finalized in `deinit`.
 /// See https://www.sqlite.org/c3ref/stmt.html
 final class Statement {
     let handle: OpaquePointer
@@ -12,7 +12,7 @@ final class Statement {
     /// Computed once per statement and shared by every row it reads, so rows allocate no names.
     let columnNames: [String]
     /// The values bound for the current run, kept for error messages.
-    private(set) var bindings: [QueryBinding] = []
+    private(set) var bindings: [SQLBinding] = []
     /// Set while a caller (often a cursor) owns the statement; a busy cached statement is not reused.
     var isInUse = false
     private let interruptState: InterruptState
@@ -93,7 +93,7 @@ final class Statement {
     /// Binds every value in order, after checking the count matches the placeholders.
     ///
     /// See https://www.sqlite.org/c3ref/bind_blob.html
-    func bind(_ values: [QueryBinding]) throws {
+    func bind(_ values: [SQLBinding]) throws {
         bindings = values
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard expected == values.count else {
@@ -179,7 +179,7 @@ final class Statement {
     /// The current row's values. One array allocation, plus the column's own text or blob storage.
     func row() -> SQLiteRow {
         let count = Int32(columnNames.count)
-        var values: [QueryBinding] = []
+        var values: [SQLBinding] = []
         values.reserveCapacity(Int(count))
         for index in 0..<count {
             values.append(value(at: index))
@@ -190,7 +190,7 @@ final class Statement {
     /// One column of the current row.
     ///
     /// See https://www.sqlite.org/c3ref/column_blob.html
-    func value(at index: Int32) -> QueryBinding {
+    func value(at index: Int32) -> SQLBinding {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER:
             return .integer(sqlite3_column_int64(handle, index))
@@ -213,7 +213,7 @@ final class Statement {
 
 extension SQLiteError {
     /// The connection's current error, for a failed call that returned `code`.
-    init(db: OpaquePointer, code: Int32, sql: String?, bindings: [QueryBinding] = []) {
+    init(db: OpaquePointer, code: Int32, sql: String?, bindings: [SQLBinding] = []) {
         let extended = sqlite3_extended_errcode(db)
         // NB: prefer the code the call returned; the connection's code can belong to a later call.
         let codeToReport = extended & 0xFF == code & 0xFF ? extended : code

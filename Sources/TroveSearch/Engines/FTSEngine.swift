@@ -152,7 +152,7 @@ public struct FTSEngine: SearchEngine {
     ///
     /// - Throws: ``SearchError/invalidCursor``, `CancellationError`, or a `SQLiteError` for a
     ///   broken database file.
-    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary, factsCache: facts)
         var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {

@@ -25,7 +25,7 @@ public struct LikeEngine: SearchEngine {
     }
 
     /// Runs the search on a connection the caller holds; see ``FTSEngine/search(_:on:)``.
-    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
         try EngineRun.search(LikeEngine.plan(for: request.query), request, engine: name, on: db)
     }
 

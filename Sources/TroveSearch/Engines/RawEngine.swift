@@ -28,7 +28,7 @@ public struct RawEngine: SearchEngine {
     /// Runs the search on a connection the caller holds.
     ///
     /// - Throws: ``SearchError/invalidRawQuery(message:near:)`` for text FTS5 rejects.
-    public func search(_ request: SearchRequest, on db: SQLiteConnection) throws -> ResultSet {
+    public func search(_ request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
         try EngineRun.search(RawEngine.plan(for: request.query), request, engine: name, on: db)
     }
 

@@ -44,7 +44,7 @@ extension ReminderFacts {
     /// `reminders_by_list`, testing each against them (16 ms), before its text was matched.
     /// Here the list's slot is compared in one pass over an array, and only the reminders it
     /// keeps are tested further.
-    func filteredIDs(_ clauses: [FilterClause], limit: Int, on db: SQLiteConnection) throws -> IDSet? {
+    func filteredIDs(_ clauses: [FilterClause], limit: Int, on db: SQLConnection) throws -> IDSet? {
         precondition(canTell(clauses), "the facts cannot tell \(clauses)")
         var tests = try clauses.map { try FactTest($0, in: self, on: db) }
         // NB: the likely smallest first, so that the others test fewer reminders.
@@ -124,7 +124,7 @@ private struct FactTest {
     let values: Values
     let isNegated: Bool
 
-    init(_ clause: FilterClause, in facts: ReminderFacts, on db: SQLiteConnection) throws {
+    init(_ clause: FilterClause, in facts: ReminderFacts, on db: SQLConnection) throws {
         isNegated = clause.isNegated
         let list = ListTable.columns, tag = TagTable.columns
         var completion: [UInt8] = [], flags: [UInt8] = [], priorities: [UInt8] = [], lists: [Int32] = [], tags: [Int32] = []

@@ -60,7 +60,7 @@ struct ReminderFacts: Sendable {
 
     /// The version a transaction reads, or nil when the database has no count of list and
     /// completion changes (a schema before 13, or its row deleted): such facts are never used.
-    static func version(on db: SQLiteConnection) throws -> Version? {
+    static func version(on db: SQLConnection) throws -> Version? {
         guard let changes = try db.fetchValue(
             "SELECT \"changes\" FROM \"list_and_completion_changes\" WHERE \"id\" = 1", as: Int64.self)
         else { return nil }
@@ -69,7 +69,7 @@ struct ReminderFacts: Sendable {
 
     /// The facts as `db`'s transaction sees them, or nil when ``version(on:)`` is nil. Call it
     /// inside a transaction, so that the version and the facts are one snapshot's.
-    static func read(on db: SQLiteConnection) throws -> ReminderFacts? {
+    static func read(on db: SQLConnection) throws -> ReminderFacts? {
         guard let version = try version(on: db) else { return nil }
         let r = SearchTables.reminders
         let ids = IDBlob(try db.fetchOne("SELECT trove_ids(\(r.id)) FROM \(identifier: ReminderTable.tableName)")?[0] ?? []).values

@@ -38,7 +38,7 @@ extension SearchIndex {
     ///   - body: Writes the table's rows, on `db`.
     /// - Returns: What `body` returns.
     /// - Throws: ``SearchIndexError/notMigrated(index:)``; what `body` throws; `SQLiteError`.
-    public func bulkWrite<Result>(on db: SQLiteConnection, _ body: () throws -> Result) throws -> Result {
+    public func bulkWrite<Result>(on db: SQLConnection, _ body: () throws -> Result) throws -> Result {
         guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
         let columns = fields.map(\.column)
         var deferral = TextIndexDeferral(

@@ -42,7 +42,7 @@ extension SearchIndex {
     /// - Parameter db: A writable connection to the app's database, whose table already exists.
     /// - Throws: ``SearchIndexError`` when the table, a named column or the integer primary key
     ///   is missing; `SQLiteError` when SQLite fails (nothing is changed then).
-    public func migrate(_ db: SQLiteConnection) throws {
+    public func migrate(_ db: SQLConnection) throws {
         try checkTable(db)
         guard try !isCurrent(db) else { return }
         let body = {
@@ -67,7 +67,7 @@ extension SearchIndex {
     /// Whether the database holds this index as this declaration makes it.
     ///
     /// - Throws: `SQLiteError` when the database cannot be read.
-    public func isCurrent(_ db: SQLiteConnection) throws -> Bool {
+    public func isCurrent(_ db: SQLConnection) throws -> Bool {
         let hasVersions = try db.fetchValue(
             "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = \(SearchIndex.versionsTable)",
             as: Int.self) ?? 0
@@ -205,7 +205,7 @@ extension SearchIndex {
 
     /// Checks that the table has every column the declaration names, and the key is its
     /// integer primary key.
-    func checkTable(_ db: SQLiteConnection) throws {
+    func checkTable(_ db: SQLConnection) throws {
         let rows = try db.fetchAll("SELECT \"name\", \"type\", \"pk\" FROM pragma_table_info(\(table))")
         guard !rows.isEmpty else { throw SearchIndexError.missingTable(index: name, table: table) }
         var columns: [String: (type: String, pk: Int)] = [:]
@@ -235,7 +235,7 @@ extension SearchIndex {
     }
 
     /// A ``Filter/lookup(_:table:key:value:)`` filter's table and its two columns exist.
-    private func checkLookupTable(_ other: String, columns: [String], _ db: SQLiteConnection) throws {
+    private func checkLookupTable(_ other: String, columns: [String], _ db: SQLConnection) throws {
         let rows = try db.fetchAll("SELECT \"name\" FROM pragma_table_info(\(other))")
         guard !rows.isEmpty else { throw SearchIndexError.missingTable(index: name, table: other) }
         let names = Set(try rows.map { (row: SQLiteRow) -> String in try row["name"] }.map { $0.lowercased() })

@@ -33,7 +33,7 @@ extension SearchIndex {
     ///   `!engine` or a `!raw` syntax error, `SQLiteError`, or `CancellationError` when
     ///   interrupted.
     func provisional(
-        _ query: SearchQuery, on db: SQLiteConnection, limit: Int, highlight: HighlightStyle
+        _ query: SearchQuery, on db: SQLConnection, limit: Int, highlight: HighlightStyle
     ) throws -> IndexResultSet? {
         guard case .rank = sort else { return nil }
         let limit = min(max(limit, 1), SearchIndex.maxLimit)
@@ -85,7 +85,7 @@ extension SearchIndex {
     /// facets read every row that matches. Nil for an order that must read them all first
     /// (words matched as substrings come first when they are in the first field), and when
     /// the page holds every match: then the final answer costs no more.
-    private func leadingPage(of statements: IndexStatements, limit: Int, on db: SQLiteConnection) throws -> IndexResultSet? {
+    private func leadingPage(of statements: IndexStatements, limit: Int, on db: SQLConnection) throws -> IndexResultSet? {
         guard statements.substringTerms.isEmpty else { return nil }
         let rows = try db.fetchAll(statements.page(limit: limit + 1, offset: 0))
         guard rows.count > limit else { return nil }

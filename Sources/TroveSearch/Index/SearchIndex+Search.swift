@@ -73,7 +73,7 @@ extension SearchIndex {
     ///   ``SearchError/invalidRawQuery(message:near:)`` for `!raw` text FTS5 rejects;
     ///   `SQLiteError`; `CancellationError` when interrupted.
     public func search(
-        _ text: String, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        _ text: String, on db: SQLConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) throws -> IndexResultSet {
         try search(
@@ -85,7 +85,7 @@ extension SearchIndex {
     ///
     /// Parse the query with ``parse(_:exact:today:timeZone:)``, so that its `key:value` words are this index's.
     public func search(
-        _ query: SearchQuery, on db: SQLiteConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        _ query: SearchQuery, on db: SQLConnection, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
         highlight: HighlightStyle = .brackets, typos: TypoTolerance = .on
     ) throws -> IndexResultSet {
         try search(query, on: db, helper: nil, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos)
@@ -105,7 +105,7 @@ extension SearchIndex {
     /// the typo tier runs, as the reminders' typing stream shows them; only when that tier
     /// has candidates to try.
     func search(
-        _ query: SearchQuery, on db: SQLiteConnection, helper: SQLiteReadHelper?, limit: Int, offset: Int,
+        _ query: SearchQuery, on db: SQLConnection, helper: SQLiteReadHelper?, limit: Int, offset: Int,
         after: SearchCursor?, highlight: HighlightStyle, typos: TypoTolerance, vocabulary cache: VocabularyCache? = nil,
         early: (@Sendable (IndexResultSet) -> Void)? = nil
     ) throws -> IndexResultSet {
@@ -213,7 +213,7 @@ extension SearchIndex {
     /// one more in the index alone); nil otherwise, and for a search whose page is not ranked
     /// in the index alone.
     private func tallyInParallel(
-        _ statements: IndexStatements, on shared: SQLiteSharedRead?, db: SQLiteConnection
+        _ statements: IndexStatements, on shared: SQLiteSharedRead?, db: SQLConnection
     ) throws -> SQLiteParallelRead<(Int, [Facet]?, [String: [Facet]])>? {
         guard let shared, SearchIndex.ranksPagesInIndexAlone,
             let count = statements.matchCount(upTo: SearchIndex.rankedInIndexMinimum + 1),
@@ -226,7 +226,7 @@ extension SearchIndex {
     }
 
     /// The values of every facet column but the first (which comes with the total).
-    private func otherFacets(of statements: IndexStatements, on db: SQLiteConnection) throws -> [String: [Facet]] {
+    private func otherFacets(of statements: IndexStatements, on db: SQLConnection) throws -> [String: [Facet]] {
         var facets: [String: [Facet]] = [:]
         for column in self.facets.dropFirst() where facets[column] == nil {
             facets[column] = try db.fetchAll(statements.facet(column)).map {
@@ -251,7 +251,7 @@ extension SearchIndex {
     }
 
     /// How many rows match and, when the index has facets, the first facet's values.
-    private func countAndFirstFacet(_ statements: IndexStatements, on db: SQLiteConnection) throws -> (Int, [Facet]?) {
+    private func countAndFirstFacet(_ statements: IndexStatements, on db: SQLConnection) throws -> (Int, [Facet]?) {
         guard let column = facets.first else {
             return (try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0, nil)
         }
@@ -275,7 +275,7 @@ extension SearchIndex {
 
     /// Up to `limit` hits of one tier, from `offset` or after a cursor.
     private func page(
-        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, on db: SQLiteConnection
+        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, on db: SQLConnection
     ) throws -> Tier {
         let position = try after.map { try self.position(after: $0, statements, on: db) }
         // NB: a page by offset of a text search with many matches is ranked in the index alone
@@ -319,8 +319,8 @@ extension SearchIndex {
     /// score that moved when rows changed neither skips nor repeats hits), or the value the
     /// cursor stored when the row no longer matches.
     private func position(
-        after cursor: SearchCursor, _ statements: IndexStatements, on db: SQLiteConnection
-    ) throws -> (key: Int64, values: [QueryBinding]) {
+        after cursor: SearchCursor, _ statements: IndexStatements, on db: SQLConnection
+    ) throws -> (key: Int64, values: [SQLBinding]) {
         let count = statements.orderKeys.count
         guard cursor.sort == .rank, cursor.ranking == statements.orderName, cursor.keys.count == count
         else { throw SearchIndexError.cursorNotForThisSearch(index: name) }
@@ -335,8 +335,8 @@ extension SearchIndex {
     ///
     /// NB: ranked by score, the hit already holds its value (the page read it); a column sort's
     /// value is not in the page's columns, so it is read for that one row.
-    private func cursor(after last: IndexHit, _ statements: IndexStatements, on db: SQLiteConnection) throws -> SearchCursor {
-        let keys: [QueryBinding]
+    private func cursor(after last: IndexHit, _ statements: IndexStatements, on db: SQLConnection) throws -> SearchCursor {
+        let keys: [SQLBinding]
         let count = statements.orderKeys.count
         if case .rank = sort, statements.isRanked, rankedLast == nil {
             keys = [.double(last.rank)]

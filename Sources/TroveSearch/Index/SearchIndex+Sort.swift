@@ -40,7 +40,7 @@ extension SearchIndex {
 
     /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
     /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
-    func checkSortColumn(_ db: SQLiteConnection) throws {
+    func checkSortColumn(_ db: SQLConnection) throws {
         guard case .column(let column, _) = sort else { return }
         let found = try db.fetchValue(
             "SELECT count(*) FROM pragma_table_info(\(table)) WHERE \"name\" = \(column) COLLATE NOCASE", as: Int.self)

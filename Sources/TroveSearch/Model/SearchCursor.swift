@@ -21,11 +21,11 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
     /// The last hit's id.
     let id: Int64
     /// The last hit's sort key values, in key order (id excluded).
-    let keys: [QueryBinding]
+    let keys: [SQLBinding]
     /// True when the last hit was a typo match: the next page continues among those.
     let isTypo: Bool
 
-    init(sort: SearchSort, ranking: String, id: Int64, keys: [QueryBinding], isTypo: Bool = false) {
+    init(sort: SearchSort, ranking: String, id: Int64, keys: [SQLBinding], isTypo: Bool = false) {
         self.sort = sort
         self.ranking = ranking
         self.id = id
@@ -50,7 +50,7 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
             return nil
         }
         let ranking = sortAndRanking.count > 1 ? sortAndRanking[1] : SearchRanking.trove.name
-        var keys: [QueryBinding] = []
+        var keys: [SQLBinding] = []
         var rest = fields.dropFirst(2)
         // NB: a typo-tier cursor carries a marker before its keys; older cursors have none.
         let isTypo = rest.first == SearchCursor.typoMarker
@@ -73,7 +73,7 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    private static func encode(_ value: QueryBinding) -> String {
+    private static func encode(_ value: SQLBinding) -> String {
         switch value {
         case .integer(let number): "i" + String(number)
         // NB: the exact bits, so the value compares equal to the one SQLite computed.
@@ -83,11 +83,11 @@ public struct SearchCursor: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func decode(_ field: Substring) -> QueryBinding? {
+    private static func decode(_ field: Substring) -> SQLBinding? {
         guard let tag = field.first else { return nil }
         let rest = String(field.dropFirst())
         switch tag {
-        case "i": return Int64(rest).map(QueryBinding.integer)
+        case "i": return Int64(rest).map(SQLBinding.integer)
         case "d": return UInt64(rest, radix: 16).map { .double(Double(bitPattern: $0)) }
         case "t": return .text(rest)
         case "n": return .null

@@ -19,13 +19,13 @@ import TroveSQLite
 final class ChangeWatcher: Sendable {
     private let database: SQLiteDatabase
     /// The watcher's own connection, nil for an in-memory database.
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Mutex<SQLConnection?>
 
     /// - Throws: `OpenError` when the watching connection cannot open the file.
     init(database: SQLiteDatabase) throws {
         self.database = database
         let isFile = database.path != ":memory:" && !database.path.isEmpty
-        connection = Mutex(isFile ? try SQLiteConnection(path: database.path, options: .init(readOnly: true)) : nil)
+        connection = Mutex(isFile ? try SQLConnection(path: database.path, options: .init(readOnly: true)) : nil)
     }
 
     /// Something that differs after any commit to the database.

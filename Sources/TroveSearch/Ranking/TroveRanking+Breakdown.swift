@@ -21,7 +21,7 @@ extension TroveRanking {
     /// - Returns: The text for each id that matches the request's text; empty when the request
     ///   has no text that FTS5 matches.
     /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.
-    public static func breakdown(of request: SearchRequest, ids: [Int64], on db: SQLiteConnection) throws -> [Int64: String] {
+    public static func breakdown(of request: SearchRequest, ids: [Int64], on db: SQLConnection) throws -> [Int64: String] {
         guard let sql = breakdownStatement(of: request, ids: ids) else { return [:] }
         var result: [Int64: String] = [:]
         for row in try db.fetchAll(sql) {

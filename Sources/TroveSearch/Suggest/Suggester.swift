@@ -47,7 +47,7 @@ enum Suggester {
     /// - Parameter trie: The reminders' words in memory, when current; see
     ///   ``candidates(for:on:ranges:trie:)``. The suggestions are the same with or without it.
     static func didYouMean(
-        for query: SearchQuery, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
+        for query: SearchQuery, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
     ) throws -> DidYouMean {
         let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
@@ -189,7 +189,7 @@ enum Suggester {
     /// Whether some reminder holds `term` on its own.
     ///
     /// NB: FTS5 stops at the first match.
-    private static func matches(_ term: SearchTerm, on db: SQLiteConnection, in tables: VocabularyTables) throws -> Bool {
+    private static func matches(_ term: SearchTerm, on db: SQLConnection, in tables: VocabularyTables) throws -> Bool {
         guard let match = FTS5Expression(query: SearchQuery(terms: [TermGroup(anyOf: [term])]))?.positive else { return true }
         return try db.fetchOne("SELECT 1 FROM \(identifier: tables.fts) WHERE \(identifier: tables.fts) MATCH \(match) LIMIT 1") != nil
     }
@@ -202,7 +202,7 @@ enum Suggester {
     ///   their doclists (a first letter's words at 1,000,000 reminders: ~20 ms in SQL). Not used
     ///   for another index's ranges.
     static func candidates(
-        for word: String, on db: SQLiteConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
+        for word: String, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
     ) throws -> [String] {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
@@ -246,11 +246,11 @@ enum Suggester {
 
 /// The names of lists and tags, read once per suggestion and compared ignoring case.
 private struct NameLookup {
-    let db: SQLiteConnection
+    let db: SQLConnection
     private var lists: [String]?
     private var tags: [String]?
 
-    init(db: SQLiteConnection) {
+    init(db: SQLConnection) {
         self.db = db
     }
 

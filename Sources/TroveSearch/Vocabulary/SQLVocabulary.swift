@@ -15,7 +15,7 @@ import TroveSQLite
 /// a one-shot search whose exact matches did not fill the page, not for every keystroke.
 /// See https://www.sqlite.org/fts5.html#the_fts5vocab_virtual_table_module
 struct SQLVocabulary: Vocabulary {
-    let db: SQLiteConnection
+    let db: SQLConnection
     /// The ranges this search has read (did-you-mean reads the same one).
     var ranges = VocabularyRanges()
 

@@ -15,7 +15,7 @@ extension VocabularyCache {
 
     /// The same candidates read from `reminders_vocab`, one first-letter range, as a one-shot
     /// `trove search` reads them.
-    public static func typoCandidatesFromSQL(for word: String, isPrefix: Bool, on db: SQLiteConnection) throws -> [String] {
+    public static func typoCandidatesFromSQL(for word: String, isPrefix: Bool, on db: SQLConnection) throws -> [String] {
         guard let letters = TypoRule.folded(word) else { return [] }
         return try SQLVocabulary(db: db).typoCandidates(for: letters, isPrefix: isPrefix).map(\.term.description)
     }

@@ -69,7 +69,7 @@ public final class VocabularyCache: Sendable {
 
     /// The trie when it mirrors the index `db` reads now (in its transaction); see
     /// ``trie(at:build:)``.
-    func trie(mirroring db: SQLiteConnection, build: Bool = true) throws -> VocabularyTrie? {
+    func trie(mirroring db: SQLConnection, build: Bool = true) throws -> VocabularyTrie? {
         trie.value(at: try Self.version(on: db, tables: tables), build: build)
     }
 
@@ -91,7 +91,7 @@ public final class VocabularyCache: Sendable {
     /// rewrites this record (id 10 of the `_data` table) on every change to the index, and a
     /// read inside the search's own transaction sees exactly the index that search reads.
     /// See https://www.sqlite.org/fts5.html (the %_data shadow table).
-    static func version(on db: SQLiteConnection, tables: VocabularyTables = .reminders) throws -> [UInt8] {
+    static func version(on db: SQLConnection, tables: VocabularyTables = .reminders) throws -> [UInt8] {
         try db.fetchOne("SELECT \"block\" FROM \(identifier: tables.fts + "_data") WHERE \"id\" = 10").map { try $0[0] } ?? []
     }
 }

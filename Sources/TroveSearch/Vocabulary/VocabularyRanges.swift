@@ -36,7 +36,7 @@ final class VocabularyRanges: Sendable {
     }
 
     /// Every indexed word starting with `first`, in order, with its reminder count.
-    func words(startingWith first: Unicode.Scalar, on db: SQLiteConnection) throws -> [VocabularyWord] {
+    func words(startingWith first: Unicode.Scalar, on db: SQLConnection) throws -> [VocabularyWord] {
         let version = try VocabularyCache.version(on: db, tables: tables)
         if let kept = state.withLock({ $0.version == version ? $0.words[first] : nil }) { return kept }
         let words = try db.fetchAll(SQLVocabulary.range(startingWith: first, in: tables)).map { row in

@@ -30,7 +30,7 @@ struct VocabularyTrie: Vocabulary, Sendable {
 
     /// Reads every word of `reminders_vocab`, or of another index's `fts5vocab` table
     /// (`SELECT "term", "doc" FROM "trove_notes_vocab"`).
-    init(db: SQLiteConnection, tables: VocabularyTables = .reminders) throws {
+    init(db: SQLConnection, tables: VocabularyTables = .reminders) throws {
         var words: [([Unicode.Scalar], Int32)] = []
         for row in try db.fetchAll("SELECT \"term\", \"doc\" FROM \(identifier: tables.vocabulary)") {
             let term: String = try row[0], count: Int = try row[1]

@@ -25,7 +25,7 @@ import TroveSQLite
 struct WordForms {
     let vocabulary: any Vocabulary
     /// Where phrases are looked up: only the index knows which words stand side by side.
-    let db: SQLiteConnection
+    let db: SQLConnection
     /// The FTS5 table the phrases are looked up in: the reminders' or a search index's.
     var fts: String = VocabularyTables.reminders.fts
 

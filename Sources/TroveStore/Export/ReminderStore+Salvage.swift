@@ -75,7 +75,7 @@ extension ReminderStore {
     ]
 
     /// The ids a query yields until it fails, or none when it cannot run (a dropped index).
-    private static func ids(_ sql: SQLFragment, on db: SQLiteConnection) -> Set<Int64> {
+    private static func ids(_ sql: SQLFragment, on db: SQLConnection) -> Set<Int64> {
         var ids = Set<Int64>()
         guard let cursor = try? db.cursor(sql) else { return ids }
         defer { cursor.finish() }
@@ -87,7 +87,7 @@ extension ReminderStore {
 
     /// Walks the table by id. Where a page cannot be read, probes ever further ids (1, 2, 4, …
     /// past the last good one) until a readable page answers, and records the stretch jumped.
-    private static func walkIDs(on db: SQLiteConnection) -> (Set<Int64>, [ClosedRange<Int64>]) {
+    private static func walkIDs(on db: SQLConnection) -> (Set<Int64>, [ClosedRange<Int64>]) {
         var ids = Set<Int64>()
         var gaps: [ClosedRange<Int64>] = []
         var last = Int64.min

@@ -50,7 +50,7 @@ struct DeferredIndexes {
     }
 
     /// Counts a row written; drops the indexes when the import has become large enough.
-    mutating func rowInserted(on db: SQLiteConnection) throws {
+    mutating func rowInserted(on db: SQLConnection) throws {
         inserted += 1
         guard inserted == dropAfter else { return }
         for name in names {
@@ -62,7 +62,7 @@ struct DeferredIndexes {
     ///
     /// - Throws: `FormatError` (field `uid`, no file) when the uid index cannot be made because
     ///   two rows share a uid; `SQLiteError` otherwise.
-    mutating func restore(on db: SQLiteConnection) throws {
+    mutating func restore(on db: SQLConnection) throws {
         for sql in dropped {
             do {
                 try db.execute(sql)

@@ -5,7 +5,7 @@ import TroveSQLite
 /// One file's import inside its write transaction: matching on uid (or, for a record without
 /// one, on content), keeping ids, the counts, and the journal entry that undoes it.
 struct ImportRun {
-    let db: SQLiteConnection
+    let db: SQLConnection
     let now: Date
     let source: String
     /// What the file's format cannot hold: stored values it could only give back cut are kept.
@@ -61,7 +61,7 @@ struct ImportRun {
     private var text: DeferredTextIndexes
 
     init(
-        db: SQLiteConnection, now: Date, source: String, limits: FormatLimits = .none,
+        db: SQLConnection, now: Date, source: String, limits: FormatLimits = .none,
         onConflict: ImportConflictPolicy, session: Int64? = nil,
         deferIndexesAfter deferralThreshold: Int = DeferredIndexes.threshold,
         deferTextAfter textThreshold: Int = DeferredTextIndexes.threshold,

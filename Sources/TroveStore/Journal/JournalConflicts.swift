@@ -16,7 +16,7 @@ import TroveSQLite
 /// tag's or list's removal or rename puts names back that later commands may have used, so such
 /// an entry conflicts with every entry on its other side: it can only be undone as the newest.
 struct JournalConflicts {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     /// The first entry after `entry` (whose JSON is `undo`) that touched what it touched, or nil.
     func firstLater(than entry: Int64, undo: JournalUndo) throws -> Int64? {

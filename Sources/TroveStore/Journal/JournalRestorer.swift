@@ -16,7 +16,7 @@ import TroveSQLite
 /// // DELETE FROM "lists" WHERE …; DELETE FROM "tags" WHERE …                    -- what it created, if unused
 /// ```
 struct JournalRestorer {
-    let db: SQLiteConnection
+    let db: SQLConnection
     let now: Date
     /// Rows put back before their text is left to one statement at the end; tests make it small.
     var textThreshold = DeferredTextIndexes.threshold

@@ -51,7 +51,7 @@ struct JournalUndo: Codable, Equatable {
     }
 
     /// The `journal.id` this command's entry will have, fixed by the first reminder it
-    /// remembers (its `journal_reminders` rows carry it); ``SQLiteConnection/journal(_:_:_:at:session:)``
+    /// remembers (its `journal_reminders` rows carry it); ``SQLConnection/journal(_:_:_:at:session:)``
     /// gives the entry that id. Not part of the JSON.
     private(set) var entry: Int64?
 
@@ -70,7 +70,7 @@ struct JournalUndo: Codable, Equatable {
     ///
     /// For a command that deletes the reminder or replaces its completion history (`rm`,
     /// `list rm`, an import's update): the record holds that whole history.
-    mutating func remember(_ reminder: Reminder, on db: SQLiteConnection) throws {
+    mutating func remember(_ reminder: Reminder, on db: SQLConnection) throws {
         try keep(reminder.record, id: reminder.id, completionsThrough: nil, on: db)
     }
 
@@ -87,7 +87,7 @@ struct JournalUndo: Codable, Equatable {
     /// NB: the whole history in every entry made each `done` of a reminder completed 10,000
     /// times journal ~600 KB, and the file grow ~6.3 KB per `done` (issue 53); this row is the
     /// same size at the 10,000th `done` as at the first.
-    mutating func rememberLeavingCompletions(_ reminder: Reminder, on db: SQLiteConnection) throws {
+    mutating func rememberLeavingCompletions(_ reminder: Reminder, on db: SQLConnection) throws {
         let id = reminder.id
         let through: Int64? = try db.first(CompletionTable.where { $0.reminderID == id }.select { $0.id.max() }) ?? nil
         var record = reminder.record
@@ -95,7 +95,7 @@ struct JournalUndo: Codable, Equatable {
         try keep(record, id: id, completionsThrough: through ?? 0, on: db)
     }
 
-    private mutating func keep(_ record: ReminderRecord, id: Int64, completionsThrough: Int64?, on db: SQLiteConnection) throws {
+    private mutating func keep(_ record: ReminderRecord, id: Int64, completionsThrough: Int64?, on db: SQLConnection) throws {
         let entry = try entry ?? Self.nextEntry(on: db)
         self.entry = entry
         try db.run(JournalReminderTable.insert {
@@ -108,7 +108,7 @@ struct JournalUndo: Codable, Equatable {
 
     /// The id the next journal entry takes: past the newest entry and past any reminders kept
     /// for an entry, so that an entry never finds reminders it did not remember.
-    static func nextEntry(on db: SQLiteConnection) throws -> Int64 {
+    static func nextEntry(on db: SQLConnection) throws -> Int64 {
         let newest: Int64? = try db.first(JournalTable.select { $0.id.max() }) ?? nil
         let kept: Int64? = try db.first(JournalReminderTable.select { $0.entry.max() }) ?? nil
         return max(newest ?? 0, kept ?? 0) + 1

@@ -5,7 +5,7 @@ import TroveSQLite
 /// How many commands the journal keeps; older ones can no longer be undone.
 public let journalLimit = 100
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Records a command in the journal, inside the caller's write transaction, and drops the
     /// entries past the newest `journalLimit`, with the reminders they kept.
     ///

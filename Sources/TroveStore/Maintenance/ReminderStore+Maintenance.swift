@@ -98,7 +98,7 @@ extension ReminderStore {
     }
 
     /// The checks a reader can run: schema, SQLite's integrity check, tag texts and uids.
-    private static func checkFile(on db: SQLiteConnection, schema: SchemaDefinition) -> CheckReport {
+    private static func checkFile(on db: SQLConnection, schema: SchemaDefinition) -> CheckReport {
         var report = CheckReport(databaseProblems: [], indexProblems: [])
         do {
             report.schemaProblems = try schema.problems(in: db)
@@ -137,7 +137,7 @@ extension ReminderStore {
     /// // SELECT count(*) FROM reminders WHERE uid IS NULL OR trim(uid) = ''
     /// // SELECT uid, count(*) FROM reminders GROUP BY uid HAVING count(*) > 1
     /// ```
-    static func dataProblems(on db: SQLiteConnection, schema: SchemaDefinition) throws -> [String] {
+    static func dataProblems(on db: SQLConnection, schema: SchemaDefinition) throws -> [String] {
         var problems: [String] = []
         if let row = try db.fetchOne("""
             SELECT count(*), min(r.id) FROM reminders AS r LEFT JOIN reminder_tag_text AS t ON t.reminder_id = r.id
@@ -344,7 +344,7 @@ extension ReminderStore {
 
     /// The index's size: `dbstat` pages when this SQLite has the virtual table, else the bytes
     /// its shadow tables store (segment blobs, per-row sizes, and about 16 bytes a segment row).
-    static func indexBytes(on db: SQLiteConnection) throws -> (Int, estimated: Bool) {
+    static func indexBytes(on db: SQLConnection) throws -> (Int, estimated: Bool) {
         if SQLiteLibrary.hasDBStat {
             let bytes = try db.fetchValue("""
                 SELECT sum(pgsize) FROM dbstat WHERE name IN (

@@ -6,16 +6,16 @@ public import TroveQuery
 /// let day = SQLColumn<CalendarDay>("day")
 /// day == CalendarDay("2026-03-02")!   // "day" = ?   -- binds '2026-03-02'
 /// ```
-extension CalendarDay: QueryBindable {
+extension CalendarDay: SQLBindable {
     /// ``description``: `YYYY-MM-DD`.
-    public var queryBinding: QueryBinding { .text(description) }
+    public var queryBinding: SQLBinding { .text(description) }
 
     /// Reads exactly `YYYY-MM-DD`.
     ///
-    /// - Throws: `QueryDecodingError` for any other value.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    /// - Throws: `SQLDecodingError` for any other value.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         guard case .text(let text) = binding, let day = CalendarDay(text) else {
-            throw QueryDecodingError(value: binding, type: "CalendarDay")
+            throw SQLDecodingError(value: binding, type: "CalendarDay")
         }
         self = day
     }

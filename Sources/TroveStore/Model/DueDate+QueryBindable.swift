@@ -8,16 +8,16 @@ public import TroveQuery
 /// ReminderTable.where { $0.dueDate < .day(CalendarDay("2026-03-03")!) }
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."due_date" < ?)   -- binds '2026-03-03'
 /// ```
-extension DueDate: QueryBindable {
+extension DueDate: SQLBindable {
     /// ``storageText``, as text.
-    public var queryBinding: QueryBinding { .text(storageText) }
+    public var queryBinding: SQLBinding { .text(storageText) }
 
     /// Reads what ``init(storageText:)`` reads.
     ///
-    /// - Throws: `QueryDecodingError` for any other value, such as a date outside ``ValidDates``.
-    public init(decoding binding: QueryBinding) throws(QueryDecodingError) {
+    /// - Throws: `SQLDecodingError` for any other value, such as a date outside ``ValidDates``.
+    public init(decoding binding: SQLBinding) throws(SQLDecodingError) {
         guard case .text(let text) = binding, let due = DueDate(storageText: text) else {
-            throw QueryDecodingError(value: binding, type: "DueDate")
+            throw SQLDecodingError(value: binding, type: "DueDate")
         }
         self = due
     }

@@ -7,7 +7,7 @@ public import TroveQuery
 /// ReminderTable.where { $0.priority >= .medium }
 /// // SELECT "reminders".* FROM "reminders" WHERE ("reminders"."priority" >= ?)   -- binds 2
 /// ```
-extension Priority: QueryBindable {}
+extension Priority: SQLBindable {}
 
 /// Sorts as stored (none 0 to high 3).
 extension Priority: OrderableQueryValue {}

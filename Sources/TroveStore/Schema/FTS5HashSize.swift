@@ -34,11 +34,11 @@ package struct FTS5HashSize {
         self.table = table
     }
 
-    package func raise(on db: SQLiteConnection) throws {
+    package func raise(on db: SQLConnection) throws {
         try db.execute("INSERT INTO \(identifier: table) (\(identifier: table), \"rank\") VALUES ('hashsize', \(Self.large))")
     }
 
-    package func restore(on db: SQLiteConnection) throws {
+    package func restore(on db: SQLConnection) throws {
         // NB: the command sets this connection's value and has the other connections read
         // `_config` again, where without the row they find FTS5's default.
         try db.execute(

@@ -33,7 +33,7 @@ public struct Migrator: Sendable {
     public var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// What the database needs, without changing it.
-    public func status(of db: SQLiteConnection, path: String) throws -> Status {
+    public func status(of db: SQLConnection, path: String) throws -> Status {
         let applicationID = try db.fetchValue("PRAGMA application_id", as: Int.self) ?? 0
         let version = try db.fetchValue("PRAGMA user_version", as: Int.self) ?? 0
         let objectCount = try db.fetchValue("SELECT count(*) FROM sqlite_schema", as: Int.self) ?? 0
@@ -62,7 +62,7 @@ public struct Migrator: Sendable {
     ///
     /// - Throws: `StoreError.foreignDatabase`, `StoreError.newerSchema`, or the SQLite error
     ///   of a failed step, after which the database is exactly as it was.
-    public func migrate(_ db: SQLiteConnection, path: String) throws {
+    public func migrate(_ db: SQLConnection, path: String) throws {
         guard try status(of: db, path: path) != .current else { return }
         try db.transaction(.immediate) {
             // NB: ask again inside the write lock: another process may have migrated the file

@@ -1,7 +1,7 @@
 import TroveQuery
 package import TroveSQLite
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// What to set aside for a while: an index or a trigger.
     package enum SetAside: String, Sendable {
         case index, trigger

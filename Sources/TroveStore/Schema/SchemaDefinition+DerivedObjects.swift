@@ -84,7 +84,7 @@ extension SchemaDefinition {
     /// // SELECT name FROM sqlite_schema
     /// try SchemaDefinition.missing(SchemaDefinition.written, in: db)  // ["reminders_index_insert"] once it was dropped
     /// ```
-    static func missing(_ derived: [DerivedObject], in db: SQLiteConnection) throws -> [String] {
+    static func missing(_ derived: [DerivedObject], in db: SQLConnection) throws -> [String] {
         let names = Set(try db.fetchAll("SELECT name FROM sqlite_schema").map { row -> String in try row[0] })
         let missing = derived.filter { !names.contains($0.name) }
         let missingTables = Set(missing.filter { $0.kind == .virtualTable }.map(\.name))

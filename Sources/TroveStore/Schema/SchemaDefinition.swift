@@ -118,7 +118,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Migrates a private in-memory database with `migrator` and reads its schema back.
     public init(migrator: Migrator) throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try migrator.migrate(db, path: ":memory:")
         self = try Self.read(db)
     }
@@ -130,7 +130,7 @@ public struct SchemaDefinition: Sendable {
     /// // SELECT name, type FROM pragma_table_list WHERE schema = 'main'
     /// // SELECT k, v FROM "<fts table>_config"
     /// ```
-    public static func read(_ db: SQLiteConnection) throws -> SchemaDefinition {
+    public static func read(_ db: SQLConnection) throws -> SchemaDefinition {
         var tableKinds: [String: String] = [:]
         for row in try db.fetchAll("SELECT name, type FROM pragma_table_list WHERE schema = 'main'") {
             tableKinds[try row[0] as String] = try row[1] as String
@@ -170,7 +170,7 @@ public struct SchemaDefinition: Sendable {
     }
 
     /// A setting's value as text: `bm25(10.0, 1.0, 5.0)`, `4`.
-    private static func text(_ value: QueryBinding) -> String {
+    private static func text(_ value: SQLBinding) -> String {
         switch value {
         case .text(let text): text
         case .integer(let number): String(number)
@@ -187,7 +187,7 @@ public struct SchemaDefinition: Sendable {
 
     /// How the database on `db` differs from this reference; objects it has beyond the
     /// reference's (an index of your own) are no problem.
-    public func problems(in db: SQLiteConnection) throws -> [Problem] {
+    public func problems(in db: SQLConnection) throws -> [Problem] {
         problems(comparedWith: try Self.read(db))
     }
 
@@ -226,7 +226,7 @@ public struct SchemaDefinition: Sendable {
 
     /// Derived objects of the reference that `db` lacks, by name: cheap (names only), for
     /// every open.
-    public func missingDerivedObjects(in db: SQLiteConnection) throws -> [String] {
+    public func missingDerivedObjects(in db: SQLConnection) throws -> [String] {
         try Self.missing(derivedObjects, in: db)
     }
 
@@ -239,7 +239,7 @@ public struct SchemaDefinition: Sendable {
     /// // INSERT INTO "reminders_fts" ("reminders_fts", "rank") VALUES ('rank', 'bm25(10.0, 1.0, 5.0)')
     /// // INSERT INTO "reminders_fts" ("reminders_fts") VALUES ('rebuild')   -- with an 8 MiB hash (FTS5HashSize)
     /// ```
-    func recreate(_ names: Set<String>, on db: SQLiteConnection, before refilling: (SQLiteConnection) throws -> Void = { _ in }) throws {
+    func recreate(_ names: Set<String>, on db: SQLConnection, before refilling: (SQLConnection) throws -> Void = { _ in }) throws {
         let chosen = objects.filter { names.contains($0.name) && $0.isDerived && $0.kind != .shadowTable }
         // NB: dependents go first, then everything is made again in the migrations' order.
         for object in chosen.reversed() {

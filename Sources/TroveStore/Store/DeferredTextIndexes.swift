@@ -54,7 +54,7 @@ struct DeferredTextIndexes {
     /// Counts a row written, after its INSERT (`inserted`, its id) or UPDATE (nil); once
     /// ``threshold`` rows are written, drops the index triggers, so what is written after it
     /// is indexed by ``catchUp(on:)``.
-    mutating func rowWritten(inserted id: Int64?, on db: SQLiteConnection) throws {
+    mutating func rowWritten(inserted id: Int64?, on db: SQLConnection) throws {
         written += 1
         if isDeferring {
             if let id { insertedIDs = insertedIDs.map { min($0.lowerBound, id)...max($0.upperBound, id) } ?? id...id }
@@ -65,7 +65,7 @@ struct DeferredTextIndexes {
     }
 
     /// Indexes what was written without the triggers, then puts them back as they were.
-    mutating func catchUp(on db: SQLiteConnection) throws {
+    mutating func catchUp(on db: SQLConnection) throws {
         let range: [SQLFragment] = insertedIDs.map { ["\"id\" BETWEEN \($0.lowerBound) AND \($0.upperBound)"] } ?? []
         try deferral.finish(on: db, candidates: range)
         insertedIDs = nil

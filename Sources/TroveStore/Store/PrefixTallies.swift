@@ -82,7 +82,7 @@ package enum PrefixTallies {
 
     /// `trove_prefix_tally` over `rows`, counting the tags in `counted` (a JSON array) one by
     /// one: one JSON array, `[[0, prefix, list id, rows, completed], [1, prefix, tag, …], …]`.
-    static func tally(_ rows: SQLFragment, counting counted: String, on db: SQLiteConnection) throws -> String {
+    static func tally(_ rows: SQLFragment, counting counted: String, on db: SQLConnection) throws -> String {
         let sql: SQLFragment = "SELECT trove_prefix_tally(\"sign\", \"list_id\", \"is_completed\", \"title\", \"notes\", \"tags\", \(counted)) FROM ("
             + rows + ")"
         return try db.fetchValue(sql, as: String.self) ?? "[]"
@@ -90,7 +90,7 @@ package enum PrefixTallies {
 
     /// Whether the file has the counts as this Trove keeps them (schema 17 on); an older file
     /// is counted again once it is migrated.
-    package static func exist(on db: SQLiteConnection) throws -> Bool {
+    package static func exist(on db: SQLConnection) throws -> Bool {
         try db.fetchValue(
             "SELECT count(*) FROM sqlite_schema WHERE \"type\" = 'table' AND \"name\" = 'prefix_counted_tags'", as: Int.self) == 1
     }
@@ -100,7 +100,7 @@ package enum PrefixTallies {
     /// ```swift
     /// // SELECT json_group_array("name") FROM "prefix_counted_tags"
     /// ```
-    static func countedNames(on db: SQLiteConnection) throws -> String {
+    static func countedNames(on db: SQLConnection) throws -> String {
         try db.fetchValue("SELECT json_group_array(\"name\") FROM \"prefix_counted_tags\"", as: String.self) ?? "[]"
     }
 
@@ -113,7 +113,7 @@ package enum PrefixTallies {
     /// //   WHERE "reminder_id" IN (…the changed ids…)) AND "t"."name" NOT IN (SELECT "name" FROM "prefix_counted_tags")
     /// //   AND (SELECT count(*) FROM (SELECT 1 FROM "reminder_tags" WHERE "tag_id" = "t"."id" LIMIT 32)) = 32
     /// ```
-    static func tagsReachingTheMinimum(amongChanged: Bool, on db: SQLiteConnection) throws -> String {
+    static func tagsReachingTheMinimum(amongChanged: Bool, on db: SQLConnection) throws -> String {
         let minimum = String(countedTagMinimum)
         let among: SQLFragment = amongChanged
             ? "\"t\".\"id\" IN (SELECT \"tag_id\" FROM \"reminder_tags\" WHERE \"reminder_id\" IN (" + changedIDs + ")) AND "
@@ -125,7 +125,7 @@ package enum PrefixTallies {
     }
 
     /// Two JSON arrays of names as one.
-    private static func union(_ a: String, _ b: String, on db: SQLiteConnection) throws -> String {
+    private static func union(_ a: String, _ b: String, on db: SQLConnection) throws -> String {
         guard b != "[]" else { return a }
         return try db.fetchValue(
             "SELECT json_group_array(\"value\") FROM (SELECT \"value\" FROM json_each(\(a)) UNION SELECT \"value\" FROM json_each(\(b)))",
@@ -135,7 +135,7 @@ package enum PrefixTallies {
     /// What the changes since the last count (and `promoted`, tags starting to be counted one by
     /// one) do to the counts, as two tallies to apply in turn: what to take away, counted with
     /// the names counted now, and what to add, counted with `promoted` too.
-    static func pendingTallies(promoted: String, on db: SQLiteConnection) throws -> (takenAway: String, added: String) {
+    static func pendingTallies(promoted: String, on db: SQLConnection) throws -> (takenAway: String, added: String) {
         let counted = try countedNames(on: db)
         let after = try union(counted, promoted, on: db)
         var away = changesTakenAway, added = changesAdded
@@ -147,7 +147,7 @@ package enum PrefixTallies {
     }
 
     /// Names `names` (a JSON array) as counted one by one.
-    private static func markTagsCounted(_ names: String, on db: SQLiteConnection) throws {
+    private static func markTagsCounted(_ names: String, on db: SQLConnection) throws {
         guard names != "[]" else { return }
         try db.execute("INSERT OR IGNORE INTO \"prefix_counted_tags\" (\"name\") SELECT \"value\" FROM json_each(\(names))")
     }
@@ -159,7 +159,7 @@ package enum PrefixTallies {
     /// // SELECT EXISTS (SELECT 1 FROM "prefix_count_changes")
     /// //   OR ifnull((SELECT max("id") FROM "reminders"), 0) > (SELECT "counted_through" FROM "prefix_count_state")
     /// ```
-    package static func arePending(on db: SQLiteConnection) throws -> Bool {
+    package static func arePending(on db: SQLConnection) throws -> Bool {
         try db.fetchValue("""
             SELECT EXISTS (SELECT 1 FROM "prefix_count_changes") \
             OR ifnull((SELECT max("id") FROM "reminders"), 0) > (SELECT "counted_through" FROM "prefix_count_state")
@@ -168,7 +168,7 @@ package enum PrefixTallies {
 
     /// Marks every reminder there is as counted: `counted_through` becomes the highest id (or
     /// stays, when the highest ones were deleted: a lower id reused is noted by the triggers).
-    static func markCounted(on db: SQLiteConnection) throws {
+    static func markCounted(on db: SQLConnection) throws {
         try db.execute("""
             UPDATE "prefix_count_state" SET "counted_through" = max("counted_through", ifnull((SELECT max("id") FROM "reminders"), 0))
             """)
@@ -176,7 +176,7 @@ package enum PrefixTallies {
 
     /// Counts the noted changes and forgets them; nothing when there are none (or the file has
     /// no counts). Call inside the transaction that wrote the reminders, before it commits.
-    package static func catchUp(on db: SQLiteConnection) throws {
+    package static func catchUp(on db: SQLConnection) throws {
         guard try exist(on: db), try arePending(on: db) else { return }
         let promoted = try tagsReachingTheMinimum(amongChanged: true, on: db)
         let pending = try pendingTallies(promoted: promoted, on: db)
@@ -188,7 +188,7 @@ package enum PrefixTallies {
     }
 
     /// Counts every reminder afresh (`trove rebuild`), in the caller's transaction.
-    package static func recount(on db: SQLiteConnection) throws {
+    package static func recount(on db: SQLConnection) throws {
         guard try exist(on: db) else { return }
         try db.execute("DELETE FROM \"prefix_list_counts\"")
         try db.execute("DELETE FROM \"prefix_tag_counts\"")
@@ -200,7 +200,7 @@ package enum PrefixTallies {
     }
 
     /// Adds a tally's entries to the counts, and removes the keys it brought to nothing.
-    static func apply(_ delta: String, on db: SQLiteConnection) throws {
+    static func apply(_ delta: String, on db: SQLConnection) throws {
         guard delta != "[]" else { return }
         let entry: SQLFragment = "FROM json_each(\(delta)) AS \"e\" WHERE \"e\".\"value\" ->> 0 = "
         try db.execute(
@@ -223,7 +223,7 @@ package enum PrefixTallies {
 
     /// What differs between the counts (with the changes not yet counted) and a fresh count of
     /// every reminder: one line per key, at most `limit` lines. Empty when they agree.
-    package static func problems(on db: SQLiteConnection, limit: Int = 20) throws -> [String] {
+    package static func problems(on db: SQLConnection, limit: Int = 20) throws -> [String] {
         guard try exist(on: db) else { return [] }
         var held: [Key: Count] = [:]
         let stored: SQLFragment = """
@@ -255,7 +255,7 @@ package enum PrefixTallies {
     }
 
     /// A tally's entries by key.
-    private static func entries(_ tally: String, on db: SQLiteConnection) throws -> [Key: Count] {
+    private static func entries(_ tally: String, on db: SQLConnection) throws -> [Key: Count] {
         var entries: [Key: Count] = [:]
         let sql: SQLFragment = """
             SELECT "e"."value" ->> 0, "e"."value" ->> 1, CAST("e"."value" ->> 2 AS TEXT), "e"."value" ->> 3, "e"."value" ->> 4 \

@@ -21,7 +21,7 @@ import TroveSQLite
 /// ``markedTextThreshold`` tags, a `tag_text_written` row tells the triggers so up front, as
 /// their own check reads the whole text per link (O(N^2) for N tags; schema 5).
 struct RecordInserter {
-    let db: SQLiteConnection
+    let db: SQLConnection
     let now: Date
     /// Whether to prepare the per-row statements once for many rows.
     let isBulk: Bool
@@ -52,7 +52,7 @@ struct RecordInserter {
 
     /// - Parameters:
     ///   - bulk: Prepare the per-row INSERTs once, for an import of many records.
-    init(db: SQLiteConnection, now: Date, bulk: Bool = false) {
+    init(db: SQLConnection, now: Date, bulk: Bool = false) {
         self.db = db
         self.now = now
         self.isBulk = bulk
@@ -113,7 +113,7 @@ struct RecordInserter {
 
     /// `INSERT INTO "reminder_tags" ("reminder_id", "tag_id", "position") VALUES (?, ?, ?)`,
     /// bound in that order.
-    static func linkTag(reminderID: Int64, tagID: Int64, position: Int64) -> Insert<ReminderTagTable, Void> {
+    static func linkTag(reminderID: Int64, tagID: Int64, position: Int64) -> SQLInsert<ReminderTagTable, Void> {
         ReminderTagTable.insert { $0.reminderID.set(reminderID); $0.tagID.set(tagID); $0.position.set(position) }
     }
 

@@ -10,7 +10,7 @@ extension Reminder {
     /// // SELECT "reminders"."id", "lists"."name", "reminders"."title", … FROM "reminders"
     /// //   JOIN "lists" ON ("reminders"."list_id" = "lists"."id") WHERE ("reminders"."id" = ?)
     /// ```
-    static var query: Select<(TableScope<ReminderTable>, TableScope<ListTable>), Row> {
+    static var query: SQLSelect<(TableScope<ReminderTable>, TableScope<ListTable>), Row> {
         ReminderTable.join(ListTable.self) { r, l in r.listID == l.id }
             .select { r, l in
                 // NB: the due date's text, not `DueDate?`: a damaged value reads as no due date
@@ -37,7 +37,7 @@ extension Reminder {
     /// The reminder with `id`, read on `db`, completions included.
     ///
     /// - Throws: `StoreError.reminderNotFound`.
-    static func fetch(id: Int64, on db: SQLiteConnection) throws -> Reminder {
+    static func fetch(id: Int64, on db: SQLConnection) throws -> Reminder {
         try fetch(id: id, on: db, withCompletions: true)
     }
 
@@ -45,13 +45,13 @@ extension Reminder {
     /// that only adds to them reads none, so it costs the same at the 10,000th `done` as at the first.
     ///
     /// - Throws: `StoreError.reminderNotFound`.
-    static func fetch(id: Int64, on db: SQLiteConnection, withCompletions: Bool) throws -> Reminder {
+    static func fetch(id: Int64, on db: SQLConnection, withCompletions: Bool) throws -> Reminder {
         guard let row = try db.first(query.where { r, _ in r.id == id }) else { throw StoreError.reminderNotFound(id: id) }
         return Reminder(row, completions: withCompletions ? try completions(of: id, on: db) : [])
     }
 
     /// The reminder whose uid is `uid`, or nil.
-    static func fetch(uid: String, on db: SQLiteConnection) throws -> Reminder? {
+    static func fetch(uid: String, on db: SQLConnection) throws -> Reminder? {
         guard let row = try db.first(query.where { r, _ in r.uid == uid }) else { return nil }
         return Reminder(row, completions: try completions(of: row.0, on: db))
     }
@@ -62,17 +62,17 @@ extension Reminder {
     /// // SELECT "reminder_completions"."due", "reminder_completions"."completed_at" FROM "reminder_completions"
     /// //   WHERE ("reminder_completions"."reminder_id" = ?) ORDER BY "reminder_completions"."id"
     /// ```
-    static func completions(of id: Int64, on db: SQLiteConnection) throws -> [Completion] {
+    static func completions(of id: Int64, on db: SQLConnection) throws -> [Completion] {
         try db.all(completionsQuery(of: id)).map(Completion.init(storage:))
     }
 
     /// What ``completions(of:on:)`` runs; an import prepares it once with `id` 0.
-    static func completionsQuery(of id: Int64) -> Select<TableScope<CompletionTable>, (String?, String?)> {
+    static func completionsQuery(of id: Int64) -> SQLSelect<TableScope<CompletionTable>, (String?, String?)> {
         CompletionTable.where { $0.reminderID == id }.select { ($0.due, $0.completedAt) }.order { $0.id }
     }
 
     /// Every reminder's completions, for an export: one read instead of one per row.
-    static func allCompletions(on db: SQLiteConnection) throws -> [Int64: [Completion]] {
+    static func allCompletions(on db: SQLConnection) throws -> [Int64: [Completion]] {
         var result: [Int64: [Completion]] = [:]
         let rows = try db.all(CompletionTable.select { ($0.reminderID, $0.due, $0.completedAt) }.order { $0.id })
         for (id, due, completedAt) in rows { result[id, default: []].append(Completion(storage: (due, completedAt))) }
@@ -87,7 +87,7 @@ extension Completion {
     }
 
     /// `INSERT INTO "reminder_completions" ("reminder_id", "due", "completed_at") VALUES (?, ?, ?)`.
-    func insert(reminderID: Int64) -> Insert<CompletionTable, Void> {
+    func insert(reminderID: Int64) -> SQLInsert<CompletionTable, Void> {
         CompletionTable.insert {
             $0.reminderID.set(reminderID)
             $0.due.set(due?.storageText)

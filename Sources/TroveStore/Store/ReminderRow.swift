@@ -24,7 +24,7 @@ struct ReminderRow {
     var tags: String
 
     /// The INSERT that stores the row, through the query builder.
-    var insert: Insert<ReminderTable, Void> {
+    var insert: SQLInsert<ReminderTable, Void> {
         ReminderTable.insert {
             // NB: NULL asks SQLite for the next id; the column is always there, so one prepared
             // INSERT serves rows with and without a kept id.
@@ -59,7 +59,7 @@ struct ReminderRow {
     }
 
     /// What `insert` binds, in its order, encoded as the builder encodes each column's type.
-    var bindings: [QueryBinding] {
+    var bindings: [SQLBinding] {
         [
             id.queryBinding,
             uid.queryBinding,

@@ -192,7 +192,7 @@ extension ReminderStore {
     /// change costs one rewrite (and one re-index) whatever the number of tags, not one per tag.
     private static func changeTags(
         of id: Int64, removing removeTags: [String], adding addTags: [String], inserter: inout RecordInserter,
-        on db: SQLiteConnection
+        on db: SQLConnection
     ) throws {
         try db.run(TagTextWrittenTable.insert { $0.reminderID.set(id) })
         for name in removeTags {
@@ -346,8 +346,8 @@ extension ReminderStore {
     ///
     /// - Throws: `StoreError.reminderNotFound` for the first id with no row.
     static func existing(
-        _ ids: [Int64], on db: SQLiteConnection,
-        where filter: (TableScope<ReminderTable>) -> some QueryExpression<Bool>
+        _ ids: [Int64], on db: SQLConnection,
+        where filter: (TableScope<ReminderTable>) -> some SQLTypedExpression<Bool>
     ) throws -> [Int64] {
         var seen = Set<Int64>()
         let unique = ids.filter { seen.insert($0).inserted }

@@ -80,14 +80,14 @@ public final class ReminderStore: Sendable {
 
     /// `database.write` for the store's changes: refused while part of the index is missing,
     /// since the triggers would then fail every write, or silently leave the index behind.
-    func indexedWrite<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    func indexedWrite<T: Sendable>(_ body: @Sendable (SQLConnection) throws -> T) async throws -> T {
         try requireIndex()
         return try await countedWrite(body)
     }
 
     /// `database.write`, with the per-prefix counts brought up to the write before it commits
     /// (``PrefixTallies/catchUp(on:)``): every write of the store's goes through here.
-    func countedWrite<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    func countedWrite<T: Sendable>(_ body: @Sendable (SQLConnection) throws -> T) async throws -> T {
         try await database.write { db in
             let value = try body(db)
             try PrefixTallies.catchUp(on: db)
@@ -142,7 +142,7 @@ public final class ReminderStore: Sendable {
             // NB: a current Trove file says so in its header, read without a connection
             // (~1.5 ms sooner); any other answer is SQLite's, as the header may be behind the WAL.
             if DatabaseHeader(path: path)?.isCurrent(for: migrator) != true {
-                let probe = try SQLiteConnection(path: path, options: .init(readOnly: true))
+                let probe = try SQLConnection(path: path, options: .init(readOnly: true))
                 let status = try migrator.status(of: probe, path: path)
                 if readOnly, status != .current { throw StoreError.needsMigration(path: path) }
             }

@@ -74,7 +74,7 @@ package struct TextIndexDeferral {
     package var isActive: Bool { !dropped.isEmpty }
 
     /// Drops the triggers and sets up the keeping of old text.
-    package mutating func begin(on db: SQLiteConnection) throws {
+    package mutating func begin(on db: SQLConnection) throws {
         for name in triggers {
             if let sql = try db.dropKeepingDefinition(.trigger, name) { dropped.append(sql) }
         }
@@ -88,7 +88,7 @@ package struct TextIndexDeferral {
     /// - Parameter candidates: Conditions on the content's rows that hold every row written
     ///   meanwhile besides those whose old text was kept (say, the range of the ids inserted);
     ///   nil to look at every row.
-    package mutating func finish(on db: SQLiteConnection, candidates: [SQLFragment]?) throws {
+    package mutating func finish(on db: SQLConnection, candidates: [SQLFragment]?) throws {
         guard isActive else { return }
         let keyColumn = SQLFragment(identifier: key)
         for index in indexes {

@@ -3,7 +3,7 @@ public import TroveQuery
 
 /// `reminders`, declared for the query builder (schema: `schema/001_initial.sql`).
 ///
-/// Columns are typed by meaning, with the storage conversion in the type's `QueryBindable`
+/// Columns are typed by meaning, with the storage conversion in the type's `SQLBindable`
 /// conformance: `priority` is a ``Priority`` (stored 0–3), `dueDate` a ``DueDate`` (stored as
 /// sortable text), `completedAt` a `Date`.
 ///

@@ -52,7 +52,7 @@ public import TroveSearch
 /// }
 /// ```
 ///
-/// This form takes a connection: one of your own (`SQLiteConnection.inMemory()`), or the one a
+/// This form takes a connection: one of your own (`SQLConnection.inMemory()`), or the one a
 /// `read` body is given, where it records, compares and fails just as it does outside
 /// (`database.read { db in assertSearch("sourdough", in: notes, on: db) { … } }`): a body runs
 /// inside the test's task. Given the `SQLiteDatabase` itself, `await` the form that searches on
@@ -78,7 +78,7 @@ public import TroveSearch
 public func assertSearch(
     _ text: String,
     in index: SearchIndex,
-    on db: SQLiteConnection,
+    on db: SQLConnection,
     limit: Int = 10,
     offset: Int = 0,
     typos: TypoTolerance = .on,

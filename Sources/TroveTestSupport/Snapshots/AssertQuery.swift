@@ -36,7 +36,7 @@ public import TroveSQLite
 /// blobs. An SQL error is recorded as `error: <message>` in place of the table.
 ///
 /// - Parameters:
-///   - statement: A `Select` (or any `QueryStatement`) from the builder.
+///   - statement: A `SQLSelect` (or any `SQLStatement`) from the builder.
 ///   - database: Where to run it, in a read transaction.
 ///   - sql: The recorded SQL; nil or empty to record it.
 ///   - results: The recorded table; nil or empty to record it.
@@ -46,7 +46,7 @@ public import TroveSQLite
 ///   - line: The call's line, where its snapshots are found; leave the default.
 ///   - column: The call's column; leave the default.
 public func assertQuery(
-    _ statement: some QueryStatement,
+    _ statement: some SQLStatement,
     on database: SQLiteDatabase,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
@@ -78,8 +78,8 @@ public func assertQuery(
 /// }
 /// ```
 public func assertQuery(
-    _ statement: some QueryStatement,
-    on db: SQLiteConnection,
+    _ statement: some SQLStatement,
+    on db: SQLConnection,
     sql: (() -> String)? = nil,
     results: (() -> String)? = nil,
     fileID: StaticString = #fileID,
@@ -105,7 +105,7 @@ private func queryTable(_ rows: [SQLiteRow]) -> String {
     rows.isEmpty ? "(no rows)" : renderTable(rows.map { $0.values.map(cellText) }, header: rows[0].columnNames)
 }
 
-private func cellText(_ value: QueryBinding) -> String {
+private func cellText(_ value: SQLBinding) -> String {
     switch value {
     case .text(let text): text
     case .null, .integer, .double, .blob: value.description

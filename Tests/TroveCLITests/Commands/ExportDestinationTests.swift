@@ -121,7 +121,7 @@ import Glibc
         let healthy = try TroveProcess.run(["export", "--salvage", "--db", db])
         #expect(healthy.status == 0 && healthy.stderr.isEmpty)
         let (page, pageSize) = try {
-            let connection = try SQLiteConnection(path: db)
+            let connection = try SQLConnection(path: db)
             let pages = try connection.fetchAll("SELECT pageno FROM dbstat WHERE name = 'reminders' AND pagetype = 'leaf' ORDER BY pageno")
                 .map { row -> Int in try row[0] }
             return (pages[pages.count / 2], try connection.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096)

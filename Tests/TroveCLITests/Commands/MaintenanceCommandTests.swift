@@ -28,7 +28,7 @@ import TroveTestSupport
         let folder = try TemporaryFolder()
         let db = try Self.database(in: folder)
         let (root, pageSize) = try {
-            let connection = try SQLiteConnection(path: db)
+            let connection = try SQLConnection(path: db)
             return (try connection.fetchValue("SELECT rootpage FROM sqlite_schema WHERE name = 'reminders'", as: Int.self) ?? 0,
                     try connection.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096)
         }()
@@ -52,7 +52,7 @@ import TroveTestSupport
     func anIndexMissingItsRowsIsNamedAsTheIndexNotAsAMalformedFile(_ table: String) throws {
         let folder = try TemporaryFolder()
         let db = try Self.database(in: folder)
-        try SQLiteConnection(path: db).execute("DELETE FROM \(identifier: table)")
+        try SQLConnection(path: db).execute("DELETE FROM \(identifier: table)")
         let check = try TroveProcess.run(["check", "--db", db])
         let said = check.stdout + check.stderr
         #expect(check.status == 1, "\(said)")
@@ -71,7 +71,7 @@ import TroveTestSupport
     @Test func checkWhileAnotherTroveWritesSaysSoAndExits3() throws {
         let folder = try TemporaryFolder()
         let db = try Self.database(in: folder)
-        let other = try SQLiteConnection(path: db)
+        let other = try SQLConnection(path: db)
         try other.execute("BEGIN IMMEDIATE")
         defer { try? other.execute("ROLLBACK") }
         let clock = ContinuousClock()
@@ -90,7 +90,7 @@ import TroveTestSupport
     @Test func aWriteWaitingForAnotherTroveSaysSoAfterASecond() async throws {
         let folder = try TemporaryFolder()
         let db = try Self.database(in: folder)
-        let other = try SQLiteConnection(path: db)
+        let other = try SQLConnection(path: db)
         try other.execute("BEGIN IMMEDIATE")
         let errors = folder.path("stderr")
         #expect(FileManager.default.createFile(atPath: errors, contents: nil))
@@ -121,7 +121,7 @@ import TroveTestSupport
         #expect(try TroveProcess.run(["optimize", "--no-compact", "--db", db]).status == 0)
         let before = try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int ?? 0
         let free = try {
-            let connection = try SQLiteConnection(path: db)
+            let connection = try SQLConnection(path: db)
             return try (connection.fetchValue("PRAGMA freelist_count", as: Int.self) ?? 0)
                 * (connection.fetchValue("PRAGMA page_size", as: Int.self) ?? 0)
         }()
@@ -131,7 +131,7 @@ import TroveTestSupport
         #expect(optimize.stdout.hasPrefix("Optimized: merged the search index and compacted the file: "))
         let after = try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int ?? 0
         #expect(after <= before - free, "\(before) → \(after), \(free) bytes free")
-        #expect(try SQLiteConnection(path: db).fetchValue("PRAGMA freelist_count", as: Int.self) == 0)
+        #expect(try SQLConnection(path: db).fetchValue("PRAGMA freelist_count", as: Int.self) == 0)
         #expect(try TroveProcess.run(["check", "--db", db]).status == 0)
         #expect(try TroveProcess.run(["optimize", "--help"]).stdout.contains("twice the file's size"))
     }
@@ -140,10 +140,10 @@ import TroveTestSupport
     @Test func rebuildRecreatesADroppedIndexWithItsOptions() throws {
         let folder = try TemporaryFolder()
         let db = try Self.database(in: folder)
-        try SQLiteConnection(path: db).execute("DROP TABLE reminders_fts")
+        try SQLConnection(path: db).execute("DROP TABLE reminders_fts")
         let rebuild = try TroveProcess.run(["rebuild", "--db", db])
         #expect(rebuild.stdout == "Recreated reminders_fts (missing or defined otherwise) and rebuilt the search index.\n")
-        let sql = try SQLiteConnection(path: db).fetchValue("SELECT sql FROM sqlite_schema WHERE name = 'reminders_fts'", as: String.self)
+        let sql = try SQLConnection(path: db).fetchValue("SELECT sql FROM sqlite_schema WHERE name = 'reminders_fts'", as: String.self)
         #expect(sql?.contains("prefix = '1 2 3'") == true)
         #expect(try TroveProcess.run(["check", "--db", db]).stdout == "ok: the database and its search index are sound.\n")
     }

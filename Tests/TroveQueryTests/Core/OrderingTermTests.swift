@@ -30,7 +30,7 @@ import TroveQuery
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("order-\(UUID().uuidString).swift")
         try """
             import TroveQuery
-            enum Mood: String, QueryBindable { case calm, busy }
+            enum Mood: String, SQLBindable { case calm, busy }
             struct Note: SQLTable {
                 static let tableName = "notes"
                 struct Columns: TableColumns {

@@ -34,8 +34,8 @@ import TroveQuery
         #expect(try Date(decoding: .text("2026-03-02T10:30:00+01:00")) == Date(timeIntervalSince1970: 1_772_443_800))
         #expect(try Date(decoding: .text("2026-03-02T09:30:00Z")) == Date(timeIntervalSince1970: 1_772_443_800))
         #expect(try Date(decoding: .text("2026-03-02")) == Date(timeIntervalSince1970: 1_772_409_600))
-        #expect(throws: QueryDecodingError.self) { try Date(decoding: .text("2026-02-30")) }
-        #expect(throws: QueryDecodingError.self) { try Date(decoding: .text("next tuesday")) }
+        #expect(throws: SQLDecodingError.self) { try Date(decoding: .text("2026-02-30")) }
+        #expect(throws: SQLDecodingError.self) { try Date(decoding: .text("next tuesday")) }
     }
 }
 
@@ -44,7 +44,7 @@ import TroveQuery
     @Test func quoteFollowedByCombiningMarkIsStillDoubled() {
         let name = "a\"\u{301}b"
         #expect(SQLFragment.quote(identifier: name) == "\"a\"\"\u{301}b\"")
-        #expect(QueryBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
+        #expect(SQLBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
     }
 }
 

@@ -4,13 +4,13 @@ import TroveSQLite
 
 /// MATCH, column filters, rank, bm25 weights, highlight and snippet against a real FTS5 table.
 @Suite struct FTS5ExecutionTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()
     }
 
-    func rowids(_ query: Select<TableScope<ReminderSearch>, [QueryBinding]>) throws -> [Int64] {
+    func rowids(_ query: SQLSelect<TableScope<ReminderSearch>, [SQLBinding]>) throws -> [Int64] {
         try db.all(query.select { $0.rowid }.order { $0.rowid })
     }
 

@@ -5,7 +5,7 @@ import TroveSQLite
 /// Full-text matches combine inside ONE FTS5 query, which SQLite always runs, instead of as
 /// SQL `OR`/`NOT` around several MATCHes, which it rejects at run time in a join.
 @Suite struct FTS5MatchCombinationTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()
@@ -60,7 +60,7 @@ import TroveSQLite
     // Boolean expression, and `!`, `||` and `&&` over SQL predicates take only those.
     @Test func aMatchIsNotABooleanExpression() {
         let match: Any = TableScope<ReminderSearch>().title.match("walk")
-        #expect(!(match is any QueryExpression))
-        #expect(SQLColumn<String>("title").contains("walk") as Any is any QueryExpression<Bool>)
+        #expect(!(match is any SQLTypedExpression))
+        #expect(SQLColumn<String>("title").contains("walk") as Any is any SQLTypedExpression<Bool>)
     }
 }

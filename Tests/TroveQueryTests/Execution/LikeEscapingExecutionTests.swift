@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// `contains`, `hasPrefix` and `hasSuffix` match `%`, `_` and `\` literally.
 @Suite struct LikeEscapingExecutionTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()
@@ -33,7 +33,7 @@ import TroveSQLite
     @Test(arguments: [#"50%_a\b"#, "%", "_", #"\"#, #"\%"#, "%%__"])
     func escapedPatternMatchesItselfExactly(text: String) throws {
         let decoy = String(text.map { $0 == "%" ? "9" : $0 == "_" ? "Q" : $0 == "\\" ? "/" : $0 })
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute(FixtureSchema.ddl)
         try db.execute(List.insert { $0.id.set(1); $0.name.set("L") }.sql)
         try db.execute(Reminder.insert(["x\(text)y", "x\(decoy)y", "xy"]) { $0.listID.set(1); $0.title.set($1) }.sql)

@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// Every operator, run against the seeded database; see `SeededDatabase` for the rows.
 @Suite struct OperatorExecutionTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()

@@ -5,7 +5,7 @@ import TroveSQLite
 
 /// The CRUD a reminders store needs, written only with the builder.
 @Suite struct StatementExecutionTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()

@@ -4,13 +4,13 @@ import TroveSQLite
 
 /// The `where` builder's loop, run: every term must match, and an OR stays inside its term.
 @Suite struct WhereBuilderExecutionTests {
-    let db: SQLiteConnection
+    let db: SQLConnection
 
     init() throws {
         db = try SeededDatabase.make()
     }
 
-    static func search(_ text: String) -> Select<TableScope<Reminder>, [QueryBinding]> {
+    static func search(_ text: String) -> SQLSelect<TableScope<Reminder>, [SQLBinding]> {
         Reminder.where {
             for term in text.split(separator: " ") {
                 $0.title.contains(term) || $0.notes.contains(term)
@@ -42,7 +42,7 @@ import TroveSQLite
     }
 
     @Test func branchesAndChainedWheres() throws {
-        func open(flagged: Bool?) -> Select<TableScope<Reminder>, [QueryBinding]> {
+        func open(flagged: Bool?) -> SQLSelect<TableScope<Reminder>, [SQLBinding]> {
             Reminder.where {
                 !$0.isCompleted
                 if let flagged { $0.isFlagged == flagged }

@@ -16,8 +16,8 @@ import TroveSQLite
 /// Lists: 1 Groceries, 2 Home, 3 Empty. Tags: 1 home (reminders 2, 3), 2 errand (reminder 1).
 /// `reminders_fts` holds every reminder with rowid = id.
 enum SeededDatabase {
-    static func make() throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func make() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute(FixtureSchema.ddl)
         try db.execute(#"""
             INSERT INTO lists (id, name, position) VALUES (1, 'Groceries', 0), (2, 'Home', 1), (3, 'Empty', 2);
@@ -41,14 +41,14 @@ enum SeededDatabase {
     }
 }
 
-extension SQLiteConnection {
+extension SQLConnection {
     /// Runs a typed select and decodes every row with the statement's own decoder.
-    func all<Scope, Row>(_ query: Select<Scope, Row>) throws -> [Row] {
+    func all<Scope, Row>(_ query: SQLSelect<Scope, Row>) throws -> [Row] {
         try fetchAll(query.sql).map { try query.decode($0.values) }
     }
 
     /// The ids of the reminders a `where` selects, in id order unless the query orders them.
-    func ids(_ query: Select<TableScope<Reminder>, [QueryBinding]>) throws -> [Int64] {
+    func ids(_ query: SQLSelect<TableScope<Reminder>, [SQLBinding]>) throws -> [Int64] {
         try all(query.select { $0.id }.order { $0.id })
     }
 }

@@ -170,7 +170,7 @@ import TroveQuery
         let query = Reminder.select { ($0.id, $0.title, $0.dueDate, $0.isFlagged) }
         let row = try query.decode([.integer(3), .text("Milk"), .null, .integer(1)])
         #expect(row.0 == 3 && row.1 == "Milk" && row.2 == nil && row.3 == true)
-        #expect(throws: QueryDecodingError.self) { try query.decode([.null, .text("Milk"), .null, .integer(1)]) }
+        #expect(throws: SQLDecodingError.self) { try query.decode([.null, .text("Milk"), .null, .integer(1)]) }
         #expect(try Reminder.count().decode([.integer(12)]) == 12)
         #expect(try Reminder.all.decode([.integer(1), .text("x")]) == [.integer(1), .text("x")])
     }

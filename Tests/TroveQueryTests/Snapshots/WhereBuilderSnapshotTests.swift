@@ -4,7 +4,7 @@ import TroveQuery
 
 /// The `where` result builder: loops, branches and optionals, each term parenthesised.
 @Suite struct WhereBuilderSnapshotTests {
-    static func search(_ text: String) -> Select<TableScope<Reminder>, [QueryBinding]> {
+    static func search(_ text: String) -> SQLSelect<TableScope<Reminder>, [SQLBinding]> {
         Reminder.where {
             for term in text.split(separator: " ") {
                 $0.title.contains(term) || $0.notes.contains(term)
@@ -32,7 +32,7 @@ import TroveQuery
 
     @Test func loopWithThreeTermsAndsOneParenthesisedTermPerIteration() {
         let query = Self.search("take the walk")
-        #expect(query.render().bindings == ["%take%", "%take%", "%the%", "%the%", "%walk%", "%walk%"].map(QueryBinding.text))
+        #expect(query.render().bindings == ["%take%", "%take%", "%the%", "%the%", "%walk%", "%walk%"].map(SQLBinding.text))
         assertInlineSnapshot(of: query.debugDescription, as: .lines) {
             #"""
             SELECT "reminders".* FROM "reminders" WHERE (("reminders"."title" LIKE '%take%' ESCAPE '\') OR ("reminders"."notes" LIKE '%take%' ESCAPE '\')) AND (("reminders"."title" LIKE '%the%' ESCAPE '\') OR ("reminders"."notes" LIKE '%the%' ESCAPE '\')) AND (("reminders"."title" LIKE '%walk%' ESCAPE '\') OR ("reminders"."notes" LIKE '%walk%' ESCAPE '\'))

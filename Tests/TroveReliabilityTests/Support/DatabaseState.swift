@@ -24,7 +24,7 @@ struct DatabaseState: Equatable, CustomStringConvertible {
 
     /// Reads the state of the Trove database at `path` (recovering a WAL left by a killed process).
     static func read(_ path: String) throws -> DatabaseState {
-        let db = try SQLiteConnection(path: path)
+        let db = try SQLConnection(path: path)
         let tables = try db.fetchAll("""
             SELECT name FROM sqlite_schema
             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL%'

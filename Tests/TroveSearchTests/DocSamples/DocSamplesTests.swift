@@ -134,7 +134,7 @@ import TroveTestSupport
 
     /// "Declare the index", "Migrate it beside your own migrations" and "Search it".
     @Test func searchIndexDeclaresMigratesAndSearches() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '',
                                folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)
@@ -165,7 +165,7 @@ import TroveTestSupport
 
     /// "Filter by ranges, dates and other tables".
     @Test func searchIndexFiltersByRangesDatesAndOtherTables() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("""
             CREATE TABLE folders(id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE);
             CREATE TABLE notes(id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL DEFAULT '',
@@ -268,7 +268,7 @@ import TroveTestSupport
             SELECT "reminders".* FROM "reminders" WHERE (("reminders"."title" LIKE '%take%' ESCAPE '\') OR ("reminders"."notes" LIKE '%take%' ESCAPE '\')) AND (("reminders"."title" LIKE '%walk%' ESCAPE '\') OR ("reminders"."notes" LIKE '%walk%' ESCAPE '\'))
             """#)
         #expect(search.render().sql.contains(#"("reminders"."title" LIKE ? ESCAPE '\')"#))
-        #expect(search.render().bindings == ["%take%", "%take%", "%walk%", "%walk%"].map(QueryBinding.text))
+        #expect(search.render().bindings == ["%take%", "%take%", "%walk%", "%walk%"].map(SQLBinding.text))
 
         let open = ReminderTable.where { !$0.isCompleted }
             .select { ($0.id, $0.title, $0.dueDate) }

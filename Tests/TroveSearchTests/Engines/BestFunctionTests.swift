@@ -18,12 +18,12 @@ struct BestFunctionTests {
         return sorted.filter { $0.rank <= last }
     }
 
-    static func best(_ db: SQLiteConnection, k: Int, tieLimit: Int = 1_000_000) throws -> [(id: Int64, rank: Double)]? {
+    static func best(_ db: SQLConnection, k: Int, tieLimit: Int = 1_000_000) throws -> [(id: Int64, rank: Double)]? {
         try SearchExecutor.bestRows(db.fetchAll("SELECT trove_best(id, rank, \(k), \(tieLimit)) AS \"best\" FROM t"))
     }
 
-    static func table(_ rows: [(id: Int64?, rank: Double?)]) throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func table(_ rows: [(id: Int64?, rank: Double?)]) throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(id INTEGER, rank REAL)")
         try db.transaction {
             for row in rows { try db.execute("INSERT INTO t VALUES (\(row.id), \(row.rank))") }

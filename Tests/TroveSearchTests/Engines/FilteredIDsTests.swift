@@ -20,7 +20,7 @@ struct FilteredIDsTests {
     }
 
     /// The smallest list of the generated reminders whose name is one word.
-    static func smallList(_ db: SQLiteConnection) throws -> String {
+    static func smallList(_ db: SQLConnection) throws -> String {
         try db.fetchValue(
             "SELECT name FROM lists WHERE name NOT LIKE '% %' AND name NOT LIKE '%''%' ORDER BY (SELECT count(*) FROM reminders WHERE list_id = lists.id) LIMIT 1",
             as: String.self) ?? ""

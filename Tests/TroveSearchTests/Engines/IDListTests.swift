@@ -9,8 +9,8 @@ import TroveTestSupport
 /// and a read past its limit must say so instead of returning a cut list.
 @Suite("Id lists")
 struct IDListTests {
-    static func database() throws -> SQLiteConnection {
-        let db = try SQLiteConnection(path: ":memory:")
+    static func database() throws -> SQLConnection {
+        let db = try SQLConnection(path: ":memory:")
         try db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, flag INTEGER NOT NULL)")
         // The int64 extremes, negatives, and 5,000 ordinary ids.
         try db.execute("INSERT INTO t VALUES (-9223372036854775808, 1), (-1, 0), (9223372036854775807, 1)")

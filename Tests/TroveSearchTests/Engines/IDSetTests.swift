@@ -7,8 +7,8 @@ import TroveSQLite
 /// against Swift's `Set` on the same ids.
 @Suite("IDSet")
 struct IDSetTests {
-    static func table(_ ids: [Int64?]) throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func table(_ ids: [Int64?]) throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(id INTEGER)")
         try db.execute("CREATE TABLE probe(n INTEGER PRIMARY KEY, id INTEGER)")
         try db.transaction {
@@ -18,7 +18,7 @@ struct IDSetTests {
     }
 
     /// Which of `probes` the set holds, asked in the order given, one statement.
-    static func members(_ set: IDSet, _ probes: [Int64?], on db: SQLiteConnection) throws -> [Bool] {
+    static func members(_ set: IDSet, _ probes: [Int64?], on db: SQLConnection) throws -> [Bool] {
         try db.execute("DELETE FROM probe")
         try db.transaction {
             for (n, id) in probes.enumerated() { try db.execute("INSERT INTO probe VALUES (\(n), \(id))") }

@@ -7,14 +7,14 @@ import TroveQuery
 @Suite("trove_tally")
 struct TallyFunctionTests {
     /// The groups as `GROUP BY` counts them: key, rows, rows whose flag is true; by key.
-    static func grouped(_ db: SQLiteConnection) throws -> [[Int64]] {
+    static func grouped(_ db: SQLConnection) throws -> [[Int64]] {
         try db.fetchAll("SELECT k, count(*), ifnull(sum(f != 0), 0) FROM t WHERE k IS NOT NULL GROUP BY k ORDER BY k").map {
             [try $0[0] as Int64, try $0[1] as Int64, try $0[2] as Int64]
         }
     }
 
     /// The groups as `trove_tally` counts them, read back through `json_each` in its order.
-    static func tallied(_ db: SQLiteConnection, flag: Bool = true) throws -> [[Int64]] {
+    static func tallied(_ db: SQLConnection, flag: Bool = true) throws -> [[Int64]] {
         let call: SQLFragment = flag ? "trove_tally(k, f)" : "trove_tally(k)"
         return try db.fetchAll(
             "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each((SELECT \(call) FROM t))"
@@ -22,7 +22,7 @@ struct TallyFunctionTests {
     }
 
     @Test func countsEveryGroupAsGroupByDoes() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(k INTEGER, f INTEGER)")
         // 3,000 distinct keys (the table grows from 64 slots through 8,192), negative ones,
         // the int64 extremes, NULL keys that are not counted, and flags that are not just 0/1.
@@ -48,7 +48,7 @@ struct TallyFunctionTests {
     }
 
     @Test func noRowsAndOnlyNullKeysGiveAnEmptyArray() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(k INTEGER, f INTEGER)")
         #expect(try db.fetchValue("SELECT trove_tally(k, f) FROM t", as: String.self) == "[]")
         try db.execute("INSERT INTO t VALUES (NULL, 1), (NULL, 0)")
@@ -58,7 +58,7 @@ struct TallyFunctionTests {
     }
 
     @Test func namesAreCountedOncePerRowTheyAreIn() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(names TEXT)")
         // 200 distinct names (the table grows past 64 slots), JSON's special characters,
         // accents and a CJK name, spaces around names, empty names, NULL and ''.
@@ -90,7 +90,7 @@ struct TallyFunctionTests {
     }
 
     @Test func eachGroupOfAnOuterGroupByHasItsOwnTally() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE t(g TEXT, k INTEGER, f INTEGER)")
         try db.execute("INSERT INTO t VALUES ('a', 1, 1), ('b', 1, 0), ('a', 2, 0), ('a', 1, 0), ('b', 5, 1)")
         let rows = try db.fetchAll("SELECT g, trove_tally(k, f) FROM t GROUP BY g ORDER BY g").map {

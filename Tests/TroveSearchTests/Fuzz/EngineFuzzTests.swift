@@ -17,7 +17,7 @@ struct EngineFuzzTests {
     }
 
     private static func fuzz(
-        engine: @escaping @Sendable (SearchRequest, SQLiteConnection) throws -> ResultSet,
+        engine: @escaping @Sendable (SearchRequest, SQLConnection) throws -> ResultSet,
         count: Int, longCount: Int, seed: UInt64, in database: SQLiteDatabase
     ) async throws -> Outcome {
         try await database.read { db in

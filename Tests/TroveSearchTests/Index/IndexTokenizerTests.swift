@@ -7,8 +7,8 @@ import TroveSearch
 /// whose tokenizer changed.
 @Suite struct IndexTokenizerTests {
     /// An app's `snippets` table of code and prose, in memory.
-    func codeDatabase() throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    func codeDatabase() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE snippets (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
         try db.execute("""
             INSERT INTO snippets (id, body) VALUES
@@ -23,7 +23,7 @@ import TroveSearch
         try SearchIndex(table: "snippets", key: "id", fields: [.init("body")], tokenizer: tokenizer)
     }
 
-    func keys(_ text: String, _ index: SearchIndex, on db: SQLiteConnection) throws -> [Int64] {
+    func keys(_ text: String, _ index: SearchIndex, on db: SQLConnection) throws -> [Int64] {
         try index.search(text, on: db, typos: .off).hits.map(\.key).sorted()
     }
 

@@ -7,17 +7,17 @@ import TroveSearch
 /// An app writes many rows of its table with the index's triggers away; the index afterwards
 /// is the one the triggers would have left, and a failed write leaves everything as it was.
 @Suite struct SearchIndexBulkWriteTests {
-    static func triggers(_ db: SQLiteConnection) throws -> [String] {
+    static func triggers(_ db: SQLConnection) throws -> [String] {
         try db.fetchAll("SELECT name || ': ' || sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name")
             .map { try $0[0] as String }
     }
 
-    static func tempObjects(_ db: SQLiteConnection) throws -> Int {
+    static func tempObjects(_ db: SQLConnection) throws -> Int {
         try db.fetchValue("SELECT count(*) FROM sqlite_temp_schema", as: Int.self) ?? -1
     }
 
     /// Both FTS5 tables pass their check against the table, and hold one row per row they index.
-    static func expectWhole(_ db: SQLiteConnection) throws {
+    static func expectWhole(_ db: SQLConnection) throws {
         let index = NotesFixture.index
         for table in [index.ftsTable, index.substringTable] {
             try db.execute("INSERT INTO \(identifier: table)(\(identifier: table), rank) VALUES ('integrity-check', 1)")
@@ -28,7 +28,7 @@ import TroveSearch
             == (try db.fetchValue("SELECT count(*) FROM trove_notes_substringtext", as: Int.self)))
     }
 
-    static func keys(_ text: String, _ db: SQLiteConnection) throws -> [Int64] {
+    static func keys(_ text: String, _ db: SQLConnection) throws -> [Int64] {
         try NotesFixture.index.search(text, on: db, typos: .off).hits.map(\.key).sorted()
     }
 

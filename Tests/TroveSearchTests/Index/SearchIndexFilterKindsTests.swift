@@ -35,8 +35,8 @@ import TroveTestSupport
 
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-    static func database() throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func database() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         try db.execute("INSERT INTO folders VALUES (1, 'Baking'), (2, 'Travel')")
         try db.execute("""
@@ -62,7 +62,7 @@ import TroveTestSupport
 
     /// The keys of every hit, in key order (the titles tie on every word).
     func keys(
-        _ text: String, on db: SQLiteConnection, today: CalendarDay = CalendarDay("2026-03-05")!,
+        _ text: String, on db: SQLConnection, today: CalendarDay = CalendarDay("2026-03-05")!,
         timeZone: TimeZone = .gmt
     ) throws -> [Int64] {
         let query = Self.index.parse(text, today: today, timeZone: timeZone)
@@ -242,7 +242,7 @@ import TroveTestSupport
     }
 
     @Test func migrateNamesALookupTableOrColumnThatIsMissing() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, year INTEGER, updated_at, folder_id INTEGER)")
         try db.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
         #expect(throws: SearchIndexError.missingTable(index: "notes", table: "note_tags")) { try Self.index.migrate(db) }

@@ -14,7 +14,7 @@ struct SearchIndexHelperTests {
     /// 4,000 generated reminders as an app's notes, in a file (a second reader needs one).
     static let database = Task { () throws -> SQLiteDatabase in
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("trove-index-helper-\(UUID().uuidString).db").path
-        let db = try SQLiteConnection(path: path)
+        let db = try SQLConnection(path: path)
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
         try db.transaction {
             for (number, record) in ReminderGenerator(seed: 11, count: 4_000).enumerated() {

@@ -113,7 +113,7 @@ import TroveSearch
          SearchIndexError.keyNotIntegerPrimaryKey(index: "notes", table: "notes", key: "id")),
     ])
     func migrateNamesWhatTheTableLacks(schema: String, expected: SearchIndexError) throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute(schema)
         #expect(throws: expected) { try index.migrate(db) }
         #expect(try db.fetchValue("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'trove_%'", as: Int.self) == 0)

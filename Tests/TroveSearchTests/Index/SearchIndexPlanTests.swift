@@ -9,7 +9,7 @@ import TroveSQLite
     let index = NotesFixture.index
 
     /// The plan's detail lines, outer loop first.
-    static func plan(_ statement: SQLFragment, on db: SQLiteConnection) throws -> [String] {
+    static func plan(_ statement: SQLFragment, on db: SQLConnection) throws -> [String] {
         try db.fetchAll("EXPLAIN QUERY PLAN " + statement).map { try $0[3] as String }
     }
 

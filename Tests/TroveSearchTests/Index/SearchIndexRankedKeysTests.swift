@@ -11,8 +11,8 @@ import TroveTestSupport
 @Suite("SearchIndex pages ranked in the index")
 struct SearchIndexRankedKeysTests {
     /// 4,000 generated reminders as an app's notes (their words repeat, so many scores tie).
-    static func database() throws -> (SQLiteConnection, SearchIndex) {
-        let db = try SQLiteConnection.inMemory()
+    static func database() throws -> (SQLConnection, SearchIndex) {
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT)")
         try db.transaction {
             for (number, record) in ReminderGenerator(seed: 11, count: 4_000).enumerated() {

@@ -51,7 +51,7 @@ import TroveTestSupport
     /// More matches than a page ranked in the FTS5 index alone (``SearchIndex`` does so past
     /// 1,000): that shortcut knows no ranked-last column, so it must not be taken.
     @Test func manyMatchesStillPutTheColumnsRowsLast() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, pinned INTEGER NOT NULL DEFAULT 0)")
         // 1,500 notes titled "Bread n"; every third pinned; the shorter titles rank higher.
         try db.execute("""

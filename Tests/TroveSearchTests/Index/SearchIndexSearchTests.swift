@@ -398,7 +398,7 @@ import TroveTestSupport
     // MARK: Substrings
 
     /// The fixture with note 8, in Chinese: "call grandma" and "about the Spring Festival plans".
-    func databaseWithChinese() throws -> SQLiteConnection {
+    func databaseWithChinese() throws -> SQLConnection {
         let db = try NotesFixture.database()
         try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (8, '给奶奶打电话', '关于春节的安排', 'Family')")
         return db
@@ -493,7 +493,7 @@ import TroveTestSupport
     // MARK: Typos and word forms
 
     /// The fixture with note 7, "Camara strap": one letter off the camera of notes 4 and 6.
-    func databaseWithCamara() throws -> SQLiteConnection {
+    func databaseWithCamara() throws -> SQLConnection {
         let db = try NotesFixture.database()
         try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (7, 'Camara strap', 'leather', 'Gear')")
         return db
@@ -598,7 +598,7 @@ import TroveTestSupport
     // MARK: Keyset pages
 
     /// Every page of `text` from the first, following `next`.
-    func walk(_ text: String, in index: SearchIndex, on db: SQLiteConnection, limit: Int) throws -> [[Int64]] {
+    func walk(_ text: String, in index: SearchIndex, on db: SQLConnection, limit: Int) throws -> [[Int64]] {
         var pages: [[Int64]] = []
         var results = try index.search(text, on: db, limit: limit)
         pages.append(results.hits.map(\.key))

@@ -120,7 +120,7 @@ import TroveTestSupport
         let (answers, task) = consume(index.results(for: typedOnce("bread"), in: database, live: true, pollInterval: .milliseconds(5)))
         defer { task.cancel() }
         #expect(await eventually(timeout: Self.deadline) { answers.keys == [[1]] }, "\(answers.keys)")
-        let other = try SQLiteConnection(path: path)
+        let other = try SQLConnection(path: path)
         try other.execute("INSERT INTO notes (id, title, body) VALUES (2, 'Bread knife', '')")
         #expect(await eventually(timeout: Self.deadline) { answers.keys.last?.sorted() == [1, 2] }, "\(answers.keys)")
     }

@@ -42,7 +42,7 @@ import TroveTestSupport
     /// NB: two statements, not two calls in one: FTS5 keeps one state per function and cursor,
     /// so a second call in the same statement would share the first one's (and its lack of a
     /// walk).
-    static func bothWays<Value: QueryBindable & Sendable>(
+    static func bothWays<Value: SQLBindable & Sendable>(
         _ sql: (SQLFragment) -> SQLFragment, last: SQLFragment, as type: Value.Type
     ) async throws -> (looked: [Value], walked: [Value]) {
         let database = try await store.value.database

@@ -33,8 +33,8 @@ enum NotesFixture {
     }()
 
     /// The app's schema and rows, before any index.
-    static func appDatabase() throws -> SQLiteConnection {
-        let db = try SQLiteConnection.inMemory()
+    static func appDatabase() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
         try db.execute("""
             CREATE TABLE notes (
                 id INTEGER PRIMARY KEY,
@@ -86,7 +86,7 @@ enum NotesFixture {
     }
 
     /// The app's database with ``index`` migrated.
-    static func database() throws -> SQLiteConnection {
+    static func database() throws -> SQLConnection {
         let db = try appDatabase()
         try index.migrate(db)
         return db

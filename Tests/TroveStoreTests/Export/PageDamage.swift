@@ -8,7 +8,7 @@ import TroveSQLite
 enum PageDamage {
     /// The leaf pages of `table`, with the rowids on each, in page order.
     static func leaves(of table: String, in path: String) throws -> [(page: Int, rowids: [Int64])] {
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         let pageSize = try db.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096
         let pages = try db.fetchAll("SELECT pageno FROM dbstat WHERE name = \(table) AND pagetype = 'leaf' ORDER BY pageno")
             .map { row -> Int in try row[0] }
@@ -22,7 +22,7 @@ enum PageDamage {
     /// Breaks the record of the row `rowid` of `table`: its header claims more bytes than the
     /// record holds, so reading that row fails and every other row still reads.
     static func breakRecord(_ rowid: Int64, of table: String, in path: String) throws {
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         let pageSize = try db.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096
         for (page, rowids) in try leaves(of: table, in: path) where rowids.contains(rowid) {
             var data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -39,7 +39,7 @@ enum PageDamage {
     /// Overwrites a page from byte `start` on with bytes that are no b-tree page: from 0 the
     /// whole page; from past its header, its cells only.
     static func scribble(page: Int, from start: Int = 0, in path: String) throws {
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         let pageSize = try db.fetchValue("PRAGMA page_size", as: Int.self) ?? 4096
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         for offset in start..<pageSize { data[(page - 1) * pageSize + offset] = UInt8(truncatingIfNeeded: offset &* 37 &+ 11) }

@@ -30,7 +30,7 @@ import TroveTestSupport
     }
 
     @Test func reminderInsertAndLinkPrepareAsOneStatementEach() throws {
-        let db = try SQLiteConnection.inMemory()
+        let db = try SQLConnection.inMemory()
         try Migrator().migrate(db, path: ":memory:")
         let row = ReminderRow(id: nil, uid: "u", listID: 1, record: ReminderRecord(title: "x"), createdAt: Self.moment, updatedAt: Self.moment, tags: "")
         #expect(try db.prepare(row.insert.sql).sql.hasPrefix(#"INSERT INTO "reminders" ("id", "uid", "list_id", "title""#))

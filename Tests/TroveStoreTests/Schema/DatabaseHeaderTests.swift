@@ -30,7 +30,7 @@ import TroveTestSupport
         defer { folder.remove() }
         let foreign = folder.path("foreign.db"), text = folder.path("notes.txt"), fifo = folder.path("pipe")
         do {
-            let db = try SQLiteConnection(path: foreign)
+            let db = try SQLConnection(path: foreign)
             try db.execute("CREATE TABLE t (x)")
         }
         #expect(DatabaseHeader(path: foreign)?.applicationID == 0)
@@ -49,7 +49,7 @@ import TroveTestSupport
         defer { folder.remove() }
         let foreign = folder.path("foreign.db")
         do {
-            let db = try SQLiteConnection(path: foreign)
+            let db = try SQLConnection(path: foreign)
             try db.execute("CREATE TABLE t (x)")
             try db.execute("PRAGMA application_id = 42")
         }

@@ -36,7 +36,7 @@ import TroveStore
         defer { folder.remove() }
         let path = folder.path("other.db")
         do {
-            let other = try SQLiteConnection(path: path, options: .init(walMode: false))
+            let other = try SQLConnection(path: path, options: .init(walMode: false))
             try other.execute("CREATE TABLE photos (id INTEGER PRIMARY KEY, name TEXT); PRAGMA application_id = 42;")
             try other.execute("INSERT INTO photos (name) VALUES (\("cat.jpg"))")
         }
@@ -54,7 +54,7 @@ import TroveStore
         defer { folder.remove() }
         let path = folder.path("plain.db")
         do {
-            let other = try SQLiteConnection(path: path, options: .init(walMode: false))
+            let other = try SQLConnection(path: path, options: .init(walMode: false))
             try other.execute("CREATE TABLE notes (body TEXT)")
         }
         let before = try fileBytes(path)
@@ -107,7 +107,7 @@ import TroveStore
         await #expect(throws: SQLiteError.self) {
             _ = try await ReminderStore.open(path: path, migrator: Migrator(migrations: Migration.all + [bad]))
         }
-        let db = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
         #expect(try db.fetchValue("SELECT count(*) FROM sqlite_schema", as: Int.self) == 0)
         #expect(try db.fetchValue("PRAGMA user_version", as: Int.self) == 0)
         #expect(try db.fetchValue("PRAGMA application_id", as: Int.self) == 0)

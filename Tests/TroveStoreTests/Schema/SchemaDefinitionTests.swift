@@ -138,7 +138,7 @@ import TroveTestSupport
         let path = folder.path("t.db")
         let store = try await ReminderStore.open(path: path)
         try await store.add(ReminderRecord(title: "Buy milk"))
-        let other = try SQLiteConnection(path: path)
+        let other = try SQLConnection(path: path)
         try other.execute("BEGIN IMMEDIATE")
         let report = try await store.check(lockWait: .milliseconds(200))
         try other.execute("ROLLBACK")

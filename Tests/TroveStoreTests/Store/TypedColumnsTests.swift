@@ -6,7 +6,7 @@ import TroveStore
 import TroveTestSupport
 
 /// `ReminderTable`'s columns are typed by meaning (`Priority`, `DueDate?`), with the storage
-/// conversion in their `QueryBindable` conformances: the SQL is what it was with `Int` and
+/// conversion in their `SQLBindable` conformances: the SQL is what it was with `Int` and
 /// `String?` columns, and the values read back are the domain's.
 @Suite struct TypedColumnsTests {
     private static let store = Task { try await seededStore() }

@@ -4,7 +4,7 @@ import TroveSQLite
 
 /// What the built-in engines share: run a plan, map `!raw` errors, add suggestions.
 enum EngineRun {
-    static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection) throws -> ResultSet {
+    static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection) throws -> ResultSet {
         var resultSet = try execute(plan, request, engine: engine, on: db)
         if needsSuggestions(resultSet, isRaw: plan.isRaw) {
             resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
@@ -101,7 +101,7 @@ enum EngineRun {
     }
 
     private static func execute(
-        _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLiteConnection, helper: SQLiteReadHelper? = nil
+        _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection, helper: SQLiteReadHelper? = nil
     ) throws -> ResultSet {
         do {
             return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db, helper: helper)

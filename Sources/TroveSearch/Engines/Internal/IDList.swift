@@ -32,7 +32,7 @@ struct IDList: Equatable, Sendable {
     /// // SELECT count(*), json_group_array("id"), 0 FROM "rows"
     /// ```
     static func read(
-        _ rows: SQLFragment, limit: Int, summing: Bool = false, on db: SQLiteConnection
+        _ rows: SQLFragment, limit: Int, summing: Bool = false, on db: SQLConnection
     ) throws -> (ids: IDList, sum: Int)? {
         guard let row = try db.fetchOne(statement(rows, summing: summing)) else { return nil }
         let count: Int = try row[0]

@@ -33,7 +33,7 @@ struct IDSet: Equatable, Sendable {
     /// // WITH "rows"("id", "done") AS (SELECT "reminders"."id", "reminders"."is_completed" FROM … LIMIT 131073)
     /// // SELECT count(*), trove_ids("id"), trove_ids(CASE WHEN "done" THEN "id" END) FROM "rows"
     /// ```
-    static func read(_ rows: SQLFragment, limit: Int, completion: Bool = false, on db: SQLiteConnection) throws -> IDSet? {
+    static func read(_ rows: SQLFragment, limit: Int, completion: Bool = false, on db: SQLConnection) throws -> IDSet? {
         let statement: SQLFragment = completion
             ? "WITH \"rows\"(\"id\", \"done\") AS (" + rows
                 + ") SELECT count(*), trove_ids(\"id\"), trove_ids(CASE WHEN \"done\" THEN \"id\" END) FROM \"rows\""

@@ -77,7 +77,7 @@ struct MatchPlan: Sendable {
     /// MatchPlan.indexedRows(SearchTables.index.match(#""party""#))
     /// // SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH ?)
     /// ```
-    static func indexedRows(_ match: FTS5Match<ReminderSearchTable>) -> Select<TableScope<ReminderSearchTable>, Int64> {
+    static func indexedRows(_ match: FTS5Match<ReminderSearchTable>) -> SQLSelect<TableScope<ReminderSearchTable>, Int64> {
         ReminderSearchTable.all.where { _ in match }.select { $0.rowid }
     }
 

@@ -34,7 +34,7 @@ enum RemindersPresence {
     }
 
     /// How many of the two tables the database has.
-    static func tableCount(on db: SQLiteConnection) throws -> Int {
+    static func tableCount(on db: SQLConnection) throws -> Int {
         // NB: unqualified: SQLite 3.40 takes "sqlite_schema" as a table name but not as a
         // column's qualifier ("no such column: sqlite_schema.type").
         try db.fetchValue(

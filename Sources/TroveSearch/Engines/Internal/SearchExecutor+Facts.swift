@@ -39,7 +39,7 @@ extension SearchExecutor {
     /// NB: why. The index alone gives the matches (`milk appointment` at 1,000,000 reminders:
     /// 61,682 ids in a few milliseconds); looking each up in `reminders` for its list, completion
     /// and tags cost ~1 µs a match, as much as ranking them.
-    func factsTally(on db: SQLiteConnection) throws -> Tally? {
+    func factsTally(on db: SQLConnection) throws -> Tally? {
         guard facts != nil, let sql = matchIDsSQL else { return nil }
         return try factsTally(of: db.fetchOne(sql).map { try $0[0] } ?? [], on: db)
     }
@@ -56,7 +56,7 @@ extension SearchExecutor {
 
     /// The counts and facets of the matches `matches` (sorted ids, as `trove_ids` makes them)
     /// from ``facts``; nil without facts.
-    func factsTally(of matches: [UInt8], on db: SQLiteConnection) throws -> Tally? {
+    func factsTally(of matches: [UInt8], on db: SQLConnection) throws -> Tally? {
         guard let facts else { return nil }
         let counted = facts.tally(matches: matches, openOnly: isOpenOnly, facets: request.facets)
         var counts = Counts(

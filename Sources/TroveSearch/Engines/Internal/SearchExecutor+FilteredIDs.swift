@@ -32,7 +32,7 @@ extension SearchExecutor {
     /// SQLite's walk of its index and no more. With `facts` (the same snapshot's) and filters
     /// they tell (``mayNarrowFromFacts``), the ids are found in memory instead, and then no
     /// `list:` or `tag:` filter is needed: `is:flagged the` is narrowed too.
-    func narrowedToFilteredReminders(on db: SQLiteConnection, facts: ReminderFacts? = nil) throws -> SearchExecutor {
+    func narrowedToFilteredReminders(on db: SQLConnection, facts: ReminderFacts? = nil) throws -> SearchExecutor {
         let fromFacts = mayNarrowFromFacts && facts?.canTell(query.filters) == true
         guard fromFacts || mayNarrow, let match = plan.match, let ids = try readFilteredIDs(on: db, facts: facts)
         else { return self }
@@ -71,7 +71,7 @@ extension SearchExecutor {
     /// The ids of the reminders the filters leave (completed ones too), or nil when there are
     /// more than ``filteredIDLimit``: from `facts` when they tell every filter, otherwise read
     /// with SQL.
-    func readFilteredIDs(on db: SQLiteConnection, facts: ReminderFacts? = nil) throws -> IDSet? {
+    func readFilteredIDs(on db: SQLConnection, facts: ReminderFacts? = nil) throws -> IDSet? {
         if let facts, facts.canTell(query.filters) {
             return try facts.filteredIDs(query.filters, limit: Self.filteredIDLimit, on: db)
         }
@@ -102,7 +102,7 @@ extension SearchExecutor {
     /// reminders come sorted from `reminder_tags_by_tag`, and testing against them in memory
     /// costs a fraction of that. Without a list, SQLite reads the tag's reminders by id, which
     /// a set cannot beat.
-    func tagSetsBesideAList(on db: SQLiteConnection) throws -> [String: IDSet] {
+    func tagSetsBesideAList(on db: SQLConnection) throws -> [String: IDSet] {
         func single(_ clause: FilterClause) -> SearchFilter? {
             clause.isNegated || clause.anyOf.count != 1 ? nil : clause.anyOf[0]
         }

@@ -18,7 +18,7 @@ extension SearchExecutor {
     /// reminders in well under a millisecond). Completed matches are counted too, so an
     /// open-only search at the threshold may be ranked from the best scores where its own
     /// count would not have: the same page either way, a little slower or faster.
-    func matchCountForPage(on db: SQLiteConnection) throws -> Int {
+    func matchCountForPage(on db: SQLConnection) throws -> Int {
         guard let (_, match) = rankBoundRanking else { return 0 }
         let matches = ReminderSearchTable.all.where { _ in match }.select { $0.rowid }.limit(Self.rankBoundMinimumMatches)
         return try db.fetchValue("SELECT count(*) FROM (\(matches.sql))", as: Int.self) ?? 0
@@ -72,7 +72,7 @@ extension SearchExecutor {
     /// reads up to ``smallMatchLimit`` + 1 ids here, and only a larger set goes. A small set's
     /// counts and facets take a few milliseconds: split, each connection would read the
     /// same pages into its own cache (a phrase at 1,000,000 reminders was 40% slower at p50).
-    func tallySource(on db: SQLiteConnection, shared: SQLiteSharedRead?) throws -> TallySource {
+    func tallySource(on db: SQLConnection, shared: SQLiteSharedRead?) throws -> TallySource {
         if let counts = try prefixCounts(on: db) {
             return .counted(Tally(set: nil, counts: counts, facets: counts.facets ?? ([], [])))
         }
@@ -109,18 +109,18 @@ extension SearchExecutor {
     /// The counts and facets of a ``TallySource/pageWalk(matchCount:)`` search, after its page:
     /// from the facts with the ids the page's walk collected, or, when the page was read another
     /// way, from the facts after a walk of the matches (unfiltered) or with SQL (narrowed).
-    func tallyAfterPage(on db: SQLiteConnection, matchIDs: [UInt8]?) throws -> Tally {
+    func tallyAfterPage(on db: SQLConnection, matchIDs: [UInt8]?) throws -> Tally {
         if let matchIDs, let tally = try factsTally(of: matchIDs, on: db) { return tally }
         return try factsTally(on: db) ?? tally(on: db)
     }
 
     /// The match set (when small), the counts and the facets, one after the other.
-    func tally(on db: SQLiteConnection) throws -> Tally {
+    func tally(on db: SQLConnection) throws -> Tally {
         try tally(on: db, among: try smallMatches(on: db))
     }
 
     /// The counts and the facets of the matches, `set` being what ``smallMatches(on:)`` read.
-    func tally(on db: SQLiteConnection, among set: MatchSet?) throws -> Tally {
+    func tally(on db: SQLConnection, among set: MatchSet?) throws -> Tally {
         let counts = try countsAndLists(on: db, among: set)
         return Tally(set: set, counts: counts, facets: try facets(on: db, among: set, known: counts.facets))
     }

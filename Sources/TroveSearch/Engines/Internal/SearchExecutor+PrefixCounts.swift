@@ -26,7 +26,7 @@ extension SearchExecutor {
     /// // SELECT EXISTS (SELECT 1 FROM "prefix_count_changes")
     /// // SELECT trove_prefix_key(?)
     /// ```
-    func prefixKey(on db: SQLiteConnection) throws -> String? {
+    func prefixKey(on db: SQLConnection) throws -> String? {
         guard let text = singlePrefixText, try PrefixTallies.exist(on: db), try !PrefixTallies.arePending(on: db) else { return nil }
         return try db.fetchValue("SELECT trove_prefix_key(\(text))", as: String.self)
     }
@@ -39,7 +39,7 @@ extension SearchExecutor {
     /// and tag took ~115 ms, as long as ranking its page. Here a few hundred rows are read.
     /// Exact: a reminder is counted under a prefix exactly when a token of its title, notes or
     /// tags starts with it, which is when FTS5's `"s"*` matches it (`trove_prefix_tally.h`).
-    func prefixCounts(on db: SQLiteConnection) throws -> Counts? {
+    func prefixCounts(on db: SQLConnection) throws -> Counts? {
         guard let key = try prefixKey(on: db) else { return nil }
         let sums: SQLFragment = "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"
         guard let row = try db.fetchOne(sums) else { return nil }
@@ -69,7 +69,7 @@ extension SearchExecutor {
     /// //   FROM "prefix_tag_counts" WHERE "prefix" = ? AND "tag" IN ('', ',')
     /// // …then prefixFacetsSQL(key:)
     /// ```
-    func facetsFromCounts(_ key: String, on db: SQLiteConnection) throws -> (lists: [Facet], tags: [Facet])? {
+    func facetsFromCounts(_ key: String, on db: SQLConnection) throws -> (lists: [Facet], tags: [Facet])? {
         guard key.unicodeScalars.count <= PrefixTallies.tagPrefixCharacters else { return nil }
         let count: SQLFragment = isOpenOnly ? "(\"matches\" - \"completed\")" : "\"matches\""
         let uncounted = PrefixTallies.uncountedTagsEntry
@@ -113,7 +113,7 @@ extension SearchExecutor {
 
     /// The statement that counts a large set, for an explanation: the per-prefix counts' when
     /// they answer (``prefixCounts(on:)``), else ``largeSetCountSQL``.
-    func largeSetCountSQL(on db: SQLiteConnection) throws -> SQLFragment {
+    func largeSetCountSQL(on db: SQLConnection) throws -> SQLFragment {
         guard let key = try prefixKey(on: db) else { return largeSetCountSQL }
         guard request.facets else {
             return "SELECT ifnull(sum(\"matches\"), 0), ifnull(sum(\"completed\"), 0) FROM \"prefix_list_counts\" WHERE \"prefix\" = \(key)"

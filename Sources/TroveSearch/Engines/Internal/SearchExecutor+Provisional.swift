@@ -35,7 +35,7 @@ extension SearchExecutor {
     ///   no more than ``windowSize``: then the full answer is nearly as cheap, and a
     ///   provisional one would only delay it.
     /// - Throws: `CancellationError` when interrupted, or a `SQLiteError`.
-    func provisional(on db: SQLiteConnection) throws -> ResultSet? {
+    func provisional(on db: SQLConnection) throws -> ResultSet? {
         if !isRanked, request.sort == .rank { return try leadingPage(on: db) }
         let size = Self.sampleSize(forLimit: request.limit)
         var named = selectionColumns(ranked: false)
@@ -86,7 +86,7 @@ extension SearchExecutor {
     /// reading each reminder to test the filter: ~0.4 s. Bounded to the newest 2,000 text
     /// matches (a walk of the doclist alone, then 2,000 row reads) it takes a few milliseconds,
     /// and its hits and counts are still true lower bounds.
-    func windowStart(on db: SQLiteConnection) throws -> Int64? {
+    func windowStart(on db: SQLConnection) throws -> Int64? {
         // NB: without filters nearly every text match is a hit and the sample fills at once;
         // the window would only cost a second walk of the doclist.
         guard let match = plan.match, !query.filters.isEmpty else { return nil }
@@ -110,7 +110,7 @@ extension SearchExecutor {
     ///
     /// - Returns: when every match fits on the page, the final answer itself
     ///   (``answer(holdingEveryMatch:on:)``), or nil when that has to come from the final run.
-    private func leadingPage(on db: SQLiteConnection) throws -> ResultSet? {
+    private func leadingPage(on db: SQLConnection) throws -> ResultSet? {
         var rows: [SQLiteRow]? = nil
         if let walk = tagWalkStatement(), try tagWalkFillsAPage(on: db) {
             let walked = try db.fetchAll(walk)
@@ -141,7 +141,7 @@ extension SearchExecutor {
     /// 30,042, and its only answer came after 23-32 ms the first time it was asked (11-13 ms
     /// this way). Only an open-only search needs the matches again, for the completed ones it
     /// leaves out, and then only those.
-    private func answer(holdingEveryMatch hits: [SearchHit], on db: SQLiteConnection) throws -> ResultSet? {
+    private func answer(holdingEveryMatch hits: [SearchHit], on db: SQLConnection) throws -> ResultSet? {
         guard !hits.isEmpty, !plan.hasText, plan.conditions.isEmpty else { return nil }
         var completed = hits.filter(\.isCompleted).count
         if isOpenOnly {
@@ -202,7 +202,7 @@ extension SearchExecutor {
     /// tag:home` (`home` on 3% of reminders) the walk found 19 of the 50 a page needs in 5-9 ms,
     /// and the page from the set of `home`'s 30,042 reminders took 4-6 ms. For `errand` (19%)
     /// the walk fills the page, where the set would read 191,961 links first.
-    func tagWalkFillsAPage(on db: SQLiteConnection) throws -> Bool {
+    func tagWalkFillsAPage(on db: SQLConnection) throws -> Bool {
         Double(Self.tagWalkSize) * (try tagShare(on: db)) >= 2 * Double(request.limit + 1)
     }
 
@@ -219,7 +219,7 @@ extension SearchExecutor {
     /// NB: each count reads the tag's run of `reminder_tags_by_tag` in that id range, at most
     /// 10,000 entries, where counting all of `errand`'s would read 191,961. Deleted ids make
     /// the share look smaller than it is: then the set is read, which is slower but as exact.
-    func tagShare(on db: SQLiteConnection) throws -> Double {
+    func tagShare(on db: SQLConnection) throws -> Double {
         let clauses = query.filters.filter { $0.key == .tag && !$0.isNegated }
         guard !clauses.isEmpty else { return 1 }
         let link = ReminderTagTable.columns, tag = TagTable.columns, window = Self.tagShareWindow

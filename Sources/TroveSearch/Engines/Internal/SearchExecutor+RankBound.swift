@@ -120,7 +120,7 @@ extension SearchExecutor {
     ///   - record: Told the statements, when their rows are the page (for
     ///     `trove search --explain`).
     func boundedPageRows(
-        on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
+        on db: SQLConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
         matchIDs: ((_ ids: [UInt8]) -> Void)? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> [SQLiteRow]? {
         guard let (ranking, match) = rankBoundRanking, let (offset, rows) = rankBoundPage else { return nil }
@@ -265,7 +265,7 @@ extension SearchExecutor {
     /// ``TroveRanking/completedRank(_:factor:)``, with `factor` the double SQLite reads from
     /// the same literal the ranking passes `trove_rank`.
     func exactRanks(
-        of candidates: [(id: Int64, rank: Double)], ranking: TroveRanking, on db: SQLiteConnection
+        of candidates: [(id: Int64, rank: Double)], ranking: TroveRanking, on db: SQLConnection
     ) throws -> (scoped: [(id: Int64, rank: Double)], statement: SQLFragment, factor: Double) {
         let r = SearchTables.reminders
         let factor = TypedExpression<Double>(SQLFragment(raw: "\(ranking.completedFactor)"))
@@ -443,7 +443,7 @@ extension SearchExecutor {
     /// idle. Halved by rowid (FTS5 takes a rowid range as part of the MATCH, so each half walks
     /// only its own rows), two cores score it. Rowids grow as reminders are added and matches
     /// spread over them, so the halves are about even; uneven ones are only slower, never wrong.
-    static func middleRowid(on db: SQLiteConnection) throws -> Int64? {
+    static func middleRowid(on db: SQLConnection) throws -> Int64? {
         // NB: two subqueries: SQLite answers a lone min() or max() from the b-tree's edge, but
         // `SELECT min(id), max(id)` scans every row (~60 ms at 1,000,000).
         let table = SQLFragment(identifier: ReminderTable.tableName)

@@ -112,7 +112,7 @@ struct SearchExecutor {
     /// The page, counts and facets. Runs in a read transaction so every part sees one snapshot;
     /// with a `helper`, the counts and facets are read on it meanwhile, in the same snapshot
     /// (``tallySource(on:shared:)``).
-    func run(on db: SQLiteConnection, helper: SQLiteReadHelper? = nil) throws -> ResultSet {
+    func run(on db: SQLConnection, helper: SQLiteReadHelper? = nil) throws -> ResultSet {
         try db.transaction(.deferred) {
             try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
                 try narrowedToFilteredReminders(on: db).runAsChosen(on: db, shared: shared)
@@ -121,7 +121,7 @@ struct SearchExecutor {
     }
 
     /// ``run(on:helper:)`` without looking for ``filteredIDs`` (kept as they are).
-    func runAsChosen(on db: SQLiteConnection, shared: SQLiteSharedRead? = nil) throws -> ResultSet {
+    func runAsChosen(on db: SQLConnection, shared: SQLiteSharedRead? = nil) throws -> ResultSet {
         let source = try tallySource(on: db, shared: shared)
         var tally: Tally?
         var matchCount: Int?
@@ -174,7 +174,7 @@ struct SearchExecutor {
     }
 
     /// The matches (within the completion scope) and the completed ones among all matches.
-    func counts(on db: SQLiteConnection) throws -> (total: Int, completed: Int) {
+    func counts(on db: SQLConnection) throws -> (total: Int, completed: Int) {
         guard let row = try db.fetchOne(countSQL) else { return (0, 0) }
         let all = try row[CountColumn.total], completed = try row[CountColumn.completed]
         return (isOpenOnly ? all - completed : all, completed)
@@ -236,7 +236,7 @@ struct SearchExecutor {
     /// doclists for 31 rows), three times over. Read once as ids, the counts come with them and
     /// the facets look the rows up by id. A large set is counted by ``countSQL`` as before,
     /// after a walk of at most ``matchSetLimit`` + 1 of its rows.
-    func smallMatches(on db: SQLiteConnection) throws -> MatchSet? {
+    func smallMatches(on db: SQLConnection) throws -> MatchSet? {
         guard isRanked, let read = try IDList.read(matchesSQL, limit: matchSetLimit, summing: true, on: db) else { return nil }
         return MatchSet(ids: read.ids, completed: read.sum)
     }
@@ -247,7 +247,7 @@ struct SearchExecutor {
     }
 
     /// The counts, from `set` when there is one.
-    func counts(on db: SQLiteConnection, among set: MatchSet?) throws -> (total: Int, completed: Int) {
+    func counts(on db: SQLConnection, among set: MatchSet?) throws -> (total: Int, completed: Int) {
         try set.map(counts(of:)) ?? counts(on: db)
     }
 
@@ -270,7 +270,7 @@ struct SearchExecutor {
     /// NB: every reminder is in exactly one list, so the groups' sums are the counts. Only when
     /// completed reminders are in scope: the counts count them, and an open-only search's list
     /// facets leave them out, so that one still counts with ``countSQL``.
-    func countsAndLists(on db: SQLiteConnection, among set: MatchSet?) throws -> Counts {
+    func countsAndLists(on db: SQLConnection, among set: MatchSet?) throws -> Counts {
         if set == nil, let counts = try prefixCounts(on: db) { return counts }
         guard set == nil, countsFromLists else {
             let (total, completed) = try counts(on: db, among: set)
@@ -308,7 +308,7 @@ struct SearchExecutor {
     ///
     /// Empty, with nothing run, when the request asks for no facets (``SearchRequest/facets``).
     func facets(
-        on db: SQLiteConnection, among set: MatchSet? = nil, known: (lists: [Facet], tags: [Facet])? = nil
+        on db: SQLConnection, among set: MatchSet? = nil, known: (lists: [Facet], tags: [Facet])? = nil
     ) throws -> (lists: [Facet], tags: [Facet]) {
         guard request.facets else { return ([], []) }
         if let known { return known }
@@ -385,7 +385,7 @@ struct SearchExecutor {
     }
 
     /// The facets statement's rows as facets, with the completed rows of the lists.
-    func readFacets(on db: SQLiteConnection, _ sql: SQLFragment) throws -> (lists: [Facet], tags: [Facet], completed: Int) {
+    func readFacets(on db: SQLConnection, _ sql: SQLFragment) throws -> (lists: [Facet], tags: [Facet], completed: Int) {
         var read: (lists: [Facet], tags: [Facet], completed: Int) = ([], [], 0)
         for row in try db.fetchAll(sql) {
             let facet = Facet(name: try row[FacetColumn.name], count: try row[FacetColumn.count])
@@ -406,7 +406,7 @@ struct SearchExecutor {
     /// ``anchorValues(of:on:)``), else from the cursor itself.
     ///
     /// - Throws: ``SearchError/invalidCursor`` for a cursor of another sort or shape.
-    func pageStatement(on db: SQLiteConnection?) throws -> SQLFragment {
+    func pageStatement(on db: SQLConnection?) throws -> SQLFragment {
         var conditions = scopedConditions
         var offset = 0
         switch request.page {
@@ -446,7 +446,7 @@ struct SearchExecutor {
     ///     ``boundedPageRows(on:matchCount:helper:matchIDs:record:)``); not called when it did not.
     ///   - record: Told each statement whose rows are the page, with its purpose.
     func pageAndLastCursor(
-        on db: SQLiteConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
+        on db: SQLConnection, matchCount: Int? = nil, helper: SQLiteSharedRead? = nil,
         matchIDs: ((_ ids: [UInt8]) -> Void)? = nil, record: ((String, SQLFragment) -> Void)? = nil
     ) throws -> ([SearchHit], SearchPage?, SearchCursor?) {
         if (matchCount ?? 0) >= Self.rankBoundMinimumMatches,
@@ -470,7 +470,7 @@ struct SearchExecutor {
     }
 
     /// A hit row's sort key values, without the id; the rank key's is the rank column's.
-    func cursorKeys(of row: SQLiteRow) throws -> [QueryBinding] {
+    func cursorKeys(of row: SQLiteRow) throws -> [SQLBinding] {
         try sortKeys.dropLast().enumerated().map { offset, key in
             try row.value(named: key.isRank ? HitColumn.rank.name : HitColumn.key(offset))
         }
@@ -481,7 +481,7 @@ struct SearchExecutor {
     /// NB: both rankings depend on every row in the index (idf, average field lengths), so
     /// inserting any row shifts all ranks a little; comparing with the anchor's current rank
     /// keeps pages from skipping or repeating.
-    private func anchorValues(of cursor: SearchCursor, on db: SQLiteConnection) throws -> [QueryBinding]? {
+    private func anchorValues(of cursor: SearchCursor, on db: SQLConnection) throws -> [SQLBinding]? {
         let keys = sortKeys.map(\.expression).joined(separator: ", ")
         let sql: SQLFragment = "SELECT \(keys) \(from)"
             + Self.whereClause(scopedConditions + ["\(SearchTables.reminders.id) = \(cursor.id)"])
@@ -495,7 +495,7 @@ struct SearchExecutor {
     /// // SELECT "reminders"."id", "reminders"."repeat_rule" FROM "reminders"
     /// //   WHERE ("reminders"."id" IN (?, ?, …)) AND ("reminders"."repeat_rule" IS NOT NULL)
     /// ```
-    static func withRepeatRules(_ hits: [SearchHit], on db: SQLiteConnection) throws -> [SearchHit] {
+    static func withRepeatRules(_ hits: [SearchHit], on db: SQLConnection) throws -> [SearchHit] {
         guard !hits.isEmpty else { return hits }
         let query = ReminderTable.where { r in
             r.id.in(hits.map(\.id))

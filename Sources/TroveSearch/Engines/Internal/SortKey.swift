@@ -90,7 +90,7 @@ struct SortKey: Sendable {
 
     /// Rows after the one whose keys are `values` (id last), in the order of `keys`:
     /// `k1 > v1 OR (k1 = v1 AND (k2 > v2 OR (k2 = v2 AND …)))`.
-    static func after(_ keys: [SortKey], values: [QueryBinding]) -> SQLFragment {
+    static func after(_ keys: [SortKey], values: [SQLBinding]) -> SQLFragment {
         precondition(keys.count == values.count, "one value per key")
         var condition: SQLFragment?
         for (key, binding) in zip(keys, values).reversed() {

@@ -43,7 +43,7 @@ struct TieredSearch {
     ///
     /// - Parameter forTypos: Whether typo candidates are wanted, the only reason to build a
     ///   trie: word forms are a few point lookups, cheap in SQL.
-    func vocabulary(on db: SQLiteConnection, forTypos: Bool = false) throws -> any Vocabulary {
+    func vocabulary(on db: SQLConnection, forTypos: Bool = false) throws -> any Vocabulary {
         if let cache = vocabularyCache, let trie = cache.trie(at: try VocabularyCache.version(on: db), build: forTypos) {
             return trie
         }
@@ -51,13 +51,13 @@ struct TieredSearch {
     }
 
     /// The exact tier's plan: the query with the joined and split forms the index holds.
-    func exactPlan(on db: SQLiteConnection, vocabulary: any Vocabulary) throws -> MatchPlan {
+    func exactPlan(on db: SQLConnection, vocabulary: any Vocabulary) throws -> MatchPlan {
         FTSEngine.plan(for: query, expansion: try WordForms(vocabulary: vocabulary, db: db).expansion(for: query))
     }
 
     /// A quick provisional answer from a sample of the exact matches; see
     /// ``SearchExecutor/provisional(on:)``.
-    func provisional(on db: SQLiteConnection) throws -> ResultSet? {
+    func provisional(on db: SQLConnection) throws -> ResultSet? {
         try db.transaction(.deferred) {
             for candidate in try samplePlans(on: db) {
                 let executor = SearchExecutor(plan: candidate, request: request, engineName: engineName)
@@ -74,7 +74,7 @@ struct TieredSearch {
     /// // trie current:  ["dentist"]             (the prefix's words: as many rows, read lazily)
     /// // otherwise:     ["dent", "dent"*]       (the exact word, a subset, then the prefix)
     /// ```
-    func samplePlans(on db: SQLiteConnection) throws -> [MatchPlan] {
+    func samplePlans(on db: SQLConnection) throws -> [MatchPlan] {
         // NB: a long prefix asks for the trie (built in the background once, then kept while
         // the index is unchanged): its completions make the sample lazy.
         let vocabulary = try vocabulary(on: db, forTypos: FTSEngine.exactLongPrefixes(query) != nil)
@@ -101,14 +101,14 @@ struct TieredSearch {
     ///     take long, while the page is read (``SearchExecutor/tallySource(on:shared:)``).
     ///   - early: Gets the exact tier as a provisional answer before the typo tier is
     ///     searched, when it will be.
-    func run(on db: SQLiteConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
+    func run(on db: SQLConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
             try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in try run(on: db, shared: shared, early: early) }
         }
     }
 
     /// ``run(on:helper:early:)`` inside its transaction.
-    private func run(on db: SQLiteConnection, shared: SQLiteSharedRead?, early: (@Sendable (ResultSet) -> Void)?) throws -> Outcome {
+    private func run(on db: SQLConnection, shared: SQLiteSharedRead?, early: (@Sendable (ResultSet) -> Void)?) throws -> Outcome {
         let vocabulary = try vocabulary(on: db)
         let forms = try WordForms(vocabulary: vocabulary, db: db).expansion(for: query)
         let plain = SearchExecutor(plan: FTSEngine.plan(for: query, expansion: forms), request: request, engineName: engineName)

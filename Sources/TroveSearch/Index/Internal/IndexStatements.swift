@@ -96,13 +96,13 @@ struct IndexStatements {
     // MARK: - Statements
 
     /// One page of hits, in the index's order.
-    func page(limit: Int, offset: Int, after position: (key: Int64, values: [QueryBinding])? = nil) -> SQLFragment {
+    func page(limit: Int, offset: Int, after position: (key: Int64, values: [SQLBinding])? = nil) -> SQLFragment {
         page(limit: limit, offset: offset, after: position, among: nil)
     }
 
     /// One page, `keys` (a condition on the rows) ANDed to the filter.
     func page(
-        limit: Int, offset: Int, after position: (key: Int64, values: [QueryBinding])? = nil, among keys: SQLFragment?
+        limit: Int, offset: Int, after position: (key: Int64, values: [SQLBinding])? = nil, among keys: SQLFragment?
     ) -> SQLFragment {
         let columns = pageColumns
         var clause = filter
@@ -276,7 +276,7 @@ struct IndexStatements {
     /// after((key: 4, values: [.integer(0), .double(-2.05)]))
     /// // ((…is_done…) > 0 OR ((…is_done…) = 0 AND (score > -2.05 OR (score = -2.05 AND ("notes"."id" > 4)))))
     /// ```
-    private func after(_ position: (key: Int64, values: [QueryBinding])) -> SQLFragment {
+    private func after(_ position: (key: Int64, values: [SQLBinding])) -> SQLFragment {
         var later: SQLFragment = "\(key) > \(position.key)"
         // NB: from the last order key to the first, each wrapping the rows after it on a tie.
         for ((expression, isDescending), bound) in zip(orderKeys, position.values).reversed() {
