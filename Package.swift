@@ -36,6 +36,9 @@ let package = Package(
         // `swift package generate-documentation`: the DocC catalogs in each library module
         // (scripts/docs builds them all and fails on any warning; issue 16).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Only for TroveBesideGRDBTests: an app imports GRDB and Trove together and names both
+        // libraries' types unqualified (issue 21, item 2). No library target depends on it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The system's libsqlite3: Debian's (pkg-config) on Linux, the SDK's on Apple platforms.
@@ -138,7 +141,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TroveSearchTests",
-            dependencies: ["TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
+            dependencies: [
+                "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport",
+                // withSnapshotTesting(record:), so a test can prove a helper fails on a missing snapshot.
+                .product(name: "InlineSnapshotTesting", package: "swift-snapshot-testing"),
+            ]
         ),
         .testTarget(
             name: "TroveCLITests",
@@ -162,6 +169,11 @@ let package = Package(
         // Trove: a public Trove name that collides with theirs stops it compiling (issue 16, item 4).
         .target(name: "LookalikeFrameworks", path: "Tests/LookalikeFrameworks"),
         .testTarget(name: "TroveNameTests", dependencies: ["Trove", "TroveStore", "LookalikeFrameworks"]),
+        // GRDB itself, built beside Trove: a Trove name GRDB also declares stops it compiling.
+        .testTarget(
+            name: "TroveBesideGRDBTests",
+            dependencies: ["Trove", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch", "TroveStore"]),
     ]
 )
