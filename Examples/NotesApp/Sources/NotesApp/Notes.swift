@@ -28,7 +28,7 @@ public struct Notes: Sendable {
     }
 
     /// The app's own migrations, numbered by `PRAGMA user_version`, which Trove's index never touches.
-    private static func migrate(_ db: SQLiteConnection) throws {
+    private static func migrate(_ db: SQLConnection) throws {
         let version = try db.fetchValue("PRAGMA user_version", as: Int.self) ?? 0
         if version < 1 {
             try db.execute("""
