@@ -58,6 +58,10 @@ import Trove
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("app.sqlite").path
 
+        // NB: as the README asks of an app that opens GRDB's connections before Trove's: Trove's
+        // process-wide SQLite settings first, since they only apply before SQLite starts (all
+        // tests share one process, and LibraryConfigurationTests checks they applied).
+        SQLiteLibrary.configure()
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(sql: "CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, title TEXT NOT NULL, url TEXT NOT NULL)")
