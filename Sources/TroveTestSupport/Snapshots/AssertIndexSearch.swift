@@ -92,22 +92,12 @@ public func assertSearch(
     column: UInt = #column
 ) -> IndexResultSet? {
     let query = index.parse(text)
-    let statement = layOutSQL(
-        index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
-        elidingSelectList: selectList == .elided)
-    var resultSet: IndexResultSet?
-    let table: String
-    do {
-        let found = try index.search(query, on: db, limit: limit, offset: offset, typos: typos)
-        resultSet = found
-        table = renderIndexTable(found, fields: index.fields.map(\.column))
-    } catch {
-        table = "error: \(error)"
-    }
+    let outcome = Result { try index.search(query, on: db, limit: limit, offset: offset, typos: typos) }
+    let (statement, table) = indexSearchSnapshots(index, query, outcome, limit: limit, offset: offset, selectList: selectList)
     assertTwoSnapshots(
         sql: statement, results: table, expectedSQL: sql, expectedResults: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
-    return resultSet
+    return try? outcome.get()
 }
 
 /// `assertSearch(_:in:on:…)` on one of `database`'s readers: for an app that holds its
@@ -135,24 +125,34 @@ public func assertSearch(
     column: UInt = #column
 ) async -> IndexResultSet? {
     let query = index.parse(text)
-    let statement = layOutSQL(
-        index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
-        elidingSelectList: selectList == .elided)
-    var resultSet: IndexResultSet?
-    let table: String
+    let outcome: Result<IndexResultSet, any Error>
     do {
-        let found = try await database.read { db in
+        outcome = .success(try await database.read { db in
             try index.search(query, on: db, limit: limit, offset: offset, typos: typos)
-        }
-        resultSet = found
-        table = renderIndexTable(found, fields: index.fields.map(\.column))
+        })
     } catch {
-        table = "error: \(error)"
+        outcome = .failure(error)
     }
+    let (statement, table) = indexSearchSnapshots(index, query, outcome, limit: limit, offset: offset, selectList: selectList)
     assertTwoSnapshots(
         sql: statement, results: table, expectedSQL: sql, expectedResults: results,
         fileID: fileID, filePath: filePath, function: function, line: line, column: column)
-    return resultSet
+    return try? outcome.get()
+}
+
+/// What both `assertSearch(_:in:on:…)` forms snapshot: the page's SQL laid out, and the hits
+/// table or the error the search threw.
+private func indexSearchSnapshots(
+    _ index: SearchIndex, _ query: SearchQuery, _ outcome: Result<IndexResultSet, any Error>,
+    limit: Int, offset: Int, selectList: SelectList
+) -> (sql: String, results: String) {
+    let statement = layOutSQL(
+        index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
+        elidingSelectList: selectList == .elided)
+    switch outcome {
+    case .success(let found): return (statement, renderIndexTable(found, fields: index.fields.map(\.column)))
+    case .failure(let error): return (statement, "error: \(error)")
+    }
 }
 
 /// A search index's result set as a text table: one row per hit (key, rank, each field
