@@ -48,14 +48,7 @@ extension SearchIndex {
         let body = {
             // NB: ask again inside the write lock: another connection may have migrated it.
             guard try !isCurrent(db) else { return }
-            try db.execute(SearchIndex.createVersionsTable)
-            for statement in dropStatements + createStatements { try db.execute(statement) }
-            for statement in rebuildStatements { try db.execute(statement) }
-            try db.execute("""
-                INSERT INTO \(identifier: SearchIndex.versionsTable)("name", "version", "definition")
-                VALUES (\(name), \(SearchIndex.formatVersion), \(definition))
-                ON CONFLICT("name") DO UPDATE SET "version" = "excluded"."version", "definition" = "excluded"."definition"
-                """)
+            try build(db)
         }
         if db.isInTransaction {
             try db.savepoint(body)
