@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "TroveBench",
             dependencies: [
-                "TroveBenchKit", "TroveSearch", "TroveSQLite",
+                "TroveBenchKit", "TroveSearch", "TroveSQLite", "TroveQuery",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -162,7 +162,8 @@ let package = Package(
         // runs it at full scale.
         .testTarget(
             name: "TroveReliabilityTests",
-            dependencies: ["TroveCLI", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
+            // NB: TroveBench so that `trove-bench app-writes`, the app the kill -9 suite kills, is built first.
+            dependencies: ["TroveCLI", "TroveBench", "TroveSearch", "TroveStore", "TroveSQLite", "TroveQuery", "TroveTestSupport"]
         ),
         // NB: TroveBench only so that `trove-bench`, which BenchSmokeTests runs, is built first.
         // Stand-ins for SwiftUI's, SwiftData's and GRDB's names, and a test that imports them beside
