@@ -9,7 +9,7 @@ import TroveTestSupport
 /// `kill -9` of an app that keeps its own table searchable through a `SearchIndex`
 /// (`trove-bench app-writes`), at seeded random moments: while it fills its table, while
 /// `migrate` builds the index over the rows, and while it writes batches of inserts, edits and
-/// deletes. After each kill the index is either not made at all or passes `SearchIndex.check`
+/// deletes (one in five through `bulkWrite`, whose triggers are away while it writes). After each kill the index is either not made at all or passes `SearchIndex.check`
 /// (FTS5 compares it with the table row for row), and every batch is there whole or not at all.
 @Suite(.serialized) struct AppIndexCrashSafetyTests {
     static let appWrites: URL = TroveProcess.binary.deletingLastPathComponent().appendingPathComponent("trove-bench")
