@@ -30,7 +30,7 @@ extension SQLBinding: CustomStringConvertible {
         case .double(let value):
             return value.isFinite ? "\(value)" : (value > 0 ? "9e999" : (value < 0 ? "-9e999" : "NULL"))
         case .text(let value):
-            return "'" + value.doubling("'") + "'"
+            return SQLFragment.quote(literal: value)
         case .blob(let bytes):
             let hexDigits = Array("0123456789ABCDEF")
             var hex = ""

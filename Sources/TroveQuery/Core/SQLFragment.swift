@@ -122,6 +122,18 @@ extension SQLFragment {
     public static func quote(identifier name: String) -> String {
         "\"" + name.doubling("\"") + "\""
     }
+
+    /// `'text'`, with any `'` inside doubled: an SQL string literal, for the few places SQL takes
+    /// no bound value (FTS5 options in `CREATE VIRTUAL TABLE`, an auxiliary function's constant
+    /// arguments that SQLite reads once per statement). Everywhere else, interpolate the value so
+    /// that it is bound.
+    ///
+    /// ```swift
+    /// SQLFragment.quote(literal: "it's")  // 'it''s'
+    /// ```
+    public static func quote(literal text: String) -> String {
+        "'" + text.doubling("'") + "'"
+    }
 }
 
 extension SQLFragment: CustomDebugStringConvertible {

@@ -109,15 +109,15 @@ extension SearchIndex {
             // strings is exact. The prefixes are the reminders' (schema/002), and so is the
             // tokenizer unless declared; its option is in the definition, so a changed
             // tokenizer rebuilds the index.
-            "CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns), content=\(raw: Self.ftsString(table)), "
-                + "content_rowid=\(raw: Self.ftsString(key)), tokenize=\(raw: Self.ftsString(tokenizer.option)), prefix='1 2 3')",
+            "CREATE VIRTUAL TABLE \(fts) USING fts5(\(columns), content=\(raw: SQLFragment.quote(literal: table)), "
+                + "content_rowid=\(raw: SQLFragment.quote(literal: key)), tokenize=\(raw: SQLFragment.quote(literal: tokenizer.option)), prefix='1 2 3')",
             "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: table) BEGIN \(insertNew) END",
             "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: table) BEGIN \(deleteOld) END",
             "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE OF \(watched) ON \(identifier: table) "
                 + "BEGIN \(deleteOld) \(insertNew) END",
             // NB: a view of the FTS index's own words (one row per word, with how many rows
             // hold it), for did-you-mean; it stores nothing.
-            "CREATE VIRTUAL TABLE \(identifier: vocabularyTable) USING fts5vocab(\(raw: Self.ftsString(ftsTable)), 'row')",
+            "CREATE VIRTUAL TABLE \(identifier: vocabularyTable) USING fts5vocab(\(raw: SQLFragment.quote(literal: ftsTable)), 'row')",
         ] + substringStatements
     }
 
@@ -143,8 +143,8 @@ extension SearchIndex {
             "CREATE INDEX \(identifier: names.rows) ON \(identifier: table)(\(identifier: key), \(columns)) WHERE \(holds(""))",
             "CREATE VIEW \(identifier: names.view) (\(identifier: key), \(columns)) AS "
                 + "SELECT \(identifier: key), \(columns) FROM \(identifier: table) WHERE \(holds(""))",
-            "CREATE VIRTUAL TABLE \(substrings) USING fts5(\(columns), content=\(raw: Self.ftsString(names.view)), "
-                + "content_rowid=\(raw: Self.ftsString(key)), tokenize='trigram')",
+            "CREATE VIRTUAL TABLE \(substrings) USING fts5(\(columns), content=\(raw: SQLFragment.quote(literal: names.view)), "
+                + "content_rowid=\(raw: SQLFragment.quote(literal: key)), tokenize='trigram')",
             "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) WHEN \(holds("new.")) BEGIN "
                 + "INSERT INTO \(substrings)(rowid, \(columns)) VALUES (new.\(identifier: key), \(newValues)); END",
             "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) WHEN \(holds("old.")) BEGIN "
@@ -186,15 +186,6 @@ extension SearchIndex {
         [ftsTable, substringTable].map { "INSERT INTO \(identifier: $0)(\(identifier: $0)) VALUES ('rebuild')" }
     }
 
-    /// `'name'`: an FTS5 option value.
-    private static func ftsString(_ name: String) -> String {
-        var quoted = "'"
-        for character in name {
-            if character == "'" { quoted.append("'") }
-            quoted.append(character)
-        }
-        return quoted + "'"
-    }
 
     /// Checks that the table has every column the declaration names, and the key is its
     /// integer primary key.

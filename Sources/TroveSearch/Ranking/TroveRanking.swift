@@ -276,14 +276,7 @@ public struct TroveRanking: Hashable, Sendable {
 
     /// The exact words as one SQL string literal, `'milk bread'`.
     private static func wordsLiteral(_ exactWords: [String]) -> SQLFragment {
-        // NB: quotes doubled per Unicode scalar, not per Character: "'" followed by a combining
-        // mark is one Character that is not equal to "'", and would end the literal early.
-        var words = ""
-        for scalar in exactWords.joined(separator: " ").unicodeScalars {
-            if scalar == "'" { words.unicodeScalars.append("'") }
-            words.unicodeScalars.append(scalar)
-        }
-        return SQLFragment(raw: "'" + words + "'")
+        SQLFragment(raw: SQLFragment.quote(literal: exactWords.joined(separator: " ")))
     }
 
     /// The words of `query` that the ``exactWord`` bonus looks for: its prefix terms (the last

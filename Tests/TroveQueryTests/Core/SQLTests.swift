@@ -45,6 +45,7 @@ import TroveQuery
         let name = "a\"\u{301}b"
         #expect(SQLFragment.quote(identifier: name) == "\"a\"\"\u{301}b\"")
         #expect(SQLBinding.text("it'\u{301}s").description == "'it''\u{301}s'")
+        #expect(SQLFragment.quote(literal: "it'\u{301}s") == "'it''\u{301}s'")
     }
 }
 
