@@ -38,6 +38,30 @@ extension SearchIndex {
         return copy
     }
 
+    /// The same index counting only some of its facets, or none, for the searches that show no
+    /// counts: a one-letter search over many rows spends most of its time counting. The facets
+    /// are read when searching, so the copy needs no migration and uses the same FTS5 index,
+    /// and its cursors are the original's.
+    ///
+    /// ```swift
+    /// let plain = try notes.faceted(by: [])
+    /// try plain.search("b", on: db).facets   // [:] — no GROUP BY over the matches
+    /// ```
+    /// - Throws: ``SearchIndexError/undeclaredFacet(index:column:declared:)`` for a column the
+    ///   declaration does not count (migrate checked those).
+    public func faceted(by columns: [String]) throws(SearchIndexError) -> SearchIndex {
+        let declared = Set(facets.map { $0.lowercased() })
+        for column in columns where !declared.contains(column.lowercased()) {
+            throw .undeclaredFacet(index: name, column: column, declared: facets)
+        }
+        // NB: in the declaration's order, whatever the order asked: the first facet's counts
+        // come with the total, in one pass.
+        let asked = Set(columns.map { $0.lowercased() })
+        var copy = self
+        copy.facets = facets.filter { asked.contains($0.lowercased()) }
+        return copy
+    }
+
     /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
     /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
     func checkSortColumn(_ db: SQLConnection) throws {

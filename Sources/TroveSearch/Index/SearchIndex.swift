@@ -41,7 +41,7 @@ public struct SearchIndex: Hashable, Sendable {
     /// The columns whose values are counted over all matches (``IndexResultSet/facets``); the
     /// word of a ``Filter/lookup(_:table:key:value:)`` filter counts its looked-up values (a
     /// note's tags).
-    public let facets: [String]
+    public internal(set) var facets: [String]
     /// The order of hits; ``sorted(by:)`` gives the same index in another.
     public internal(set) var sort: Sort
     /// A column holding 0 or 1 whose rows (1) come after the others (0 or NULL) when hits are

@@ -38,6 +38,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     /// A page cursor made by another index or another sort, or one among typo matches passed
     /// back with typos off.
     case cursorNotForThisSearch(index: String)
+    /// ``SearchIndex/faceted(by:)`` named a column the declaration does not count.
+    case undeclaredFacet(index: String, column: String, declared: [String])
 
     /// One sentence: what is wrong and what to do.
     public var description: String {
@@ -70,6 +72,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "the key \(key) of the SearchIndex \(index) is not the INTEGER PRIMARY KEY of \(table); name that column as the key (FTS5 indexes rows by their integer rowid)"
         case .notMigrated(let index):
             "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
+        case .undeclaredFacet(let index, let column, let declared):
+            "the SearchIndex \(index) does not count \(column) as a facet (it counts \(declared.isEmpty ? "none" : declared.joined(separator: ", "))); name declared facets only, or add \(column) to facets: in the declaration"
         case .cursorNotForThisSearch(let index):
             "this page cursor was not made by the SearchIndex \(index) with its current sort (or it points among typo matches and typos are now off); pass the `next` of one of its own result sets, or start again from the first page"
         }

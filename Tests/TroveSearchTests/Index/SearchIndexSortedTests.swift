@@ -48,3 +48,29 @@ import TroveTestSupport
         #expect(try index.sorted(by: .column("TITLE")).search("sourdough", on: db).hits.map(\.key) == [5, 1, 2])
     }
 }
+
+/// ``SearchIndex/faceted(by:)``: per search, the facets counted or not, the hits and total the same.
+@Suite struct SearchIndexFacetedTests {
+    let index = NotesFixture.index
+
+    @Test func noFacetsLeavesHitsAndTotalAsTheyWere() throws {
+        let db = try NotesFixture.database()
+        let counted = try index.search("flour", on: db)
+        let plain = try index.faceted(by: []).search("flour", on: db)
+        #expect(counted.facets["folder"]?.isEmpty == false)
+        #expect(plain.facets.isEmpty)
+        #expect(plain.total == counted.total)
+        #expect(plain.hits.map(\.key) == counted.hits.map(\.key))
+        // Its cursor is the original's: the next page reads the same either way.
+        let first = try index.faceted(by: []).search("flour", on: db, limit: 1)
+        let next = try index.search("flour", on: db, limit: 1, after: first.next)
+        #expect(next.hits.map(\.key) == Array(counted.hits.map(\.key).dropFirst().prefix(1)))
+    }
+
+    @Test func aFacetTheDeclarationDoesNotCountIsRefusedByName() throws {
+        #expect(throws: SearchIndexError.undeclaredFacet(index: "notes", column: "pinned", declared: ["folder"])) {
+            try index.faceted(by: ["pinned"])
+        }
+        #expect(try index.faceted(by: ["FOLDER"]).facets == ["folder"])
+    }
+}
