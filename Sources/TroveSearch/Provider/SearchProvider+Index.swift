@@ -9,14 +9,19 @@ extension SearchProvider {
     /// ```swift
     /// let provider = try SearchProvider(database: database)
     /// let results = try await provider.search("sourdouhg", in: notes)   // IndexResultSet
+    /// let more = try await provider.search("sourdouhg", in: notes, after: results.next)   // the next page
     /// ```
-    /// - Throws: ``SearchIndexError/notMigrated(index:)``, `SQLiteError`, or `CancellationError`.
+    /// Pages go by `offset` or, stable while rows change, by the cursor of the page before
+    /// (`after:`, keyset paging), as on the index itself.
+    /// - Throws: ``SearchIndexError/notMigrated(index:)``, ``SearchIndexError/cursorNotForThisSearch(index:)``,
+    ///   `SQLiteError`, or `CancellationError`.
     public nonisolated func search(
-        _ text: String, in index: SearchIndex, limit: Int = 20, highlight: HighlightStyle = .brackets, exact: Bool = false,
-        typos: TypoTolerance = .on
+        _ text: String, in index: SearchIndex, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on
     ) async throws -> IndexResultSet {
         try await index.search(
-            text, in: database, limit: limit, highlight: highlight, exact: exact, typos: typos, vocabulary: words(of: index))
+            text, in: database, limit: limit, offset: offset, after: after, highlight: highlight, exact: exact, typos: typos,
+            vocabulary: words(of: index))
     }
 
     /// Search as you type in an app's ``SearchIndex``: latest wins (a new text cancels the

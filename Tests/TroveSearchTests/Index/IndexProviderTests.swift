@@ -29,6 +29,20 @@ import TroveTestSupport
         #expect(provider.words(of: other) !== provider.words(of: index))
     }
 
+    /// Keyset pages through the provider: each page after the last one's cursor, the same rows
+    /// as the index's own pages, and a page by offset the same as well.
+    @Test func pagesGoByCursorAndOffsetAsOnTheIndex() async throws {
+        let database = try await database()
+        let provider = try SearchProvider(database: database)
+        let first = try await provider.search("sourdough", in: index, limit: 1)
+        #expect(first.hits.count == 1)
+        let next = try #require(first.next)
+        let second = try await provider.search("sourdough", in: index, limit: 1, after: next)
+        #expect(second == (try await index.search("sourdough", in: database, limit: 1, after: next)))
+        #expect(second.hits.count == 1 && second.hits[0].key != first.hits[0].key)
+        #expect(try await provider.search("sourdough", in: index, limit: 1, offset: 1).hits.map(\.key) == second.hits.map(\.key))
+    }
+
     // Typed once, then a commit: the provider answers the text again, as it does for requests.
     @Test func typingStreamIsLiveAndLatestWins() async throws {
         let database = try await database()
