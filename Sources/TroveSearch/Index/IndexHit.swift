@@ -13,8 +13,9 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     public var values: [String: String]
     /// Each field's text with every match wrapped in the request's ``HighlightStyle``.
     public var highlighted: [String: String]
-    /// About a dozen words of the row's longest field around the best match, marked up; empty
-    /// when the query has no words to match.
+    /// About a dozen words around the best match, marked up, from the longest field that matched
+    /// besides the first (which ``highlighted`` shows whole), or from the longest field when only
+    /// the first matched; empty when the query has no words to match.
     public var snippet: String
     /// The fields that contain a match.
     public var matchedFields: Set<String>

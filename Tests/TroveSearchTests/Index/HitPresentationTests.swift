@@ -78,3 +78,34 @@ import TroveTestSupport
         #expect(results.hits.map(\.snippet) == ["Feed the starter. Bake hot with [steam]"])
     }
 }
+
+/// Which field a hit's snippet is cut from: the longest that matched besides the first, so a
+/// match in a short summary is shown there, not the start of a long body that lacks it.
+@Suite struct IndexSnippetFieldTests {
+    func database() throws -> (SQLConnection, SearchIndex) {
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE articles (id INTEGER PRIMARY KEY, title TEXT, summary TEXT, body TEXT)")
+        let body = "A long body about ovens and flour and water and the time a loaf needs to rise on a cold morning in winter"
+        try db.execute("""
+            INSERT INTO articles VALUES
+              (1, 'Baking day', 'Notes on rye starters', \(body)),
+              (2, 'Rye bread', 'A short summary', \(body)),
+              (3, 'Winter baking', 'Kitchen notes', \(body + " with rye"))
+            """)
+        let index = try SearchIndex(table: "articles", key: "id", fields: [.init("title", weight: 5), .init("summary", weight: 2), .init("body")])
+        try index.migrate(db)
+        return (db, index)
+    }
+
+    @Test func theSnippetComesFromTheFieldThatMatched() throws {
+        let (db, index) = try database()
+        let hits = Dictionary(uniqueKeysWithValues: try index.search("rye", on: db).hits.map { ($0.key, $0) })
+        // Only the summary matched: its text, not the body's start.
+        #expect(hits[1]?.snippet == "Notes on [rye] starters")
+        // Only the title matched: the longest field, as a preview.
+        #expect(hits[2]?.snippet.hasPrefix("A long body about ovens") == true)
+        // The body matched: cut around the match there.
+        #expect(hits[3]?.snippet.hasSuffix("with [rye]") == true)
+        #expect(hits[3]?.snippet.hasPrefix("…") == true)
+    }
+}

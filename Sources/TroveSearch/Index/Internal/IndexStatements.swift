@@ -131,7 +131,7 @@ struct IndexStatements {
         }
         if isRanked {
             columns.append(TypedExpression<String>(
-                "coalesce(snippet(\(fts), \(longestField), \(style.open), \(style.close), \(style.ellipsis), \(raw: String(Self.snippetTokens))), '')"
+                "coalesce(snippet(\(fts), \(snippetField), \(style.open), \(style.close), \(style.ellipsis), \(raw: String(Self.snippetTokens))), '')"
             ).named(Self.snippet))
             columns.append(TypedExpression<Double>(rankExpression).named(Self.rank))
         }
@@ -555,7 +555,30 @@ struct IndexStatements {
             """)
     }
 
-    /// The number of the row's longest field, for `snippet`: the first of the longest on a tie.
+    /// The number of the field a hit's snippet is cut from: the longest field that matched
+    /// besides the first (a hit shows the first whole, highlighted, as a title), so that a match
+    /// in a short summary is shown there rather than the start of a long body that holds none;
+    /// when only the first matched, the longest field, as a preview. Ties go to the earlier field.
+    ///
+    /// ```sql
+    /// CASE max(trove_matched(fts, 1) * (coalesce(length("summary"), 0) + 1), trove_matched(fts, 2) * (… "body" …))
+    ///   WHEN 0 THEN <the longest field> WHEN trove_matched(fts, 1) * (…) THEN 1 WHEN … THEN 2 END
+    /// ```
+    private var snippetField: SQLFragment {
+        guard index.fields.count > 1 else { return "0" }
+        let fts = SQLFragment(identifier: index.ftsTable)
+        // NB: a matched field scores its length + 1, so a matched empty one still beats none.
+        let scores = index.fields.indices.dropFirst().map { number in
+            SQLFragment("(trove_matched(\(fts), \(raw: String(number))) * (coalesce(length(\(text(index.fields[number].column))), 0) + 1))")
+        }
+        // NB: max() of one argument is the aggregate, so one field besides the first is a plain test.
+        guard scores.count > 1 else { return "CASE WHEN trove_matched(\(fts), 1) THEN 1 ELSE \(longestField) END" }
+        var sql: SQLFragment = "CASE max(\(scores.joined(separator: ", "))) WHEN 0 THEN \(longestField)"
+        for (offset, score) in scores.enumerated() { sql += " WHEN \(score) THEN \(raw: String(offset + 1))" }
+        return sql + " END"
+    }
+
+    /// The number of the row's longest field: the first of the longest on a tie.
     private var longestField: SQLFragment {
         guard index.fields.count > 1 else { return "0" }
         let lengths = index.fields.map { SQLFragment("coalesce(length(\(text($0.column))), 0)") }
