@@ -1,3 +1,5 @@
+public import TroveQuery
+
 /// One row of an app's table that matches a ``SearchIndex`` query, with its text marked up.
 ///
 /// ```swift
@@ -25,15 +27,36 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// True when the row matches only with a typo (`bred` finding "bread"): such hits come
     /// after every exact one, ranked among themselves.
     public var isTypo: Bool
+    /// The values of the declaration's other columns (``SearchIndex/columns``), as stored: read
+    /// them with ``column(_:as:)``.
+    public var columns: [String: SQLBinding]
 
     /// The row's key: hits are identified by it.
     public var id: Int64 { key }
 
+    /// A carried column's value (``SearchIndex/columns``) as a Swift type, nil when it is NULL.
+    ///
+    /// ```swift
+    /// let index = try SearchIndex(table: "notes", key: "id", fields: [.init("title")], columns: ["created_at"])
+    /// try index.search("bread", on: db).hits[0].column("created_at", as: Date.self)   // 2026-03-01 09:30:00 +0000
+    /// // SELECT …, "notes"."created_at" AS "column_0", … FROM "trove_notes_fts" CROSS JOIN "notes" …
+    /// ```
+    /// - Throws: ``SearchIndexError/notACarriedColumn(column:carried:)`` for a column the
+    ///   declaration does not carry; `SQLDecodingError` when the value does not decode as `T`.
+    public func column<T: SQLBindable>(_ name: String, as type: T.Type = T.self) throws -> T? {
+        guard let value = columns[name] ?? columns.first(where: { $0.key.lowercased() == name.lowercased() })?.value else {
+            throw SearchIndexError.notACarriedColumn(column: name, carried: columns.keys.sorted())
+        }
+        if case .null = value { return nil }
+        return try T(decoding: value)
+    }
+
     /// A hit with these values; ``SearchIndex/search(_:on:limit:offset:after:highlight:exact:typos:)`` makes the real ones.
     public init(
         key: Int64, values: [String: String], highlighted: [String: String]? = nil, snippet: String = "",
-        matchedFields: Set<String> = [], rank: Double = 0, isTypo: Bool = false
+        matchedFields: Set<String> = [], rank: Double = 0, isTypo: Bool = false, columns: [String: SQLBinding] = [:]
     ) {
+        self.columns = columns
         self.isTypo = isTypo
         self.key = key
         self.values = values

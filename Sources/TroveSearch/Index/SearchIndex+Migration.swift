@@ -203,8 +203,10 @@ extension SearchIndex {
             if case .lookup = filters[facet.lowercased()] { return false }
             return true
         }
-        let named = [key] + fields.map(\.column) + filters.values.map(\.column) + facetColumns + sortColumns
-            + (rankedLast.map { [$0] } ?? [])
+        var named: [String] = [key] + fields.map(\.column) + filters.values.map(\.column)
+        named += facetColumns + sortColumns + (rankedLast.map { [$0] } ?? [])
+        // NB: self's: the local `columns` above is the table's.
+        named += self.columns
         for column in named where columns[column.lowercased()] == nil {
             throw SearchIndexError.missingColumn(index: name, table: table, column: column)
         }

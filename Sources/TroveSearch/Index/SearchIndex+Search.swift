@@ -378,9 +378,11 @@ extension SearchIndex {
         {
             snippet = markup.snippet(longest)
         }
+        var carried: [String: SQLBinding] = [:]
+        for (number, column) in columns.enumerated() { carried[column] = try row.value(named: IndexStatements.carried(number)) }
         return IndexHit(
             key: try row[IndexStatements.key], values: values, highlighted: highlighted,
             snippet: HitMarkup.collapsingWhitespace(snippet),
-            matchedFields: matched, rank: statements.isRanked ? try row[IndexStatements.rank] : 0)
+            matchedFields: matched, rank: statements.isRanked ? try row[IndexStatements.rank] : 0, columns: carried)
     }
 }

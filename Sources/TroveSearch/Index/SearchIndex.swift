@@ -48,6 +48,9 @@ public struct SearchIndex: Hashable, Sendable {
     /// ranked (``Sort/rank``): archived or done rows after active ones, as the reminders rank
     /// completed reminders after open ones. Nil for none.
     public let rankedLast: String?
+    /// Other columns of the app's table that every hit carries (``IndexHit/columns``), searched
+    /// or not: a date to show beside the title, a URL to open.
+    public let columns: [String]
     /// How FTS5 cuts the fields into words; the reminders' `unicode61 remove_diacritics 2`
     /// unless declared.
     public let tokenizer: Tokenizer
@@ -72,6 +75,7 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
     ///   - rankedLast: A 0-or-1 column whose rows rank after the others (`"is_done"`).
+    ///   - columns: Other columns each hit carries as stored (``IndexHit/columns``): `["created_at", "url"]`.
     ///   - tokenizer: How fields are cut into words (``Tokenizer``): `.unicode61(tokenCharacters: "_")`
     ///     for code identifiers, `.trigram` to match inside words.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
@@ -80,7 +84,8 @@ public struct SearchIndex: Hashable, Sendable {
     ///   token characters are not ASCII punctuation.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
-        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, tokenizer: Tokenizer = .standard
+        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, columns: [String] = [],
+        tokenizer: Tokenizer = .standard
     ) throws(SearchIndexError) {
         TroveRanking.installFunctions()
         try SearchIndex.checkIdentifier(table, role: "the table")
@@ -122,6 +127,7 @@ public struct SearchIndex: Hashable, Sendable {
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
         if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
+        for column in columns { try SearchIndex.checkIdentifier(column, role: "a carried column") }
         try tokenizer.check(index: name)
         self.name = name
         self.table = table
@@ -131,6 +137,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.facets = facets
         self.sort = sort
         self.rankedLast = rankedLast
+        self.columns = columns
         self.tokenizer = tokenizer
         self.definition = renderedDefinition
     }

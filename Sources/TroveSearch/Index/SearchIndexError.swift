@@ -40,6 +40,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case cursorNotForThisSearch(index: String)
     /// ``SearchIndex/faceted(by:)`` named a column the declaration does not count.
     case undeclaredFacet(index: String, column: String, declared: [String])
+    /// ``IndexHit/column(_:as:)`` asked for a column the index's declaration does not carry.
+    case notACarriedColumn(column: String, carried: [String])
 
     /// One sentence: what is wrong and what to do.
     public var description: String {
@@ -74,6 +76,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
         case .undeclaredFacet(let index, let column, let declared):
             "the SearchIndex \(index) does not count \(column) as a facet (it counts \(declared.isEmpty ? "none" : declared.joined(separator: ", "))); name declared facets only, or add \(column) to facets: in the declaration"
+        case .notACarriedColumn(let column, let carried):
+            "hits do not carry the column \(column) (they carry \(carried.isEmpty ? "none" : carried.joined(separator: ", "))); add it to columns: in the SearchIndex declaration"
         case .cursorNotForThisSearch(let index):
             "this page cursor was not made by the SearchIndex \(index) with its current sort (or it points among typo matches and typos are now off); pass the `next` of one of its own result sets, or start again from the first page"
         }

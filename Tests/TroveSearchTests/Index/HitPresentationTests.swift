@@ -109,3 +109,39 @@ import TroveTestSupport
         #expect(hits[3]?.snippet.hasPrefix("…") == true)
     }
 }
+
+/// ``SearchIndex/columns``: hits carry other columns of the row, searched or not, as stored.
+@Suite struct IndexCarriedColumnsTests {
+    @Test func hitsCarryTheDeclaredColumnsAsStored() throws {
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, title TEXT, url TEXT, visits INTEGER, created_at TEXT)")
+        try db.execute("""
+            INSERT INTO bookmarks VALUES
+              (1, 'Sourdough guide', 'https://example.com/bread', 12, '2026-03-01T09:30:00Z'),
+              (2, 'Sourdough FAQ', NULL, NULL, NULL)
+            """)
+        let index = try SearchIndex(table: "bookmarks", key: "id", fields: [.init("title")], columns: ["url", "visits", "created_at"])
+        try index.migrate(db)
+        let hits = Dictionary(uniqueKeysWithValues: try index.search("sourdough", on: db).hits.map { ($0.key, $0) })
+        let first = try #require(hits[1])
+        #expect(first.columns == ["url": .text("https://example.com/bread"), "visits": .integer(12), "created_at": .text("2026-03-01T09:30:00Z")])
+        #expect(try first.column("visits", as: Int.self) == 12)
+        #expect(try first.column("URL", as: String.self) == "https://example.com/bread")
+        #expect(try first.column("created_at", as: Date.self) == Date(timeIntervalSince1970: 1_772_357_400))
+        #expect(try hits[2]?.column("visits", as: Int.self) == nil)
+        #expect(throws: SearchIndexError.notACarriedColumn(column: "title", carried: ["created_at", "url", "visits"])) {
+            try first.column("title", as: String.self)
+        }
+        // A query without words (a filter-only or empty search) carries them too.
+        #expect(try index.search("", on: db).hits.first?.columns["url"] == .text("https://example.com/bread"))
+    }
+
+    @Test func aCarriedColumnTheTableLacksIsRefusedByMigrateByName() throws {
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, title TEXT)")
+        let index = try SearchIndex(table: "bookmarks", key: "id", fields: [.init("title")], columns: ["url"])
+        #expect(throws: SearchIndexError.missingColumn(index: "bookmarks", table: "bookmarks", column: "url")) {
+            try index.migrate(db)
+        }
+    }
+}

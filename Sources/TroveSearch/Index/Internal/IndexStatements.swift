@@ -36,6 +36,8 @@ struct IndexStatements {
     static func value(_ field: Int) -> ResultColumn<String> { ResultColumn("value_\(field)") }
     static func highlighted(_ field: Int) -> ResultColumn<String> { ResultColumn("highlighted_\(field)") }
     static func matched(_ field: Int) -> ResultColumn<Bool> { ResultColumn("matched_\(field)") }
+    /// The name a carried column (``SearchIndex/columns``) is selected as.
+    static func carried(_ number: Int) -> String { "column_\(number)" }
 
     /// The most values one facet lists.
     static let facetLimit = 100
@@ -128,6 +130,9 @@ struct IndexStatements {
                 "coalesce(highlight(\(fts), \(raw: String(number)), \(style.open), \(style.close)), '')"
             ).named(Self.highlighted(number)))
             columns.append(TypedExpression<Bool>("trove_matched(\(fts), \(raw: String(number)))").named(Self.matched(number)))
+        }
+        for (number, column) in index.columns.enumerated() {
+            columns.append("\(text(column)) AS \(identifier: Self.carried(number))")
         }
         if isRanked {
             columns.append(TypedExpression<String>(
