@@ -150,16 +150,24 @@ private func indexSearchSnapshots(
         index.pageStatement(for: query, limit: limit, offset: offset).debugDescription,
         elidingSelectList: selectList == .elided)
     switch outcome {
-    case .success(let found): return (statement, renderIndexTable(found, fields: index.fields.map(\.column)))
+    case .success(let found): return (statement, renderIndexTable(found, fields: index.fields.map(\.column), columns: index.columns))
     case .failure(let error): return (statement, "error: \(error)")
     }
 }
 
 /// A search index's result set as a text table: one row per hit (key, rank, each field
-/// highlighted, snippet), then the total, the next page, the facets and the query's problems.
-/// When a hit matched only with a typo, a `typo` column marks it and the total line says how
-/// many of the matches need one: `3 of 3 (2 with typos)`.
-public func renderIndexTable(_ resultSet: IndexResultSet, fields: [String]) -> String {
+/// highlighted, each carried column as stored, snippet), then the total, the next page, the
+/// facets and the query's problems. When a hit matched only with a typo, a `typo` column marks
+/// it and the total line says how many of the matches need one: `3 of 3 (2 with typos)`. A
+/// carried column shows text as it is, numbers as SQLite writes them, and NULL as `NULL`.
+public func renderIndexTable(_ resultSet: IndexResultSet, fields: [String], columns: [String] = []) -> String {
+    func stored(_ value: SQLBinding?) -> String {
+        switch value {
+        case .text(let text): text
+        case .none: ""
+        case .some(let other): other.description
+        }
+    }
     var lines: [String] = []
     if resultSet.hits.isEmpty {
         lines.append("(no hits)")
@@ -168,10 +176,10 @@ public func renderIndexTable(_ resultSet: IndexResultSet, fields: [String]) -> S
         let rows = resultSet.hits.enumerated().map { offset, hit in
             [String(offset + 1), String(hit.key), hit.rank == 0 ? "" : String(format: "%.2f", hit.rank)]
                 + (marksTypos ? [hit.isTypo ? "typo" : ""] : [])
-                + fields.map { hit.highlighted[$0] ?? "" } + [hit.snippet]
+                + fields.map { hit.highlighted[$0] ?? "" } + columns.map { stored(hit.columns[$0]) } + [hit.snippet]
         }
         lines.append(renderTable(
-            rows, header: ["#", "key", "rank"] + (marksTypos ? ["typo"] : []) + fields + ["snippet"]))
+            rows, header: ["#", "key", "rank"] + (marksTypos ? ["typo"] : []) + fields + columns + ["snippet"]))
     }
     lines.append("\(resultSet.hits.count) of \(resultSet.total)"
         + (resultSet.typoCount > 0 ? " (\(resultSet.typoCount) with typos)" : ""))

@@ -136,6 +136,35 @@ import TroveTestSupport
         #expect(try index.search("", on: db).hits.first?.columns["url"] == .text("https://example.com/bread"))
     }
 
+    /// assertSearch shows the carried columns beside the fields, as stored.
+    @Test func snapshotsShowTheCarriedColumns() throws {
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, title TEXT, url TEXT, visits INTEGER)")
+        try db.execute("INSERT INTO bookmarks VALUES (1, 'Sourdough guide', 'https://example.com/bread', 12), (2, 'Sourdough FAQ', NULL, NULL)")
+        let index = try SearchIndex(table: "bookmarks", key: "id", fields: [.init("title")], columns: ["url", "visits"])
+        try index.migrate(db)
+        assertSearch("sourdough", in: index, on: db) {
+            """
+            SELECT …
+            FROM "trove_bookmarks_fts"
+            CROSS JOIN "bookmarks" ON ("bookmarks"."id" = "trove_bookmarks_fts"."rowid")
+            WHERE ("trove_bookmarks_fts" MATCH '"sourdough"*')
+            ORDER BY
+              "score" ASC,
+              "bookmarks"."id" ASC
+            LIMIT 10 OFFSET 0
+            """
+        } results: {
+            """
+            #  key  rank   title              url                        visits  snippet
+            -  ---  -----  -----------------  -------------------------  ------  -----------------
+            1  1    -0.36  [Sourdough] guide  https://example.com/bread  12      [Sourdough] guide
+            2  2    -0.36  [Sourdough] FAQ    NULL                       NULL    [Sourdough] FAQ
+            2 of 2
+            """
+        }
+    }
+
     @Test func aCarriedColumnTheTableLacksIsRefusedByMigrateByName() throws {
         let db = try SQLConnection.inMemory()
         try db.execute("CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, title TEXT)")
