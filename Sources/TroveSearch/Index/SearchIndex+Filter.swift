@@ -1,4 +1,5 @@
 import Foundation
+public import TroveQuery
 import TroveStore
 
 extension SearchIndex {
@@ -45,13 +46,44 @@ extension SearchIndex {
         /// .lookup("folder_id", table: "folders", key: "id", value: "name")   // the note's folder
         /// ```
         case lookup(String, table: String, key: String, value: String)
+        /// Words that each stand for one stored value of a column, as the reminders' `is:open`
+        /// and `is:flagged` do: `is:unread`, `is:read`, `is:pinned`. The value is compared as
+        /// stored (a 0/1 column, a text state), and `-is:unread` leaves those rows out.
+        ///
+        /// ```swift
+        /// "is": .named(["unread": .init("read", 0), "read": .init("read", 1), "pinned": .init("pinned", 1)])
+        /// // is:unread   → "notes"."read" = 0
+        /// // is:unread is:pinned → both; is:read is:unread (one word twice) → either
+        /// ```
+        case named([String: Named])
 
-        /// The column of the index's table it compares.
+        /// One of a ``named(_:)`` filter's words: the column it compares and the value it stands for.
+        public struct Named: Hashable, Sendable {
+            /// The column of the index's table.
+            public var column: String
+            /// The stored value the word stands for.
+            public var value: SQLBinding
+
+            /// `column` holding `value`: `.init("read", 0)`, `.init("state", "archived")`.
+            public init(_ column: String, _ value: some SQLBindable) {
+                self.column = column
+                self.value = value.queryBinding
+            }
+        }
+
+        /// The column of the index's table it compares (a ``named(_:)`` filter's first, by name).
         public var column: String {
+            columns.first ?? ""
+        }
+
+        /// Every column of the index's table it compares: one, or a ``named(_:)`` filter's.
+        public var columns: [String] {
             switch self {
             case .text(let column), .integer(let column), .bool(let column), .date(let column),
                 .lookup(let column, _, _, _):
-                column
+                [column]
+            case .named(let words):
+                Array(Set(words.values.map(\.column))).sorted()
             }
         }
 
@@ -73,7 +105,19 @@ extension SearchIndex {
                 }
             case .date:
                 return try Self.dateValue(DueFilter.parse(text), today: today, timeZone: timeZone)
+            case .named(let words):
+                let word = text.lowercased()
+                guard words[word] != nil else {
+                    throw FilterValueError("expected \(Self.listed(words.keys.sorted()))")
+                }
+                return .named(word)
             }
+        }
+
+        /// `a, b or c`.
+        private static func listed(_ words: [String]) -> String {
+            guard words.count > 1 else { return words.first ?? "a value" }
+            return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
         }
 
         /// `2024`, `2020..2024`, `2020..`, `..2024`.
@@ -124,6 +168,13 @@ extension SearchIndex {
             }
         }
 
+        /// A ``named(_:)`` filter's words that begin with `text` (none for an empty text or
+        /// another kind of filter), in name order.
+        func namedWords(beginning text: String) -> [String] {
+            guard case .named(let words) = self, !text.isEmpty else { return [] }
+            return words.keys.filter { $0.hasPrefix(text.lowercased()) }.sorted()
+        }
+
         /// True when `text` could still become a valid value as the person types on.
         func couldComplete(_ text: String) -> Bool {
             switch self {
@@ -135,6 +186,7 @@ extension SearchIndex {
             case .date:
                 text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
                     || DueFilter.keywords.contains { $0.0.hasPrefix(text.lowercased()) }
+            case .named(let words): words.keys.contains { $0.hasPrefix(text.lowercased()) }
             }
         }
     }

@@ -203,7 +203,7 @@ extension SearchIndex {
             if case .lookup = filters[facet.lowercased()] { return false }
             return true
         }
-        var named: [String] = [key] + fields.map(\.column) + filters.values.map(\.column)
+        var named: [String] = [key] + fields.map(\.column) + filters.values.flatMap(\.columns)
         named += facetColumns + sortColumns + (rankedLast.map { [$0] } ?? [])
         // NB: self's: the local `columns` above is the table's.
         named += self.columns

@@ -116,13 +116,22 @@ public struct SearchIndex: Hashable, Sendable {
             let key = word.lowercased()
             guard SearchIndex.isFilterWord(key) else { throw .invalidFilterWord(word) }
             guard lowered[key] == nil else { throw .duplicateFilterWord(word) }
-            try SearchIndex.checkIdentifier(filter.column, role: "the column of filter \(word):")
+            if case .named(let words) = filter {
+                guard !words.isEmpty else { throw .noNamedValues(filter: word) }
+                for name in words.keys where !SearchIndex.isFilterWord(name.lowercased()) { throw .invalidNamedValue(filter: word, name: name) }
+            }
+            for column in filter.columns { try SearchIndex.checkIdentifier(column, role: "the column of filter \(word):") }
             if case .lookup(_, let table, let key, let value) = filter {
                 try SearchIndex.checkIdentifier(table, role: "the table of filter \(word):")
                 try SearchIndex.checkIdentifier(key, role: "the key column of filter \(word):")
                 try SearchIndex.checkIdentifier(value, role: "the value column of filter \(word):")
             }
-            lowered[key] = filter
+            // NB: a named filter's words are matched lowercased, as typed words are.
+            if case .named(let words) = filter {
+                lowered[key] = .named(Dictionary(words.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }))
+            } else {
+                lowered[key] = filter
+            }
         }
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }

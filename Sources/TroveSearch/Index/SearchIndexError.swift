@@ -40,6 +40,10 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case cursorNotForThisSearch(index: String)
     /// ``SearchIndex/faceted(by:)`` named a column the declaration does not count.
     case undeclaredFacet(index: String, column: String, declared: [String])
+    /// A ``SearchIndex/Filter/named(_:)`` filter with no words.
+    case noNamedValues(filter: String)
+    /// A ``SearchIndex/Filter/named(_:)`` word that the query language cannot read as `key:word`.
+    case invalidNamedValue(filter: String, name: String)
     /// ``IndexHit/column(_:as:)`` asked for a column the index's declaration does not carry.
     case notACarriedColumn(column: String, carried: [String])
 
@@ -76,6 +80,10 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "this database has no search index \(index) for this declaration; call migrate(_:) on the SearchIndex before searching it (once after each change to the declaration)"
         case .undeclaredFacet(let index, let column, let declared):
             "the SearchIndex \(index) does not count \(column) as a facet (it counts \(declared.isEmpty ? "none" : declared.joined(separator: ", "))); name declared facets only, or add \(column) to facets: in the declaration"
+        case .noNamedValues(let filter):
+            "the filter \(filter): names no values; give it at least one word and the value it stands for, like [\"unread\": .init(\"read\", 0)]"
+        case .invalidNamedValue(let filter, let name):
+            "\"\(name)\" cannot be a word of the filter \(filter):; use letters, digits and _, starting with a letter, so that \(filter):\(name.lowercased()) reads as one word"
         case .notACarriedColumn(let column, let carried):
             "hits do not carry the column \(column) (they carry \(carried.isEmpty ? "none" : carried.joined(separator: ", "))); add it to columns: in the SearchIndex declaration"
         case .cursorNotForThisSearch(let index):

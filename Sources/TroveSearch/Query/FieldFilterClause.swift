@@ -44,6 +44,8 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
         case days(from: CalendarDay?, through: CalendarDay?, timeZone: TimeZone)
         /// For ``SearchIndex/Filter/date(_:)``: `none`, no date (the column is NULL).
         case missing
+        /// For ``SearchIndex/Filter/named(_:)``: one of its words, lowercased (`unread`).
+        case named(String)
 
         /// `Baking`, `"Home Office"`, `42`, `yes`.
         public var description: String {
@@ -56,6 +58,7 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
             case .days(let from, let through, _) where from == through: from?.description ?? ".."
             case .days(let from, let through, _): (from?.description ?? "") + ".." + (through?.description ?? "")
             case .missing: "none"
+            case .named(let word): word
             }
         }
     }

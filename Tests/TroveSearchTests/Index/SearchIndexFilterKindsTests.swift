@@ -263,3 +263,62 @@ import TroveTestSupport
         }
     }
 }
+
+/// ``SearchIndex/Filter/named(_:)``: words that stand for stored values, as the reminders' `is:`.
+@Suite struct SearchIndexNamedFilterTests {
+    static let index: SearchIndex = {
+        do {
+            return try SearchIndex(
+                table: "mail", key: "id", fields: [.init("subject")],
+                filters: ["is": .named(["Unread": .init("read", 0), "read": .init("read", 1), "starred": .init("state", "starred")])])
+        } catch {
+            preconditionFailure("the declaration is valid: \(error)")
+        }
+    }()
+
+    func database() throws -> SQLConnection {
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE mail (id INTEGER PRIMARY KEY, subject TEXT, read INTEGER NOT NULL, state TEXT)")
+        try db.execute("""
+            INSERT INTO mail VALUES (1, 'Invoice March', 0, NULL), (2, 'Invoice April', 1, 'starred'),
+              (3, 'Invoice May', 0, 'starred'), (4, 'Lunch', 0, NULL)
+            """)
+        try Self.index.migrate(db)
+        return db
+    }
+
+    func keys(_ text: String, _ db: SQLConnection) throws -> [Int64] {
+        try Self.index.search(text, on: db).hits.map(\.key).sorted()
+    }
+
+    @Test func eachWordIsItsStoredValue() throws {
+        let db = try database()
+        #expect(try keys("invoice is:unread", db) == [1, 3])
+        #expect(try keys("invoice is:READ", db) == [2])
+        #expect(try keys("is:starred", db) == [2, 3])
+        #expect(try keys("invoice is:unread is:starred", db) == [3])
+        #expect(try keys("invoice -is:starred", db) == [1])
+        #expect(try keys("is:read is:unread", db) == [1, 2, 3, 4], "one word twice: either")
+    }
+
+    @Test func anUnknownWordSaysWhichOnesThereAre() throws {
+        let db = try database()
+        let query = Self.index.parse("invoice is:archived ", exact: true)
+        #expect(query.problems.map(\.message).contains { $0.contains("expected read, starred or unread") }, "\(query.problems)")
+        // While typing, a word is a prefix of the filter's words, as the last word is.
+        #expect(Self.index.parse("invoice is:unr").problems.isEmpty)
+        #expect(try keys("invoice is:unr", db) == [1, 3])
+        #expect(try keys("is:s", db) == [2, 3])
+        #expect(Self.index.parse("invoice is:unr ").problems.map(\.message) == ["is:unr — expected read, starred or unread"])
+    }
+
+    @Test func aDeclarationWithoutWordsOrWithAColumnTheTableLacksIsRefused() throws {
+        #expect(throws: SearchIndexError.noNamedValues(filter: "is")) {
+            try SearchIndex(table: "mail", key: "id", fields: [.init("subject")], filters: ["is": .named([:])])
+        }
+        let db = try SQLConnection.inMemory()
+        try db.execute("CREATE TABLE mail (id INTEGER PRIMARY KEY, subject TEXT, read INTEGER)")
+        let index = try SearchIndex(table: "mail", key: "id", fields: [.init("subject")], filters: ["is": .named(["starred": .init("state", "starred")])])
+        #expect(throws: SearchIndexError.missingColumn(index: "mail", table: "mail", column: "state")) { try index.migrate(db) }
+    }
+}

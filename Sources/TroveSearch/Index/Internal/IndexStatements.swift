@@ -486,6 +486,20 @@ struct IndexStatements {
     /// (a NULL column is neither, not unknown).
     private func predicate(_ clause: FieldFilterClause) -> TypedExpression<Bool>? {
         guard let filter = index.filters[clause.key] else { return nil }
+        // NB: a named filter's words on one column are either-or (`is:read is:unread`), on
+        // different columns both (`is:unread is:starred`), as the reminders' `is:` words are.
+        if case .named(let words) = filter, !clause.isNegated {
+            var byColumn: [String: [FieldFilterClause.Value]] = [:]
+            for value in clause.anyOf {
+                if case .named(let word) = value, let column = words[word]?.column { byColumn[column, default: []].append(value) }
+            }
+            if byColumn.count > 1 {
+                let each = byColumn.keys.sorted().compactMap { column in
+                    predicate(FieldFilterClause(key: clause.key, anyOf: byColumn[column] ?? []))
+                }
+                return TypedExpression(each.map { "(\($0))" as SQLFragment }.joined(separator: " AND "))
+            }
+        }
         let tests = clause.anyOf.map { value -> TypedExpression<Bool> in
             switch value {
             case .text(let text):
@@ -503,6 +517,12 @@ struct IndexStatements {
                 ] as [TypedExpression<Bool>?]).compactMap { $0?.queryFragment }.joined(separator: " AND "))
             case .days(let from, let through, let timeZone): days(filter.column, from: from, through: through, in: timeZone)
             case .missing: SQLColumn<String?>(filter.column, table: index.table).isNull
+            case .named(let word):
+                if case .named(let words) = filter, let named = words[word] {
+                    TypedExpression("\(SQLColumn<String?>(named.column, table: index.table)) = \(SQLFragment(segments: [.binding(named.value)]))")
+                } else {
+                    TypedExpression("0")
+                }
             }
         }
         let any = anyOf(tests)

@@ -89,7 +89,14 @@ struct QueryParser {
                     fieldFilters.add(
                         key: key, try filter.value(of: value, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
                 } catch {
-                    problem(chunk, error.reason, isIncomplete: endsOpen && isLast && filter.couldComplete(value))
+                    // NB: a named word still being typed is a prefix, as the last word is: `is:unr`
+                    // is `is:unread` (every word it begins, ORed) until the next space.
+                    let typed = endsOpen && isLast ? filter.namedWords(beginning: value) : []
+                    if !typed.isEmpty {
+                        for word in typed { fieldFilters.add(key: key, .named(word), isNegated: chunk.isNegated) }
+                    } else {
+                        problem(chunk, error.reason, isIncomplete: endsOpen && isLast && filter.couldComplete(value))
+                    }
                 }
             case .tag(let name) where indexFilters != nil:
                 items.append(.filter(key: "tag", isNegated: chunk.isNegated))
