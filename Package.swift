@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "TroveBench",
             dependencies: [
-                "TroveBenchKit", "TroveSearch", "TroveSQLite", "TroveQuery",
+                "TroveBenchKit", "TroveSearch", "TroveSQLite", "TroveQuery", "TroveStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -3,6 +3,7 @@ import Foundation
 import TroveQuery
 import TroveSQLite
 import TroveSearch
+import TroveStore
 
 /// `trove-bench app-writes`: an app that keeps its own table searchable through a `SearchIndex`,
 /// writing as an app does. It is what the kill -9 suite kills (TroveReliabilityTests'
@@ -40,7 +41,7 @@ struct AppWritesCommand: ParsableCommand {
             CREATE TABLE IF NOT EXISTS notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT);
             CREATE TABLE IF NOT EXISTS batches (id INTEGER PRIMARY KEY);
             """)
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         if try connection.fetchValue("SELECT count(*) FROM notes", as: Int.self) == 0 {
             try connection.transaction(.immediate) {
                 for _ in 0..<rows { try insert(&random, connection) }
@@ -81,19 +82,16 @@ struct AppWritesCommand: ParsableCommand {
             """)
     }
 
-    /// Words drawn from a small vocabulary, one in twenty Chinese so the substring index is written too.
+    /// Words drawn from a small vocabulary, two of its twenty Chinese, so that the substring
+    /// index is written too.
     struct Random {
-        var state: UInt64
+        var generator: SplitMix64
         static let words = ["bread", "starter", "flour", "camera", "lisbon", "train", "garden", "invoice", "meeting",
             "library", "dentist", "plumber", "budget", "report", "sourdough", "东京", "会议记录", "tomato", "bicycle", "museum"]
 
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+        mutating func next() -> UInt64 { generator.next() }
 
         mutating func word() -> String { Self.words[Int(next() % UInt64(Self.words.count))] }
 
