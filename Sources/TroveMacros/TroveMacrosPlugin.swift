@@ -1,5 +1,5 @@
 import SwiftCompilerPlugin
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// The compiler plugin that TroveTable's macro declarations name.
 @main
