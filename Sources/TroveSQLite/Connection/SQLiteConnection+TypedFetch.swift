@@ -41,7 +41,7 @@ extension SQLConnection {
 
     /// Every row of a select, decoded as an app's own `Decodable` type: each property from the
     /// column its coding key names (use `CodingKeys` or `AS` aliases to map the names; a
-    /// `@SQLRecord` struct maps them itself, through ``SQLTable/columnNamesByCodingKey``).
+    /// `@SQLRecord` struct maps them itself, through `SQLTable.columnNamesByCodingKey`).
     ///
     /// ```swift
     /// struct Todo: Decodable { var id: Int64; var title: String; var priority: Priority; var due_date: DueDate? }
