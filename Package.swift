@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // NB: the oldest releases with `Synchronization.Mutex` (TroveSQLite) and Swift 6's concurrency
@@ -23,6 +24,9 @@ let package = Package(
         .library(name: "TroveStore", targets: ["TroveStore"]),
         .library(name: "TroveSearch", targets: ["TroveSearch"]),
         .library(name: "TroveTestSupport", targets: ["TroveTestSupport"]),
+        // `@SQLRecord`: a table and its app model in one struct. Its own product, so that an app
+        // that only searches never builds swift-syntax (see README, "Declaring a table").
+        .library(name: "TroveTable", targets: ["TroveTable"]),
         .executable(name: "trove", targets: ["TroveCLI"]),
         .executable(name: "trove-bench", targets: ["TroveBench"]),
     ],
@@ -39,6 +43,10 @@ let package = Package(
         // Only for TroveBesideGRDBTests: an app imports GRDB and Trove together and names both
         // libraries' types unqualified (issue 21, item 2). No library target depends on it.
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // The `@SQLRecord` macro's compiler plugin (TroveMacros) and its expansion tests. Only the
+        // TroveTable product pulls it into an app's build. NB: 603.0.1 is what swift-snapshot-testing
+        // already resolves here; a range keeps an app free to resolve 600–603 with its other macros.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
     ],
     targets: [
         // The system's libsqlite3: Debian's (pkg-config) on Linux, the SDK's on Apple platforms.
@@ -80,6 +88,21 @@ let package = Package(
         // One import for apps: re-exports the builder, the SQLite layer and the search library;
         // the reminders domain (TroveStore) is an import of its own.
         .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveSearch"]),
+
+        // The compiler plugin behind `@SQLRecord` and `@SQLColumnName`: reads a struct's stored
+        // properties and writes its SQLTable conformance.
+        .macro(
+            name: "TroveMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // Declares the macros, and re-exports the builder their expansion names (TroveQuery).
+        .target(name: "TroveTable", dependencies: ["TroveQuery", "TroveMacros"]),
 
         // Seeded databases and snapshot helpers, for Trove's tests and for apps that embed Trove.
         .target(
@@ -169,11 +192,23 @@ let package = Package(
         // Stand-ins for SwiftUI's, SwiftData's and GRDB's names, and a test that imports them beside
         // Trove: a public Trove name that collides with theirs stops it compiling (issue 16, item 4).
         .target(name: "LookalikeFrameworks", path: "Tests/LookalikeFrameworks"),
-        .testTarget(name: "TroveNameTests", dependencies: ["Trove", "TroveStore", "LookalikeFrameworks"]),
+        .testTarget(name: "TroveNameTests", dependencies: ["Trove", "TroveStore", "TroveTable", "LookalikeFrameworks"]),
         // GRDB itself, built beside Trove: a Trove name GRDB also declares stops it compiling.
         .testTarget(
             name: "TroveBesideGRDBTests",
             dependencies: ["Trove", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // `@SQLRecord`'s expansions (assertMacroExpansion, part of swift-syntax; the generic one,
+        // which reports through a closure, so Swift Testing sees its failures) and a table declared
+        // with it, created, filled and fetched for real.
+        .testTarget(
+            name: "TroveTableTests",
+            dependencies: [
+                "TroveTable", "TroveMacros", "TroveSQLite", "TroveQuery",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+            ]
         ),
         .testTarget(name: "TroveBenchTests", dependencies: ["TroveBenchKit", "TroveBench", "TroveSearch", "TroveStore"]),
     ]

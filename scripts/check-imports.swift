@@ -73,6 +73,9 @@ for target in targets {
         // NB: a test target may declare an executable target only so that its binary is built
         // before the tests run it as a process.
         if type == "test", kinds[module] == "executable" { continue }
+        // NB: a macro target is a compiler plugin: a library declares it to use its macros
+        // (`#externalMacro(module:type:)`), never to import it.
+        if kinds[module] == "macro" { continue }
         problems.append("\(name) declares \(module) in Package.swift but never imports it")
     }
 }

@@ -187,3 +187,9 @@ public struct QueryRepresentable { public init() {} }
 public struct QueryFragment { public init() {} }
 public struct SQLQueryExpression { public init() {} }
 public struct Collation { public init() {} }
+// StructuredQueries' macros are `@Table`, `@Column`, `@Columns`, `@Selection`, `@Ephemeral` and
+// `@DatabaseFunction` (Table, Column, Selection and GRDB's DatabaseFunction are above): TroveTable's
+// are `@SQLRecord` and `@SQLColumnName`, and a `@SQLRecord` struct's nested `Columns` must not
+// meet this one either.
+public struct Columns { public init() {} }
+public struct Ephemeral { public init() {} }

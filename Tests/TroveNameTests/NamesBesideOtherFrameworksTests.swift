@@ -1,6 +1,8 @@
+import Foundation
 import LookalikeFrameworks
 import Testing
 import Trove
+import TroveTable
 
 /// `import Trove` beside SwiftUI, SwiftData, GRDB or StructuredQueries (SQLiteData) needs no
 /// qualified names (issue 16, item 4; issue 21, item 2). GRDB itself is also built beside Trove
@@ -189,11 +191,31 @@ import Trove
         let _: QueryFragment? = nil
         let _: SQLQueryExpression? = nil
         let _: Collation? = nil
+        let _: Columns? = nil
+        let _: Ephemeral? = nil
         #expect(String(reflecting: Table.self) == "LookalikeFrameworks.Table")
         #expect(String(reflecting: Query.self) == "LookalikeFrameworks.Query")
         #expect(String(reflecting: Database.self) == "LookalikeFrameworks.Database")
         #expect(String(reflecting: Priority.self) == "LookalikeFrameworks.Priority")
         #expect(String(reflecting: Select.self) == "LookalikeFrameworks.Select")
+    }
+
+    /// A table declared with TroveTable's macro beside StructuredQueries' names (`Table`, `Column`,
+    /// `Columns`): its expansion's `Columns` is its own, and `Table`/`Column` stay the lookalikes'.
+    @SQLRecord("bookmarks")
+    struct Bookmark {
+        var id: Int64
+        var createdAt: Date
+        @SQLColumnName("visits") var visitCount: Int64?
+    }
+
+    @Test func aSQLRecordStructCompilesBesideStructuredQueriesMacroNames() {
+        let _: Bookmark.Columns = Bookmark.columns
+        let _: Columns? = nil
+        #expect(Bookmark.columns.declaredColumnNames == ["id", "created_at", "visits"])
+        #expect(String(reflecting: Table.self) == "LookalikeFrameworks.Table")
+        #expect(String(reflecting: Column.self) == "LookalikeFrameworks.Column")
+        #expect(String(reflecting: Columns.self) == "LookalikeFrameworks.Columns")
     }
 
     @Test func troveNamesItsOwnTypesUnqualifiedToo() {

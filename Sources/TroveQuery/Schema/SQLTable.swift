@@ -47,6 +47,23 @@ public protocol SQLTable {
 
     /// The column declarations; usually `static let columns = Columns()`.
     static var columns: Columns { get }
+
+    /// The column that each coding key reads when a row decodes as this type, for keys that are
+    /// not the column's name; empty by default.
+    ///
+    /// `@SQLRecord` (TroveTable) writes it; a table that is also its own `Decodable` model can
+    /// declare it by hand:
+    ///
+    /// ```swift
+    /// static let columnNamesByCodingKey = ["createdAt": "created_at"]
+    /// try db.fetchAll(Bookmark.all, as: Bookmark.self)  // createdAt ← "created_at"
+    /// ```
+    static var columnNamesByCodingKey: [String: String] { get }
+}
+
+extension SQLTable {
+    /// No renamed keys: every coding key is its column's name.
+    public static var columnNamesByCodingKey: [String: String] { [:] }
 }
 
 /// The struct of `let` column declarations inside a ``SQLTable``.

@@ -40,7 +40,8 @@ extension SQLConnection {
     }
 
     /// Every row of a select, decoded as an app's own `Decodable` type: each property from the
-    /// column its coding key names (use `CodingKeys` or `AS` aliases to map the names).
+    /// column its coding key names (use `CodingKeys` or `AS` aliases to map the names; a
+    /// `@SQLRecord` struct maps them itself, through `SQLTable.columnNamesByCodingKey`).
     ///
     /// ```swift
     /// struct Todo: Decodable { var id: Int64; var title: String; var priority: Priority; var due_date: DueDate? }
@@ -72,7 +73,7 @@ extension SQLConnection {
         defer { release(statement) }
         var records: [Record] = []
         while try statement.step() {
-            records.append(try Record(from: RowDecoder(row: statement.row(), record: String(describing: Record.self))))
+            records.append(try Record(from: RowDecoder(row: statement.row(), for: Record.self)))
         }
         return records
     }
@@ -98,7 +99,7 @@ extension SQLConnection {
         let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step() else { return nil }
-        return try Record(from: RowDecoder(row: statement.row(), record: String(describing: Record.self)))
+        return try Record(from: RowDecoder(row: statement.row(), for: Record.self))
     }
 
     /// How many rows a select returns, counted by SQLite without reading them.

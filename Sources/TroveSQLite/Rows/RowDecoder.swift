@@ -6,16 +6,33 @@ import TroveQuery
 /// A property whose type is ``SQLBindable`` (`Int64`, `String`, `Date`, `Bool`, an enum
 /// conforming to it, …) decodes as the builder's columns do. Any other `Decodable` (`UUID`,
 /// `Float`, an enum with a raw value) decodes from the column's single value. An optional
-/// property is nil for NULL or for a column the row lacks.
+/// property is nil for NULL or for a column the row lacks. A key that the record's
+/// ``SQLTable/columnNamesByCodingKey`` lists reads the column it names (`createdAt` ← `created_at`).
 struct RowDecoder: Decoder {
     let row: SQLiteRow
     let record: String
+    /// Coding key → column, where they differ.
+    var columns: [String: String] = [:]
+
+    /// A decoder for a row of `Record`, with the columns its table declaration renames.
+    init<Record>(row: SQLiteRow, for type: Record.Type) {
+        self.row = row
+        self.record = String(describing: Record.self)
+        // NB: a dynamic cast, so that `fetchAll(_:as:)` keeps taking any Decodable.
+        self.columns = (Record.self as? any SQLTable.Type)?.columnNamesByCodingKey ?? [:]
+    }
+
+    init(row: SQLiteRow, record: String, columns: [String: String] = [:]) {
+        self.row = row
+        self.record = record
+        self.columns = columns
+    }
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, record: record))
+        KeyedDecodingContainer(RowKeyedContainer<Key>(row: row, record: record, columns: columns))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -36,23 +53,32 @@ struct RowDecoder: Decoder {
 private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let row: SQLiteRow
     let record: String
+    let columns: [String: String]
 
     var codingPath: [any CodingKey] { [] }
-    var allKeys: [Key] { row.columnNames.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        let keys = Dictionary(columns.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        return row.columnNames.compactMap { Key(stringValue: keys[$0] ?? $0) }
+    }
+
+    /// The column a key reads.
+    private func column(_ key: Key) -> String {
+        columns[key.stringValue] ?? key.stringValue
+    }
 
     func contains(_ key: Key) -> Bool {
-        row.index(ofColumn: key.stringValue) != nil
+        row.index(ofColumn: column(key)) != nil
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {
-        guard let index = row.index(ofColumn: key.stringValue) else { return true }
+        guard let index = row.index(ofColumn: column(key)) else { return true }
         return row.values[index] == .null
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        guard let index = row.index(ofColumn: key.stringValue) else {
+        guard let index = row.index(ofColumn: column(key)) else {
             throw SQLiteRowDecodingError(
-                column: key.stringValue, type: String(describing: T.self), record: record,
+                column: column(key), type: String(describing: T.self), record: record,
                 problem: .missingColumn(columns: row.columnNames))
         }
         return try ColumnDecoder(value: row.values[index], column: row.columnNames[index], record: record).decode(T.self)
@@ -89,7 +115,7 @@ private struct RowKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol
     }
 
     func superDecoder() throws -> any Decoder {
-        RowDecoder(row: row, record: record)
+        RowDecoder(row: row, record: record, columns: columns)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -23,7 +23,7 @@ public struct SQLiteRowDecodingError: Error, Hashable, Sendable, CustomStringCon
         case nested
     }
 
-    /// The column, as the property's coding key names it.
+    /// The column the property's coding key reads (its name, or the one its table declaration maps it to).
     public var column: String
     /// The property's Swift type, such as `String` or `Priority`.
     public var type: String

@@ -1,0 +1,8 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+/// The compiler plugin that TroveTable's macro declarations name.
+@main
+struct TroveMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [SQLRecordMacro.self, SQLColumnNameMacro.self]
+}
