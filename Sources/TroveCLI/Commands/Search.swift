@@ -13,7 +13,9 @@ struct Search: AsyncParsableCommand {
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \
             "list:Work budget". No QUERY shows open reminders by due date. Repeated words count \
             once and at most 16 different words are searched; stderr says when words were \
-            merged or left out.
+            merged or left out. With no exact match, stderr names the words no reminder holds \
+            and suggests a query to try, each word corrected on its own and found together \
+            (pyhton requests: "Did you mean: python requests?"), else the words ORed.
 
             The query language: words must all match; the last word is a prefix unless the \
             query ends with a space or --exact is given, and word* is a prefix anywhere; \

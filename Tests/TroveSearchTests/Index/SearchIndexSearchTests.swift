@@ -509,7 +509,8 @@ import TroveTestSupport
         #expect(results.total == 3)
         #expect(results.typoCount == 3)
         #expect(results.hits[0].highlighted["title"] == "[Sourdough] loaf")
-        #expect(results.didYouMean == .none)
+        // Nothing matched exactly: did-you-mean names the word, as the reminders' engine does.
+        #expect(results.didYouMean == DidYouMean(unmatchedWords: ["sourdouhg"], queries: ["sourdough"]))
         // Off, nothing matches, and did-you-mean says what to try instead.
         let off = try index.search("sourdouhg", on: db, typos: .off)
         #expect(off.total == 0)
