@@ -60,7 +60,7 @@ extension Suggester {
         filters: FilterSQL?
     ) throws -> [[Fix]] {
         guard !words.isEmpty else { return [] }
-        let check = Check(query: query, tables: ranges.tables, filters: filters)
+        let check = Check(query: try query.resolvingNamePrefix(on: db), tables: ranges.tables, filters: filters)
         let allFound = words.allSatisfy(\.isFound)
         // NB: every word is found and they are found together: the filters are what failed.
         if allFound {

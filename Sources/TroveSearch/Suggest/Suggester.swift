@@ -29,6 +29,8 @@ import TroveSQLite
 /// - `list:`/`tag:`/`#` naming no list or tag is named and replaced by the closest names
 ///   (`list:Wrok` → `list:Work`), and `list:Home Office` becomes `list:"Home Office"` when that
 ///   list exists;
+/// - `list:`/`tag:`/`#` still being typed (``SearchQuery/namePrefix``) is unknown only when no
+///   name starts with it;
 /// - when no correction finds the words together, the words (corrected where they match
 ///   nothing) ORed.
 ///
@@ -86,6 +88,13 @@ enum Suggester {
                 .filter(key: "tag", _) where !ranges.tables.isReminders,
                 .tag where !ranges.tables.isReminders:
                 break
+            case .filter(key: "list", let value) where next == nil && query.namePrefix == .list(value):
+                // NB: a name being typed is a prefix; only when no list starts with it is it unknown.
+                if try !names.hasList(startingWith: value) {
+                    result.unknownLists.append(value)
+                    let options = try names.nearestLists(to: value).map { "list:" + quoted($0) }
+                    if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+                }
             case .filter(key: "list", let value):
                 let sign = chunk.isNegated ? "-" : ""
                 if let (end, name) = try names.listSpanning(value, chunks[(index + 1)...], in: lexer) {
@@ -97,7 +106,8 @@ enum Suggester {
                     if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
                 }
             case .filter(key: "tag", let value), .tag(let value):
-                guard try !names.hasTag(value) else { break }
+                let isTyped = next == nil && query.namePrefix == .tag(value)
+                guard try isTyped ? !names.hasTag(startingWith: value) : !names.hasTag(value) else { break }
                 result.unknownTags.append(value)
                 let spelled = (chunk.isNegated ? "-" : "") + (isHashTag(chunk) ? "#" : "tag:")
                 let options = try names.nearestTags(to: value).map { spelled + quoted($0) }
@@ -306,6 +316,14 @@ private struct NameLookup {
 
     mutating func hasTag(_ name: String) throws -> Bool {
         try allTags().contains { $0.lowercased() == name.lowercased() }
+    }
+
+    mutating func hasList(startingWith name: String) throws -> Bool {
+        try allLists().contains { $0.lowercased().hasPrefix(name.lowercased()) }
+    }
+
+    mutating func hasTag(startingWith name: String) throws -> Bool {
+        try allTags().contains { $0.lowercased().hasPrefix(name.lowercased()) }
     }
 
     mutating func nearestLists(to name: String) throws -> [String] {

@@ -164,6 +164,31 @@ import TroveStore
         #expect((object["suggestions"] as? [String])?.first == "python requests")
     }
 
+    // Issue 19, item 4: a list name at the end of the query is a prefix, as the last word is:
+    // list:pyth finds the Python list's rows instead of "There is no list pyth"; with a space
+    // after it, or --exact, the name is whole and there is no such list. Several lists that
+    // start with it are ORed.
+    @Test func aListNameAtTheEndIsAPrefix() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        for (title, list) in [("python requests timeout", "Python"), ("python packaging guide", "Python"), ("Buy milk", "Groceries")] {
+            try #require(try TroveProcess.run(["add", title, "--list", list, "--db", db]).status == 0)
+        }
+        let typed = try TroveProcess.run(["search", "--db", db, "--format", "jsonl", "list:pyth"])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(typed.stdout.split(separator: "\n").count == 2)
+        #expect(!typed.stdout.contains("Buy milk"))
+        for whole in [["list:pyth "], ["--exact", "list:pyth"]] {
+            let result = try TroveProcess.run(["search", "--db", db] + whole)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("There is no list pyth."), "\(result.stderr)")
+        }
+        let both = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--all", "list:hom"]).stdout)
+        let named = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--all", "list:Home", "list:\"Home Office\""]).stdout)
+        #expect(both["total"] as? Int == named["total"] as? Int)
+        #expect((both["total"] as? Int ?? 0) > 0)
+    }
+
     // 100 KB of different words: the first 16 are searched, stderr says so, and the text is
     // named by its start rather than echoed whole.
     @Test func aHundredKilobytesOfDifferentWordsAreCutAndSaidSo() throws {

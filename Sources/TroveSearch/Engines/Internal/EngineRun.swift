@@ -106,7 +106,10 @@ enum EngineRun {
         _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection, helper: SQLiteReadHelper? = nil
     ) throws -> ResultSet {
         do {
-            return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db, helper: helper)
+            var resultSet = try SearchExecutor(plan: plan, request: try request.resolvingNamePrefix(on: db), engineName: engine)
+                .run(on: db, helper: helper)
+            resultSet.query = request.query
+            return resultSet
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {
             throw SearchError.invalidRawQuery(message: error.message, near: nearToken(in: error.message))
         }

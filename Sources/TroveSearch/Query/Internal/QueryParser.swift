@@ -108,7 +108,11 @@ struct QueryParser {
                 items.append(.filter(key: canonical, isNegated: chunk.isNegated))
                 do throws(FilterValueError) {
                     if let filterKey = FilterValueParser.filterKey(key) {
-                        filters.add(try FilterValueParser.filter(key: filterKey, value: value), isNegated: chunk.isNegated)
+                        let filter = try FilterValueParser.filter(key: filterKey, value: value)
+                        filters.add(filter, isNegated: chunk.isNegated)
+                        if isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix), filterKey == .list || filterKey == .tag {
+                            query.namePrefix = filter
+                        }
                     } else {
                         columns.add(try FilterValueParser.column(value), isNegated: chunk.isNegated, chunk: chunk)
                     }
@@ -120,6 +124,7 @@ struct QueryParser {
             case .tag(let name):
                 items.append(.filter(key: FilterKey.tag.rawValue, isNegated: chunk.isNegated))
                 filters.add(.tag(name), isNegated: chunk.isNegated)
+                if isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) { query.namePrefix = .tag(name) }
             case .word("OR") where !chunk.isNegated:
                 items.append(.or(chunk.range))
             case .word(let word) where QueryParser.isPunctuationOnly(word):
@@ -178,6 +183,13 @@ struct QueryParser {
         }
         query.problems = problems.sorted { $0.range.lowerBound < $1.range.lowerBound }
         return query
+    }
+
+    /// Whether a `list:`/`tag:`/`#` chunk is a name still being typed, as the last word is a
+    /// prefix: last, nothing after it, not negated, not `exact`, and not closed by a quote
+    /// (`list:"Home Office"` is whole).
+    private func isTypedName(_ chunk: QueryLexer.Chunk, isLast: Bool, lastIsPrefix: Bool) -> Bool {
+        lastIsPrefix && isLast && !chunk.isNegated && text.unicodeScalars.last != "\""
     }
 
     /// Why `key:` is refused in a search index's query: the index declares no such filter.
