@@ -70,4 +70,20 @@ import TroveStore
         #expect(settled.hits.map(\.id) == expected.hits.map(\.id))
         #expect(answers.allSatisfy { $0.query.text == "list:gro" && Set($0.hits.map(\.list)) == ["Groceries"] })
     }
+
+    // An app's index: a text (or lookup) filter's value still being typed is a prefix of its
+    // values too, ignoring ASCII case as the whole value's `=` does (Baking and baking); with a
+    // space after it, or exact, it is the whole value.
+    @Test func anIndexsFilterValueBeingTypedIsAPrefix() throws {
+        let db = try NotesFixture.database()
+        let index = NotesFixture.index
+        #expect(index.parse("folder:bak").fieldFilters.first?.anyOf == [.textPrefix("bak")])
+        #expect(try index.search("folder:bak", on: db).hits.map(\.key).sorted() == [1, 3, 5])
+        #expect(try index.search("flour folder:BAK", on: db).hits.map(\.key).sorted() == [3, 5])
+        #expect(try index.search("folder:baking ", on: db).hits.map(\.key).sorted() == [1, 3, 5])
+        #expect(try index.search("folder:bak ", on: db).total == 0)
+        #expect(try index.search("folder:bak", on: db, exact: true).total == 0)
+        // NB: a negated value is never a prefix, as a negated word is not: it names no folder.
+        #expect(try index.search("-folder:bak", on: db).hits.map(\.key).sorted() == [1, 2, 3, 4, 5, 6])
+    }
 }

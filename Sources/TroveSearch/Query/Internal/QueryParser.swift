@@ -86,8 +86,12 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(
-                        key: key, try filter.value(of: value, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
+                    var read = try filter.value(of: value, today: today(), timeZone: timeZone)
+                    // NB: a name still being typed is a prefix, as the reminders' `list:` is.
+                    if case .text(let text) = read, isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) {
+                        read = .textPrefix(text)
+                    }
+                    fieldFilters.add(key: key, read, isNegated: chunk.isNegated)
                 } catch {
                     problem(chunk, error.reason, isIncomplete: endsOpen && isLast && filter.couldComplete(value))
                 }
@@ -98,8 +102,11 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(
-                        key: "tag", try filter.value(of: name, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
+                    var read = try filter.value(of: name, today: today(), timeZone: timeZone)
+                    if case .text(let text) = read, isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) {
+                        read = .textPrefix(text)
+                    }
+                    fieldFilters.add(key: "tag", read, isNegated: chunk.isNegated)
                 } catch {
                     problem(chunk, error.reason)
                 }
