@@ -15,7 +15,8 @@ import TroveStore
 ///
 /// A word no row holds is replaced by its candidates (``candidates(for:on:ranges:trie:)``); a
 /// word that is found on its own but not with the others may be replaced by a near word
-/// more rows hold (`pyhton`, a misspelling one Debian description has, → python). The
+/// at least ``foundWordRarity`` times as many rows hold (`pyhton`, a misspelling one Debian
+/// description has, → python). The
 /// combinations are tried fewest changes first, then best candidates, then most frequent
 /// words, and at most ``maxCombinationChecks`` of them are run.
 ///
@@ -29,6 +30,10 @@ extension Suggester {
     static let maxCombinations = 256
     /// Near words offered for a word that is found on its own.
     static let maxCorrectionsOfAFoundWord = 2
+    /// A near word corrects a word that is found only when at least this many times as many
+    /// rows hold it (and two): a misspelling is rare beside its word (pyhton: 1 Debian description,
+    /// python: thousands), and each word left as typed saves the checks of its corrections.
+    static let foundWordRarity = 2
 
     /// A plain word of the text, and what it could become.
     struct WordSlot {
@@ -70,16 +75,19 @@ extension Suggester {
         var typedDocuments: [Int] = []
         for index in words.indices {
             let word = words[index]
-            // NB: a word being typed that is found may still grow into the right one.
-            if word.isFound, word.isPrefix {
-                typedDocuments.append(0)
-                continue
-            }
             let (candidates, documents) = try rankedCandidates(
                 for: word.stem, on: db, ranges: ranges, trie: trie, completions: !word.isFound)
             typedDocuments.append(documents)
-            words[index].options = word.isFound
-                ? Array(candidates.filter { $0.documents > documents }.prefix(maxCorrectionsOfAFoundWord)) : candidates
+            guard word.isFound else {
+                words[index].options = candidates
+                continue
+            }
+            // NB: a word being typed already finds the words it starts (`editr` → editrix), so
+            // those are no correction of it (`texx editr` → text editor).
+            let stem = word.stem.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            words[index].options = Array(candidates.filter { candidate in
+                candidate.documents >= foundWordRarity * max(documents, 1) && !(word.isPrefix && candidate.term.hasPrefix(stem))
+            }.prefix(maxCorrectionsOfAFoundWord))
         }
         // A word no row holds must change; one that is found may stay as typed.
         var choices: [[Choice]] = words.indices.map { index in

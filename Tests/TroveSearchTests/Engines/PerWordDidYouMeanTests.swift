@@ -115,6 +115,14 @@ import TroveStore
         }
     }
 
+    // The last word while typing, `pyhto`, finds pyhton but not beside requests: it is corrected
+    // to a near word it does not start (python), not left to grow.
+    @Test func aWordBeingTypedIsCorrectedToAWordItDoesNotStart() async throws {
+        let database = try await Self.reminders()
+        let suggestion = try await database.read { db in try Suggester.didYouMean(for: .parse("requests pyhto"), on: db) }
+        #expect(suggestion.queries.first == "requests python", "\(suggestion.queries)")
+    }
+
     // Every offered query finds something when searched as offered.
     @Test(arguments: ["pyhton requests", "passprot milk", "pyhton reqests", "pasport mlik", "pyhton packagng"])
     func everySuggestionFindsSomething(text: String) async throws {
