@@ -13,12 +13,15 @@ struct Search: AsyncParsableCommand {
             QUERY words are joined with spaces: `trove search list:Work budget` searches for \
             "list:Work budget". No QUERY shows open reminders by due date. Repeated words count \
             once and at most 16 different words are searched; stderr says when words were \
-            merged or left out.
+            merged or left out. With no exact match, stderr names the words no reminder holds \
+            and suggests a query to try, each word corrected on its own and found together \
+            (pyhton requests: "Did you mean: python requests?"), else the words ORed.
 
             The query language: words must all match; the last word is a prefix unless the \
             query ends with a space or --exact is given, and word* is a prefix anywhere; \
             `a OR b`; "exact phrase"; -word and \
-            -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME; \
+            -"phrase" exclude; is:open|completed|flagged|unflagged; list:NAME; tag:NAME or #NAME \
+            (a last one is a prefix of names as the last word is: list:hom is Home or Home Office); \
             priority:none|low|medium|high; due:today|on:today|tomorrow|overdue|week|none|DATE|DATE..DATE \
             or a phrase such as due:fri or due:"next fri" (due:today also holds overdue open \
             reminders, as Apple Reminders' Today does; due:on:today is today only); \

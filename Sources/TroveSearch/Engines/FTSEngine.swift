@@ -83,7 +83,8 @@ public struct FTSEngine: SearchEngine {
     ) async throws -> ResultSet {
         let resultSet = try await database.readWithHelper { db, helper in try search.run(on: db, helper: helper, early: early).resultSet }
         return try await EngineRun.addingSuggestions(
-            to: resultSet, early: early, in: database, ranges: search.ranges, vocabulary: search.vocabularyCache)
+            to: resultSet, early: early, in: database, ranges: search.ranges, vocabulary: search.vocabularyCache,
+            filters: search.request.filterSQL)
     }
 
     /// The query with every prefix term of 4 or more characters made exact (`email*` → `email`),
@@ -157,7 +158,8 @@ public struct FTSEngine: SearchEngine {
         var resultSet = try search.run(on: db).resultSet
         if EngineRun.needsSuggestions(resultSet) {
             let trie = try vocabulary.flatMap { try $0.trie(at: VocabularyCache.version(on: db), build: false) }
-            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db, ranges: search.ranges, trie: trie)) ?? .none
+            resultSet.didYouMean = (try? Suggester.didYouMean(
+                for: resultSet.query, on: db, ranges: search.ranges, trie: trie, filters: request.filterSQL)) ?? .none
         }
         return resultSet
     }

@@ -192,8 +192,10 @@ extension SearchIndex {
                 let cursor = try self.cursor(after: last, last.isTypo ? answer.statements : exact, on: db)
                 return last.isTypo ? cursor.amongTypos : cursor
             }
-            // NB: as for the reminders, only when nothing matched at all, and not for `!raw`.
-            let didYouMean = total == 0 && (exact.isRanked || matching == .like) && matching != .raw
+            // NB: as for the reminders (``EngineRun/needsSuggestions(_:isRaw:)``), when nothing
+            // matched exactly, typo matches or not, and not for `!raw`: the same text gets the
+            // same suggestions in both.
+            let didYouMean = exactTotal == 0 && (exact.isRanked || matching == .like) && matching != .raw
                 ? try Suggester.didYouMean(
                     for: query, on: db, ranges: vocabulary.ranges, trie: try cache?.trie(mirroring: db, build: false))
                 : DidYouMean.none

@@ -18,8 +18,10 @@ public import TroveStore
 /// // CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', …)
 /// let results = try notes.search("sourdough folder:Baking", on: db)
 /// // SELECT … FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
-/// //   WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
+/// //   WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" LIKE 'Baking%' ESCAPE '\')
 /// //   ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
+/// // (the text ends in the folder's name, which is a prefix as a last word is; "folder:Baking "
+/// // with a space compares the whole name: "notes"."folder" COLLATE "NOCASE" = 'Baking')
 /// ```
 ///
 /// Trove's objects are named after the index (`trove_<name>_fts`, `trove_<name>_insert`, …),

@@ -31,6 +31,12 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
     public enum Value: Hashable, Sendable, CustomStringConvertible {
         /// For ``SearchIndex/Filter/text(_:)``: compared ignoring case.
         case text(String)
+        /// For ``SearchIndex/Filter/text(_:)`` and ``SearchIndex/Filter/lookup(_:table:key:value:)``:
+        /// the value still being typed at the end of the text (no space after it, not `exact`),
+        /// which any value starting with it matches, ignoring ASCII case (`folder:bak` is Baking
+        /// or Bakery), as the last word is a prefix and the reminders' `list:` is
+        /// (``SearchQuery/namePrefix``).
+        case textPrefix(String)
         /// For ``SearchIndex/Filter/integer(_:)``.
         case integer(Int64)
         /// For ``SearchIndex/Filter/bool(_:)``: `yes`/`no`, `true`/`false`, `1`/`0`.
@@ -50,7 +56,7 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
         /// `Baking`, `"Home Office"`, `42`, `yes`.
         public var description: String {
             switch self {
-            case .text(let text):
+            case .text(let text), .textPrefix(let text):
                 text.unicodeScalars.contains { QueryLexer.isSeparator($0) || $0 == "\"" } ? "\"\(text)\"" : text
             case .integer(let number): String(number)
             case .bool(let flag): flag ? "yes" : "no"

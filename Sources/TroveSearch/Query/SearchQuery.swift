@@ -15,7 +15,8 @@
 ///   ``notices`` sentence says so);
 /// - `!name` picks an engine (`!fts`, `!like`, `!raw …`); only the first one counts;
 /// - `is:`, `list:`, `tag:`/`#`, `priority:`/`p:`, `due:` filter; `in:title|notes|tags` limits
-///   the columns searched; the same key twice ORs, `-key:value` negates, keys ignore case;
+///   the columns searched; the same key twice ORs, `-key:value` negates, keys ignore case; a
+///   last `list:`/`tag:`/`#` still being typed is a prefix of names (``namePrefix``);
 /// - an unknown key (`re:invent`, `http://x`) is plain text; a known key with a bad value is a
 ///   ``QueryProblem`` and the rest of the query still searches.
 ///
@@ -50,6 +51,17 @@ public struct SearchQuery: Hashable, Sendable {
     /// Sentences about what was done to the query that the person should know, such as words
     /// merged or left out of a pasted page. Unlike ``problems``, the query is fine as it is.
     public var notices: [String]
+    /// The `list:`, `tag:` or `#` name still being typed: the last thing in a text parsed
+    /// without `exact`, with nothing (not even a space) after it. As the last word is a prefix,
+    /// its filter in ``filters`` stands for every list (tag) whose name starts with it,
+    /// ignoring case, ORed (`list:pyth` is `list:python` or `list:python-dev`); the engines
+    /// read the names when they search. A name no list starts with still matches nothing.
+    ///
+    /// ```swift
+    /// SearchQuery.parse("milk list:gro").namePrefix    // .list("gro")
+    /// SearchQuery.parse("milk list:gro ").namePrefix   // nil: the space ends the name
+    /// ```
+    public var namePrefix: SearchFilter? = nil
 
     /// The most different words (terms, excluded ones included) one query searches.
     ///

@@ -3,10 +3,16 @@
 ///
 /// ```swift
 /// resultSet.didYouMean.sentences
-/// // ["No reminder contains passprot.", "Did you mean: passport milk?"]      for `passprot milk`
+/// // ["Did you mean: python requests?"]                                    for `pyhton requests`
+/// // ["No reminder contains reqests.", "Did you mean: python requests?"]    for `pyhton reqests`
+/// // ["No reminder contains passprot.", "Did you mean: passport OR milk?"]  for `passprot milk`
 /// // ["There is no list Wrok.", "Did you mean: list:Work?"]                 for `list:Wrok`
 /// // ["Did you mean: dentist OR passport?"]                                for `dentist or passport`
 /// ```
+///
+/// Each word is corrected on its own, and a suggestion is offered only when its words are found
+/// together (in the reminders, with the query's filters too); the words are ORed only when no
+/// correction finds them together (no reminder holds passport and milk). See ``Suggester``.
 ///
 /// `trove search` prints ``sentences`` on standard error; the interactive search shows them in
 /// its header; JSON carries ``queries`` as `suggestions`.
@@ -17,8 +23,8 @@ public struct DidYouMean: Hashable, Sendable {
     public var unknownLists: [String]
     /// `tag:` and `#` values that name no tag, as typed.
     public var unknownTags: [String]
-    /// Whole queries to try instead, best first: the query with a misspelled word completed or
-    /// corrected, an operator written as one (`OR`), a field written as Trove spells it
+    /// Whole queries to try instead, best first: the query with its misspelled words completed or
+    /// corrected (each on its own, to words some row holds together), an operator written as one (`OR`), a field written as Trove spells it
     /// (`in:title x`), a list or tag name corrected or quoted (`list:"Home Office"`).
     public var queries: [String]
 

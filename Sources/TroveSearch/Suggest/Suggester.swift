@@ -6,11 +6,12 @@ import TroveSQLite
 /// Did-you-mean: what kept a query from matching, and whole queries to try instead.
 ///
 /// ```swift
-/// try Suggester.didYouMean(for: .parse("passprot milk"), on: db)
-/// // unmatchedWords: ["passprot"], queries: ["passport milk", …]
-/// // SELECT 1 FROM "reminders_fts" WHERE "reminders_fts" MATCH '"passprot"' LIMIT 1      (per word)
-/// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" > 'passprot' AND "term" < …   (completions)
+/// try Suggester.didYouMean(for: .parse("pasport mlik"), on: db)
+/// // unmatchedWords: ["pasport", "mlik"], queries: ["passport milk", …] (when a reminder holds both)
+/// // SELECT 1 FROM "reminders_fts" WHERE "reminders_fts" MATCH '"pasport"' LIMIT 1       (per word)
+/// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" > 'pasport' AND "term" < …   (completions)
 /// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" >= 'p' AND "term" < 'q' …     (neighbours)
+/// // SELECT 1 FROM "reminders_fts" WHERE "reminders_fts" MATCH '"passport" AND "milk"' LIMIT 1   (together)
 /// ```
 ///
 /// It works on the text as typed, so a suggestion is that text with the fixes made:
@@ -18,13 +19,20 @@ import TroveSQLite
 ///   and then its nearest indexed words (within two edits, same first letter), by how many
 ///   reminders hold them; a word that does match is left alone, so `passprot milk` blames
 ///   passprot and keeps milk;
+/// - each word is corrected on its own, and a combination is offered only when some row holds
+///   its words together (and passes the reminders' filters); a word found alone but not with
+///   the others may become a near word more rows hold (`pyhton requests` → `python requests`,
+///   where one row holds the misspelling); see ``corrections(of:in:on:ranges:trie:filters:)``;
 /// - `or`/`Or` between words becomes `OR`, `and` goes, `not x` becomes `-x`;
 /// - a field written as another search box spells it becomes Trove's: `title:x` → `in:title x`,
 ///   `tags:x` → `tag:x`, `status:x` → `is:x`;
 /// - `list:`/`tag:`/`#` naming no list or tag is named and replaced by the closest names
 ///   (`list:Wrok` → `list:Work`), and `list:Home Office` becomes `list:"Home Office"` when that
 ///   list exists;
-/// - when every word matches but not together, the words ORed.
+/// - `list:`/`tag:`/`#` still being typed (``SearchQuery/namePrefix``) is unknown only when no
+///   name starts with it;
+/// - when no correction finds the words together, the words (corrected where they match
+///   nothing) ORed.
 ///
 /// See https://www.sqlite.org/fts5.html#the_fts5vocab_virtual_table_module.
 enum Suggester {
@@ -34,7 +42,7 @@ enum Suggester {
     static let maxWords = 8
 
     /// A part of the text and what could replace it, best first.
-    private struct Fix {
+    struct Fix {
         var range: Range<String.Index>
         var options: [String]
     }
@@ -46,8 +54,11 @@ enum Suggester {
     ///   lists or tags, so `list:`, `tag:` and `#` get no suggestions there.
     /// - Parameter trie: The reminders' words in memory, when current; see
     ///   ``candidates(for:on:ranges:trie:)``. The suggestions are the same with or without it.
+    /// - Parameter filters: The search's filters as SQL (its day and time zone), to check the
+    ///   corrections of the reminders' words against; nil checks the words alone.
     static func didYouMean(
-        for query: SearchQuery, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
+        for query: SearchQuery, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil,
+        filters: FilterSQL? = nil
     ) throws -> DidYouMean {
         let text = query.text.isEmpty ? spelled(query) : query.text
         let lexer = QueryLexer(text: text)
@@ -58,6 +69,7 @@ enum Suggester {
         var names = NameLookup(db: db)
         var checked = 0
         var plainWords: [String] = []
+        var words: [WordSlot] = []
         var index = 0
         while index < chunks.count {
             let chunk = chunks[index]
@@ -76,6 +88,13 @@ enum Suggester {
                 .filter(key: "tag", _) where !ranges.tables.isReminders,
                 .tag where !ranges.tables.isReminders:
                 break
+            case .filter(key: "list", let value) where next == nil && query.namePrefix == .list(value):
+                // NB: a name being typed is a prefix; only when no list starts with it is it unknown.
+                if try !names.hasList(startingWith: value) {
+                    result.unknownLists.append(value)
+                    let options = try names.nearestLists(to: value).map { "list:" + quoted($0) }
+                    if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+                }
             case .filter(key: "list", let value):
                 let sign = chunk.isNegated ? "-" : ""
                 if let (end, name) = try names.listSpanning(value, chunks[(index + 1)...], in: lexer) {
@@ -87,7 +106,8 @@ enum Suggester {
                     if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
                 }
             case .filter(key: "tag", let value), .tag(let value):
-                guard try !names.hasTag(value) else { break }
+                let isTyped = next == nil && query.namePrefix == .tag(value)
+                guard try isTyped ? !names.hasTag(startingWith: value) : !names.hasTag(value) else { break }
                 result.unknownTags.append(value)
                 let spelled = (chunk.isNegated ? "-" : "") + (isHashTag(chunk) ? "#" : "tag:")
                 let options = try names.nearestTags(to: value).map { spelled + quoted($0) }
@@ -99,10 +119,10 @@ enum Suggester {
                 let (stem, starred) = QueryParser.starred(word)
                 let isPrefix = starred || query.terms.flatMap(\.anyOf).contains { $0.text == stem && $0.isPrefix }
                 let term = SearchTerm(stem, isPrefix: isPrefix)
-                guard term.isSearchableByFTS, !term.isSubstringSearched, try !matches(term, on: db, in: ranges.tables) else { break }
-                result.unmatchedWords.append(word)
-                let options = try candidates(for: stem, on: db, ranges: ranges, trie: trie)
-                if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+                guard term.isSearchableByFTS, !term.isSubstringSearched else { break }
+                let found = try matches(term, on: db, in: ranges.tables)
+                if !found { result.unmatchedWords.append(word) }
+                words.append(WordSlot(range: chunk.range, stem: stem, isPrefix: isPrefix, isFound: found))
             case .phrase(let content, _, _) where !chunk.isNegated:
                 guard checked < maxWords else { break }
                 checked += 1
@@ -112,10 +132,24 @@ enum Suggester {
                 break
             }
         }
+        let corrected = try corrections(of: &words, in: query, on: db, ranges: ranges, trie: trie, filters: filters)
+        if !corrected.isEmpty {
+            let best = fixes.map { Fix(range: $0.range, options: [$0.options[0]]) }
+            for choice in corrected {
+                let query = suggestions(text, best + choice).first ?? text
+                if query != text, !result.queries.contains(query) { result.queries.append(query) }
+            }
+            return result
+        }
         result.queries = suggestions(text, fixes)
-        // NB: every word matches on its own, but not all together: offer any of them.
-        if result.isEmpty, plainWords.count >= 2, plainWords.count == chunks.count, plainWords.count <= 6 {
-            result.queries = [plainWords.joined(separator: " OR ")]
+        // NB: no correction of the words finds them together, but each is found on its own
+        // (or corrected): offer any of them.
+        if result.queries.isEmpty, result.unknownLists.isEmpty, result.unknownTags.isEmpty,
+            plainWords.count >= 2, plainWords.count == chunks.count, plainWords.count <= 6
+        {
+            let alternatives = words.count == plainWords.count
+                ? words.compactMap { $0.isFound ? $0.typed(in: text) : $0.options.first?.term } : plainWords
+            if alternatives.count >= 2 { result.queries = [alternatives.joined(separator: " OR ")] }
         }
         return result
     }
@@ -130,7 +164,7 @@ enum Suggester {
     }
 
     /// The text with every fix's best option, then with the first fix's other options.
-    private static func suggestions(_ text: String, _ fixes: [Fix]) -> [String] {
+    static func suggestions(_ text: String, _ fixes: [Fix]) -> [String] {
         guard !fixes.isEmpty else { return [] }
         let ordered = fixes.sorted { $0.range.lowerBound < $1.range.lowerBound }
         func apply(_ choice: Int, at varied: Int) -> String {
@@ -204,13 +238,31 @@ enum Suggester {
     static func candidates(
         for word: String, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
     ) throws -> [String] {
+        try rankedCandidates(for: word, on: db, ranges: ranges, trie: trie).candidates.map(\.term)
+    }
+
+    /// An indexed word and how many rows hold it.
+    struct Candidate: Hashable {
+        var term: String
+        var documents: Int
+    }
+
+    /// ``candidates(for:on:ranges:trie:)`` with their row counts, and the rows that hold
+    /// `word` itself (0 when none do).
+    ///
+    /// - Parameter completions: False to leave out the words that start with `word`: a word
+    ///   that is found already is corrected only to a near word, never lengthened.
+    static func rankedCandidates(
+        for word: String, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil,
+        completions withCompletions: Bool = true
+    ) throws -> (candidates: [Candidate], documents: Int) {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
-        guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return [] }
+        guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return ([], 0) }
         // NB: the trie holds the reminders' words; an app index's are read from its own table.
         let trie = ranges.tables.isReminders ? trie : nil
-        var found: [String] = []
-        if letters.count >= 3 {
+        var found: [Candidate] = []
+        if letters.count >= 3, withCompletions {
             let end = folded + "\u{10FFFF}"
             let completions: [(term: String, docs: Int)]
             if let trie {
@@ -225,22 +277,26 @@ enum Suggester {
                     """)
                 completions = try rows.map { (term: try $0[0] as String, docs: try $0[1] as Int) }
             }
-            found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map(\.term)
+            found += completions.sorted { ($0.docs, $1.term) > ($1.docs, $0.term) }.prefix(3).map { Candidate(term: $0.term, documents: $0.docs) }
         }
         // NB: no near words for a word longer than any typed one (see TypoRule.maxTypoLength).
-        guard letters.count <= TypoRule.maxTypoLength else { return Array(found.prefix(maxSuggestions)) }
+        guard letters.count <= TypoRule.maxTypoLength else { return (Array(found.prefix(maxSuggestions)), 0) }
         let words = try trie?.words(startingWith: String(first), maxLength: letters.count + maxDistance)
             ?? ranges.words(startingWith: first, on: db).map { ($0.term, $0.documents) }
         var near: [(term: String, distance: Int, docs: Int)] = []
-        for (term, documents) in words {
+        var documents = 0
+        for (term, count) in words {
+            if term == folded { documents = count }
             guard term != folded, abs(term.unicodeScalars.count - letters.count) <= maxDistance,
                 let distance = EditDistance.between(folded, term, limit: maxDistance)
             else { continue }
-            near.append((term, distance, documents))
+            near.append((term, distance, count))
         }
         near.sort { ($0.distance, -$0.docs, $0.term) < ($1.distance, -$1.docs, $1.term) }
-        for candidate in near.map(\.term) where !found.contains(candidate) { found.append(candidate) }
-        return Array(found.prefix(maxSuggestions))
+        for candidate in near where !found.contains(where: { $0.term == candidate.term }) {
+            found.append(Candidate(term: candidate.term, documents: candidate.docs))
+        }
+        return (Array(found.prefix(maxSuggestions)), documents)
     }
 }
 
@@ -260,6 +316,14 @@ private struct NameLookup {
 
     mutating func hasTag(_ name: String) throws -> Bool {
         try allTags().contains { $0.lowercased() == name.lowercased() }
+    }
+
+    mutating func hasList(startingWith name: String) throws -> Bool {
+        try allLists().contains { $0.lowercased().hasPrefix(name.lowercased()) }
+    }
+
+    mutating func hasTag(startingWith name: String) throws -> Bool {
+        try allTags().contains { $0.lowercased().hasPrefix(name.lowercased()) }
     }
 
     mutating func nearestLists(to name: String) throws -> [String] {

@@ -125,7 +125,8 @@ import TroveStore
     // Did-you-mean names the word without a match and suggests whole queries, on stderr; with
     // typo matches the hits come on stdout and the same sentences on stderr.
     @Test(arguments: [
-        (["passprot", "milk"], 1, "No reminder contains passprot.\nDid you mean: passport milk?\n"),
+        // No reminder holds passport and milk together: the corrected words are offered ORed.
+        (["passprot", "milk"], 1, "No reminder contains passprot.\nDid you mean: passport OR milk?\n"),
         (["list:Wrok"], 1, "There is no list Wrok.\nDid you mean: list:Work?\n"),
         (["#urgnt"], 1, "There is no tag urgnt.\nDid you mean: #urgent?\n"),
         (["list:Home", "Office"], 1, "Did you mean: list:\"Home Office\"?\n"),
@@ -140,6 +141,52 @@ import TroveStore
         let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json"] + words).stdout)
         let didYouMean = try #require(object["didYouMean"] as? [String: Any])
         #expect((didYouMean["sentences"] as? [String])?.joined(separator: "\n") == String(advice.dropLast()))
+    }
+
+    // Issue 19, item 4: `pyhton`, a misspelling one reminder holds, beside `requests` used to
+    // suggest "pyhton OR requests"; each word is now corrected on its own, to words found
+    // together. The same in JSON.
+    @Test func aMisspelledWordBesideAGoodOneIsCorrectedOnItsOwn() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        for (title, list) in [
+            ("Install pyhton on the laptop", "Python"), ("python requests timeout", "Python"),
+            ("python packaging guide", "Python"), ("Buy milk", "Groceries"),
+        ] {
+            try #require(try TroveProcess.run(["add", title, "--list", list, "--db", db]).status == 0)
+        }
+        let result = try TroveProcess.run(["search", "--db", db, "--typos", "off", "pyhton", "requests"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "No reminders match pyhton requests.\nDid you mean: python requests?\n", "\(result.stderr)")
+        let two = try TroveProcess.run(["search", "--db", db, "--typos", "off", "pyhton", "reqests"])
+        #expect(two.stderr.hasSuffix("No reminder contains reqests.\nDid you mean: python requests?\n"), "\(two.stderr)")
+        let object = try json(try TroveProcess.run(["search", "--db", db, "--format", "json", "pyhton", "requests"]).stdout)
+        #expect((object["suggestions"] as? [String])?.first == "python requests")
+    }
+
+    // Issue 19, item 4: a list name at the end of the query is a prefix, as the last word is:
+    // list:pyth finds the Python list's rows instead of "There is no list pyth"; with a space
+    // after it, or --exact, the name is whole and there is no such list. Several lists that
+    // start with it are ORed.
+    @Test func aListNameAtTheEndIsAPrefix() throws {
+        let folder = try TemporaryFolder()
+        let db = folder.path("t.db")
+        for (title, list) in [("python requests timeout", "Python"), ("python packaging guide", "Python"), ("Buy milk", "Groceries")] {
+            try #require(try TroveProcess.run(["add", title, "--list", list, "--db", db]).status == 0)
+        }
+        let typed = try TroveProcess.run(["search", "--db", db, "--format", "jsonl", "list:pyth"])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        #expect(typed.stdout.split(separator: "\n").count == 2)
+        #expect(!typed.stdout.contains("Buy milk"))
+        for whole in [["list:pyth "], ["--exact", "list:pyth"]] {
+            let result = try TroveProcess.run(["search", "--db", db] + whole)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("There is no list pyth."), "\(result.stderr)")
+        }
+        let both = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--all", "list:hom"]).stdout)
+        let named = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "--all", "list:Home", "list:\"Home Office\""]).stdout)
+        #expect(both["total"] as? Int == named["total"] as? Int)
+        #expect((both["total"] as? Int ?? 0) > 0)
     }
 
     // 100 KB of different words: the first 16 are searched, stderr says so, and the text is

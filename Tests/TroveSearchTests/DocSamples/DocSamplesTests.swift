@@ -153,8 +153,11 @@ import TroveTestSupport
         let results = try notes.search("sourdough folder:Baking", on: db)
         #expect(notes.pageStatement(for: notes.parse("sourdough folder:Baking")).debugDescription.hasSuffix("""
             FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid") \
-            WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking') \
+            WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" LIKE 'Baking%' ESCAPE '\\') \
             ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
+            """))
+        #expect(notes.pageStatement(for: notes.parse("sourdough folder:Baking ")).debugDescription.contains("""
+            AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
             """))
         #expect(results.hits[0].key == 1)
         #expect(results.hits[0].highlighted["title"] == "[Sourdough] loaf")

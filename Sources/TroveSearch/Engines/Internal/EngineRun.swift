@@ -7,7 +7,7 @@ enum EngineRun {
     static func search(_ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection) throws -> ResultSet {
         var resultSet = try execute(plan, request, engine: engine, on: db)
         if needsSuggestions(resultSet, isRaw: plan.isRaw) {
-            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db)) ?? .none
+            resultSet.didYouMean = (try? Suggester.didYouMean(for: resultSet.query, on: db, filters: request.filterSQL)) ?? .none
         }
         return resultSet
     }
@@ -24,7 +24,8 @@ enum EngineRun {
             let resultSet = try await database.readWithHelper { db, helper in
                 try execute(plan, request, engine: engine, on: db, helper: helper)
             }
-            return try await addingSuggestions(to: resultSet, isRaw: plan.isRaw, early: early, in: database)
+            return try await addingSuggestions(
+                to: resultSet, isRaw: plan.isRaw, early: early, in: database, filters: request.filterSQL)
         }
     }
 
@@ -38,9 +39,10 @@ enum EngineRun {
     /// - Parameter ranges: Vocabulary ranges the search already read (the fts engine's typo tier).
     /// - Parameter vocabulary: The fts engine's cache of the index's words: when its trie
     ///   mirrors the index, the suggestions' words come from it instead of fts5vocab.
+    /// - Parameter filters: The request's filters as SQL, which a correction must pass too.
     static func addingSuggestions(
         to resultSet: ResultSet, isRaw: Bool = false, early: @Sendable (ResultSet) -> Void, in database: SQLiteDatabase,
-        ranges: VocabularyRanges = VocabularyRanges(), vocabulary: VocabularyCache? = nil
+        ranges: VocabularyRanges = VocabularyRanges(), vocabulary: VocabularyCache? = nil, filters: FilterSQL? = nil
     ) async throws -> ResultSet {
         guard needsSuggestions(resultSet, isRaw: isRaw) else { return resultSet }
         var answer = resultSet
@@ -50,7 +52,7 @@ enum EngineRun {
         answer.didYouMean = try await database.read { db in
             let trie = try vocabulary.flatMap { try $0.trie(at: VocabularyCache.version(on: db), build: false) }
             if trie == nil { early(empty) }
-            return try Suggester.didYouMean(for: resultSet.query, on: db, ranges: ranges, trie: trie)
+            return try Suggester.didYouMean(for: resultSet.query, on: db, ranges: ranges, trie: trie, filters: filters)
         }
         return answer
     }
@@ -104,7 +106,10 @@ enum EngineRun {
         _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection, helper: SQLiteReadHelper? = nil
     ) throws -> ResultSet {
         do {
-            return try SearchExecutor(plan: plan, request: request, engineName: engine).run(on: db, helper: helper)
+            var resultSet = try SearchExecutor(plan: plan, request: try request.resolvingNamePrefix(on: db), engineName: engine)
+                .run(on: db, helper: helper)
+            resultSet.query = request.query
+            return resultSet
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {
             throw SearchError.invalidRawQuery(message: error.message, near: nearToken(in: error.message))
         }

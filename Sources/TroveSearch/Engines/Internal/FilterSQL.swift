@@ -149,3 +149,10 @@ struct FilterSQL {
         return "(\(range.joined(separator: " AND ")) AND \(exact))"
     }
 }
+
+extension SearchRequest {
+    /// The request's filters as SQL, `due:` read against its day and time zone.
+    var filterSQL: FilterSQL {
+        FilterSQL(today: today, timeZone: timeZone, rowsComeFromText: true)
+    }
+}

@@ -59,9 +59,13 @@ struct TieredSearch {
     /// ``SearchExecutor/provisional(on:)``.
     func provisional(on db: SQLConnection) throws -> ResultSet? {
         try db.transaction(.deferred) {
+            let resolved = try request.resolvingNamePrefix(on: db)
             for candidate in try samplePlans(on: db) {
-                let executor = SearchExecutor(plan: candidate, request: request, engineName: engineName)
-                if let resultSet = try executor.provisional(on: db) { return resultSet }
+                let executor = SearchExecutor(plan: candidate, request: resolved, engineName: engineName)
+                if var resultSet = try executor.provisional(on: db) {
+                    resultSet.query = query
+                    return resultSet
+                }
             }
             return nil
         }
@@ -103,7 +107,20 @@ struct TieredSearch {
     ///     searched, when it will be.
     func run(on db: SQLConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
-            try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in try run(on: db, shared: shared, early: early) }
+            // NB: the answer carries the query as typed, which the caller compares with its own.
+            let typed = query
+            var search = self
+            search.request = try request.resolvingNamePrefix(on: db)
+            let shown = early.map { early in { @Sendable (resultSet: ResultSet) in
+                var resultSet = resultSet
+                resultSet.query = typed
+                early(resultSet)
+            } }
+            var outcome = try SQLiteReadHelper.sharing(helper, snapshotOf: db) { shared in
+                try search.run(on: db, shared: shared, early: shown)
+            }
+            outcome.resultSet.query = typed
+            return outcome
         }
     }
 

@@ -508,6 +508,13 @@ struct IndexStatements {
                 } else {
                     self.text(filter.column).collate(.nocase) == text
                 }
+            case .textPrefix(let text):
+                // NB: LIKE ignores ASCII case, as the NOCASE `=` of a whole value does.
+                if case .lookup(let column, let table, let key, let name) = filter {
+                    lookup(column, table: table, key: key, value: name, startsWith: text)
+                } else {
+                    self.text(filter.column).hasPrefix(text)
+                }
             case .integer(let number): SQLColumn<Int64>(filter.column, table: index.table) == number
             case .bool(let flag): SQLColumn<Bool>(filter.column, table: index.table) == flag
             case .integerRange(let from, let through):
@@ -532,8 +539,16 @@ struct IndexStatements {
     /// A ``SearchIndex/Filter/lookup(_:table:key:value:)``'s test:
     /// `"notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" WHERE "note_tags"."tag" COLLATE "NOCASE" = 'bread')`.
     private func lookup(_ column: String, table: String, key: String, value: String, is text: String) -> TypedExpression<Bool> {
-        let found = SQLColumn<String>(value, table: table).collate(.nocase) == text
-        return TypedExpression("""
+        lookup(column, table: table, key: key, found: SQLColumn<String>(value, table: table).collate(.nocase) == text)
+    }
+
+    /// A lookup's test for a value still being typed: `… WHERE "note_tags"."tag" LIKE 'bre%' ESCAPE '\'`.
+    private func lookup(_ column: String, table: String, key: String, value: String, startsWith text: String) -> TypedExpression<Bool> {
+        lookup(column, table: table, key: key, found: SQLColumn<String>(value, table: table).hasPrefix(text))
+    }
+
+    private func lookup(_ column: String, table: String, key: String, found: TypedExpression<Bool>) -> TypedExpression<Bool> {
+        TypedExpression("""
             \(SQLColumn<Int64>(column, table: index.table)) IN \
             (SELECT \(SQLColumn<Int64>(key, table: table)) FROM \(identifier: table) WHERE \(found))
             """)

@@ -86,8 +86,12 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(
-                        key: key, try filter.value(of: value, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
+                    var read = try filter.value(of: value, today: today(), timeZone: timeZone)
+                    // NB: a name still being typed is a prefix, as the reminders' `list:` is.
+                    if case .text(let text) = read, isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) {
+                        read = .textPrefix(text)
+                    }
+                    fieldFilters.add(key: key, read, isNegated: chunk.isNegated)
                 } catch {
                     // NB: a named word still being typed is a prefix, as the last word is: `is:unr`
                     // is `is:unread` (every word it begins, ORed) until the next space.
@@ -105,8 +109,11 @@ struct QueryParser {
                     break
                 }
                 do throws(FilterValueError) {
-                    fieldFilters.add(
-                        key: "tag", try filter.value(of: name, today: today(), timeZone: timeZone), isNegated: chunk.isNegated)
+                    var read = try filter.value(of: name, today: today(), timeZone: timeZone)
+                    if case .text(let text) = read, isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) {
+                        read = .textPrefix(text)
+                    }
+                    fieldFilters.add(key: "tag", read, isNegated: chunk.isNegated)
                 } catch {
                     problem(chunk, error.reason)
                 }
@@ -115,7 +122,11 @@ struct QueryParser {
                 items.append(.filter(key: canonical, isNegated: chunk.isNegated))
                 do throws(FilterValueError) {
                     if let filterKey = FilterValueParser.filterKey(key) {
-                        filters.add(try FilterValueParser.filter(key: filterKey, value: value), isNegated: chunk.isNegated)
+                        let filter = try FilterValueParser.filter(key: filterKey, value: value)
+                        filters.add(filter, isNegated: chunk.isNegated)
+                        if isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix), filterKey == .list || filterKey == .tag {
+                            query.namePrefix = filter
+                        }
                     } else {
                         columns.add(try FilterValueParser.column(value), isNegated: chunk.isNegated, chunk: chunk)
                     }
@@ -127,6 +138,7 @@ struct QueryParser {
             case .tag(let name):
                 items.append(.filter(key: FilterKey.tag.rawValue, isNegated: chunk.isNegated))
                 filters.add(.tag(name), isNegated: chunk.isNegated)
+                if isTypedName(chunk, isLast: isLast, lastIsPrefix: lastIsPrefix) { query.namePrefix = .tag(name) }
             case .word("OR") where !chunk.isNegated:
                 items.append(.or(chunk.range))
             case .word(let word) where QueryParser.isPunctuationOnly(word):
@@ -185,6 +197,13 @@ struct QueryParser {
         }
         query.problems = problems.sorted { $0.range.lowerBound < $1.range.lowerBound }
         return query
+    }
+
+    /// Whether a `list:`/`tag:`/`#` chunk is a name still being typed, as the last word is a
+    /// prefix: last, nothing after it, not negated, not `exact`, and not closed by a quote
+    /// (`list:"Home Office"` is whole).
+    private func isTypedName(_ chunk: QueryLexer.Chunk, isLast: Bool, lastIsPrefix: Bool) -> Bool {
+        lastIsPrefix && isLast && !chunk.isNegated && text.unicodeScalars.last != "\""
     }
 
     /// Why `key:` is refused in a search index's query: the index declares no such filter.

@@ -1,0 +1,66 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+import TroveStore
+
+extension SearchQuery {
+    /// The query with its ``namePrefix`` read as the lists (tags) whose names start with it,
+    /// ignoring case: its clause ORs them (`list:pyth` → `list:python OR list:python-dev`).
+    ///
+    /// ```swift
+    /// try SearchQuery.parse("requests list:pyth").resolvingNamePrefix(on: db).filters
+    /// // [list:python]
+    /// // SELECT "name" FROM "lists" ORDER BY "position", "name"
+    /// ```
+    ///
+    /// Unchanged when no name starts with it: the filter then matches nothing, and did-you-mean
+    /// says there is no such list. At most ``maxFilterValues`` values stay in the clause (the
+    /// first names in the lists' order, tags by name), as for a typed `tag:a tag:b …`.
+    ///
+    /// NB: the names are few (a list or tag per reminder at most) and read in one statement;
+    /// resolving here, before any engine reads the filters, keeps every path (SQL, the facts in
+    /// memory, the provisional sample, the typo tier) filtering by exact names as before.
+    func resolvingNamePrefix(on db: SQLConnection) throws -> SearchQuery {
+        guard let prefix = namePrefix,
+            let clause = filters.firstIndex(where: { !$0.isNegated && $0.anyOf.contains(prefix) })
+        else { return self }
+        let names: [SearchFilter]
+        switch prefix {
+        case .list(let start):
+            names = try Self.names(
+                "SELECT \(ListTable.columns.name) FROM \(identifier: ListTable.tableName) ORDER BY \(ListTable.columns.position), \(ListTable.columns.name)",
+                startingWith: start, on: db
+            ).map(SearchFilter.list)
+        case .tag(let start):
+            names = try Self.names(
+                "SELECT \(TagTable.columns.name) FROM \(identifier: TagTable.tableName) ORDER BY \(TagTable.columns.name)",
+                startingWith: start, on: db
+            ).map(SearchFilter.tag)
+        default:
+            return self
+        }
+        guard !names.isEmpty else { return self }
+        var resolved = self
+        var values = filters[clause].anyOf.filter { $0 != prefix }
+        for name in names where !values.contains(name) && values.count < Self.maxFilterValues { values.append(name) }
+        resolved.filters[clause].anyOf = values
+        resolved.namePrefix = nil
+        return resolved
+    }
+
+    private static func names(_ sql: SQLFragment, startingWith start: String, on db: SQLConnection) throws -> [String] {
+        let wanted = start.lowercased()
+        return try db.fetchAll(sql).map { try $0[0] as String }.filter { $0.lowercased().hasPrefix(wanted) }
+    }
+}
+
+extension SearchRequest {
+    /// The request with its query's ``SearchQuery/namePrefix`` resolved; see
+    /// ``SearchQuery/resolvingNamePrefix(on:)``.
+    func resolvingNamePrefix(on db: SQLConnection) throws -> SearchRequest {
+        guard query.namePrefix != nil else { return self }
+        var resolved = self
+        resolved.query = try query.resolvingNamePrefix(on: db)
+        return resolved
+    }
+}
