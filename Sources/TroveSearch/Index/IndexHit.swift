@@ -24,6 +24,10 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// True when the row matches only with a typo (`bred` finding "bread"): such hits come
     /// after every exact one, ranked among themselves.
     public var isTypo: Bool
+    /// True when the row matches only through another form of a word (`libraries` finding
+    /// "Library card", ``SearchIndex/wordForms``), with no typo: such hits come after every
+    /// exact one, ranked among themselves and the typo matches.
+    public var isWordForm = false
 
     /// The row's key: hits are identified by it.
     public var id: Int64 { key }
