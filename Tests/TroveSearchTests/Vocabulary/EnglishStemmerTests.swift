@@ -17,7 +17,17 @@ import Testing
         ["bus", "buses"],
         ["carry", "carries", "carried", "carrying"],
         ["movie", "movies"],
-        ["note", "notes"],
+        ["note", "notes", "noted", "noting"],
+        ["make", "makes", "making"],
+        ["code", "codes", "coded", "coding"],
+        ["theme", "themes"],
+        ["image", "images"],
+        ["module", "modules"],
+        ["file", "files"],
+        ["game", "games"],
+        ["utility", "utilities"],
+        ["binding", "bindings"],
+        ["case", "cases"],
         ["thing", "things"],
         ["house", "houses"],
         ["book", "books", "booked", "booking", "bookings"],
@@ -36,6 +46,7 @@ import Testing
         ("species", "specie"), ("analysis", "analysi"), ("status", "statu"), ("evening", "even"), ("morning", "morn"),
         ("thing", "th"), ("string", "str"), ("need", "ne"), ("note", "not"), ("runner", "run"), ("later", "late"),
         ("wedding", "wed"), ("does", "doe"), ("always", "alway"), ("used", "us"), ("during", "dur"),
+        ("theme", "them"), ("plane", "plan"), ("hoping", "hopping"), ("there", "ther"),
     ]
 
     @Test(arguments: apart)
