@@ -5,7 +5,7 @@ import TroveStore
 struct Done: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "done", abstract: "Mark reminders completed: by id, or every open hit of a query.",
-        discussion: ReminderTargets.discussion(command: "done", verb: "Complete", scope: "its open hits (as `trove search --open --typos off QUERY` lists them)"))
+        discussion: ReminderTargets.discussion(command: "done", verb: "Complete", scope: "its open hits (as `trove search --open --typos off --word-forms off QUERY` lists them)"))
     @OptionGroup var database: DatabaseOptions
     @Flag(help: ReminderTargets.yesHelp) var yes = false
     @Argument(parsing: .allUnrecognized, help: ReminderTargets.argumentHelp) var targets: [String] = []
@@ -79,7 +79,7 @@ struct Undone: AsyncParsableCommand {
 struct Remove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm", abstract: "Delete reminders: by id, or every hit of a query.",
-        discussion: ReminderTargets.discussion(command: "rm", verb: "Delete", scope: "its hits (as `trove search --typos off QUERY` lists them: completed ones too when the query has words, as in `trove rm milk`, or says is:completed)"))
+        discussion: ReminderTargets.discussion(command: "rm", verb: "Delete", scope: "its hits (as `trove search --typos off --word-forms off QUERY` lists them: completed ones too when the query has words, as in `trove rm milk`, or says is:completed)"))
     @OptionGroup var database: DatabaseOptions
     @Flag(help: ReminderTargets.yesHelp) var yes = false
     @Argument(parsing: .allUnrecognized, help: ReminderTargets.argumentHelp) var targets: [String] = []

@@ -5,7 +5,7 @@ import TroveStore
 struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit", abstract: "Change reminders' fields: by id, or every hit of a query.",
-        discussion: ReminderTargets.discussion(command: "edit", verb: "Change", scope: "its hits (as `trove search --typos off QUERY` lists them)")
+        discussion: ReminderTargets.discussion(command: "edit", verb: "Change", scope: "its hits (as `trove search --typos off --word-forms off QUERY` lists them)")
             + "\n\nThe confirmation names every field that changed: `Updated 3: Buy milk (Groceries); flagged, tagged #dairy`.")
 
     @OptionGroup var database: DatabaseOptions

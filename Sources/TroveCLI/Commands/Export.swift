@@ -9,7 +9,7 @@ struct Export: AsyncParsableCommand {
         discussion: """
             With ids (`trove export 3 7`) or a query (`trove export tag:family --format todotxt`), \
             only those reminders are written, in id order: every argument a whole number means \
-            ids, else the words are one query, as `trove search` reads it, without typo matches \
+            ids, else the words are one query, as `trove search` reads it, without typo matches or other word forms \
             (completed hits included; --open-only leaves them out). A query that finds nothing \
             writes nothing and exits 1.
 

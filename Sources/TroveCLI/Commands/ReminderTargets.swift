@@ -12,7 +12,7 @@ import TroveStore
 /// ```
 ///
 /// A query's hits are found by the search `trove search` runs, all of them (page after page),
-/// without typo matches: a command that changes reminders acts on exact matches only.
+/// without typo matches or other word forms: a command that changes reminders acts on exact matches only.
 /// Above ``confirmationThreshold`` hits a changing command asks on a terminal, and without one
 /// needs `--yes`, as taskwarrior asks before changing more than its `bulk` (3) tasks.
 enum ReminderTargets: Equatable {
@@ -31,7 +31,7 @@ enum ReminderTargets: Equatable {
         """
         Give ids (`trove \(command) 3 7`) or a query (`trove \(command) tag:family due:today`): when \
         every argument is a whole number they are ids, else the words are joined into one query, \
-        as `trove search` joins them, and the command acts on \(scope), without typo matches. \
+        as `trove search` joins them, and the command acts on \(scope), without typo matches or other word forms. \
         It shows how many it found; above \(confirmationThreshold) it asks on a terminal \
         ("\(verb) 12 reminders matching ‘tag:family’? (yes/no)"), and without a terminal it needs \
         --yes (else it exits 2, changing nothing). The whole command is one journal entry: one \
@@ -83,6 +83,9 @@ enum ReminderTargets: Equatable {
             var request = SearchRequest(
                 text: text, limit: SearchRequest.maxLimit, includeCompleted: includeCompleted, sort: .created, typos: .off)
             request.facets = false
+            // NB: a command acts on the words as typed, as on no typo: `rm invoice` never
+            // removes the reminders that only say "invoices".
+            request.wordForms = .off
             guard request.query.problems.isEmpty else { throw SearchCommandError.queryProblems(request.query.problems) }
             let registry = EngineRegistry.trove()
             var ids: [Int64] = []

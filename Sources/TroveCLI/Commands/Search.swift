@@ -39,18 +39,25 @@ struct Search: AsyncParsableCommand {
             width (titles first) and the next-page hint is only --offset N; without colour \
             (NO_COLOR, --color never) matches are bold and underlined there. Piped, lines are \
             whole, matches unmarked (with --color never: [match]), and the hint also gives the \
-            --after cursor. JSON: {"query", "total", "typoCount", \
+            --after cursor. JSON: {"query", "total", "typoCount", "wordFormCount", \
             "completedCount", "includesCompleted", "hits", "next", "suggestions", "didYouMean", \
             "notices"}; each hit is the reminder as `trove export` writes it (id, uid, title, notes, \
             list, tags, priority, flagged, completed, completedAt, due as YYYY-MM-DD or UTC ISO \
             8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats (as the text \
             output says it, or null), rank (the --rank score, negated: smaller is better; 0 without \
-            text), titleHighlighted, snippet, matchedFields and typo (true/false). CSV and TSV rows \
-            hold the same fields but repeats. "next" is null or {"offset": N, "after": CURSOR}.
+            text), titleHighlighted, snippet, matchedFields, typo and wordForm (true/false). CSV and TSV rows \
+            hold the same fields but repeats, typo and wordForm. "next" is null or {"offset": N, "after": CURSOR}.
 
             Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
             first letter; typo matches come after every exact match, only once the exact matches \
             end. --typos off turns them off.
+
+            Word forms (English): a word also matches its plural or singular and its -ing and \
+            -ed forms when some reminder holds them (libraries finds library, meetings \
+            meeting, running run and runs; not ran, nor -er or -ly words); they come after \
+            every exact match, as typos do, marked "wordForm": true in JSON. The last word \
+            while typing matches its prefix and its forms. Other languages and scripts match \
+            words as typed. --word-forms off turns them off.
 
             --explain prints the parsed query, the engine and each SQL statement with its \
             bindings, then runs the search and prints the count and the time, without the hits; \
@@ -102,6 +109,9 @@ struct Search: AsyncParsableCommand {
 
     @Option(help: "on or off: whether words with a typo also match, after every exact match, when those do not fill the page.")
     var typos: TypoOption = .on
+
+    @Option(name: .customLong("word-forms"), help: "on or off: whether a word's English plural, -ing and -ed forms also match (libraries finds library), after every exact match.")
+    var wordForms: WordFormOption = .on
 
     // NB: the last word has been a prefix by default since one query semantics; the flag stays
     // accepted so that scripts written for it keep working.
@@ -270,6 +280,7 @@ struct Search: AsyncParsableCommand {
             text: text, exact: exact, limit: limit, page: page,
             includeCompleted: completed.map { $0 == .all }, sort: sort.sort, typos: typos.tolerance, highlight: highlight)
         request.ranking = rank.ranking
+        request.wordForms = wordForms.matching
         // NB: no output of `trove search` shows the per-list and per-tag counts.
         request.facets = false
         return request
@@ -305,9 +316,11 @@ struct Search: AsyncParsableCommand {
     /// The interactive session's options: the screen's, with this command's format, colour,
     /// matching and ranking.
     private func interactiveOptions() throws -> InteractiveOptions {
-        try screen.options(
+        var options = try screen.options(
             color: color, format: format.selectionFormat, exact: exact, typos: typos.tolerance,
             ranking: rank.ranking, environment: ProcessInfo.processInfo.environment)
+        options.wordForms = wordForms.matching
+        return options
     }
 
     /// NB: `.allUnrecognized` makes every unknown option query text, so that `-word` needs no
@@ -361,6 +374,13 @@ enum TypoOption: String, CaseIterable, ExpressibleByArgument {
     case on, off
 
     var tolerance: TypoTolerance { TypoTolerance(rawValue: rawValue)! }
+}
+
+/// `--word-forms`, named as ``WordFormMatching`` names its cases.
+enum WordFormOption: String, CaseIterable, ExpressibleByArgument {
+    case on, off
+
+    var matching: WordFormMatching { WordFormMatching(rawValue: rawValue)! }
 }
 
 /// `--rank`, named as ``SearchRanking/name`` names them.

@@ -25,6 +25,9 @@ struct InteractiveOptions: Sendable {
     var escapeTimeout: Duration
     /// Where to log keystroke-to-screen latency (`TROVE_TRACE_LATENCY`); nil for no log.
     var latencyTracePath: String?
+    /// Whether a word's other English forms match after the exact ones (`--word-forms off`
+    /// turns them off).
+    var wordForms: WordFormMatching = .on
     /// What orders the hits: `--rank`.
     var ranking: SearchRanking = .trove
     /// Start with the preview pane open: `--preview`.

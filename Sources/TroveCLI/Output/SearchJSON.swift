@@ -28,6 +28,7 @@ enum SearchJSON {
             ]),
             "total": .integer(Int64(resultSet.total)),
             "typoCount": .integer(Int64(resultSet.typoCount)),
+            "wordFormCount": .integer(Int64(resultSet.wordFormCount)),
             "completedCount": .integer(Int64(resultSet.completedCount)),
             "includesCompleted": .bool(resultSet.includesCompleted),
             "hits": .array(zip(resultSet.hits, reminders).map(hit)),
@@ -47,6 +48,7 @@ enum SearchJSON {
             .init(key: "snippet", value: .string(hit.snippet)),
             .init(key: "matchedFields", value: .array(matchedFields(hit).map(JSONValue.string))),
             .init(key: "typo", value: .bool(hit.isTypo)),
+            .init(key: "wordForm", value: .bool(hit.isWordForm)),
         ])
     }
 

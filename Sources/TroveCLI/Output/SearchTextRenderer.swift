@@ -172,7 +172,7 @@ struct SearchTextRenderer {
     // MARK: Summary
 
     /// `12 of 340 (5 completed)`, `21–40 of 340`, `20 more of 340 (3 completed not shown; add --all)`,
-    /// `3 of 3 (1 with a typo)`.
+    /// `3 of 3 (1 with a typo)`, `2 of 2 (1 by another word form)`.
     func summary(_ resultSet: ResultSet, position: Position) -> String {
         let count = resultSet.hits.count
         var text: String
@@ -191,6 +191,7 @@ struct SearchTextRenderer {
                 : "\(resultSet.completedCount) completed not shown; add --all")
         }
         if resultSet.typoCount > 0 { notes.append("\(resultSet.typoCount) with a typo") }
+        if resultSet.wordFormCount > 0 { notes.append("\(resultSet.wordFormCount) by another word form") }
         return notes.isEmpty ? text : text + " (" + notes.joined(separator: ", ") + ")"
     }
 

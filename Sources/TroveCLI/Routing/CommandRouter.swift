@@ -38,10 +38,10 @@ struct CommandRouter: Hashable, Sendable {
             "export", "check", "rebuild", "optimize", "stats", "completion",
         ],
         options: [
-            "--db", "--demo", "--verbose", "--query", "--height", "--fullscreen", "--preview", "--exact", "--typos",
-            "--format", "--rank", "--color", "--help",
+            "--query", "--height", "--fullscreen", "--preview", "--exact", "--typos", "--word-forms", "--format",
+            "--rank", "--color", "--db", "--demo", "--verbose", "--help",
         ],
-        valueOptions: ["--color", "--db", "--format", "--height", "--query", "--rank", "--typos"])
+        valueOptions: ["--color", "--db", "--format", "--height", "--query", "--rank", "--typos", "--word-forms"])
 
     /// The router read from the ArgumentParser declarations of `trove`'s commands and options.
     static var declared: CommandRouter {

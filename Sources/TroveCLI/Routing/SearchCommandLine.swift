@@ -69,6 +69,7 @@ enum SearchCommandLine {
         var explain = false
         var exact = false
         var typos = TypoOption.on
+        var wordForms = WordFormOption.on
         var prefix = false
         var completed: CompletedScope?
         var highlightOpen: String?
@@ -97,6 +98,7 @@ enum SearchCommandLine {
             search.explain = explain
             search.exact = exact
             search.typos = typos
+            search.wordForms = wordForms
             search.prefix = prefix
             search.completed = completed
             search.highlightOpen = highlightOpen
@@ -133,6 +135,7 @@ enum SearchCommandLine {
         "--rank": { values, text in RankOption(argument: text).map { values.rank = $0 } != nil },
         "--color": { values, text in ColorChoice(argument: text).map { values.color = $0 } != nil },
         "--typos": { values, text in TypoOption(argument: text).map { values.typos = $0 } != nil },
+        "--word-forms": { values, text in WordFormOption(argument: text).map { values.wordForms = $0 } != nil },
         "--highlight-open": { $0.highlightOpen = $1; return true },
         "--highlight-close": { $0.highlightClose = $1; return true },
     ]

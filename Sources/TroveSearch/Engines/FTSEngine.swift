@@ -51,8 +51,9 @@ public struct FTSEngine: SearchEngine {
     /// }
     /// ```
     ///
-    /// When the exact matches do not fill the page, the final ResultSet adds the typo matches
-    /// below them (``ResultSet/typoCount``), after a provisional one with the exact matches.
+    /// When the exact matches do not fill the page, the final ResultSet adds the matches through
+    /// another form of a word and the typo matches below them (``ResultSet/wordFormCount``,
+    /// ``ResultSet/typoCount``), after a provisional one with the exact matches.
     public func results(for request: SearchRequest, in database: SQLiteDatabase) -> AsyncThrowingStream<ResultSet, any Error> {
         let search = TieredSearch(request: request, engineName: name, vocabularyCache: vocabulary, factsCache: facts)
         let quick: (@Sendable () async throws -> ResultSet?)?

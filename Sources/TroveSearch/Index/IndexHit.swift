@@ -30,6 +30,10 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// The values of the declaration's other columns (``SearchIndex/columns``), as stored: read
     /// them with ``column(_:as:)``.
     public var columns: [String: SQLBinding]
+    /// True when the row matches only through another form of a word (`libraries` finding
+    /// "Library card", ``SearchIndex/wordForms``), with no typo: such hits come after every
+    /// exact one, ranked among themselves and the typo matches.
+    public var isWordForm = false
 
     /// The row's key: hits are identified by it.
     public var id: Int64 { key }

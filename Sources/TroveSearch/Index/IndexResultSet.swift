@@ -19,6 +19,9 @@ public struct IndexResultSet: Hashable, Sendable {
     public var total: Int
     /// How many of ``total`` match only with a typo (they follow the exact matches).
     public var typoCount: Int
+    /// How many of ``total`` match only through another form of a word (they follow the exact
+    /// matches, with the typo matches; ``IndexHit/isWordForm``).
+    public var wordFormCount = 0
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
     /// many have each, most first (ties by value); NULL values are not counted. Values that
     /// differ only in ASCII case are one value, as a `.text` filter compares them (`Baking` and

@@ -36,6 +36,17 @@ extension SearchIndex {
     /// //          AND ("notes"."id" NOT IN (SELECT rowid FROM "trove_notes_fts" WHERE … MATCH '"sourdouhg"*')) …
     /// results.hits[0].isTypo   // true
     /// ```
+    ///
+    /// The other English forms of a word that the index holds (`breads` finds "bread",
+    /// `running` "run"; ``wordForms``, ``WordForms/inflections(for:)``) are in that tier too,
+    /// whether typos are on or not, marked ``IndexHit/isWordForm`` and counted in
+    /// ``IndexResultSet/wordFormCount``:
+    ///
+    /// ```swift
+    /// try notes.search("breads ", on: db)
+    /// // forms: … WHERE ("trove_notes_fts" MATCH '"breads" OR "bread"')
+    /// //          AND ("notes"."id" NOT IN (SELECT rowid FROM "trove_notes_fts" WHERE … MATCH '"breads"')) …
+    /// ```
     /// `in:body` searches only that field (`-in:title` all but that one), as a column filter:
     /// `MATCH '{body} : ("bread"*)'`.
     ///
@@ -123,7 +134,7 @@ extension SearchIndex {
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
             // With typos off there is no typo tier for it to lead into.
             let typoCursor = after?.isTypo == true ? after : nil
-            if typoCursor != nil, typos == .off { throw SearchIndexError.cursorNotForThisSearch(index: name) }
+            if typoCursor != nil, typos == .off, wordForms == .off { throw SearchIndexError.cursorNotForThisSearch(index: name) }
             // NB: with facets, the first one's statement also counts the matches: one pass
             // over them instead of two. With a helper and many matches, that and the other
             // facets are read there while the page is ranked here; the text's matches,
@@ -144,17 +155,27 @@ extension SearchIndex {
             }
             var total = exactTotal
             var facetSource = exact
-            // NB: as for the reminders, typo matches come below every exact one, and only once
-            // the exact ones have run out on this page.
-            if typos == .on, !answer.hasMore, exact.isRanked, matching == .fts,
-                case let alternatives = try TypoExpansion.expansion(
-                    for: query, vocabulary: try cache?.trie(mirroring: db) ?? vocabulary),
-                !alternatives.isEmpty
-            {
+            var formCount = 0
+            // NB: as for the reminders, typo matches and other forms of the words come below
+            // every exact one, and only once the exact ones have run out on this page.
+            let secondTier = !answer.hasMore && exact.isRanked && matching == .fts && (typos == .on || wordForms == .on)
+            // NB: one look at the trie for both kinds; only typos ask for one to be built.
+            let words: any Vocabulary = secondTier ? try cache?.trie(mirroring: db, build: typos == .on) ?? vocabulary : vocabulary
+            let inflections = secondTier && wordForms == .on
+                ? try WordForms(vocabulary: words, db: db, fts: ftsTable).inflections(for: query) : QueryExpansion.none
+            let typoAlternatives = secondTier && typos == .on
+                ? try TypoExpansion.expansion(for: query, vocabulary: words) : QueryExpansion.none
+            if secondTier, case let alternatives = inflections.merging(typoAlternatives), !alternatives.isEmpty {
                 early?(IndexResultSet(query: query, index: name, hits: answer.hits, total: exactTotal, isProvisional: true))
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
                 let (unionTotal, unionFacet) = try countAndFirstFacet(union, on: db)
+                // NB: with both kinds, the forms' own matches say which of the tier need no typo.
+                let formsOnly = IndexStatements(index: self, query: query, style: highlight, expansion: forms.merging(inflections))
+                if !inflections.isEmpty {
+                    formCount = unionTotal - exactTotal
+                    if !typoAlternatives.isEmpty { formCount = try countAndFirstFacet(formsOnly, on: db).0 - exactTotal }
+                }
                 if unionTotal > exactTotal {
                     total = unionTotal
                     facetSource = union
@@ -171,12 +192,22 @@ extension SearchIndex {
                         let more = try page(
                             of: typoOnly, total: unionTotal - exactTotal, limit: limit - answer.hits.count,
                             offset: typoOffset, after: typoCursor, on: db)
+                        let formKeys: Set<Int64>
+                        if inflections.isEmpty {
+                            formKeys = []
+                        } else if typoAlternatives.isEmpty {
+                            formKeys = Set(more.hits.map(\.key))
+                        } else {
+                            formKeys = try formsOnly.expression?.positive.map {
+                                try WordForms.rows(more.hits.map(\.key), matching: $0, fts: ftsTable, on: db)
+                            } ?? []
+                        }
                         answer = Tier(
                             statements: typoOnly,
                             hits: answer.hits + more.hits.map { hit in
-                                var typo = hit
-                                typo.isTypo = true
-                                return typo
+                                var other = hit
+                                if formKeys.contains(hit.key) { other.isWordForm = true } else { other.isTypo = true }
+                                return other
                             },
                             hasMore: more.hasMore)
                     }
@@ -189,8 +220,9 @@ extension SearchIndex {
             let next = try hits.last.flatMap { last -> SearchCursor? in
                 guard answer.hasMore else { return nil }
                 // NB: the last hit's own tier's statements know its current order value.
-                let cursor = try self.cursor(after: last, last.isTypo ? answer.statements : exact, on: db)
-                return last.isTypo ? cursor.amongTypos : cursor
+                let secondTier = last.isTypo || last.isWordForm
+                let cursor = try self.cursor(after: last, secondTier ? answer.statements : exact, on: db)
+                return secondTier ? cursor.amongTypos : cursor
             }
             // NB: as for the reminders (``EngineRun/needsSuggestions(_:isRaw:)``), when nothing
             // matched exactly, typo matches or not, and not for `!raw`: the same text gets the
@@ -199,9 +231,11 @@ extension SearchIndex {
                 ? try Suggester.didYouMean(
                     for: query, on: db, ranges: vocabulary.ranges, trie: try cache?.trie(mirroring: db, build: false))
                 : DidYouMean.none
-            return IndexResultSet(
-                query: query, index: name, hits: hits, total: total, typoCount: total - exactTotal, facets: facets,
+            var resultSet = IndexResultSet(
+                query: query, index: name, hits: hits, total: total, typoCount: total - exactTotal - formCount, facets: facets,
                 nextOffset: nextOffset, next: next, didYouMean: didYouMean)
+            resultSet.wordFormCount = formCount
+            return resultSet
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
         return try matching.explainingRawErrors {

@@ -56,6 +56,10 @@ public struct SearchIndex: Hashable, Sendable {
     /// How FTS5 cuts the fields into words; the reminders' `unicode61 remove_diacritics 2`
     /// unless declared.
     public let tokenizer: Tokenizer
+    /// Whether a query word also matches its English inflections that the index holds
+    /// (`libraries` finds "Library card"; ``WordFormMatching``), after the exact matches.
+    /// `.off` for an index of codes or names, or of text in another language.
+    public let wordForms: WordFormMatching
     /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
     /// as ``isCurrent(_:)`` compares it on every search.
     private(set) var definition = ""
@@ -80,6 +84,8 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - columns: Other columns each hit carries as stored (``IndexHit/columns``): `["created_at", "url"]`.
     ///   - tokenizer: How fields are cut into words (``Tokenizer``): `.unicode61(tokenCharacters: "_")`
     ///     for code identifiers, `.trigram` to match inside words.
+    ///   - wordForms: Whether words also match their English plurals and `-ing`/`-ed` forms
+    ///     (`.on` by default); a search-time choice, so changing it rebuilds nothing.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
     ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
     ///   weight is not a positive number, a filter word is not a word, or the tokenizer's
@@ -87,7 +93,7 @@ public struct SearchIndex: Hashable, Sendable {
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
         facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, columns: [String] = [],
-        tokenizer: Tokenizer = .standard
+        tokenizer: Tokenizer = .standard, wordForms: WordFormMatching = .on
     ) throws(SearchIndexError) {
         TroveRanking.installFunctions()
         try SearchIndex.checkIdentifier(table, role: "the table")
@@ -150,6 +156,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.rankedLast = rankedLast
         self.columns = columns
         self.tokenizer = tokenizer
+        self.wordForms = wordForms
         self.definition = renderedDefinition
     }
 

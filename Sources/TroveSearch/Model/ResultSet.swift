@@ -17,6 +17,10 @@ public struct ResultSet: Hashable, Sendable {
     /// matches end (and when ``SearchRequest/typos`` allows them), so this is 0 on a page with
     /// more exact matches to follow.
     public var typoCount: Int
+    /// How many of ``total`` match only through another form of a word (`library` for
+    /// `libraries`; ``SearchRequest/wordForms``); their hits (``SearchHit/isWordForm``) come after
+    /// every exact one, in the tier the typo matches are in, and are searched for as typos are.
+    public var wordFormCount = 0
     /// How many completed reminders match the query, whether or not they were included.
     public var completedCount: Int
     /// Whether completed matches are among the hits and in ``total``; when false, the

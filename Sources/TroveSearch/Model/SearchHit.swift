@@ -37,6 +37,10 @@ public struct SearchHit: Hashable, Sendable, Identifiable {
     /// True for a typo match: it matched only with a typo in a word (`dentst` for dentist).
     /// Typo matches come after every exact match; see ``ResultSet/typoCount``.
     public var isTypo: Bool
+    /// True for a match through another form of a word only (`libraries` finding "Library
+    /// card renewal"; ``SearchRequest/wordForms``); it needs no typo. Such hits come after every
+    /// exact match, with the typo matches, ranked among them; see ``ResultSet/wordFormCount``.
+    public var isWordForm = false
 
     /// A hit with these values; engines make the real ones.
     public init(

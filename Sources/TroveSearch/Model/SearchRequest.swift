@@ -34,6 +34,10 @@ public struct SearchRequest: Hashable, Sendable {
     /// Whether words with typos match too, below the exact matches, when those do not fill
     /// the page (`trove search --typos off` turns it off).
     public var typos: TypoTolerance
+    /// Whether a word also matches its English inflections that the index holds (`libraries`
+    /// finds "Library card renewal"), below the exact matches, when those do not fill the page
+    /// (`trove search --word-forms off` turns it off).
+    public var wordForms: WordFormMatching = .on
     /// How matches are marked in ``SearchHit/titleHighlighted`` and ``SearchHit/snippet``.
     public var highlight: HighlightStyle
     /// The day `due:today`, `due:week` and `due:overdue` are relative to.
@@ -121,6 +125,16 @@ public enum TypoTolerance: String, Hashable, Sendable, CaseIterable {
     /// Typo matches come after the exact ones when those do not fill the page.
     case on
     /// Exact matches only.
+    case off
+}
+
+/// Whether a search also finds a word's other forms: `libraries` and `library`, `meetings` and
+/// `meeting`, `running`, `runs` and `run` (English plurals, `-ing` and `-ed`; see the query
+/// language). Other languages and scripts match their words exactly.
+public enum WordFormMatching: String, Hashable, Sendable, CaseIterable {
+    /// A word's other forms match after the exact matches, when those do not fill the page.
+    case on
+    /// Words match as written only (and as prefixes, while typing).
     case off
 }
 

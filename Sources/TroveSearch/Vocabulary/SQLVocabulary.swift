@@ -39,6 +39,22 @@ struct SQLVocabulary: Vocabulary {
     /// is meant to avoid.
     func completions(of prefix: String, limit: Int) throws -> [String]? { nil }
 
+    /// ```swift
+    /// try SQLVocabulary(db: db).words(startingWith: "librar", maxLength: 11)
+    /// // SELECT "term", "doc" FROM "reminders_vocab" WHERE "term" >= 'librar' AND "term" < 'librar\u{10FFFF}'
+    /// ```
+    ///
+    /// NB: fts5vocab reads the doclists of the range's words only, a few for a word's stem.
+    func words(startingWith prefix: String, maxLength: Int) throws -> [(term: String, documents: Int)] {
+        guard !prefix.isEmpty else { return [] }
+        let sql: SQLFragment = "SELECT \"term\", \"doc\" FROM \(identifier: ranges.tables.vocabulary) "
+            + "WHERE \"term\" >= \(prefix) AND \"term\" < \(prefix + "\u{10FFFF}")"
+        return try db.fetchAll(sql).compactMap { row in
+            let term: String = try row[0], documents: Int = try row[1]
+            return term.unicodeScalars.count <= maxLength ? (term, documents) : nil
+        }
+    }
+
     func typoCandidates(for word: [Unicode.Scalar], isPrefix: Bool) throws -> [TypoCandidate] {
         guard let first = word.first, TypoRule.budget(forLength: word.count) > 0 else { return [] }
         var matcher = TypoMatcher(word: word, isPrefix: isPrefix)

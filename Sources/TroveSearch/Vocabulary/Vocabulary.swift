@@ -14,6 +14,9 @@ protocol Vocabulary {
     /// Every indexed word that starts with `prefix`, in order, when there are at most `limit`
     /// and they are known without reading doclists; otherwise nil.
     func completions(of prefix: String, limit: Int) throws -> [String]?
+    /// Every indexed word that starts with `prefix` and has at most `maxLength` letters, with
+    /// the rows that hold it, in order: where ``WordForms`` looks for a word's other forms.
+    func words(startingWith prefix: String, maxLength: Int) throws -> [(term: String, documents: Int)]
 }
 
 extension Vocabulary {

@@ -122,6 +122,28 @@ import TroveStore
         #expect((off["hits"] as? [[String: Any]])?.count == 2 && off["typoCount"] as? Int == 0)
     }
 
+    // Issue 19: `libraries` found nothing in a database with "Renew library card". Its other
+    // forms now match after the exact matches, "wordForm": true in JSON and counted in the
+    // summary; --word-forms off leaves them out, and --explain shows them ORed in.
+    @Test func wordFormsMatchAndAreMarkedInJSON() throws {
+        let found = try TroveProcess.run(["--demo", "search", "libraries "])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("Return library books"), "\(found.stdout)")
+        #expect(found.stdout.split(separator: "\n").last?.hasSuffix("3 by another word form)") == true, "\(found.stdout)")
+        let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "libraries "]).stdout)
+        #expect(object["wordFormCount"] as? Int == 3 && object["typoCount"] as? Int == 0)
+        let hits = try #require(object["hits"] as? [[String: Any]])
+        #expect(hits.map { $0["wordForm"] as? Bool } == [true, true, true])
+        #expect(hits.map { $0["typo"] as? Bool } == [false, false, false])
+        let off = try TroveProcess.run(["--demo", "search", "--word-forms", "off", "libraries "])
+        #expect(off.status == 1 && off.stdout.isEmpty, "\(off.stdout)")
+        let explained = try TroveProcess.run(["--demo", "search", "--explain", "libraries "])
+        #expect(explained.stdout.contains("word form hits"), "\(explained.stdout)")
+        #expect(explained.stdout.contains(#""libraries" OR "library""#), "\(explained.stdout)")
+        let wrong = try TroveProcess.run(["--demo", "search", "--word-forms", "maybe", "libraries"])
+        #expect(wrong.status == 2, "\(wrong.stderr)")
+    }
+
     // Did-you-mean names the word without a match and suggests whole queries, on stderr; with
     // typo matches the hits come on stdout and the same sentences on stderr.
     @Test(arguments: [

@@ -80,7 +80,7 @@ import Testing
     @Test func theRouterKnowsEveryCommandAndEveryOptionWithAValueFromTheirDeclarations() {
         #expect(router.subcommands.contains("search") && router.subcommands.contains("completion"))
         #expect(router.subcommands.count == Trove.configuration.subcommands.count)
-        #expect(router.valueOptions == ["--db", "--query", "--height", "--typos", "--format", "--rank", "--color"])
+        #expect(router.valueOptions == ["--db", "--query", "--height", "--typos", "--word-forms", "--format", "--rank", "--color"])
         #expect(Set(router.options).isSuperset(of: ["--db", "--demo", "--verbose", "--fullscreen", "--preview", "--exact"]))
     }
 

@@ -30,7 +30,7 @@ import TroveStore
         ["search", "--db", "/tmp/t.db", "buy", "milk"],
         ["search", "--db=/tmp/t.db", "--format", "json", "--limit", "5", "milk"],
         ["search", "milk", "--exact", "bread", "--all"],
-        ["search", "--open", "--sort", "due", "--rank", "bm25-mixed", "--typos", "off", "list:Work"],
+        ["search", "--open", "--sort", "due", "--rank", "bm25-mixed", "--typos", "off", "--word-forms", "off", "list:Work"],
         ["search", "--offset", "40", "--color", "never", "--highlight-open", "<", "--highlight-close=>", "a"],
         ["search", "--after", "abc", "--explain", "--verbose", "--demo", "--prefix", "dent"],
         ["search", "--limit=+7", "\"exact phrase\"", "#urgent", "due:today"],
@@ -76,7 +76,7 @@ import TroveStore
             ["--db", "t.db"], ["--db=t.db"], ["--demo"], ["--verbose"], ["--limit", "3"], ["--limit=0"],
             ["--limit", "x"], ["--offset", "2"], ["--offset", "-1"], ["--after", "c"], ["--format", "jsonl"],
             ["--format=csv"], ["--format", "yaml"], ["--sort", "priority"], ["--rank", "bm25"], ["--color", "always"],
-            ["--explain"], ["--exact"], ["--typos", "off"], ["--prefix"], ["--all"], ["--open"],
+            ["--explain"], ["--exact"], ["--typos", "off"], ["--word-forms", "off"], ["--prefix"], ["--all"], ["--open"],
             ["--highlight-open", "["], ["--highlight-close", "]"], ["-i"], ["--fullscreen"], ["--height", "3"],
             ["-x"], ["--"], ["--unknown"],
         ]

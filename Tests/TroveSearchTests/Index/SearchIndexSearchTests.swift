@@ -572,8 +572,9 @@ import TroveTestSupport
         #expect(last.total == 3)
     }
 
-    // A cursor among the typo matches, passed back with typos off, has no tier to lead into:
-    // refused, rather than an empty page that reads as the end.
+    // A cursor among the typo matches, passed back with typos off and an index without word
+    // forms, has no tier to lead into: refused, rather than an empty page that reads as the end.
+    // With word forms on, that tier still exists (it holds the forms).
     @Test func aTypoCursorWithTyposOffIsRefused() throws {
         let db = try databaseWithCamara()
         try db.execute("INSERT INTO notes (id, title, body, folder) VALUES (8, 'Camara bag', 'canvas', 'Gear')")
@@ -581,8 +582,11 @@ import TroveTestSupport
         #expect(first.hits.map(\.isTypo) == [false, false, true])
         let next = try #require(first.next)
         #expect(try index.search("camera", on: db, limit: 3, after: next).hits.map(\.key) == [8])
+        let noForms = try SearchIndex(
+            table: "notes", key: "id", fields: index.fields, filters: ["folder": .text("folder"), "pinned": .bool("pinned")],
+            facets: ["folder"], wordForms: .off)
         #expect(throws: SearchIndexError.cursorNotForThisSearch(index: "notes")) {
-            try index.search("camera", on: db, limit: 3, after: next, typos: .off)
+            try noForms.search("camera", on: db, limit: 3, after: next, typos: .off)
         }
     }
 

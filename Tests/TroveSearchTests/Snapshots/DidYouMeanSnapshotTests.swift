@@ -248,7 +248,7 @@ import TroveTestSupport
               "reminders"."id"
             LIMIT 11 OFFSET 0
 
-            -- typo hits, after the exact ones:
+            -- typo and word form hits, after the exact ones:
             SELECT …
             FROM "reminders_fts"
             CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"

@@ -153,6 +153,23 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"swimming"* OR "swim"')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"swimming"*'))))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'swimming', 'swimming'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 8 OFFSET 0
             """
         } results: {
             """

@@ -64,18 +64,41 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"book" OR "books" OR "booking" OR "booked" OR "bookings"')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"book"'))))
+              AND (("reminders"."is_completed" = 1))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', 'book'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 6 OFFSET 0
             """
         } results: {
             """
-            #  id  title                                      snippet                                                            list    tags  due         flags     rank
-            -  --  -----------------------------------------  -----------------------------------------------------------------  ------  ----  ----------  --------  -----
-            1  35  [Book] flights to Málaga ✈️                 27 March out, 5 April back. Four seats together, one checked bag.  Travel        2026-01-31  !!! done  -3.13
-            2  36  [Book] hotel in Málaga                     Booking ref 7QX2LM. Family room near the old town, with a pool.    Travel        2026-02-01  !! done   -3.13
-            3  2   Christmas party: [book] the venue                                                                             Work          2025-11-28  done      -3.04
-            4  32  [Book] the ferry for half-term                                                                                Travel        2026-02-10  done      -2.96
-            5  82  [Book] meeting room for the design review  Need the big screen. 8 people.                                     Work                      done      -2.87
-            5 of 5 (5 completed)
-            lists: Travel (3), Work (2)
+            #  id  title                                      snippet                                                            list     tags   due         flags     rank
+            -  --  -----------------------------------------  -----------------------------------------------------------------  -------  -----  ----------  --------  -----
+            1  35  [Book] flights to Málaga ✈️                 27 March out, 5 April back. Four seats together, one checked bag.  Travel          2026-01-31  !!! done  -3.13
+            2  36  [Book] hotel in Málaga                     Booking ref 7QX2LM. Family room near the old town, with a pool.    Travel          2026-02-01  !! done   -3.13
+            3  2   Christmas party: [book] the venue                                                                             Work            2025-11-28  done      -3.04
+            4  32  [Book] the ferry for half-term                                                                                Travel          2026-02-10  done      -2.96
+            5  82  [Book] meeting room for the design review  Need the big screen. 8 people.                                     Work                        done      -2.87
+            6  50  Airport parking                            [Booked], confirmation in e-mail.                                  Travel                      done      -3.69
+            7  38  Read Thinking, Fast and Slow chapter 3                                                                        Reading  books              done      -2.56
+            8  19  Lend Sophie the Ishiguro                                                                                      Reading  books              done      -2.56
+            9  6   Finish "Klara and the Sun"                                                                                    Reading  books              done      -2.56
+            9 of 9 (9 completed)
+            lists: Travel (4), Reading (3), Work (2)
+            tags: books (3)
             """
         }
     }

@@ -107,7 +107,8 @@ import TroveTestSupport
         }
     }
 
-    // Two words AND together: only reminders with both "walk" and "dog"; "walker" is not "walk".
+    // Two words AND together: only reminders with both "walk" and "dog"; "walker" is not "walk",
+    // "walking" is a form of it and follows the exact matches.
     @Test func wordsAreAndJoined() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("walk dog", on: database) {
@@ -126,16 +127,34 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '("walk" OR "walking") AND "dog"*')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"walk" AND "dog"*'))))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, 'dog', 'walk dog'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 9 OFFSET 0
             """
         } results: {
             """
-            #  id   title                         snippet                                               list  tags     due               flags  rank
-            -  ---  ----------------------------  ----------------------------------------------------  ----  -------  ----------------  -----  ------
-            1  33   [Walk] the [dog] before work                                                        Home           2026-03-02 07:00         -17.52
-            2  162  [Walk] the [dog]              Long one by the river, he's been cooped up all week.  Home  weekend  2026-02-28        done   -12.84
-            2 of 2 (1 completed)
-            lists: Home (2)
-            tags: weekend (1)
+            #  id   title                                   snippet                                                         list    tags     due               flags  rank
+            -  ---  --------------------------------------  --------------------------------------------------------------  ------  -------  ----------------  -----  ------
+            1  33   [Walk] the [dog] before work                                                                            Home             2026-03-02 07:00         -17.52
+            2  162  [Walk] the [dog]                        Long one by the river, he's been cooped up all week.            Home    weekend  2026-02-28        done   -12.84
+            3  55   [Walking] holiday in the Lake District  …a [walking] pole for the knee, and someone to mind the [dog].  Travel  weekend  2026-05-02               -8.87
+            3 of 3 (1 completed)
+            lists: Home (2), Travel (1)
+            tags: weekend (2)
             """
         }
     }
@@ -182,7 +201,8 @@ import TroveTestSupport
         }
     }
 
-    // A trailing space ends the word: while typing "walk " only the word walk matches.
+    // A trailing space ends the word: while typing "walk " only the word walk matches, then its
+    // forms (walking) below every exact match; never walker.
     @Test func trailingSpaceEndsThePrefix() async throws {
         let database = try await SeededSearch.database()
         await assertSearch("walk ", on: database) {
@@ -201,17 +221,39 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"walk" OR "walking"')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"walk"'))))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', 'walk'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 8 OFFSET 0
             """
         } results: {
             """
-            #  id   title                       snippet                                               list    tags     due               flags  rank
-            -  ---  --------------------------  ----------------------------------------------------  ------  -------  ----------------  -----  -----
-            1  33   [Walk] the dog before work                                                        Home             2026-03-02 07:00         -6.98
-            2  34   Go for a [walk] at lunch    30 minutes, three times a week.                       Health                                    -6.78
-            3  162  [Walk] the dog              Long one by the river, he's been cooped up all week.  Home    weekend  2026-02-28        done   -5.19
-            3 of 3 (1 completed)
-            lists: Home (2), Health (1)
-            tags: weekend (1)
+            #  id   title                                                snippet                                                                    list    tags           due               flags  rank
+            -  ---  ---------------------------------------------------  -------------------------------------------------------------------------  ------  -------------  ----------------  -----  -----
+            1  33   [Walk] the dog before work                                                                                                      Home                   2026-03-02 07:00         -6.98
+            2  34   Go for a [walk] at lunch                             30 minutes, three times a week.                                            Health                                          -6.78
+            3  162  [Walk] the dog                                       Long one by the river, he's been cooped up all week.                       Home    weekend        2026-02-28        done   -5.19
+            4  59   Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                 2026-04-20        !      -6.37
+            5  55   [Walking] holiday in the Lake District               …maps, the good waterproofs, a [walking] pole for the knee, and someone…   Travel  weekend        2026-05-02               -6.17
+            6  86   Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health  call                                    -5.53
+            7  74   Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel  kids,passport  2026-03-26               -1.23
+            8  45   Physio exercises for the knee                        …it afterwards if it aches. [Walking] is fine, but no running until…       Health                                          -1.22
+            8 of 8 (1 completed)
+            lists: Health (3), Travel (3), Home (2)
+            tags: weekend (2), call (1), kids (1), passport (1)
             """
         }
     }
@@ -300,14 +342,36 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 11 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '("walk" OR "walking") NOT "the dog"')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"walk" NOT "the dog"'))))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', 'walk'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 10 OFFSET 0
             """
         } results: {
             """
-            #  id  title                     snippet                          list    tags  due  flags  rank
-            -  --  ------------------------  -------------------------------  ------  ----  ---  -----  -----
-            1  34  Go for a [walk] at lunch  30 minutes, three times a week.  Health                    -6.78
-            1 of 1 (0 completed)
-            lists: Health (1)
+            #  id  title                                                snippet                                                                    list    tags           due         flags  rank
+            -  --  ---------------------------------------------------  -------------------------------------------------------------------------  ------  -------------  ----------  -----  -----
+            1  34  Go for a [walk] at lunch                             30 minutes, three times a week.                                            Health                                    -6.78
+            2  59  Buy new [walking] boots                              For the Lake District in May. Try them on in the shop…                     Travel                 2026-04-20  !      -6.37
+            3  86  Ask about the [walking] group at the leisure centre  Tuesday mornings, they meet at the café by the entrance.                   Health  call                              -5.53
+            4  74  Packing list for Málaga                              …rabbit), books for the plane, [walking] sandals, a light jacket for the…  Travel  kids,passport  2026-03-26         -1.23
+            5  45  Physio exercises for the knee                        …it afterwards if it aches. [Walking] is fine, but no running until…       Health                                    -1.22
+            5 of 5 (0 completed)
+            lists: Health (3), Travel (2)
+            tags: call (1), kids (1), passport (1)
             """
         }
     }

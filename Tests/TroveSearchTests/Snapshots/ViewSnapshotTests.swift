@@ -104,29 +104,52 @@ import TroveTestSupport
               "reminders"."created_at" DESC,
               "reminders"."id"
             LIMIT 21 OFFSET 0
+
+            -- word form hits, after the exact ones:
+            SELECT …
+            FROM "reminders_fts"
+            CROSS JOIN "reminders" ON "reminders"."id" = "reminders_fts"."rowid"
+            JOIN "lists" ON "lists"."id" = "reminders"."list_id"
+            WHERE ("reminders_fts" MATCH '"book" OR "books" OR "booking" OR "booked" OR "bookings"')
+              AND (NOT ("reminders"."id" IN (SELECT "reminders_fts"."rowid" FROM "reminders_fts" WHERE ("reminders_fts" MATCH '"book"'))))
+            ORDER BY
+              trove_rank("reminders_fts", "reminders"."is_completed", 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.25, 0.5, 0.7, 1.0, '', 'book'),
+              "reminders"."is_completed",
+              ("reminders"."due_date" IS NULL),
+              ifnull("reminders"."due_date", ''),
+              "reminders"."priority" DESC,
+              "reminders"."created_at" DESC,
+              "reminders"."id"
+            LIMIT 6 OFFSET 0
             """
         } results: {
             """
-            #   id   title                                              snippet                                                                               list     tags              due         flags     rank
-            --  ---  -------------------------------------------------  ------------------------------------------------------------------------------------  -------  ----------------  ----------  --------  -----
-            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                     2026-03-04  !!        -4.48
-            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor            2026-04-15  !         -4.48
-            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids  2026-02-20  !!        -4.22
-            4   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call              2026-03-16            -4.11
-            5   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books             2026-03-19            -4.11
-            6   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                   -4.11
-            7   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                   -4.11
-            8   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09            -4.00
-            9   35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                     2026-01-31  !!! done  -3.13
-            10  36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                     2026-02-01  !! done   -3.13
-            11  2    Christmas party: [book] the venue                                                                                                        Work                       2025-11-28  done      -3.04
-            12  32   [Book] the ferry for half-term                                                                                                           Travel                     2026-02-10  done      -2.96
-            13  119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !         -2.91
-            14  82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                   done      -2.87
-            15  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10            -2.81
-            15 of 15 (5 completed)
-            lists: Reading (5), Travel (4), Work (3), Health (2), Home (1)
-            tags: books (5), call (2), doctor (2), kids (1)
+            #   id   title                                              snippet                                                                               list     tags               due         flags     rank
+            --  ---  -------------------------------------------------  ------------------------------------------------------------------------------------  -------  -----------------  ----------  --------  -----
+            1   112  Zürich trip ✈️ [book] flights                       Tue 17 to Thu 19 March. Expense code TRV-26-014. Aisle…                               Travel                      2026-03-04  !!        -4.48
+            2   83   [Book] an eye test                                 Glasses are two years old and reading the screen is getting harder.                   Health   doctor             2026-04-15  !         -4.48
+            3   72   [Book] dentist appointment for the kids            Both are overdue for the six-month check-up.                                          Health   call,doctor,kids   2026-02-20  !!        -4.22
+            4   104  [Book] the carpet cleaner for the stairs           ABC Carpet Care quoted £85 last time. Ask if they'll do…                              Home     call               2026-03-16            -4.11
+            5   117  [Book] club: Middlemarch chapters 1 to 12          Meeting on the 19th at Sophie's. My turn to bring dessert…                            Reading  books              2026-03-19            -4.11
+            6   160  Look up the C++ [book] Jun recommended             A Tour of C++, third edition, not the old one.                                        Reading  books                                    -4.11
+            7   78   Write down the [book] recommendations from dinner  Priya: Tomorrow, and Tomorrow, and Tomorrow. Marcus: something about the history of…  Reading  books                                    -4.11
+            8   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                        2026-03-09            -4.00
+            9   35   [Book] flights to Málaga ✈️                         27 March out, 5 April back. Four seats together, one checked bag.                     Travel                      2026-01-31  !!! done  -3.13
+            10  36   [Book] hotel in Málaga                             Booking ref 7QX2LM. Family room near the old town, with a pool.                       Travel                      2026-02-01  !! done   -3.13
+            11  2    Christmas party: [book] the venue                                                                                                        Work                        2025-11-28  done      -3.04
+            12  32   [Book] the ferry for half-term                                                                                                           Travel                      2026-02-10  done      -2.96
+            13  119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                          !         -2.91
+            14  82   [Book] meeting room for the design review          Need the big screen. 8 people.                                                        Work                                    done      -2.87
+            15  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books              2026-03-10            -2.81
+            16  105  Return library [books]                             Due back Wednesday. Leo's one about measuring light (the chapter on…                  Reading  books,errand,kids  2026-03-04  !!        -5.28
+            17  50   Airport parking                                    [Booked], confirmation in e-mail.                                                     Travel                                  done      -3.69
+            18  90   Find a quote for Ravi's wedding speech             "Love is not about finding the right person, but creating a right…                    Reading  books              2026-05-20  !         -3.66
+            19  43   Subscribe to the LRB?                              Intro offer: 12 issues for £12.                                                       Reading  books                          !         -3.66
+            20  60   Audiobook for the drive to the Lakes               Project Hail Mary? Everyone says it works better as audio.                            Reading  books                                    -3.66
+            20 of 30 (9 completed)
+            next: cursor
+            lists: Reading (14), Travel (8), Work (4), Health (2), Home (2)
+            tags: books (14), kids (3), call (2), car (2), doctor (2), errand (2), passport (1), weekend (1)
             """
         }
     }
@@ -166,9 +189,10 @@ import TroveTestSupport
             8   140  [Book] train to Leeds for the client workshop      Off-peak return. The booking reference goes in the shared travel sheet.               Work                       2026-03-09         -4.00
             9   119  Order The Naïve and the Sentimental Novelist       Pamuk's lectures. Came up at [book] club.                                             Reading  books                         !      -2.91
             10  130  Booking for the author talk at the library         Free, but you have to [book]. Thursday 26th, 7pm.                                     Reading  books             2026-03-10         -2.81
-            10 of 10 (5 completed)
-            lists: Reading (5), Health (2), Home (1), Travel (1), Work (1)
-            tags: books (5), call (2), doctor (2), kids (1)
+            10 of 21 (9 completed)
+            next: cursor
+            lists: Reading (11), Travel (4), Health (2), Home (2), Work (2)
+            tags: books (11), kids (3), call (2), car (2), doctor (2), errand (2), passport (1), weekend (1)
             """
         }
     }

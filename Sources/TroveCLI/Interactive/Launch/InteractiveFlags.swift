@@ -35,6 +35,11 @@ struct InteractiveFlags: ParsableArguments {
     @Option(help: ArgumentHelp("on or off: whether words with a typo also match, after the exact matches.", valueName: "on|off"))
     var typos: String?
 
+    @Option(name: .customLong("word-forms"), help: ArgumentHelp(
+        "on or off: whether a word's English plural, -ing and -ed forms also match, after the exact matches.",
+        valueName: "on|off"))
+    var wordForms: String?
+
     @Option(help: ArgumentHelp(
         "What Enter prints: `text` (id<TAB>title lines), `json` (always one array) or `jsonl` (one object a line).",
         valueName: "format"))
@@ -50,12 +55,13 @@ struct InteractiveFlags: ParsableArguments {
 
     /// The session's options, reading NO_COLOR, TERM and TROVE_TRACE_LATENCY from `environment`.
     /// - Throws: `ValidationError` for a height below 3 or an unknown format, colour, typo or
-    ///   ranking choice.
+    ///   word-form or ranking choice.
     func options(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> InteractiveOptions {
         _ = try screen.lines()
         let format = try Self.choice(format, for: "--format", default: Format.text)
         let color = try Self.choice(color, for: "--color", default: ColorChoice.auto)
         let typos = try Self.choice(typos, for: "--typos", default: TypoOption.on)
+        let wordForms = try Self.choice(wordForms, for: "--word-forms", default: WordFormOption.on)
         var ranking = SearchRanking.trove
         if let rank {
             guard let named = SearchRanking(name: rank.lowercased()) else {
@@ -63,9 +69,11 @@ struct InteractiveFlags: ParsableArguments {
             }
             ranking = named
         }
-        return try screen.options(
+        var options = try screen.options(
             color: color, format: format.selectionFormat, exact: exact, typos: typos.tolerance, ranking: ranking,
             environment: environment)
+        options.wordForms = wordForms.matching
+        return options
     }
 
     private static func choice<Choice: RawRepresentable & CaseIterable>(

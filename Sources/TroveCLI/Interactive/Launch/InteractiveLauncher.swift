@@ -87,7 +87,8 @@ enum InteractiveLauncher {
         let session = InteractiveSession(
             terminal: terminal, options: options, query: query,
             search: InteractiveSearch.function(
-                provider: provider, exact: options.exact, typos: options.typos, ranking: options.ranking),
+                provider: provider, exact: options.exact, typos: options.typos, wordForms: options.wordForms,
+                ranking: options.ranking),
             // NB: the bridge checks the database's files before every write: deleting -shm under
             // an open trove, then writing, once lost a saved reminder.
             store: StoreBridge(store: store))

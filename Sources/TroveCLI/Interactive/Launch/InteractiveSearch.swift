@@ -22,18 +22,20 @@ enum InteractiveSearch {
     ///   - limit: The most rows in a first page.
     ///   - exact: Only starred words are prefixes; by default the word being typed is one.
     ///   - typos: Whether typo matches follow the exact ones.
+    ///   - wordForms: Whether a word's other English forms follow them too.
     ///   - timeZone: Where "today" and timed due dates are read.
     ///   - ranking: What orders the hits (`--rank`).
     /// - Returns: A function whose streams stop their query (interrupting SQLite) when cancelled.
     static func function(
         provider: SearchProvider, limit: Int = defaultLimit, exact: Bool = false, typos: TypoTolerance = .on,
-        timeZone: TimeZone = .current, ranking: SearchRanking = .trove
+        wordForms: WordFormMatching = .on, timeZone: TimeZone = .current, ranking: SearchRanking = .trove
     ) -> InteractiveSession<ContinuousClock>.Search {
         { ask in
             var request = SearchRequest(
                 text: ask.text, exact: exact, limit: ask.limit ?? limit, includeCompleted: ask.includeCompleted, typos: typos,
                 highlight: ResultPage.markers, timeZone: timeZone)
             request.ranking = ranking
+            request.wordForms = wordForms
             // NB: the screen shows no per-list or per-tag counts; not counting them saves two
             // passes over the matches in every settled answer (as for `trove search`).
             request.facets = false

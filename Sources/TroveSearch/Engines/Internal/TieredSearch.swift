@@ -2,7 +2,8 @@ import TroveQuery
 import TroveSQLite
 
 /// The fts engine's answer in two tiers: the exact matches, then, when they do not fill the
-/// page, the matches that need a typo, ranked among themselves below every exact one.
+/// page, the matches that need another form of a word (`library` for `libraries`) or a typo,
+/// ranked among themselves below every exact one.
 ///
 /// ```swift
 /// try TieredSearch(request: SearchRequest(text: "dentst"), engineName: "fts").run(on: db).resultSet
@@ -13,8 +14,10 @@ import TroveSQLite
 ///
 /// NB: typos are a tier of their own, not part of the rank: the ranking is whatever the sort
 /// keys say, within each tier. The counts and facets of a two-tier answer are those of the
-/// exact-or-typo query, which holds every exact match; ``ResultSet/typoCount`` says how many
-/// of them need a typo. Everything is read in one transaction, so the tiers agree.
+/// exact-or-other query, which holds every exact match; ``ResultSet/wordFormCount`` says how
+/// many of them match through a word form (and no typo), ``ResultSet/typoCount`` how many need
+/// a typo. A hit of the second tier is one or the other: ``SearchHit/isWordForm`` when the
+/// exact query with the word forms alone matches it. Everything is read in one transaction, so the tiers agree.
 struct TieredSearch {
     var request: SearchRequest
     var engineName: String
@@ -149,7 +152,7 @@ struct TieredSearch {
         if case .after(let cursor) = request.page, cursor.isTypo { typoCursor = cursor } else { typoCursor = nil }
         // NB: a cursor among the typo matches leads only to more of them; with typos off there
         // are none, and an empty page would read as "no more results".
-        if typoCursor != nil, request.typos == .off { throw SearchError.invalidCursor }
+        if typoCursor != nil, request.typos == .off, request.wordForms == .off { throw SearchError.invalidCursor }
 
         var hits: [SearchHit] = []
         var next: SearchPage?
@@ -194,11 +197,16 @@ struct TieredSearch {
         }
         // NB: the typo tier starts where the exact one ends: on this page when it has room,
         // on the next when the exact matches fill this page to its last row.
-        guard request.typos == .on, next == nil, let exactMatch = exact.plan.match else {
+        // NB: a word's other forms (`library` for `libraries`) are that tier's too: the word as
+        // typed ranks above them, and the rank-bound paths see one expression per tier.
+        guard request.typos == .on || request.wordForms == .on, next == nil, let exactMatch = exact.plan.match else {
             return Outcome(resultSet: exactAnswer(try exactFacets()), statements: statements)
         }
-        let typos = try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true))
-        guard !typos.isEmpty else {
+        let inflections = request.wordForms == .on
+            ? try WordForms(vocabulary: vocabulary, db: db).inflections(for: query) : QueryExpansion.none
+        let typos = request.typos == .on
+            ? try TypoExpansion.expansion(for: query, vocabulary: try self.vocabulary(on: db, forTypos: true)) : QueryExpansion.none
+        guard !typos.isEmpty || !inflections.isEmpty else {
             return Outcome(resultSet: exactAnswer(try exactFacets()), statements: statements)
         }
         if let early, typoCursor == nil, hits.count < request.limit {
@@ -208,7 +216,8 @@ struct TieredSearch {
         }
 
         var union = SearchExecutor(
-            plan: FTSEngine.plan(for: query, expansion: forms.merging(typos)), request: request, engineName: engineName)
+            plan: FTSEngine.plan(for: query, expansion: forms.merging(inflections).merging(typos)), request: request,
+            engineName: engineName)
         // NB: the filters are the exact tier's, so are their ids; read them only if it did not.
         if let ids = exact.filteredIDs { union.filteredIDs = ids } else { union = try union.narrowedToFilteredReminders(on: db) }
         union.usesRankBound = usesRankBound
@@ -225,9 +234,21 @@ struct TieredSearch {
         default: typoOnly.request.page = .first
         }
         let unionSet = try union.smallMatches(on: db)
-        record("typo counts", unionSet == nil ? union.largeSetCountSQL : union.matchSetSQL)
+        // NB: --explain names the tier after what it holds: typos, word forms or both.
+        let tier = inflections.isEmpty ? "typo " : typos.isEmpty ? "word form " : "typo and word form "
+        record(tier + "counts", unionSet == nil ? union.largeSetCountSQL : union.matchSetSQL)
         let unionCounts = try union.countsAndLists(on: db, among: unionSet)
         let (unionTotal, unionCompleted) = (unionCounts.total, unionCounts.completed)
+        // NB: with both kinds, the forms' own matches say which of the tier need no typo.
+        let formsPlan = FTSEngine.plan(for: query, expansion: forms.merging(inflections))
+        var formCount = inflections.isEmpty ? 0 : unionTotal - total
+        if !inflections.isEmpty, !typos.isEmpty {
+            var formsOnly = SearchExecutor(plan: formsPlan, request: request, engineName: engineName)
+            if let ids = union.filteredIDs { formsOnly.filteredIDs = ids } else { formsOnly = try formsOnly.narrowedToFilteredReminders(on: db) }
+            let formSet = try formsOnly.smallMatches(on: db)
+            record("word form counts", formSet == nil ? formsOnly.largeSetCountSQL : formsOnly.matchSetSQL)
+            formCount = try formsOnly.countsAndLists(on: db, among: formSet).total - total
+        }
         if hits.count == request.limit {
             // NB: a full page of exact matches: the next page, after its last hit, finds
             // no more of them and starts the typo matches.
@@ -238,22 +259,33 @@ struct TieredSearch {
             // as open as well (a misspelt common word: `appointmentqx`, 171,662 typo matches).
             if total == 0 { typoOnly.plan.conditions = unionConditions }
             var typoStatements: [(String, SQLFragment)] = []
-            let recordTypos: ((String, SQLFragment) -> Void)? = recordsStatements ? { typoStatements.append(("typo " + $0, $1)) } : nil
+            let recordTypos: ((String, SQLFragment) -> Void)? = recordsStatements ? { typoStatements.append((tier + $0, $1)) } : nil
             let (typoHits, typoNext, _) = try typoOnly.pageAndLastCursor(
                 on: db, matchCount: unionTotal - total, record: recordTypos)
             if recordsStatements { statements.insert(contentsOf: typoStatements, at: statements.count - 1) }
+            let formRows: Set<Int64>
+            if inflections.isEmpty {
+                formRows = []
+            } else if typos.isEmpty {
+                formRows = Set(typoHits.map(\.id))
+            } else {
+                formRows = try formsPlan.ftsMatch.map {
+                    try WordForms.rows(typoHits.map(\.id), matching: $0, fts: VocabularyTables.reminders.fts, on: db)
+                } ?? []
+            }
             hits += try SearchExecutor.withRepeatRules(typoHits, on: db).map { hit in
-                var typo = hit
-                typo.isTypo = true
-                return typo
+                var other = hit
+                if formRows.contains(hit.id) { other.isWordForm = true } else { other.isTypo = true }
+                return other
             }
             if case .after(let cursor)? = typoNext { next = .after(cursor.amongTypos) } else { next = nil }
         }
         let (lists, tags) = try union.facets(on: db, among: unionSet, known: unionCounts.facets)
-        let resultSet = ResultSet(
-            query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total,
+        var resultSet = ResultSet(
+            query: exact.resultQuery, engine: engineName, hits: hits, total: unionTotal, typoCount: unionTotal - total - formCount,
             completedCount: unionCompleted, includesCompleted: !exact.isOpenOnly, listFacets: lists, tagFacets: tags,
             next: next)
+        resultSet.wordFormCount = formCount
         return Outcome(resultSet: resultSet, statements: statements)
     }
 }

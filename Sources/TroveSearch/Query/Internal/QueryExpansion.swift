@@ -31,10 +31,15 @@ struct QueryExpansion: Hashable, Sendable {
 
     var isEmpty: Bool { alternatives.isEmpty && joins.isEmpty }
 
-    /// Both expansions: `other`'s alternatives after this one's.
+    /// Both expansions: `other`'s alternatives after this one's, each term once (a word form
+    /// that is also a typo candidate, `passports` for `passport`, is ORed in once).
     func merging(_ other: QueryExpansion) -> QueryExpansion {
         var merged = self
-        for (term, terms) in other.alternatives { merged.alternatives[term, default: []] += terms }
+        for (term, terms) in other.alternatives {
+            for alternative in terms where !(merged.alternatives[term] ?? []).contains(alternative) {
+                merged.alternatives[term, default: []].append(alternative)
+            }
+        }
         merged.joins.merge(other.joins) { first, _ in first }
         return merged
     }
