@@ -12,7 +12,11 @@ import TroveTestSupport
 /// changed score (`-0.53` recorded as `-9.99`) and a missing snapshot both passed. Each test
 /// here gives a helper a wrong snapshot inside `withKnownIssue`, which fails the test unless
 /// the helper reports it.
-@Suite struct SnapshotHelperFailureTests {
+///
+/// NB: serialized: InlineSnapshotTesting reads and caches the test's source file on each failure
+/// without a lock, and two of these failing at once crashed the test process (SIGSEGV in
+/// `testSource(file:)`, seen in a full `scripts/test`).
+@Suite(.serialized) struct SnapshotHelperFailureTests {
     let index = NotesFixture.index
 
     static let sourdoughSQL = """
