@@ -69,6 +69,7 @@ enum Suggester {
         var names = NameLookup(db: db)
         var checked = 0
         var plainWords: [String] = []
+        var punctuationWords = 0
         var words: [WordSlot] = []
         var index = 0
         while index < chunks.count {
@@ -112,6 +113,10 @@ enum Suggester {
                 let spelled = (chunk.isNegated ? "-" : "") + (isHashTag(chunk) ? "#" : "tag:")
                 let options = try names.nearestTags(to: value).map { spelled + quoted($0) }
                 if !options.isEmpty { fixes.append(Fix(range: chunk.range, options: options)) }
+            case .word(let word) where QueryParser.isPunctuationOnly(word):
+                // NB: left out of the search with a notice (`&` in `text & editor`), so left out
+                // of what to try instead too: "text OR & OR editor" offered it back.
+                punctuationWords += 1
             case .word(let word) where !chunk.isNegated && word != "OR":
                 plainWords.append(word)
                 guard checked < maxWords else { break }
@@ -145,7 +150,7 @@ enum Suggester {
         // NB: no correction of the words finds them together, but each is found on its own
         // (or corrected): offer any of them.
         if result.queries.isEmpty, result.unknownLists.isEmpty, result.unknownTags.isEmpty,
-            plainWords.count >= 2, plainWords.count == chunks.count, plainWords.count <= 6
+            plainWords.count >= 2, plainWords.count + punctuationWords == chunks.count, plainWords.count <= 6
         {
             let alternatives = words.count == plainWords.count
                 ? words.compactMap { $0.isFound ? $0.typed(in: text) : $0.options.first?.term } : plainWords

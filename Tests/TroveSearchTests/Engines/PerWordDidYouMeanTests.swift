@@ -109,6 +109,10 @@ import TroveStore
             let ored = try Suggester.didYouMean(for: .parse("meetup milk", exact: true), on: db)
             #expect(ored.queries == ["meetup OR milk"])
             #expect(ored.unmatchedWords.isEmpty)
+            // A word of punctuation alone was left out of the search, so it is not offered back
+            // ("meetup OR & OR milk" before).
+            let ampersand = try Suggester.didYouMean(for: .parse("meetup & milk", exact: true), on: db)
+            #expect(ampersand.queries == ["meetup OR milk"])
             let unknown = try Suggester.didYouMean(for: .parse("zzqxv milk", exact: true), on: db)
             #expect(unknown.unmatchedWords == ["zzqxv"])
             #expect(unknown.queries.isEmpty)
