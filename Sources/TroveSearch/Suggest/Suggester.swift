@@ -305,8 +305,9 @@ enum Suggester {
     }
 }
 
-/// The names of lists and tags, read once per suggestion and compared ignoring case.
-private struct NameLookup {
+/// The names of lists and tags, read once per suggestion (or per resolved name prefix) and
+/// compared ignoring case.
+struct NameLookup {
     let db: SQLConnection
     private var lists: [String]?
     private var tags: [String]?
@@ -324,11 +325,21 @@ private struct NameLookup {
     }
 
     mutating func hasList(startingWith name: String) throws -> Bool {
-        try allLists().contains { $0.lowercased().hasPrefix(name.lowercased()) }
+        try !lists(startingWith: name).isEmpty
     }
 
     mutating func hasTag(startingWith name: String) throws -> Bool {
-        try allTags().contains { $0.lowercased().hasPrefix(name.lowercased()) }
+        try !tags(startingWith: name).isEmpty
+    }
+
+    /// The lists whose names start with `name`, ignoring case, in the lists' order.
+    mutating func lists(startingWith name: String) throws -> [String] {
+        try allLists().filter { $0.lowercased().hasPrefix(name.lowercased()) }
+    }
+
+    /// The tags whose names start with `name`, ignoring case, by name.
+    mutating func tags(startingWith name: String) throws -> [String] {
+        try allTags().filter { $0.lowercased().hasPrefix(name.lowercased()) }
     }
 
     mutating func nearestLists(to name: String) throws -> [String] {

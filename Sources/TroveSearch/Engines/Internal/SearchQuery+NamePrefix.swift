@@ -1,7 +1,4 @@
-import Foundation
-import TroveQuery
 import TroveSQLite
-import TroveStore
 
 extension SearchQuery {
     /// The query with its ``namePrefix`` read as the lists (tags) whose names start with it,
@@ -10,7 +7,7 @@ extension SearchQuery {
     /// ```swift
     /// try SearchQuery.parse("requests list:pyth").resolvingNamePrefix(on: db).filters
     /// // [list:python]
-    /// // SELECT "name" FROM "lists" ORDER BY "position", "name"
+    /// // SELECT "name" FROM "lists" ORDER BY "position", "name"   (NameLookup, as did-you-mean reads them)
     /// ```
     ///
     /// Unchanged when no name starts with it: the filter then matches nothing, and did-you-mean
@@ -24,20 +21,12 @@ extension SearchQuery {
         guard let prefix = namePrefix,
             let clause = filters.firstIndex(where: { !$0.isNegated && $0.anyOf.contains(prefix) })
         else { return self }
+        var lookup = NameLookup(db: db)
         let names: [SearchFilter]
         switch prefix {
-        case .list(let start):
-            names = try Self.names(
-                "SELECT \(ListTable.columns.name) FROM \(identifier: ListTable.tableName) ORDER BY \(ListTable.columns.position), \(ListTable.columns.name)",
-                startingWith: start, on: db
-            ).map(SearchFilter.list)
-        case .tag(let start):
-            names = try Self.names(
-                "SELECT \(TagTable.columns.name) FROM \(identifier: TagTable.tableName) ORDER BY \(TagTable.columns.name)",
-                startingWith: start, on: db
-            ).map(SearchFilter.tag)
-        default:
-            return self
+        case .list(let start): names = try lookup.lists(startingWith: start).map(SearchFilter.list)
+        case .tag(let start): names = try lookup.tags(startingWith: start).map(SearchFilter.tag)
+        default: return self
         }
         guard !names.isEmpty else { return self }
         var resolved = self
@@ -46,11 +35,6 @@ extension SearchQuery {
         resolved.filters[clause].anyOf = values
         resolved.namePrefix = nil
         return resolved
-    }
-
-    private static func names(_ sql: SQLFragment, startingWith start: String, on db: SQLConnection) throws -> [String] {
-        let wanted = start.lowercased()
-        return try db.fetchAll(sql).map { try $0[0] as String }.filter { $0.lowercased().hasPrefix(wanted) }
     }
 }
 
