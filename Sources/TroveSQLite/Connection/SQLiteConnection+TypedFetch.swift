@@ -72,8 +72,9 @@ extension SQLConnection {
         let statement = try checkout(sql)
         defer { release(statement) }
         var records: [Record] = []
+        let record = String(describing: Record.self), columns = RowDecoder.renamedColumns(of: Record.self)
         while try statement.step() {
-            records.append(try Record(from: RowDecoder(row: statement.row(), for: Record.self)))
+            records.append(try Record(from: RowDecoder(row: statement.row(), record: record, columns: columns)))
         }
         return records
     }
@@ -99,7 +100,8 @@ extension SQLConnection {
         let statement = try checkout(sql)
         defer { release(statement) }
         guard try statement.step() else { return nil }
-        return try Record(from: RowDecoder(row: statement.row(), for: Record.self))
+        return try Record(from: RowDecoder(
+            row: statement.row(), record: String(describing: Record.self), columns: RowDecoder.renamedColumns(of: Record.self)))
     }
 
     /// How many rows a select returns, counted by SQLite without reading them.

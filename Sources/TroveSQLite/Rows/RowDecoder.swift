@@ -14,12 +14,12 @@ struct RowDecoder: Decoder {
     /// Coding key → column, where they differ.
     var columns: [String: String] = [:]
 
-    /// A decoder for a row of `Record`, with the columns its table declaration renames.
-    init<Record>(row: SQLiteRow, for type: Record.Type) {
-        self.row = row
-        self.record = String(describing: Record.self)
-        // NB: a dynamic cast, so that `fetchAll(_:as:)` keeps taking any Decodable.
-        self.columns = (Record.self as? any SQLTable.Type)?.columnNamesByCodingKey ?? [:]
+    /// The columns `Record`'s table declaration renames (coding key → column), or none.
+    ///
+    /// NB: a dynamic cast, so that `fetchAll(_:as:)` keeps taking any Decodable; read once per
+    /// statement, not per row: a macro's `columnNamesByCodingKey` builds its dictionary each time.
+    static func renamedColumns<Record>(of type: Record.Type) -> [String: String] {
+        (Record.self as? any SQLTable.Type)?.columnNamesByCodingKey ?? [:]
     }
 
     init(row: SQLiteRow, record: String, columns: [String: String] = [:]) {
