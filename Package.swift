@@ -89,16 +89,28 @@ let package = Package(
         // the reminders domain (TroveStore) is an import of its own.
         .target(name: "Trove", dependencies: ["TroveQuery", "TroveSQLite", "TroveSearch"]),
 
-        // The compiler plugin behind `@SQLRecord` and `@SQLColumnName`: reads a struct's stored
-        // properties and writes its SQLTable conformance.
-        .macro(
-            name: "TroveMacros",
+        // What `@SQLRecord` and `@SQLColumnName` expand to: reads a struct's stored properties and
+        // writes its SQLTable conformance. A library of its own, apart from the compiler plugin,
+        // so that the expansion tests depend on it and not on a macro target.
+        // NB: a test target that depends on a `.macro` target makes SwiftPM build the whole test
+        // product for the host ("Modules-tool"): every module twice, and TroveCLI, an executable,
+        // then fails to import in its tests ("no such module 'TroveCLI'") on a clean build.
+        .target(
+            name: "TroveMacroExpansions",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // The compiler plugin that serves those expansions to the compiler.
+        .macro(
+            name: "TroveMacros",
+            dependencies: [
+                "TroveMacroExpansions",
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
         // Declares the macros, and re-exports the builder their expansion names (TroveQuery).
@@ -204,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "TroveTableTests",
             dependencies: [
-                "TroveTable", "TroveMacros", "TroveSQLite", "TroveQuery",
+                "TroveTable", "TroveMacroExpansions", "TroveSQLite", "TroveQuery",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),

@@ -1,5 +1,6 @@
 import SwiftCompilerPlugin
 import SwiftSyntaxMacros
+import TroveMacroExpansions
 
 /// The compiler plugin that TroveTable's macro declarations name.
 @main

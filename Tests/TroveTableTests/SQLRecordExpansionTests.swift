@@ -2,7 +2,7 @@ import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
-import TroveMacros
+import TroveMacroExpansions
 
 /// What `@SQLRecord` writes for a struct, and what it says about a declaration it cannot use.
 @Suite struct SQLRecordExpansionTests {
