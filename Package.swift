@@ -109,6 +109,7 @@ let package = Package(
             name: "TroveMacros",
             dependencies: [
                 "TroveMacroExpansions",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
