@@ -988,24 +988,30 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
 }
 
 /*
-** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords, w_0, b_0, …, w_N-1, b_N-1):
+** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords, w_0, b_0, …, w_N-1, b_N-1
+**                   [, docsize] [, demotedFactor, isDemoted]):
 ** the same score over any FTS5 table of N columns (an app's SearchIndex), each column with its
 ** own weight and length normalisation. The first column plays the title's part for the exact
-** title and exact word boosts; there is no tag boost and nothing is completed.
+** title and exact word boosts; there is no tag boost. With the last two arguments, a row whose
+** isDemoted is not 0 is scored as trove_rank scores a completed reminder (one tier lower, the
+** rest times demotedFactor): a SearchIndex's `demoted` column.
 */
 static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_context *context, int count,
                            sqlite3_value **values) {
     Mode mode = *(const Mode *)api->xUserData(fts);
     int fields = api->xColumnCount(fts);
     int pairsEnd = TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * fields;
-    if (fields < 1 || fields > TROVE_RANKING_MAX_FIELDS || (count != pairsEnd && count != pairsEnd + 1)) {
+    if (fields < 1 || fields > TROVE_RANKING_MAX_FIELDS || count < pairsEnd || count > pairsEnd + 3) {
         sqlite3_result_error(context,
                              "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, the exact words, the leading words, "
-                             "a weight and a length normalisation per column, and optionally the table's _docsize; "
-                             "see TroveRanking",
+                             "a weight and a length normalisation per column, optionally the table's _docsize, and optionally "
+                             "the demoted rows' factor and whether this row is demoted; see TroveRanking",
                              -1);
         return;
     }
+    /* NB: after the pairs, an odd count of arguments has the _docsize first; two more are the demotion. */
+    int walksSizes = (count - pairsEnd) % 2 == 1;
+    int demotes = count - pairsEnd >= 2;
     QueryState *state = api->xGetAuxdata(fts, 0);
     if (!state) {
         int rc = allocateState(api, fts, mode, fields, NO_FIELD, &state);
@@ -1020,20 +1026,21 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
         parameters->proximity = sqlite3_value_double(values[2]);
         parameters->exactWord = sqlite3_value_double(values[3]);
         parameters->tagEquals = 0;
-        parameters->completedFactor = 1;
+        parameters->completedFactor = demotes ? sqlite3_value_double(values[count - 2]) : 1;
         for (int field = 0; field < fields; field++) {
             parameters->weight[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field]);
             parameters->b[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field + 1]);
         }
         rc = tokenizeExactWords(api, fts, state, values[4]);
         if (rc == SQLITE_OK) rc = tokenizeLeadingWords(api, fts, state, values[5]);
-        if (rc == SQLITE_OK && count > pairsEnd) rc = startSizeWalk(sqlite3_context_db_handle(context), state, values[pairsEnd]);
+        if (rc == SQLITE_OK && walksSizes) rc = startSizeWalk(sqlite3_context_db_handle(context), state, values[pairsEnd]);
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);
             return;
         }
     }
-    scoreAndReturn(api, fts, context, state, 0, mode);
+    int demoted = demotes && sqlite3_value_int64(values[count - 1]) != 0;
+    scoreAndReturn(api, fts, context, state, demoted, mode);
 }
 
 /*

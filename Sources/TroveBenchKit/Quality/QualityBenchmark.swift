@@ -75,7 +75,7 @@ public struct QualityBenchmark: Sendable {
 
     /// The reminders declared as an app would declare its own table (issue 16): the same
     /// fields and weights as `reminders_fts` (title 10, notes 1, tags 5), `list:` and `tag:` as
-    /// lookups, `due:` as a date, completed reminders ranked last (``SearchIndex/rankedLast``),
+    /// lookups, `due:` as a date, completed reminders ranked lower as the reminders rank them (``SearchIndex/demoted``),
     /// searched by ``SearchIndex``'s own statements and ranking in
     /// an index of its own beside Trove's. What the reminders would be found by were they one
     /// declaration with no path of their own in the engines.
@@ -89,7 +89,7 @@ public struct QualityBenchmark: Sendable {
                     "tag": .lookup("id", table: "declared_reminder_tags", key: "reminder_id", value: "name"),
                     "due": .date("due_date"),
                 ],
-                rankedLast: "is_completed")
+                demoted: "is_completed")
         } catch {
             preconditionFailure("the declaration is valid: \(error)")
         }

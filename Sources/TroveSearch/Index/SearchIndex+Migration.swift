@@ -204,7 +204,7 @@ extension SearchIndex {
             return true
         }
         var named: [String] = [key] + fields.map(\.column) + filters.values.flatMap(\.columns)
-        named += facetColumns + sortColumns + (rankedLast.map { [$0] } ?? [])
+        named += facetColumns + sortColumns + (rankedLast.map { [$0] } ?? []) + (demoted.map { [$0] } ?? [])
         // NB: self's: the local `columns` above is the table's.
         named += self.columns
         for column in named where columns[column.lowercased()] == nil {

@@ -50,6 +50,12 @@ public struct SearchIndex: Hashable, Sendable {
     /// ranked (``Sort/rank``): archived or done rows after active ones, as the reminders rank
     /// completed reminders after open ones. Nil for none.
     public let rankedLast: String?
+    /// A column holding 0 or 1 whose rows (1) rank lower without being buried, when hits are
+    /// ranked: one exactness tier down and their score times ``TroveRanking/completedFactor``
+    /// (0.7), so the others win close calls but a clearly better match still comes first. The
+    /// reminders rank completed reminders so: `git` finds the done "git: …" before fifty open
+    /// notes that mention git. Nil for none; an index has this or ``rankedLast``, not both.
+    public let demoted: String?
     /// Other columns of the app's table that every hit carries (``IndexHit/columns``), searched
     /// or not: a date to show beside the title, a URL to open.
     public let columns: [String]
@@ -81,6 +87,7 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
     ///   - rankedLast: A 0-or-1 column whose rows rank after the others (`"is_done"`).
+    ///   - demoted: A 0-or-1 column whose rows rank lower, not last (``demoted``); not with `rankedLast`.
     ///   - columns: Other columns each hit carries as stored (``IndexHit/columns``): `["created_at", "url"]`.
     ///   - tokenizer: How fields are cut into words (``Tokenizer``): `.unicode61(tokenCharacters: "_")`
     ///     for code identifiers, `.trigram` to match inside words.
@@ -88,11 +95,11 @@ public struct SearchIndex: Hashable, Sendable {
     ///     (`.on` by default); a search-time choice, so changing it rebuilds nothing.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
     ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
-    ///   weight is not a positive number, a filter word is not a word, or the tokenizer's
-    ///   token characters are not ASCII punctuation.
+    ///   weight is not a positive number, a filter word is not a word, both `rankedLast` and
+    ///   `demoted` are given, or the tokenizer's token characters are not ASCII punctuation.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
-        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, columns: [String] = [],
+        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, demoted: String? = nil, columns: [String] = [],
         tokenizer: Tokenizer = .standard, wordForms: WordFormMatching = .on
     ) throws(SearchIndexError) {
         TroveRanking.installFunctions()
@@ -144,6 +151,8 @@ public struct SearchIndex: Hashable, Sendable {
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
         if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
+        if let demoted { try SearchIndex.checkIdentifier(demoted, role: "the demoted column") }
+        if let rankedLast, let demoted { throw .rankedLastAndDemoted(index: name, rankedLast: rankedLast, demoted: demoted) }
         for column in columns { try SearchIndex.checkIdentifier(column, role: "a carried column") }
         try tokenizer.check(index: name)
         self.name = name
@@ -154,6 +163,7 @@ public struct SearchIndex: Hashable, Sendable {
         self.facets = facets
         self.sort = sort
         self.rankedLast = rankedLast
+        self.demoted = demoted
         self.columns = columns
         self.tokenizer = tokenizer
         self.wordForms = wordForms

@@ -44,6 +44,9 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case noNamedValues(filter: String)
     /// A ``SearchIndex/Filter/named(_:)`` word that the query language cannot read as `key:word`.
     case invalidNamedValue(filter: String, name: String)
+    /// Both ``SearchIndex/rankedLast`` and ``SearchIndex/demoted``: rows ranked last cannot also
+    /// be ranked merely lower.
+    case rankedLastAndDemoted(index: String, rankedLast: String, demoted: String)
     /// ``IndexHit/column(_:as:)`` asked for a column the index's declaration does not carry.
     case notACarriedColumn(column: String, carried: [String])
 
@@ -84,6 +87,8 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "the filter \(filter): names no values; give it at least one word and the value it stands for, like [\"unread\": .init(\"read\", 0)]"
         case .invalidNamedValue(let filter, let name):
             "\"\(name)\" cannot be a word of the filter \(filter):; use letters, digits and _, starting with a letter, so that \(filter):\(name.lowercased()) reads as one word"
+        case .rankedLastAndDemoted(let index, let rankedLast, let demoted):
+            "the SearchIndex \(index) names both rankedLast: \(rankedLast) and demoted: \(demoted); give rankedLast: to put those rows after all others, or demoted: to rank them lower in close calls only, not both"
         case .notACarriedColumn(let column, let carried):
             "hits do not carry the column \(column) (they carry \(carried.isEmpty ? "none" : carried.joined(separator: ", "))); add it to columns: in the SearchIndex declaration"
         case .cursorNotForThisSearch(let index):

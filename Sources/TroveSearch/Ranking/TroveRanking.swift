@@ -245,7 +245,8 @@ public struct TroveRanking: Hashable, Sendable {
     /// The call that computes the same score over any FTS5 table, each column with its own
     /// weight and length normalisation (`trove_rank_fields`): what a ``SearchIndex`` ranks by.
     /// The first column plays the title's part (``exactTitle``, ``exactWord``); ``tagEquals``
-    /// and ``completedFactor`` do not apply.
+    /// does not apply, and ``completedFactor`` only to the rows `demoted` holds for (a
+    /// ``SearchIndex/demoted`` column): they are scored as a completed reminder is, one tier lower.
     ///
     /// ```swift
     /// TroveRanking.standard.fieldsExpression(table: "trove_notes_fts", fields: [(10, 0.75), (1, 0.75)], exactWords: [])
@@ -255,11 +256,14 @@ public struct TroveRanking: Hashable, Sendable {
     /// NB: for the reminders' own columns and weights this is ``expression(_:exactWords:)`` with
     /// tagEquals 0 on an open reminder, to the last bit (`TroveRankingFieldsTests`).
     ///
-    /// - Parameter walksSizes: Whether the call names the table's `_docsize` (see
-    ///   ``expression(_:exactWords:isCompleted:walksSizes:)``).
+    /// - Parameters:
+    ///   - walksSizes: Whether the call names the table's `_docsize` (see
+    ///     ``expression(_:exactWords:isCompleted:walksSizes:)``).
+    ///   - demoted: A test that is not 0 for a row to score as completed, as
+    ///     `, 0.7, (ifnull("notes"."is_done", 0) <> 0)` at the end of the call; nil for none.
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
-        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false
+        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false, demoted: SQLFragment? = nil
     ) -> SQLFragment {
         let name = function == .sample ? "trove_rank_fields_sample" : "trove_rank_fields"
         var numbers = [saturation, exactTitle, proximity, exactWord]
@@ -271,7 +275,8 @@ public struct TroveRanking: Hashable, Sendable {
         return "\(raw: name)(\(identifier: table), " + SQLFragment.join(literals.prefix(4), separator: ", ") + ", "
             + TroveRanking.wordsLiteral(exactWords) + ", " + TroveRanking.wordsLiteral(exactness ? leadingWords : []) + ", "
             + SQLFragment.join(literals.dropFirst(4), separator: ", ")
-            + (walksSizes ? ", " + Self.docsizeLiteral(of: table) : "") + ")"
+            + (walksSizes ? ", " + Self.docsizeLiteral(of: table) : "")
+            + (demoted.map { ", \(raw: "\(completedFactor)"), " + $0 } ?? "") + ")"
     }
 
     /// The exact words as one SQL string literal, `'milk bread'`.

@@ -36,6 +36,32 @@ import TroveTestSupport
         }
     }
 
+    /// A ``SearchIndex/demoted`` row scores as `trove_rank` scores a completed reminder: one
+    /// tier lower, the rest times the factor; with the sizes walked or looked up. (Every odd
+    /// rowid counts as completed, so that both kinds of row are compared for every text.)
+    @Test(arguments: ["milk", "passport", "dentist appointment", "call OR email", "call"], ["", ", 'reminders_fts_docsize'"])
+    func aDemotedRowRanksAsACompletedReminder(text: String, docsize: String) async throws {
+        let database = try await SeededSearch.database()
+        let match = try #require(FTS5Expression(query: .parse(text))?.positive)
+        let words = TroveRanking.exactWords(of: .parse(text)).joined(separator: " ")
+        let leading = TroveRanking.leadingWords(of: .parse(text)).joined(separator: " ").replacingOccurrences(of: "'", with: "''")
+        let rows = try await database.read { db in
+            try db.fetchAll("""
+                SELECT ("reminders_fts"."rowid" % 2) AS "completed",
+                       trove_rank("reminders_fts", ("reminders_fts"."rowid" % 2), 5.0, 1.0, 2.0, 0.75, 0.75, 0.75, 1.2, 0.5, 0.0, 0.5, 0.7, 1.0, \(raw: "'" + words + "'"), \(raw: "'" + leading + "'")) AS "reminders",
+                       trove_rank_fields("reminders_fts", 1.2, 0.5, 0.5, 1.0, \(raw: "'" + words + "'"), \(raw: "'" + leading + "'"), 5.0, 0.75, 1.0, 0.75, 2.0, 0.75\(raw: docsize), 0.7, ("reminders_fts"."rowid" % 2)) AS "fields"
+                FROM "reminders_fts" WHERE "reminders_fts" MATCH \(match) ORDER BY "reminders_fts"."rowid"
+                """)
+        }
+        let completed = try rows.filter { try $0["completed"] as Int64 != 0 }
+        #expect(!completed.isEmpty, "\(text): no completed reminder matches, so nothing is compared")
+        for row in rows {
+            let reminders: Double = try row["reminders"]
+            let fields: Double = try row["fields"]
+            #expect(reminders == fields, "\(text): \(reminders) vs \(fields)")
+        }
+    }
+
     @Test func wrongArgumentCountIsAnErrorNotACrash() async throws {
         let database = try await SeededSearch.database()
         await #expect(throws: SQLiteError.self) {

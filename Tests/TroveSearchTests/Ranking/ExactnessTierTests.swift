@@ -94,4 +94,36 @@ struct ExactnessTierTests {
         let answer = try await NotesFixture.index.search("dentist", in: database, limit: 10)
         #expect(answer.hits.map(\.key) == [5, 3, 2, 4, 1])
     }
+
+    /// A `demoted` row ranks as the reminders rank a completed one: one tier lower, so it loses
+    /// the close call to an open twin but not to rows that only mention the word; `rankedLast`
+    /// puts it after them all. (`pinned` plays the part of a done column here.)
+    @Test func aDemotedRowRanksLowerAndARankedLastOneLast() async throws {
+        let database = try await NotesFixture.sqliteDatabase(inserting: """
+            INSERT INTO notes (id, title, body, pinned) VALUES
+              (1, 'Errand', 'The dentist said: floss. Ask the dentist about the dentist''s bill.', 0),
+              (2, 'Call the dentist', NULL, 0),
+              (3, 'Dentist', NULL, 1),
+              (5, 'Dentist', NULL, 0)
+            """)
+        let fields: [SearchIndex.Field] = [.init("title", weight: 10), .init("body")]
+        let demoted = try SearchIndex(name: "notes_demoted", table: "notes", key: "id", fields: fields, demoted: "pinned")
+        let last = try SearchIndex(name: "notes_last", table: "notes", key: "id", fields: fields, rankedLast: "pinned")
+        try await database.write { db in
+            try demoted.migrate(db)
+            try last.migrate(db)
+        }
+        #expect(try await demoted.search("dentist", in: database, limit: 10).hits.map(\.key) == [5, 3, 2, 1])
+        #expect(try await last.search("dentist", in: database, limit: 10).hits.map(\.key) == [5, 2, 1, 3])
+        // The keyset pages walk the same order.
+        let first = try await demoted.search("dentist", in: database, limit: 2)
+        let rest = try await demoted.search("dentist", in: database, limit: 10, after: try #require(first.next))
+        #expect(first.hits.map(\.key) + rest.hits.map(\.key) == [5, 3, 2, 1])
+    }
+
+    @Test func anIndexIsNotBothRankedLastAndDemoted() {
+        #expect(throws: SearchIndexError.rankedLastAndDemoted(index: "notes", rankedLast: "done", demoted: "archived")) {
+            try SearchIndex(table: "notes", key: "id", fields: [.init("title")], rankedLast: "done", demoted: "archived")
+        }
+    }
 }

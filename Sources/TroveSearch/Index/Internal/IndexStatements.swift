@@ -170,7 +170,7 @@ struct IndexStatements {
     /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
     /// otherwise.
     private var indexOnlyClause: WhereClause? {
-        guard isRanked, case .rank = index.sort, index.rankedLast == nil, excluded == nil, query.fieldFilters.isEmpty,
+        guard isRanked, case .rank = index.sort, index.rankedLast == nil, index.demoted == nil, excluded == nil, query.fieldFilters.isEmpty,
             query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
             query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
             let positive = expression?.positive
@@ -633,7 +633,13 @@ struct IndexStatements {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
-            walksSizes: walksSizes)
+            walksSizes: walksSizes, demoted: demoted)
+    }
+
+    /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
+    /// lower, never NULL; nil without one.
+    private var demoted: SQLFragment? {
+        index.demoted.map { "(ifnull(\(SQLColumn<Int64>($0, table: index.table)), 0) <> 0)" }
     }
 
     private var order: SQLFragment {
