@@ -34,7 +34,8 @@ struct Search: AsyncParsableCommand {
             `--`: trove search -- --literal.
 
             Text output shows each hit's id, title, list, due date, priority (! to !!!), flag (⚑), \
-            tags, a ✓ when completed and a ~ when it matched with a typo, with the matching notes \
+            tags, a ✓ when completed, a ~ when it matched with a typo and a ≈ when by another word \
+            form (libraries finding "library"), with the matching notes \
             beneath, then "N of TOTAL" and the next page. On a terminal each line is cut to its \
             width (titles first) and the next-page hint is only --offset N; without colour \
             (NO_COLOR, --color never) matches are bold and underlined there. Piped, lines are \

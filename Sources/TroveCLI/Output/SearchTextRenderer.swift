@@ -141,11 +141,12 @@ struct SearchTextRenderer {
         ]
     }
 
-    /// `✓` when completed, `~` when it matched with a typo.
+    /// `✓` when completed, `~` when it matched with a typo, `≈` when by another word form.
     private func statusCell(_ hit: SearchHit) -> Cell {
-        guard hit.isCompleted || hit.isTypo else { return .empty }
+        guard hit.isCompleted || hit.isTypo || hit.isWordForm else { return .empty }
         let text = (hit.isCompleted ? style(.green, "✓") : "") + (hit.isTypo ? style(.dim, "~") : "")
-        return Cell(text: text, width: (hit.isCompleted ? 1 : 0) + (hit.isTypo ? 1 : 0))
+            + (hit.isWordForm ? style(.dim, "≈") : "")
+        return Cell(text: text, width: (hit.isCompleted ? 1 : 0) + (hit.isTypo ? 1 : 0) + (hit.isWordForm ? 1 : 0))
     }
 
     private func plainCell(_ text: String, _ ansi: ANSIStyle?) -> Cell {

@@ -130,6 +130,8 @@ import TroveStore
         #expect(found.status == 0, "\(found.stderr)")
         #expect(found.stdout.contains("Return library books"), "\(found.stdout)")
         #expect(found.stdout.split(separator: "\n").last?.hasSuffix("3 by another word form)") == true, "\(found.stdout)")
+        // Each such hit is marked ≈ beside its id, as a typo match is marked ~.
+        #expect(found.stdout.contains(" 15  ✓≈  Renew library card"), "\(found.stdout)")
         let object = try json(try TroveProcess.run(["--demo", "search", "--format", "json", "libraries "]).stdout)
         #expect(object["wordFormCount"] as? Int == 3 && object["typoCount"] as? Int == 0)
         let hits = try #require(object["hits"] as? [[String: Any]])

@@ -171,6 +171,17 @@ import Testing
         #expect(line.width <= columns)
     }
 
+    /// A typo match starts with `~`, a match by another word form with `≈`, before `✓`.
+    @Test func typoAndWordFormMatchesAreMarked() {
+        let page = ResultPage(rows: [
+            ResultRow(id: 1, title: "Renew library card", isCompleted: true, isWordForm: true),
+            ResultRow(id: 2, title: "Sort out the loft", isTypo: true),
+            ResultRow(id: 3, title: "Return library books"),
+        ])
+        let lines = Self.plain.frame(for: Self.state(height: 5, query: "libraries", page: page)).lines
+        #expect(Array(lines[2...4]) == ["> ≈ ✓ Renew library card", "  ~ Sort out the loft", "  Return library books"])
+    }
+
     @Test func repeatingRemindersShowTheRepeatSign() {
         let page = ResultPage(rows: [ResultRow(id: 1, title: "Water the plants", repeats: true)])
         #expect(Self.plain.frame(for: Self.state(height: 3, query: "x", page: page)).lines[2] == "> Water the plants ↻")

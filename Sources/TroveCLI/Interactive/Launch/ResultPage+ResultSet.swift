@@ -34,7 +34,8 @@ extension ResultPage {
                 isFlagged: hit.isFlagged,
                 repeats: hit.repeatRule != nil,
                 priority: hit.priority.rawValue,
-                isTypo: hit.isTypo
+                isTypo: hit.isTypo,
+                isWordForm: hit.isWordForm
             )
         }
         var next: SearchCursor?

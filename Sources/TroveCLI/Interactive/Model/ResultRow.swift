@@ -22,6 +22,9 @@ struct ResultRow: Sendable, Hashable, Identifiable {
     var priority: Int
     /// Matched only with a typo (`SearchHit.isTypo`); such rows come after the exact ones.
     var isTypo: Bool
+    /// Matched only by another form of a query word (`SearchHit.isWordForm`: `libraries`
+    /// finding "library"); such rows come after the exact ones.
+    var isWordForm: Bool
 
     init(
         id: Int64,
@@ -34,7 +37,8 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         isFlagged: Bool = false,
         repeats: Bool = false,
         priority: Int = 0,
-        isTypo: Bool = false
+        isTypo: Bool = false,
+        isWordForm: Bool = false
     ) {
         self.id = id
         self.title = title
@@ -47,5 +51,6 @@ struct ResultRow: Sendable, Hashable, Identifiable {
         self.repeats = repeats
         self.priority = priority
         self.isTypo = isTypo
+        self.isWordForm = isWordForm
     }
 }

@@ -1,6 +1,7 @@
 extension ScreenRenderer {
     /// `>*~ ✓ !! Title ⚑ ↻            List · #tag · due`: the cursor, the mark, status glyphs
-    /// and the title on the left, the details dim on the right. A typo match starts with a dim `~`.
+    /// and the title on the left, the details dim on the right. A typo match starts with a dim `~`,
+    /// a match by another word form (`libraries` finding "library") with a dim `≈`.
     ///
     /// What gives way when the line is short, last to first: the title, then the due date, then
     /// the list and tags. The title keeps at least half the line (or all of itself) before the
@@ -9,6 +10,7 @@ extension ScreenRenderer {
         var left = isSelected ? StyledText(">", .marker) : StyledText(" ")
         if isMarked { left.append("*", [.bold, .magenta]) } else { left.append(" ") }
         if row.isTypo { left.append("~ ", .secondary) }
+        if row.isWordForm { left.append("≈ ", .secondary) }
         if row.isCompleted { left.append("✓ ", .secondary) }
         if row.priority > 0 { left.append(String(repeating: "!", count: min(row.priority, 3)) + " ", .red) }
         left.append(row.title, base: isSelected ? .bold : .plain)
