@@ -171,14 +171,18 @@ import Testing
         #expect(line.width <= columns)
     }
 
-    /// A typo match starts with `~`, a match by another word form with `≈`, before `✓`.
+    /// A typo match starts with `~`, a match by another word form with `≈`, before `✓`; the
+    /// header counts both.
     @Test func typoAndWordFormMatchesAreMarked() {
-        let page = ResultPage(rows: [
+        var page = ResultPage(rows: [
             ResultRow(id: 1, title: "Renew library card", isCompleted: true, isWordForm: true),
             ResultRow(id: 2, title: "Sort out the loft", isTypo: true),
             ResultRow(id: 3, title: "Return library books"),
         ])
-        let lines = Self.plain.frame(for: Self.state(height: 5, query: "libraries", page: page)).lines
+        page.typoCount = 1
+        page.wordFormCount = 1
+        let lines = Self.plain.frame(for: Self.state(columns: 60, height: 5, query: "libraries", page: page)).lines
+        #expect(lines[1].hasSuffix("· 1 with a typo · 1 by another word form"), "\(lines[1])")
         #expect(Array(lines[2...4]) == ["> ≈ ✓ Renew library card", "  ~ Sort out the loft", "  Return library books"])
     }
 

@@ -48,6 +48,7 @@ extension ResultPage {
             rowsAreFinal: !resultSet.isProvisional || resultSet.query.terms.isEmpty,
             next: next, hint: Self.hint(for: resultSet))
         typoCount = resultSet.typoCount
+        wordFormCount = resultSet.wordFormCount
         if resultSet.query.terms.isEmpty {
             pendingWork = "counting…"
         } else if resultSet.hits.isEmpty {

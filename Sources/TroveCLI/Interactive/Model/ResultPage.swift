@@ -15,6 +15,8 @@ struct ResultPage: Sendable, Hashable {
     var completedCount: Int
     /// How many of `total` matched only with a typo.
     var typoCount = 0
+    /// How many of `total` matched only by another form of a query word (`libraries` → library).
+    var wordFormCount = 0
     /// The query these results answer, for diagnostics; the session tracks freshness by generation.
     var queryText: String
     /// A quick first answer from the newest matches (see `ResultSet.isProvisional`): the counts

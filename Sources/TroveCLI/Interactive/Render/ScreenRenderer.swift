@@ -116,6 +116,7 @@ struct ScreenRenderer: Sendable {
                     : " (\(page.completedCount)\(atLeast) completed hidden)"
             }
             if page.typoCount > 0 { text += " · \(page.typoCount) with a typo" }
+            if page.wordFormCount > 0 { text += " · \(page.wordFormCount) by another word form" }
             if !state.marked.isEmpty { text += " · \(state.marked.count) marked" }
             if page.isProvisional { text += " · " + page.pendingWork }
             if state.loadingMore != nil { text += " · loading more…" }

@@ -259,6 +259,7 @@ struct InteractiveState: Sendable {
         current.total = max(more.total, current.rows.count)
         current.completedCount = more.completedCount
         current.typoCount = more.typoCount
+        current.wordFormCount = more.wordFormCount
         page = current
         loadingMore = nil
         if refillTo <= current.rows.count || more.next == nil { refillTo = 0 }
