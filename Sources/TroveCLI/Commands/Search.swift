@@ -47,7 +47,7 @@ struct Search: AsyncParsableCommand {
             8601, repeat, createdAt, updatedAt, completions, icalendar), then repeats (as the text \
             output says it, or null), rank (the --rank score, negated: smaller is better; 0 without \
             text), titleHighlighted, snippet, matchedFields, typo and wordForm (true/false). CSV and TSV rows \
-            hold the same fields but repeats, typo and wordForm. "next" is null or {"offset": N, "after": CURSOR}.
+            hold the same fields but repeats. "next" is null or {"offset": N, "after": CURSOR}.
 
             Typos: a word of 5 to 8 letters may have one typo, of 9 or more two, never on its \
             first letter; typo matches come after every exact match, only once the exact matches \

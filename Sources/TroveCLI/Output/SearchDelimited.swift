@@ -6,7 +6,7 @@ import TroveStore
 ///
 /// ```swift
 /// try SearchDelimited.csv.render([(hit, reminder)])
-/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,rank,titleHighlighted,snippet,matchedFields\r\n
+/// // id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,rank,titleHighlighted,snippet,matchedFields,typo,wordForm\r\n
 /// // 12,0193…,"Call the dentist, then the bank",,Health,"phone,errand",high,false,false,,2026-03-02,,2026-02-20T09:15:00.000Z,…,-3.1,…\r\n
 /// ```
 ///
@@ -20,7 +20,7 @@ enum SearchDelimited {
     /// `\t`, `\n`, `\r` or `\\`, so every row is one line with one tab between fields.
     case tsv
 
-    static let header = CSVReminderWriter.columns + ["rank", "titleHighlighted", "snippet", "matchedFields"]
+    static let header = CSVReminderWriter.columns + ["rank", "titleHighlighted", "snippet", "matchedFields", "typo", "wordForm"]
 
     /// The header and the rows.
     func render(_ hits: [(SearchHit, Reminder)]) throws -> String {
@@ -32,6 +32,8 @@ enum SearchDelimited {
     static func fields(_ hit: SearchHit, _ reminder: Reminder) -> [String] {
         CSVReminderWriter.cells(reminder.record) + [
             "\(hit.rank)", hit.titleHighlighted, hit.snippet, SearchJSON.matchedFields(hit).joined(separator: ","),
+            // NB: true/false, as the reminder's own flagged and completed cells are written.
+            "\(hit.isTypo)", "\(hit.isWordForm)",
         ]
     }
 

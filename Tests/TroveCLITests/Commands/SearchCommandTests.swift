@@ -303,6 +303,7 @@ import TroveStore
         #expect(rows[0] == [
             "id", "uid", "title", "notes", "list", "tags", "priority", "flagged", "completed", "completedAt", "due", "repeat",
             "createdAt", "updatedAt", "completions", "icalendar", "rank", "titleHighlighted", "snippet", "matchedFields",
+            "typo", "wordForm",
         ])
         #expect(rows[1][2] == "Say \"hi\", then leave")
         #expect(rows[1][3] == "line1 hi\nline2\twith tab")
@@ -315,7 +316,7 @@ import TroveStore
         let tsv = try TroveProcess.run(["search", "hi", "--db", db, "--format", "tsv"])
         let lines = tsv.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 20)
+        #expect(lines[1].split(separator: "\t", omittingEmptySubsequences: false).count == 22)
         #expect(lines[1].contains("line1 hi\\nline2\\twith tab"))
     }
 

@@ -39,8 +39,8 @@ import TroveStore
     @Test func csvAndTSVRowsAreTheExportCellsThenTheHitsOwn() throws {
         let csv = try SearchDelimited.csv.render([(Self.hit, Self.reminder)])
         #expect(csv == "id,uid,title,notes,list,tags,priority,flagged,completed,completedAt,due,repeat,createdAt,updatedAt,completions,icalendar,"
-            + "rank,titleHighlighted,snippet,matchedFields\r\n"
-            + "9,u-9,T,N,L,\"x,y,z\",medium,true,false,,2026-03-02,,2026-02-20T09:15:00.000Z,2026-02-20T09:15:00.000Z,,,-2.0,[T],N,\"notes,title\"\r\n")
+            + "rank,titleHighlighted,snippet,matchedFields,typo,wordForm\r\n"
+            + "9,u-9,T,N,L,\"x,y,z\",medium,true,false,,2026-03-02,,2026-02-20T09:15:00.000Z,2026-02-20T09:15:00.000Z,,,-2.0,[T],N,\"notes,title\",false,false\r\n")
         let exported = ByteSink()
         var writer = CSVReminderWriter(exported)
         try writer.write(Self.reminder.record)
@@ -49,7 +49,7 @@ import TroveStore
         #expect(csv.split(separator: "\r\n")[1].hasPrefix(exportRow + ","))
 
         let tsv = try SearchDelimited.tsv.render([(Self.hit, Self.reminder)])
-        #expect(tsv.split(separator: "\n")[1] == "9\tu-9\tT\tN\tL\tx,y,z\tmedium\ttrue\tfalse\t\t2026-03-02\t\t2026-02-20T09:15:00.000Z\t2026-02-20T09:15:00.000Z\t\t\t-2.0\t[T]\tN\tnotes,title")
+        #expect(tsv.split(separator: "\n")[1] == "9\tu-9\tT\tN\tL\tx,y,z\tmedium\ttrue\tfalse\t\t2026-03-02\t\t2026-02-20T09:15:00.000Z\t2026-02-20T09:15:00.000Z\t\t\t-2.0\t[T]\tN\tnotes,title\tfalse\tfalse")
     }
 
     /// A repeating reminder's hit carries its rule as export writes it (`repeat`) and as the
