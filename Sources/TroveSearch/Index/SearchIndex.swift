@@ -53,8 +53,8 @@ public struct SearchIndex: Hashable, Sendable {
     /// A column holding 0 or 1 whose rows (1) rank lower without being buried, when hits are
     /// ranked: one exactness tier down and their score times ``TroveRanking/completedFactor``
     /// (0.7), so the others win close calls but a clearly better match still comes first. The
-    /// reminders rank completed reminders so: `git` finds the done "git: …" before fifty open
-    /// notes that mention git. Nil for none; an index has this or ``rankedLast``, not both.
+    /// reminders rank completed reminders so: `gcc` finds the done "gcc: GNU C compiler" before
+    /// the open packages that mention gcc. Nil for none; an index has this or ``rankedLast``, not both.
     public let demoted: String?
     /// Other columns of the app's table that every hit carries (``IndexHit/columns``), searched
     /// or not: a date to show beside the title, a URL to open.
