@@ -51,8 +51,13 @@ struct HitMarkup {
 
     /// About ``snippetTokens`` words around the first match (or from the start), with the
     /// ellipsis only on a side where words were left out.
+    ///
+    /// NB: with no terms to find (FTS5 cuts the snippet of notes that match), the snippet is the
+    /// notes' first words, and only those are split off: splitting every word of a long note
+    /// was a tenth of a rare word's search at 100,000 reminders (`perf`).
     func snippet(_ notes: String) -> String {
-        let words = notes.split(whereSeparator: \.isWhitespace)
+        let words = terms.isEmpty
+            ? Self.leadingWords(of: notes, count: HitMarkup.snippetTokens + 1) : notes.split(whereSeparator: \.isWhitespace)
         guard words.count > HitMarkup.snippetTokens else { return highlight(notes) }
         let firstMatch = matches(in: notes).first?.lowerBound ?? notes.startIndex
         let matchWord = words.firstIndex { $0.endIndex > firstMatch } ?? 0
@@ -60,6 +65,19 @@ struct HitMarkup {
         let end = start + HitMarkup.snippetTokens
         let body = notes[words[start].startIndex..<words[end - 1].endIndex]
         return (start > 0 ? style.ellipsis : "") + highlight(body) + (end < words.count ? style.ellipsis : "")
+    }
+
+    /// The first `count` words of `text` (or all, when it has fewer): what
+    /// `text.split(whereSeparator: \.isWhitespace).prefix(count)` gives, without the rest.
+    static func leadingWords(of text: String, count: Int) -> [Substring] {
+        var words: [Substring] = []
+        var rest = text[...]
+        while words.count < count, let start = rest.firstIndex(where: { !$0.isWhitespace }) {
+            let end = rest[start...].firstIndex(where: \.isWhitespace) ?? rest.endIndex
+            words.append(rest[start..<end])
+            rest = rest[end...]
+        }
+        return words
     }
 
     /// `text` with every run of whitespace (blank lines, tabs, line breaks) as one space, and
@@ -70,9 +88,10 @@ struct HitMarkup {
     /// HitMarkup.collapsingWhitespace("…the [starter].\n\n  Bake…")   // "…the [starter]. Bake…"
     /// ```
     ///
-    /// NB: one pass over the characters decides whether anything changes, and most snippets
-    /// need nothing. Foundation's `contains("  ")` did the same test through NSString: a third
-    /// of a rare word's whole search at 100,000 reminders (`perf`, `trove-bench statements`).
+    /// NB: one pass over the bytes decides whether anything changes (over the characters when
+    /// the text is not ASCII), and most snippets need nothing. Foundation's `contains("  ")` did
+    /// the same test through NSString: a third of a rare word's whole search at 100,000
+    /// reminders (`perf`, `trove-bench statements`).
     static func collapsingWhitespace(_ text: String) -> String {
         guard needsCollapsing(text) else { return text }
         return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -81,6 +100,19 @@ struct HitMarkup {
     /// Whether `text` has whitespace other than single spaces between other characters: a
     /// tab or line break, two in a row, or any at either end.
     static func needsCollapsing(_ text: String) -> Bool {
+        var previousIsWhitespace = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return needsCollapsing(characters: text) }
+            // NB: ASCII's whitespace characters: tab, line feed, vertical tab, form feed, carriage return, space.
+            let isWhitespace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            if isWhitespace, byte != 0x20 || previousIsWhitespace { return true }
+            previousIsWhitespace = isWhitespace
+        }
+        return previousIsWhitespace && !text.isEmpty
+    }
+
+    /// ``needsCollapsing(_:)`` by characters, for text that is not ASCII.
+    private static func needsCollapsing(characters text: String) -> Bool {
         var previousIsWhitespace = true
         for character in text {
             let isWhitespace = character.isWhitespace
