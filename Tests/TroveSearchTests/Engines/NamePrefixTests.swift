@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TroveSearch
 import TroveStore
+import TroveTestSupport
 
 /// Issue 19, item 4: a `list:`/`tag:`/`#` name still being typed is a prefix of names, as the
 /// last word is a prefix of words, on ``SearchFixture``'s lists (Groceries, Home, Work) and
@@ -85,5 +86,24 @@ import TroveStore
         #expect(try index.search("folder:bak", on: db, exact: true).total == 0)
         // NB: a negated value is never a prefix, as a negated word is not: it names no folder.
         #expect(try index.search("-folder:bak", on: db).hits.map(\.key).sorted() == [1, 2, 3, 4, 5, 6])
+    }
+
+    // A name being typed that starts more names than a clause holds (32) searches the first
+    // 32 and says so, in every engine: the reminders' clause was cut silently before.
+    @Test(arguments: ["tag:t", "!like tag:t"])
+    func aNameThatStartsTooManyNamesSaysSo(text: String) async throws {
+        let store = try await seededStore(records: (1...40).map {
+            ReminderRecord(title: "Item \($0)", tags: [String(format: "t%02d", $0)])
+        })
+        let result = try await store.search(SearchRequest(text: text, limit: 50))
+        #expect(result.query.notices == ["tag:t starts 40 tag names; only the first 32 are searched. Type more of the name to narrow it."])
+        // NB: tags are taken by name: t01 to t32, one reminder each.
+        #expect(result.total == 32)
+        #expect(Set(result.hits.flatMap(\.tags)) == Set((1...32).map { String(format: "t%02d", $0) }))
+        #expect(result.query.text == text)
+        // Fewer names than that: all of them, and no notice.
+        let fewer = try await store.search(SearchRequest(text: String(text.dropLast()) + "t1", limit: 50))
+        #expect(fewer.query.notices.isEmpty)
+        #expect(fewer.total == 10)
     }
 }

@@ -106,9 +106,10 @@ enum EngineRun {
         _ plan: MatchPlan, _ request: SearchRequest, engine: String, on db: SQLConnection, helper: SQLiteReadHelper? = nil
     ) throws -> ResultSet {
         do {
-            var resultSet = try SearchExecutor(plan: plan, request: try request.resolvingNamePrefix(on: db), engineName: engine)
-                .run(on: db, helper: helper)
+            let resolved = try request.resolvingNamePrefix(on: db)
+            var resultSet = try SearchExecutor(plan: plan, request: resolved, engineName: engine).run(on: db, helper: helper)
             resultSet.query = request.query
+            resultSet.query.notices = resolved.query.notices
             return resultSet
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {
             throw SearchError.invalidRawQuery(message: error.message, near: nearToken(in: error.message))

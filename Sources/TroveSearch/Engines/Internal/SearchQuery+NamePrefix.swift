@@ -12,7 +12,9 @@ extension SearchQuery {
     ///
     /// Unchanged when no name starts with it: the filter then matches nothing, and did-you-mean
     /// says there is no such list. At most ``maxFilterValues`` values stay in the clause (the
-    /// first names in the lists' order, tags by name), as for a typed `tag:a tag:b …`.
+    /// first names in the lists' order, tags by name), as for a typed `tag:a tag:b …`; when more
+    /// names start with it, a notice says how many were left out (`tag:a` among 40 tags: "tag:a
+    /// starts 40 tag names; only the first 32 are searched. Type more of the name to narrow it.").
     ///
     /// NB: the names are few (a list or tag per reminder at most) and read in one statement;
     /// resolving here, before any engine reads the filters, keeps every path (SQL, the facts in
@@ -31,9 +33,22 @@ extension SearchQuery {
         guard !names.isEmpty else { return self }
         var resolved = self
         var values = filters[clause].anyOf.filter { $0 != prefix }
-        for name in names where !values.contains(name) && values.count < Self.maxFilterValues { values.append(name) }
+        var dropped = 0
+        for name in names where !values.contains(name) {
+            if values.count < Self.maxFilterValues { values.append(name) } else { dropped += 1 }
+        }
         resolved.filters[clause].anyOf = values
         resolved.namePrefix = nil
+        if dropped > 0 {
+            let (typed, kind): (String, String) = switch prefix {
+            case .list(let start): ("list:" + start, "list")
+            case .tag(let start): ("tag:" + start, "tag")
+            default: (prefix.description, "")
+            }
+            resolved.notices.append(
+                "\(typed) starts \(QueryNumber.text(names.count)) \(kind) names; only the first \(Self.maxFilterValues) are searched. "
+                    + "Type more of the name to narrow it.")
+        }
         return resolved
     }
 }

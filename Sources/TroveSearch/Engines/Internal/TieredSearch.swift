@@ -67,6 +67,7 @@ struct TieredSearch {
                 let executor = SearchExecutor(plan: candidate, request: resolved, engineName: engineName)
                 if var resultSet = try executor.provisional(on: db) {
                     resultSet.query = query
+                    resultSet.query.notices = resolved.query.notices
                     return resultSet
                 }
             }
@@ -111,9 +112,10 @@ struct TieredSearch {
     func run(on db: SQLConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
             // NB: the answer carries the query as typed, which the caller compares with its own.
-            let typed = query
+            // NB: with the notices of resolving a name being typed (names left out past the cap).
             var search = self
             search.request = try request.resolvingNamePrefix(on: db)
+            let typed = { var typed = query; typed.notices = search.request.query.notices; return typed }()
             let shown = early.map { early in { @Sendable (resultSet: ResultSet) in
                 var resultSet = resultSet
                 resultSet.query = typed
