@@ -108,8 +108,7 @@ enum EngineRun {
         do {
             let resolved = try request.resolvingNamePrefix(on: db)
             var resultSet = try SearchExecutor(plan: plan, request: resolved, engineName: engine).run(on: db, helper: helper)
-            resultSet.query = request.query
-            resultSet.query.notices = resolved.query.notices
+            resultSet.query = resolved.query.answering(request.query)
             return resultSet
         } catch let error as SQLiteError where plan.isRaw && error.code == .error {
             throw SearchError.invalidRawQuery(message: error.message, near: nearToken(in: error.message))

@@ -24,10 +24,10 @@ extension SearchQuery {
             let clause = filters.firstIndex(where: { !$0.isNegated && $0.anyOf.contains(prefix) })
         else { return self }
         var lookup = NameLookup(db: db)
-        let names: [SearchFilter]
+        let names: [SearchFilter], kind: String, start: String
         switch prefix {
-        case .list(let start): names = try lookup.lists(startingWith: start).map(SearchFilter.list)
-        case .tag(let start): names = try lookup.tags(startingWith: start).map(SearchFilter.tag)
+        case .list(let text): (names, kind, start) = (try lookup.lists(startingWith: text).map(SearchFilter.list), "list", text)
+        case .tag(let text): (names, kind, start) = (try lookup.tags(startingWith: text).map(SearchFilter.tag), "tag", text)
         default: return self
         }
         guard !names.isEmpty else { return self }
@@ -40,16 +40,20 @@ extension SearchQuery {
         resolved.filters[clause].anyOf = values
         resolved.namePrefix = nil
         if dropped > 0 {
-            let (typed, kind): (String, String) = switch prefix {
-            case .list(let start): ("list:" + start, "list")
-            case .tag(let start): ("tag:" + start, "tag")
-            default: (prefix.description, "")
-            }
             resolved.notices.append(
-                "\(typed) starts \(QueryNumber.text(names.count)) \(kind) names; only the first \(Self.maxFilterValues) are searched. "
+                "\(kind):\(start) starts \(QueryNumber.text(names.count)) \(kind) names; only the first \(Self.maxFilterValues) are searched. "
                     + "Type more of the name to narrow it.")
         }
         return resolved
+    }
+
+    /// `typed`, the query as the caller typed it, with this resolved query's notices: what an
+    /// answer carries, so that a caller comparing texts finds its own and still hears about the
+    /// names left out.
+    func answering(_ typed: SearchQuery) -> SearchQuery {
+        var answered = typed
+        answered.notices = notices
+        return answered
     }
 }
 

@@ -66,8 +66,7 @@ struct TieredSearch {
             for candidate in try samplePlans(on: db) {
                 let executor = SearchExecutor(plan: candidate, request: resolved, engineName: engineName)
                 if var resultSet = try executor.provisional(on: db) {
-                    resultSet.query = query
-                    resultSet.query.notices = resolved.query.notices
+                    resultSet.query = resolved.query.answering(query)
                     return resultSet
                 }
             }
@@ -111,11 +110,11 @@ struct TieredSearch {
     ///     searched, when it will be.
     func run(on db: SQLConnection, helper: SQLiteReadHelper? = nil, early: (@Sendable (ResultSet) -> Void)? = nil) throws -> Outcome {
         try db.transaction(.deferred) {
-            // NB: the answer carries the query as typed, which the caller compares with its own.
-            // NB: with the notices of resolving a name being typed (names left out past the cap).
+            // NB: the answer carries the query as typed, which the caller compares with its own
+            // (with the notices of resolving a name being typed: ``SearchQuery/answering(_:)``).
             var search = self
             search.request = try request.resolvingNamePrefix(on: db)
-            let typed = { var typed = query; typed.notices = search.request.query.notices; return typed }()
+            let typed = search.request.query.answering(query)
             let shown = early.map { early in { @Sendable (resultSet: ResultSet) in
                 var resultSet = resultSet
                 resultSet.query = typed
