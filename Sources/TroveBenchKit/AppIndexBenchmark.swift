@@ -20,7 +20,8 @@ public import TroveSearch
 ///   total and facets of a large set while the first ranks the page (its answer is checked
 ///   equal to the one-connection answer);
 /// - the same with a current ``VocabularyCache`` of the index, as the index's typing stream
-///   keeps one (typo candidates and did-you-mean words from memory; also checked equal);
+///   keeps one (typo candidates and did-you-mean words from memory, and the total and facets
+///   of a text-only search counted from its copy of the facet values; also checked equal);
 /// - the typing stream's first answer: one `SearchProvider.results(for:in:)` stream for the
 ///   whole run (one per `exact:`), as an app's search field keeps one, each text typed into it
 ///   once, timed from the keystroke to the text's first answer (provisional when the text has
@@ -76,7 +77,8 @@ public struct AppIndexBenchmark {
         public var typosOff: LatencyStats
         /// `SearchIndex.search(_:in:)` on a database with two readers.
         public var withHelper: LatencyStats
-        /// The same with a current trie of the index's words (`vocabulary:`).
+        /// The same with a current cache of the index (`vocabulary:`): its words' trie and its
+        /// copy of the facet values.
         public var withTrie: LatencyStats
         /// The typing stream's first answer to the text, typed once into a long-lived stream.
         public var firstAnswer: LatencyStats
@@ -266,7 +268,7 @@ public struct AppIndexBenchmark {
     /// The rows as a table: ms p50 / p99 (p99 is the slowest query when there are fewer than 100).
     public static func table(_ rows: [Row]) -> MarkdownTable {
         var table = MarkdownTable(header: [
-            "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "2 readers + trie",
+            "class", "queries", "SearchIndex.search", "typos off", "search(_:in:), 2 readers", "2 readers + caches (words, facet values)",
             "stream's first answer", "first answers provisional", "FTS5 bm25 top 20 + count",
             "search / FTS5 p50",
             "answers with typo matches", "done ranked last",

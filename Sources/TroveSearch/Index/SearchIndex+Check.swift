@@ -136,6 +136,7 @@ extension SearchIndex {
     /// records the declaration. The caller holds the transaction.
     func build(_ db: SQLConnection) throws {
         try db.execute(SearchIndex.createVersionsTable)
+        try dropLookupTriggers(db)
         for statement in dropStatements + createStatements { try db.execute(statement) }
         for statement in rebuildStatements { try db.execute(statement) }
         try db.execute("""
@@ -162,6 +163,22 @@ extension SearchIndex {
             ("trigger", substrings.insert, unsynced),
             ("trigger", substrings.delete, unsynced),
             ("trigger", substrings.update, unsynced),
+        ] + expectedFactsObjects
+    }
+
+    /// The count of changes ``IndexFacts`` reads and its triggers, for an index with facets.
+    private var expectedFactsObjects: [(kind: String, name: String, consequence: String)] {
+        guard !facets.isEmpty else { return [] }
+        let names = factsNames
+        let stale = "a search's facets may be counted from an out-of-date copy"
+        var objects: [(kind: String, name: String, consequence: String)] = [
+            ("table", names.changes, "facets are counted without the in-memory copy"),
+            ("trigger", names.insert, stale), ("trigger", names.delete, stale), ("trigger", names.update, stale),
         ]
+        for number in lookedUpFacetTables.indices {
+            let triggers = lookupTriggerNames(number + 1)
+            objects += [("trigger", triggers.insert, stale), ("trigger", triggers.delete, stale), ("trigger", triggers.update, stale)]
+        }
+        return objects
     }
 }

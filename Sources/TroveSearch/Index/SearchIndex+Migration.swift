@@ -118,7 +118,49 @@ extension SearchIndex {
             // NB: a view of the FTS index's own words (one row per word, with how many rows
             // hold it), for did-you-mean; it stores nothing.
             "CREATE VIRTUAL TABLE \(identifier: vocabularyTable) USING fts5vocab(\(raw: SQLFragment.quote(literal: ftsTable)), 'row')",
-        ] + substringStatements
+        ] + substringStatements + factsStatements
+    }
+
+    /// What a declaration with facets adds, so that ``IndexFacts`` (a copy of every row's facet
+    /// values, kept in memory by a long-lived searcher) knows when it no longer holds: a one-row
+    /// count of the writes that could change a facet, bumped by triggers on the table (rows
+    /// added or deleted; the key, a facet column or a looked-up facet's own column changed) and
+    /// on each looked-up facet's table (any write). A count rolled back with its write never
+    /// shows, and `PRAGMA schema_version` beside it covers a count made anew by ``rebuild(_:)``.
+    ///
+    /// ```swift
+    /// // CREATE TABLE "trove_notes_changes"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL);
+    /// // INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
+    /// // CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
+    /// // … "trove_notes_factsdelete", "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" …,
+    /// // "trove_notes_lookup1insert" AFTER INSERT ON "note_tags" …, "trove_notes_lookup1delete", "trove_notes_lookup1update"
+    /// ```
+    ///
+    /// NB: a counter rather than the facts themselves in tables: nothing to keep in step row by
+    /// row, and one small write per row written (the app's own `INSERT` stays a single pass).
+    private var factsStatements: [SQLFragment] {
+        guard !facets.isEmpty else { return [] }
+        let names = factsNames
+        let bump: SQLFragment = "UPDATE \(identifier: names.changes) SET \"changes\" = \"changes\" + 1;"
+        var watched = [key]
+        for column in factsWatchedColumns where !watched.contains(column) { watched.append(column) }
+        let watchedList = watched.map { SQLFragment(identifier: $0) }.joined(separator: ", ")
+        var statements: [SQLFragment] = [
+            "CREATE TABLE \(identifier: names.changes)(\"id\" INTEGER PRIMARY KEY CHECK (\"id\" = 1), \"changes\" INTEGER NOT NULL)",
+            "INSERT INTO \(identifier: names.changes)(\"id\", \"changes\") VALUES (1, 0)",
+            "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) BEGIN \(bump) END",
+            "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) BEGIN \(bump) END",
+            "CREATE TRIGGER \(identifier: names.update) AFTER UPDATE OF \(watchedList) ON \(identifier: table) BEGIN \(bump) END",
+        ]
+        for (number, other) in lookedUpFacetTables.enumerated() {
+            let triggers = lookupTriggerNames(number + 1)
+            statements += [
+                "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: other) BEGIN \(bump) END",
+                "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: other) BEGIN \(bump) END",
+                "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE ON \(identifier: other) BEGIN \(bump) END",
+            ]
+        }
+        return statements
     }
 
     /// The substring index, as schema 6 makes the reminders': unicode61 keeps a Chinese or Thai
@@ -178,7 +220,25 @@ extension SearchIndex {
             "DROP TABLE IF EXISTS \(identifier: substringTable)",
             "DROP VIEW IF EXISTS \(identifier: substringNames.view)",
             "DROP INDEX IF EXISTS \(identifier: substringNames.rows)",
+            "DROP TRIGGER IF EXISTS \(identifier: factsNames.insert)",
+            "DROP TRIGGER IF EXISTS \(identifier: factsNames.delete)",
+            "DROP TRIGGER IF EXISTS \(identifier: factsNames.update)",
+            "DROP TABLE IF EXISTS \(identifier: factsNames.changes)",
         ]
+    }
+
+    /// Drops the looked-up facets' triggers an earlier declaration made: every trigger named
+    /// `trove_<name>_lookup<number>insert` (`delete`, `update`), however many tables it had.
+    func dropLookupTriggers(_ db: SQLConnection) throws {
+        let stem = "trove_\(name)_lookup"
+        let names = try db.fetchAll("SELECT \"name\" FROM \"sqlite_schema\" WHERE \"type\" = 'trigger'")
+            .map { row -> String in try row[0] }
+        for trigger in names where trigger.hasPrefix(stem) {
+            let rest = trigger.dropFirst(stem.count)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty, ["insert", "delete", "update"].contains(String(rest.dropFirst(digits.count))) else { continue }
+            try db.execute("DROP TRIGGER IF EXISTS \(identifier: trigger)")
+        }
     }
 
     /// Indexes every row the table holds now.

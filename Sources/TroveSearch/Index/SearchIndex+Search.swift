@@ -139,11 +139,22 @@ extension SearchIndex {
             // over them instead of two. With a helper and many matches, that and the other
             // facets are read there while the page is ranked here; the text's matches,
             // counted up to one past the threshold in the index alone, choose the page's way.
-            let tally = typoCursor == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
+            // NB: with a current copy of the facet values (``IndexFacts``, kept by the cache), a
+            // search whose matches the text alone decides counts them and their facets from
+            // the matches' keys, without looking a match up in the app's tables.
+            let facts = exact.matchedKeys != nil ? try cache?.facts(of: self, mirroring: db) : nil
+            let inMemory = try facts.flatMap { try countInMemory(exact, facts: $0, on: db) }
+            let tally = typoCursor == nil && inMemory == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
             var exactTotal: Int
             var firstFacet: [Facet]?
             var exactFacets: [String: [Facet]]?
-            if tally == nil { (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db) } else { exactTotal = 0 }
+            if let inMemory {
+                (exactTotal, exactFacets) = (inMemory.total, inMemory.facets)
+            } else if tally == nil {
+                (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db)
+            } else {
+                exactTotal = 0
+            }
             var answer = typoCursor == nil
                 ? try page(
                     of: exact, total: tally == nil ? exactTotal : SearchIndex.rankedInIndexMinimum + 1, limit: limit,
@@ -169,7 +180,8 @@ extension SearchIndex {
                 early?(IndexResultSet(query: query, index: name, hits: answer.hits, total: exactTotal, isProvisional: true))
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
-                let (unionTotal, unionFacet) = try countAndFirstFacet(union, on: db)
+                let unionInMemory = try facts.flatMap { try countInMemory(union, facts: $0, on: db) }
+                let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
                 let formsOnly = IndexStatements(index: self, query: query, style: highlight, expansion: forms.merging(inflections))
                 if !inflections.isEmpty {
@@ -180,7 +192,7 @@ extension SearchIndex {
                     total = unionTotal
                     facetSource = union
                     firstFacet = unionFacet
-                    exactFacets = nil
+                    exactFacets = unionInMemory?.facets
                     if answer.hits.count == limit {
                         // NB: the exact matches fill this page; the next one starts the typo tier.
                         answer.hasMore = true
@@ -259,6 +271,21 @@ extension SearchIndex {
             let (total, first) = try self.countAndFirstFacet(statements, on: db)
             return (total, first, try self.otherFacets(of: statements, on: db))
         }
+    }
+
+    /// The total and every facet of `statements`' matches, counted from `facts` and the
+    /// matches' keys (``IndexStatements/matchedKeys``); nil when the text alone does not decide
+    /// the matches.
+    ///
+    /// ```swift
+    /// // SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')
+    /// ```
+    private func countInMemory(
+        _ statements: IndexStatements, facts: IndexFacts, on db: SQLConnection
+    ) throws -> IndexFacts.Tally? {
+        guard let sql = statements.matchedKeys else { return nil }
+        let keys: [UInt8] = try db.fetchOne(sql)?[0] ?? []
+        return facts.tally(matches: keys, facets: facets)
     }
 
     /// The values of every facet column but the first (which comes with the total).

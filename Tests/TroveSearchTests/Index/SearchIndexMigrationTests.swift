@@ -34,7 +34,12 @@ import TroveSearch
             CREATE VIRTUAL TABLE "trove_notes_substrings" USING fts5("title", "body", content='trove_notes_substringtext', content_rowid='id', tokenize='trigram');
             CREATE TRIGGER "trove_notes_substringinsert" AFTER INSERT ON "notes" WHEN \(held(#"new."title""#)) OR \(held(#"new."body""#)) BEGIN INSERT INTO "trove_notes_substrings"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
             CREATE TRIGGER "trove_notes_substringdelete" AFTER DELETE ON "notes" WHEN \(held(#"old."title""#)) OR \(held(#"old."body""#)) BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") VALUES ('delete', old."id", old."title", old."body"); END;
-            CREATE TRIGGER "trove_notes_substringupdate" AFTER UPDATE OF "id", "title", "body" ON "notes" WHEN old."id" IS NOT new."id" OR old."title" IS NOT new."title" OR old."body" IS NOT new."body" BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") SELECT 'delete', old."id", old."title", old."body" WHERE \(held(#"old."title""#)) OR \(held(#"old."body""#)); INSERT INTO "trove_notes_substrings"(rowid, "title", "body") SELECT new."id", new."title", new."body" WHERE \(held(#"new."title""#)) OR \(held(#"new."body""#)); END
+            CREATE TRIGGER "trove_notes_substringupdate" AFTER UPDATE OF "id", "title", "body" ON "notes" WHEN old."id" IS NOT new."id" OR old."title" IS NOT new."title" OR old."body" IS NOT new."body" BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") SELECT 'delete', old."id", old."title", old."body" WHERE \(held(#"old."title""#)) OR \(held(#"old."body""#)); INSERT INTO "trove_notes_substrings"(rowid, "title", "body") SELECT new."id", new."title", new."body" WHERE \(held(#"new."title""#)) OR \(held(#"new."body""#)); END;
+            CREATE TABLE "trove_notes_changes"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL);
+            INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
+            CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
+            CREATE TRIGGER "trove_notes_factsdelete" AFTER DELETE ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
+            CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
             """)
     }
 

@@ -170,7 +170,14 @@ struct IndexStatements {
     /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
     /// otherwise.
     private var indexOnlyClause: WhereClause? {
-        guard isRanked, case .rank = index.sort, index.rankedLast == nil, index.demoted == nil, excluded == nil, query.fieldFilters.isEmpty,
+        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil else { return nil }
+        return matchOnlyClause
+    }
+
+    /// The matches' condition on the FTS5 table alone, when nothing but the text decides which
+    /// rows match (whatever their order); nil otherwise.
+    private var matchOnlyClause: WhereClause? {
+        guard isRanked, excluded == nil, query.fieldFilters.isEmpty,
             query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
             query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
             let positive = expression?.positive
@@ -181,6 +188,20 @@ struct IndexStatements {
             TypedExpression<Bool>("\(fts) MATCH \(positive)")
             if let negative { TypedExpression<Bool>("\(rowid) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(negative))") }
         }
+    }
+
+    /// The keys of every match, read in the FTS5 table alone as one sorted `trove_ids` BLOB, when
+    /// nothing but the text decides which rows match; nil otherwise. ``IndexFacts`` counts them
+    /// and their facets from memory, where ``count`` and ``facet(_:)`` look each match up.
+    ///
+    /// ```swift
+    /// statements.matchedKeys
+    /// // SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')
+    /// ```
+    var matchedKeys: SQLFragment? {
+        guard let clause = matchOnlyClause else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return "SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)"
     }
 
     /// How many rows match, counted up to `limit` in the FTS5 table alone, when the page may be
@@ -310,17 +331,18 @@ struct IndexStatements {
     /// past the limit, so that dropping it still leaves ``facetLimit`` values.
     ///
     /// Values are grouped ignoring ASCII case, as a `.text` filter compares them, so a value's
-    /// count is what filtering by it finds; the group shows its first spelling in binary order.
+    /// count is what filtering by it finds; the group shows its first spelling in binary order,
+    /// whatever collation the column declares (so ``IndexFacts`` shows the same one).
     ///
     /// ```swift
     /// statements.facetAndTotal("folder")
-    /// // SELECT min(CAST("notes"."folder" AS TEXT)) AS "value", count(*) AS "count", sum(count(*)) OVER () AS "total"
+    /// // SELECT min(CAST("notes"."folder" AS TEXT) COLLATE "BINARY") AS "value", count(*) AS "count", sum(count(*)) OVER () AS "total"
     /// //   FROM … WHERE … GROUP BY CAST("notes"."folder" AS TEXT) COLLATE "NOCASE"
     /// //   ORDER BY ("value" IS NULL), "count" DESC, "value" LIMIT 101
     /// ```
     func facetAndTotal(_ column: String) -> SQLFragment {
         let value = Self.facetValueOrNull.reference
-        return "SELECT \(TypedExpression<String?>("min(\(asText(column)))").named(Self.facetValueOrNull)), "
+        return "SELECT \(TypedExpression<String?>("min(\(asText(column).collate(.binary)))").named(Self.facetValueOrNull)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)), "
             + "\(TypedExpression<Int>("sum(count(*)) OVER ()").named(Self.facetTotal)) FROM \(from)\(whereSQL) "
             + "GROUP BY \(facetGroup(column)) ORDER BY (\(value.isNull)), \(Self.facetCount.reference.desc().queryFragment), "
@@ -335,7 +357,7 @@ struct IndexStatements {
         }
         var clause = filter
         clause.terms.append(text(column).isNotNull.queryFragment)
-        return "SELECT \(TypedExpression<String>("min(\(asText(column)))").named(Self.facetValue)), "
+        return "SELECT \(TypedExpression<String>("min(\(asText(column).collate(.binary)))").named(Self.facetValue)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)) FROM \(from) WHERE \(clause.queryFragment) "
             + "GROUP BY \(facetGroup(column)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
             + "LIMIT \(Self.facetLimit)"
@@ -343,12 +365,13 @@ struct IndexStatements {
 
     /// The looked-up values of a ``SearchIndex/Filter/lookup(_:table:key:value:)`` filter's
     /// word named as a facet, over all matches, grouped as its filter compares them; each
-    /// match counted once per value, so a value's count is what filtering by it finds.
+    /// match counted once per value, so a value's count is what filtering by it finds. A NULL
+    /// value is no value.
     ///
     /// ```swift
     /// statements.facet("tag")
-    /// // SELECT min(CAST("trove_lookup"."tag" AS TEXT)) AS "value", count(DISTINCT "notes"."id") AS "count"
-    /// //   FROM … JOIN "note_tags" AS "trove_lookup" ON ("trove_lookup"."note_id" = "notes"."id")
+    /// // SELECT min(CAST("trove_lookup"."tag" AS TEXT) COLLATE "BINARY") AS "value", count(DISTINCT "notes"."id") AS "count"
+    /// //   FROM … JOIN "note_tags" AS "trove_lookup" ON ("trove_lookup"."note_id" = "notes"."id") AND ("trove_lookup"."tag" IS NOT NULL)
     /// //   WHERE … GROUP BY CAST("trove_lookup"."tag" AS TEXT) COLLATE "NOCASE" ORDER BY "count" DESC, "value" LIMIT 100
     /// ```
     private func lookupFacet(_ own: String, table: String, key: String, value: String) -> SQLFragment {
@@ -357,9 +380,10 @@ struct IndexStatements {
         let shown = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
         let join: SQLFragment = """
             JOIN \(identifier: table) AS \(identifier: alias) \
-            ON (\(SQLColumn<Int64>(key, table: alias)) = \(SQLColumn<Int64>(own, table: index.table)))
+            ON (\(SQLColumn<Int64>(key, table: alias)) = \(SQLColumn<Int64>(own, table: index.table))) \
+            AND (\(shown.isNotNull))
             """
-        return "SELECT \(TypedExpression<String>("min(\(shown))").named(Self.facetValue)), "
+        return "SELECT \(TypedExpression<String>("min(\(shown.collate(.binary)))").named(Self.facetValue)), "
             + "\(TypedExpression<Int>("count(DISTINCT \(self.key))").named(Self.facetCount)) FROM \(from) \(join)\(whereSQL) "
             + "GROUP BY \(shown.collate(.nocase)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
             + "LIMIT \(Self.facetLimit)"

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+import TroveTestSupport
+
+/// An index with facets counts a search's total and facets from its copy of every row's facet
+/// values (``IndexFacts``, kept by a ``VocabularyCache`` made for the index) when the copy
+/// mirrors the database: the same answer the SQL counts give, on random tables and texts.
+@Suite struct SearchIndexFactsTests {
+    /// A small random generator (SplitMix64), so that a seed names one table.
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let words = ["bread", "baker", "banana", "apple", "apricot", "april", "camera", "call", "cello", "deal", "dial", "zebra"]
+    /// Folder values: spellings equal ignoring ASCII case, a non-ASCII pair that case folding
+    /// does not join, two byte strings Swift's `==` would call equal (é precomposed and not),
+    /// an empty text, a number and NULL.
+    static let folders: [any SQLBindable] = [
+        "Home", "home", "HOME", "Work", "Wörk", "wÖrk", "caf\u{E9}", "cafe\u{301}", "", Int64(12), 1.5, String?.none,
+    ]
+    static let tags: [any SQLBindable] = ["errand", "Errand", "call", "_x", "Zed", "zed", String?.none]
+
+    /// The app's notes and their tags, made from `seed`; `lookupFirst` declares the tag facet first.
+    static func database(seed: UInt64, lookupFirst: Bool) async throws -> (SQLiteDatabase, SearchIndex) {
+        let index = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")],
+            filters: ["folder": .text("folder"), "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")],
+            facets: lookupFirst ? ["tag", "folder"] : ["folder", "tag"])
+        let database = try SQLiteDatabase.inMemory()
+        try await database.writeWithoutTransaction { db in
+            var random = Random(state: seed)
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder)")
+            // NB: no key on the tags: a note may hold one tag twice, and a tag may name no note.
+            try db.execute("CREATE TABLE note_tags (note_id INTEGER, tag TEXT COLLATE NOCASE)")
+            let rows = Int.random(in: 20...160, using: &random)
+            var id: Int64 = 0
+            for _ in 0..<rows {
+                id += Int64.random(in: 1...3, using: &random)
+                let title = (0..<Int.random(in: 1...3, using: &random)).map { _ in words.randomElement(using: &random)! }
+                let body = (0..<Int.random(in: 0...4, using: &random)).map { _ in words.randomElement(using: &random)! }
+                try db.execute("""
+                    INSERT INTO notes (id, title, body, folder) VALUES (\(id), \(title.joined(separator: " ")),
+                    \(body.joined(separator: " ")), \(SQLFragment(binding: folders.randomElement(using: &random)!)))
+                    """)
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    let owner = Bool.random(using: &random) || id < 3 ? id : id + 1_000
+                    try db.execute("INSERT INTO note_tags (note_id, tag) VALUES (\(owner), \(SQLFragment(binding: tags.randomElement(using: &random)!)))")
+                }
+            }
+            try index.migrate(db)
+        }
+        return (database, index)
+    }
+
+    /// Texts whose matches the text alone decides (the copy counts them) and a few it does not
+    /// (a filter, a substring word, `!like`: counted with SQL either way).
+    static let texts = [
+        "b", "a", "ap", "c", "ca", "z", "bread", "apple b", "baker OR cello", "-banana", "a -apple", "\"apple apricot\"",
+        "braed", "bananas", "q", "folder:home", "tag:errand b", "!like an", "b folder:work",
+    ]
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64], [false, true])
+    func theCopyGivesTheAnswerTheSQLGives(seed: UInt64, lookupFirst: Bool) async throws {
+        let (database, index) = try await Self.database(seed: seed, lookupFirst: lookupFirst)
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        #expect(cache.factsBuilds == 1)
+        var counted = 0
+        for text in Self.texts {
+            for exact in [false, true] {
+                let usesBefore = cache.factsUses
+                let withCopy = try await index.search(text, in: database, limit: 5, exact: exact, vocabulary: cache)
+                let plain = try await index.search(text, in: database, limit: 5, exact: exact)
+                #expect(withCopy == plain, "\(text) exact: \(exact), seed \(seed)")
+                if cache.factsUses > usesBefore { counted += 1 }
+            }
+        }
+        // NB: the copy answered most texts; were it never used, the comparison proves nothing.
+        #expect(counted >= 20)
+    }
+
+    // The facets the copy counts, spelled out for one table: a group of spellings shows its
+    // lowest in binary order, and a note with "errand" and "Errand" counts once.
+    @Test func aGroupShowsItsLowestSpellingAndCountsANoteOnce() async throws {
+        let database = try SQLiteDatabase.inMemory()
+        let index = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title")],
+            filters: ["tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")], facets: ["folder", "tag"])
+        try await database.writeWithoutTransaction { db in
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, folder TEXT COLLATE NOCASE)")
+            try db.execute("CREATE TABLE note_tags (note_id INTEGER, tag TEXT COLLATE NOCASE)")
+            try db.execute("INSERT INTO notes VALUES (1, 'bread', 'home'), (2, 'bread', 'Home'), (3, 'bread', 'Work'), (4, 'jam', 'HOME')")
+            try db.execute("INSERT INTO note_tags VALUES (1, 'errand'), (1, 'Errand'), (2, 'errand'), (3, 'Errand'), (3, NULL), (9, 'call')")
+            try index.migrate(db)
+        }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        let answer = try await index.search("bread", in: database, vocabulary: cache)
+        #expect(cache.factsUses == 1)
+        #expect(answer.total == 3)
+        #expect(answer.facets["folder"] == [Facet(name: "Home", count: 2), Facet(name: "Work", count: 1)])
+        #expect(answer.facets["tag"] == [Facet(name: "Errand", count: 3)])
+        #expect(answer == (try await index.search("bread", in: database)))
+    }
+
+    // A write the copy does not hold retires it: the search counts with SQL (and sees the
+    // write), and a new copy is built; a change to a looked-up tag counts as a write too.
+    @Test func aWriteRetiresTheCopyUntilItIsBuiltAgain() async throws {
+        let (database, index) = try await Self.database(seed: 9, lookupFirst: false)
+        let cache = VocabularyCache(database: database, index: index, pause: .zero)
+        try await cache.buildNow()
+        let before = try await index.search("b", in: database, vocabulary: cache)
+        #expect(cache.factsUses == 1)
+        let writes: [SQLFragment] = [
+            "UPDATE notes SET folder = 'Garden' WHERE id = (SELECT min(rowid) FROM trove_notes_fts WHERE trove_notes_fts MATCH 'b*')",
+            "INSERT INTO note_tags (note_id, tag) SELECT min(rowid), 'fresh' FROM trove_notes_fts WHERE trove_notes_fts MATCH 'b*'",
+            "DELETE FROM notes WHERE id = (SELECT max(rowid) FROM trove_notes_fts WHERE trove_notes_fts MATCH 'b*')",
+            "INSERT INTO notes (id, title, folder) VALUES (100000, 'brand new', 'Garden')",
+        ]
+        var last = before
+        for write in writes {
+            try await database.write { db in try db.execute(write) }
+            let uses = cache.factsUses
+            let after = try await index.search("b", in: database, vocabulary: cache)
+            #expect(cache.factsUses == uses, "a retired copy is not used: \(write.debugDescription)")
+            #expect(after == (try await index.search("b", in: database)))
+            #expect(after != last, "the write shows: \(write.debugDescription)")
+            last = after
+            // NB: the stale search started a build in the background; this one may run beside it
+            // (both read the same rows).
+            let builds = cache.factsBuilds
+            try await cache.buildNow()
+            #expect(cache.factsBuilds > builds)
+            #expect(try await index.search("b", in: database, vocabulary: cache) == after)
+            #expect(cache.factsUses == uses + 1)
+        }
+        #expect(last.facets["folder"]?.contains { $0.name == "Garden" } == true)
+        #expect(last.facets["tag"]?.contains { $0.name == "fresh" } == true)
+    }
+
+    // `check` names the count and its triggers; a dropped trigger is reported.
+    @Test func checkNamesTheCountsTrigger() throws {
+        let db = try NotesFixture.database()
+        #expect(try NotesFixture.index.check(db).problems.isEmpty)
+        try db.execute("DROP TRIGGER trove_notes_factsupdate")
+        #expect(try NotesFixture.index.check(db).problems == [
+            "The index notes has no trigger trove_notes_factsupdate: a search's facets may be counted from an out-of-date copy."
+        ])
+    }
+}
