@@ -164,6 +164,28 @@ public struct AppIndexBenchmark {
         CREATE TABLE note_tags(note_id INTEGER NOT NULL, tag TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY(note_id, tag))
         """
 
+    /// Seconds a ``VocabularyCache`` of the index takes to build (`buildNow`): the words' trie
+    /// alone (the index declared without facets, the same tables), and with the copy of the
+    /// facet values beside it, each the median of `rounds` builds.
+    public func cacheBuildSeconds(rounds: Int) async throws -> (words: Double, withFacets: Double) {
+        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
+        let index = AppIndexBenchmark.index
+        let wordsOnly = try SearchIndex(
+            name: index.name, table: index.table, key: index.key, fields: index.fields, filters: index.filters)
+        let clock = ContinuousClock()
+        var seconds: [SearchIndex: [Double]] = [:]
+        for _ in 0..<max(rounds, 1) {
+            for declared in [wordsOnly, index] {
+                let cache = VocabularyCache(database: database, index: declared)
+                let start = clock.now
+                try await cache.buildNow()
+                seconds[declared, default: []].append((clock.now - start).milliseconds / 1000)
+            }
+        }
+        func median(_ values: [Double]?) -> Double { LatencyStats(milliseconds: values ?? []).p50 }
+        return (median(seconds[wordsOnly]), median(seconds[index]))
+    }
+
     /// Times every query of every class: each figure is the median of `rounds` runs.
     public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) async throws -> [Row] {
         let db = try SQLConnection(path: path, options: .init(readOnly: true))

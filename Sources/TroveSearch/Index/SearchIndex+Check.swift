@@ -85,6 +85,13 @@ extension SearchIndex {
         for object in expected where !present.contains(object.name.lowercased()) {
             report.problems.append("The index \(name) has no \(object.kind) \(object.name): \(object.consequence).")
         }
+        // NB: without its one row the count tells no change, so no copy of the facet values is used.
+        if !facets.isEmpty, present.contains(factsNames.changes.lowercased()),
+            try db.fetchValue("SELECT count(*) FROM \(identifier: factsNames.changes) WHERE \"id\" = 1", as: Int.self) != 1
+        {
+            report.problems.append(
+                "The index \(name) has no row in \(factsNames.changes): facets are counted without the in-memory copy.")
+        }
         // NB: FTS5's check needs the FTS table and its shadow tables; a missing one is already
         // reported, and its check would only fail with SQLite's own words.
         report.indexChecked = true

@@ -44,7 +44,7 @@ public final class VocabularyCache: Sendable {
     /// mirrors the database the search reads): a search whose matches its words alone decide
     /// (no `key:value` filter, no word in a substring script, not `!like`) counts its total and
     /// facets from the matches' keys instead of joining each match to the app's tables. At
-    /// 100,000 notes that is ~1 MB and ~0.1 s to build.
+    /// 100,000 notes with a folder and tags that is ~2.3 MB and ~0.16 s to build (`trove-bench app-index`).
     public convenience init(database: SQLiteDatabase, index: SearchIndex, pause: Duration = .seconds(2)) {
         self.init(database: database, tables: VocabularyTables(index: index), pause: pause, facetsOf: index)
     }

@@ -156,5 +156,23 @@ import TroveTestSupport
         #expect(try NotesFixture.index.check(db).problems == [
             "The index notes has no trigger trove_notes_factsupdate: a search's facets may be counted from an out-of-date copy."
         ])
+        try NotesFixture.index.rebuild(db)
+        try db.execute("DELETE FROM trove_notes_changes")
+        let report = try NotesFixture.index.check(db)
+        #expect(report.problems == ["The index notes has no row in trove_notes_changes: facets are counted without the in-memory copy."])
+        try NotesFixture.index.rebuild(db)
+        #expect(try NotesFixture.index.check(db).problems.isEmpty)
+    }
+
+    // Without its row, the count names no version: no copy is built or used, and the SQL
+    // counts answer.
+    @Test func withoutTheCountsRowNoCopyIsUsed() async throws {
+        let (database, index) = try await Self.database(seed: 11, lookupFirst: false)
+        try await database.write { db in try db.execute("DELETE FROM trove_notes_changes") }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        let answer = try await index.search("b", in: database, vocabulary: cache)
+        #expect(cache.factsUses == 0)
+        #expect(answer == (try await index.search("b", in: database)))
     }
 }
