@@ -142,8 +142,9 @@ extension SearchIndex {
             // NB: with a current copy of the facet values (``IndexFacts``, kept by the cache), a
             // search whose matches the text alone decides counts them and their facets from
             // the matches' keys, without looking a match up in the app's tables.
-            let facts = exact.matchedKeys != nil ? try cache?.facts(of: self, mirroring: db) : nil
+            let facts = exact.factsCount != nil ? try cache?.facts(of: self, mirroring: db) : nil
             let inMemory = try facts.flatMap { try countInMemory(exact, facts: $0, on: db) }
+            if inMemory != nil { cache?.countedFromFacts() }
             let tally = typoCursor == nil && inMemory == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
             var exactTotal: Int
             var firstFacet: [Facet]?
@@ -181,6 +182,7 @@ extension SearchIndex {
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
                 let unionInMemory = try facts.flatMap { try countInMemory(union, facts: $0, on: db) }
+                if unionInMemory != nil { cache?.countedFromFacts() }
                 let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
                 let formsOnly = IndexStatements(index: self, query: query, style: highlight, expansion: forms.merging(inflections))
@@ -273,9 +275,9 @@ extension SearchIndex {
         }
     }
 
-    /// The total and every facet of `statements`' matches, counted from `facts` and the
-    /// matches' keys (``IndexStatements/matchedKeys``); nil when the text alone does not decide
-    /// the matches.
+    /// The total and every facet of `statements`' matches, counted from `facts`, the matches'
+    /// keys and the filters tested in memory (``IndexStatements/factsCount``); nil when
+    /// something else decides the matches or a filter is not one the copy can test.
     ///
     /// ```swift
     /// // SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')
@@ -283,9 +285,14 @@ extension SearchIndex {
     private func countInMemory(
         _ statements: IndexStatements, facts: IndexFacts, on db: SQLConnection
     ) throws -> IndexFacts.Tally? {
-        guard let sql = statements.matchedKeys else { return nil }
-        let keys: [UInt8] = try db.fetchOne(sql)?[0] ?? []
-        return facts.tally(matches: keys, facets: facets)
+        guard let plan = statements.factsCount else { return nil }
+        var passing: [Bool]?
+        if !plan.filters.isEmpty {
+            guard let tested = facts.passing(plan.filters, of: self) else { return nil }
+            passing = tested
+        }
+        let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
+        return facts.tally(matches: keys, passing: passing, facets: facets)
     }
 
     /// The values of every facet column but the first (which comes with the total).

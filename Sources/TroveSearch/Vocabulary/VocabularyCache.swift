@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TroveQuery
 public import TroveSQLite
 
@@ -103,15 +104,21 @@ public final class VocabularyCache: Sendable {
 
     /// How many copies of the index's facet values were built, for tests and benchmarks.
     var factsBuilds: Int { facts?.builds ?? 0 }
-    /// How many searches counted their total and facets from the copy.
-    var factsUses: Int { facts?.uses ?? 0 }
+    /// How many times a search counted a total and facets from the copy (``countedFromFacts()``).
+    var factsUses: Int { factsUseCount.withLock { $0 } }
+    private let factsUseCount = Mutex(0)
+
+    /// Notes that a search counted from the copy; for tests and benchmarks.
+    func countedFromFacts() {
+        factsUseCount.withLock { $0 += 1 }
+    }
 
     /// The copy of `index`'s facet values when it mirrors the database `db` reads now (in its
     /// transaction) and was read for the same facets; otherwise nil, and a build starts in the
     /// background unless one is running or one ended less than the pause ago.
     func facts(of index: SearchIndex, mirroring db: SQLConnection) throws -> IndexFacts? {
         guard let facts, let version = try IndexFacts.version(of: index, on: db) else { return nil }
-        guard let copy = facts.value(at: version), copy.sources == IndexFacts.sources(of: index) else { return nil }
+        guard let copy = facts.value(at: version, counted: false), copy.sources == IndexFacts.sources(of: index) else { return nil }
         return copy
     }
 

@@ -3,7 +3,7 @@ import TroveSQLite
 
 /// Every row's facet values, in memory, as of one version of the app's database: what a
 /// search's total and facets need of each match, so that they are counted from the matches'
-/// keys alone (``IndexStatements/matchedKeys``) instead of by looking every match up in the
+/// keys alone (``IndexStatements/factsCount``) instead of by looking every match up in the
 /// app's table and its looked-up tables. The index's own acceleration, made from what the
 /// declaration names: its key, its facet columns and its looked-up facets.
 ///
@@ -51,6 +51,13 @@ struct IndexFacts: Sendable {
         /// Each spelling's group.
         let groups: [Int32]
         let groupCount: Int
+        /// Each group's spelling with ASCII letters lowered (its bytes): what `COLLATE NOCASE`
+        /// and `LIKE` compare.
+        let groupKeys: [[UInt8]]
+        /// Whether every value is stored as text (or NULL): only then does `COLLATE NOCASE =`
+        /// compare what the copy holds, whatever the column's affinity (a number `12` in a
+        /// column without affinity is not `'12'`), so only then are filters tested here.
+        var allText = true
         /// Row `i`'s spellings are `slots[starts[i]..<starts[i + 1]]`.
         let starts: [Int32]
         let slots: [Int32]
@@ -101,22 +108,79 @@ struct IndexFacts: Sendable {
             switch source {
             case .column(let column):
                 let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(column, table: index.table)) AS TEXT)")
-                pairs = "SELECT \(key), \(text) FROM \(identifier: index.table) WHERE \(text.isNotNull)"
+                let kind = "typeof(\(SQLColumn<String>(column, table: index.table))) = 'text'" as SQLFragment
+                pairs = "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) WHERE \(text.isNotNull)"
             case .lookup(let table, let other, let value):
                 let alias = "trove_lookup"
                 let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
-                pairs = "SELECT \(SQLColumn<Int64>(other, table: alias)), \(text) FROM \(identifier: table) AS \(identifier: alias) "
+                let kind = "typeof(\(SQLColumn<String>(value, table: alias))) = 'text'" as SQLFragment
+                pairs = "SELECT \(SQLColumn<Int64>(other, table: alias)), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
                     + "WHERE \(text.isNotNull)"
             }
             var rows: [(key: Int64, spelling: String)] = []
+            var allText = true
             for row in try db.fetchAll(pairs) {
                 let owner: Int64? = try row[0]
                 guard let owner else { continue }
                 rows.append((owner, try row[1]))
+                if !(try row[2] as Bool) { allText = false }
             }
-            values[facet] = Values(keys: keys, rows: rows)
+            var read = Values(keys: keys, rows: rows)
+            read.allText = allText
+            values[facet] = read
         }
         return IndexFacts(version: version, sources: sources, keys: keys, values: values)
+    }
+
+    /// Bytes with ASCII letters lowered, as `COLLATE NOCASE` and `LIKE` compare them.
+    static func folded(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+    }
+
+    /// For each row, whether it passes every clause as the SQL filters test it
+    /// (``IndexStatements``' `predicate`); nil when a clause is not one the copy can test: only
+    /// `.text` filters on a facet column and lookup facets, all of whose values are text, with
+    /// whole values and values being typed (prefixes).
+    /// A clause whose word the index does not declare is no condition, as in SQL.
+    func passing(_ clauses: [FieldFilterClause], of index: SearchIndex) -> [Bool]? {
+        var passes = [Bool](repeating: true, count: keys.count)
+        for clause in clauses {
+            guard let filter = index.filters[clause.key] else { continue }
+            let facet: String?
+            switch filter {
+            case .text(let column):
+                facet = sources.first { $0.value == .column(column) }?.key
+            case .lookup(let own, let table, let key, let value):
+                facet = own == index.key ? sources.first { $0.value == .lookup(table: table, key: key, value: value) }?.key : nil
+            default:
+                facet = nil
+            }
+            guard let facet, let values = values[facet], values.allText else { return nil }
+            var groupPasses = [Bool](repeating: false, count: values.groupCount)
+            for value in clause.anyOf {
+                switch value {
+                case .text(let text):
+                    let wanted = IndexFacts.folded(text.utf8)
+                    for group in values.groupKeys.indices where values.groupKeys[group] == wanted { groupPasses[group] = true }
+                case .textPrefix(let text):
+                    let wanted = IndexFacts.folded(text.utf8)
+                    for group in values.groupKeys.indices where values.groupKeys[group].starts(with: wanted) { groupPasses[group] = true }
+                default:
+                    return nil
+                }
+            }
+            for position in keys.indices where passes[position] {
+                let range = Int(values.starts[position])..<Int(values.starts[position + 1])
+                var any = false
+                for entry in range where groupPasses[Int(values.groups[Int(values.slots[entry])])] {
+                    any = true
+                    break
+                }
+                // NB: `NOT IFNULL(…, 0)`: a negated clause passes every row the clause does not.
+                passes[position] = clause.isNegated ? !any : any
+            }
+        }
+        return passes
     }
 
     /// What ``tally(matches:facets:)`` gives: the matches among the rows, and each facet's values.
@@ -125,14 +189,20 @@ struct IndexFacts: Sendable {
         var facets: [String: [Facet]] = [:]
     }
 
-    /// Counts `matches` (a `trove_ids` BLOB: sorted keys) and their values of each facet, as
+    /// Counts `matches` (a `trove_ids` BLOB: sorted keys; nil for every row) among the rows
+    /// `passing` (``passing(_:of:)``; nil for all), and their values of each facet, as
     /// the SQL facets do: a group of spellings equal ignoring ASCII case counts each match once
     /// and shows its lowest spelling in binary order among the matches; most first, then by
     /// that spelling's bytes; at most ``IndexStatements/facetLimit`` values. A key the facts do
     /// not hold (the app's table has no such row) is left out, as the SQL's join leaves it out.
-    func tally(matches: [UInt8], facets: [String]) -> Tally {
+    func tally(matches: [UInt8]?, passing: [Bool]? = nil, facets: [String]) -> Tally {
         var positions: [Int] = []
-        IDBlob(matches).forEachPosition(in: keys) { positions.append($0) }
+        if let matches {
+            IDBlob(matches).forEachPosition(in: keys) { positions.append($0) }
+        } else {
+            positions = Array(keys.indices)
+        }
+        if let passing { positions = positions.filter { passing[$0] } }
         var tally = Tally(total: positions.count)
         for facet in facets where tally.facets[facet] == nil {
             guard let values = values[facet] else { continue }
@@ -177,19 +247,22 @@ extension IndexFacts.Values {
         for (rank, old) in order.enumerated() { renumbered[old] = Int32(rank) }
         self.spellings = order.map { texts[$0] }
         var groupOf: [[UInt8]: Int32] = [:]
+        var groupKeys: [[UInt8]] = []
         var groups = [Int32](repeating: 0, count: spellings.count)
         for (rank, old) in order.enumerated() {
-            let folded = spellings[old].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+            let folded = IndexFacts.folded(spellings[old])
             if let group = groupOf[folded] {
                 groups[rank] = group
             } else {
-                let group = Int32(groupOf.count)
+                let group = Int32(groupKeys.count)
                 groupOf[folded] = group
+                groupKeys.append(folded)
                 groups[rank] = group
             }
         }
         self.groups = groups
-        self.groupCount = groupOf.count
+        self.groupCount = groupKeys.count
+        self.groupKeys = groupKeys
         var starts = [Int32](repeating: 0, count: keys.count + 1)
         for entry in rowSpelling { starts[entry.position + 1] += 1 }
         for index in keys.indices { starts[index + 1] += starts[index] }

@@ -177,7 +177,13 @@ struct IndexStatements {
     /// The matches' condition on the FTS5 table alone, when nothing but the text decides which
     /// rows match (whatever their order); nil otherwise.
     private var matchOnlyClause: WhereClause? {
-        guard isRanked, excluded == nil, query.fieldFilters.isEmpty,
+        query.fieldFilters.isEmpty ? textClause : nil
+    }
+
+    /// The words' condition on the FTS5 table alone, when every word is one FTS5 finds on its
+    /// own (so the filters, if any, are the rest of the condition); nil otherwise.
+    private var textClause: WhereClause? {
+        guard isRanked, excluded == nil,
             query.terms.allSatisfy({ $0.anyOf.allSatisfy(IndexStatements.isPlain) }),
             query.excludedTerms.allSatisfy({ IndexStatements.isPlain($0) }),
             let positive = expression?.positive
@@ -190,18 +196,23 @@ struct IndexStatements {
         }
     }
 
-    /// The keys of every match, read in the FTS5 table alone as one sorted `trove_ids` BLOB, when
-    /// nothing but the text decides which rows match; nil otherwise. ``IndexFacts`` counts them
-    /// and their facets from memory, where ``count`` and ``facet(_:)`` look each match up.
+    /// What ``IndexFacts`` counts a search's matches from, when its words are ones FTS5 finds on
+    /// its own, or it has none: the keys the words match, read in the FTS5 table alone as one
+    /// sorted `trove_ids` BLOB (nil: no words, every row), and the `key:value` filters, which
+    /// the copy tests itself (``IndexFacts/passing(_:of:)``). Nil when something else decides
+    /// the matches (a word in a substring script, `!like`, exclusions alone, a typo tier).
     ///
     /// ```swift
-    /// statements.matchedKeys
-    /// // SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')
+    /// IndexStatements(index: notes, query: notes.parse("b folder:home"), style: .brackets).factsCount
+    /// // ("SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')", [folder:home])
     /// ```
-    var matchedKeys: SQLFragment? {
-        guard let clause = matchOnlyClause else { return nil }
-        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return "SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)"
+    var factsCount: (matchedKeys: SQLFragment?, filters: [FieldFilterClause])? {
+        if let clause = textClause {
+            let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+            return ("SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)", query.fieldFilters)
+        }
+        guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty else { return nil }
+        return (nil, query.fieldFilters)
     }
 
     /// How many rows match, counted up to `limit` in the FTS5 table alone, when the page may be
