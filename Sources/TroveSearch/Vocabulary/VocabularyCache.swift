@@ -42,9 +42,10 @@ public final class VocabularyCache: Sendable {
     ///
     /// For an index with ``SearchIndex/facets``, it also keeps a copy of every row's facet
     /// values, built in the background as the trie is and used on the same terms (only when it
-    /// mirrors the database the search reads): a search whose matches its words alone decide
-    /// (no `key:value` filter, no word in a substring script, not `!like`) counts its total and
-    /// facets from the matches' keys instead of joining each match to the app's tables. At
+    /// mirrors the database the search reads): a search of words FTS5 finds on their own (no
+    /// word in a substring script, not `!like`) and of `.text` or lookup filters on facets counts
+    /// its total and facets from the matches' keys instead of joining each match to the app's
+    /// tables. At
     /// 100,000 notes with a folder and tags that is ~2.3 MB and ~0.16 s to build (`trove-bench app-index`).
     public convenience init(database: SQLiteDatabase, index: SearchIndex, pause: Duration = .seconds(2)) {
         self.init(database: database, tables: VocabularyTables(index: index), pause: pause, facetsOf: index)
