@@ -140,8 +140,9 @@ extension SearchIndex {
             // facets are read there while the page is ranked here; the text's matches,
             // counted up to one past the threshold in the index alone, choose the page's way.
             // NB: with a current copy of the facet values (``IndexFacts``, kept by the cache), a
-            // search whose matches the text alone decides counts them and their facets from
-            // the matches' keys, without looking a match up in the app's tables.
+            // search of words FTS5 finds alone and of filters the copy can test counts its
+            // matches and their facets from the matches' keys, without looking a match up in
+            // the app's tables.
             let facts = exact.factsCount != nil ? try cache?.facts(of: self, mirroring: db) : nil
             let inMemory = try facts.flatMap { try countInMemory(exact, facts: $0, on: db) }
             if inMemory != nil { cache?.countedFromFacts() }

@@ -45,8 +45,8 @@ public final class VocabularyCache: Sendable {
     /// mirrors the database the search reads): a search of words FTS5 finds on their own (no
     /// word in a substring script, not `!like`) and of `.text` or lookup filters on facets counts
     /// its total and facets from the matches' keys instead of joining each match to the app's
-    /// tables. At
-    /// 100,000 notes with a folder and tags that is ~2.3 MB and ~0.16 s to build (`trove-bench app-index`).
+    /// tables. At 100,000 notes with a folder and tags the copy is ~2.3 MB and takes ~0.16 s to
+    /// build (`trove-bench app-index`).
     public convenience init(database: SQLiteDatabase, index: SearchIndex, pause: Duration = .seconds(2)) {
         self.init(database: database, tables: VocabularyTables(index: index), pause: pause, facetsOf: index)
     }
