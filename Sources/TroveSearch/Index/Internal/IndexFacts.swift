@@ -13,9 +13,11 @@ import TroveSQLite
 /// let facts = try IndexFacts.read(of: notes, on: db)
 /// // PRAGMA schema_version
 /// // SELECT "changes" FROM "trove_notes_changes" WHERE "id" = 1
-/// // SELECT "notes"."id", CAST("notes"."folder" AS TEXT) FROM "notes" ORDER BY "notes"."id"
-/// // SELECT "trove_lookup"."note_id", CAST("trove_lookup"."tag" AS TEXT) FROM "note_tags" AS "trove_lookup"
-/// //   WHERE CAST("trove_lookup"."tag" AS TEXT) IS NOT NULL
+/// // SELECT trove_ids("notes"."id") FROM "notes"
+/// // SELECT "notes"."id", CAST("notes"."folder" AS TEXT), typeof("notes"."folder") = 'text' FROM "notes"
+/// //   WHERE CAST("notes"."folder" AS TEXT) IS NOT NULL
+/// // SELECT "trove_lookup"."note_id", CAST("trove_lookup"."tag" AS TEXT), typeof("trove_lookup"."tag") = 'text'
+/// //   FROM "note_tags" AS "trove_lookup" WHERE CAST("trove_lookup"."tag" AS TEXT) IS NOT NULL
 /// ```
 ///
 /// and used by a search only when its transaction reads the same ``Version``; otherwise the
@@ -64,8 +66,7 @@ struct IndexFacts: Sendable {
     }
 
     let version: Version
-    /// The facets as read, in the declaration's order, with their sources: facts read for
-    /// another declaration are never used.
+    /// The facets read, each with its source: facts read for another declaration are never used.
     let sources: [String: Source]
     /// Every row's key, ascending; ``Values`` are indexed by position in it.
     let keys: [Int64]
