@@ -28,7 +28,7 @@ struct AppIndexCommand: AsyncParsableCommand {
             classes.keepOnly(only)
         }
         let benchmark = AppIndexBenchmark(
-            sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)-format\(AppIndexBenchmark.formatVersion)-app\(AppIndexBenchmark.appSchemaVersion).db")
+            sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)\(database.tagsPart)-format\(AppIndexBenchmark.formatVersion)-app\(AppIndexBenchmark.appSchemaVersion).db")
         let (rows, migrateSeconds) = try benchmark.prepare()
         print("An app's table of \(rows) rows (the reminders as notes), \(sample) queries per class, median of \(rounds) runs each.")
         if let migrateSeconds {
