@@ -3,24 +3,13 @@ import Testing
 import TroveQuery
 import TroveSQLite
 @testable import TroveSearch
+import TroveStore
 import TroveTestSupport
 
 /// An index with facets counts a search's total and facets from its copy of every row's facet
 /// values (``IndexFacts``, kept by a ``VocabularyCache`` made for the index) when the copy
 /// mirrors the database: the same answer the SQL counts give, on random tables and texts.
 @Suite struct SearchIndexFactsTests {
-    /// A small random generator (SplitMix64), so that a seed names one table.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let words = ["bread", "baker", "banana", "apple", "apricot", "april", "camera", "call", "cello", "deal", "dial", "zebra"]
     /// Folder values: spellings equal ignoring ASCII case, a non-ASCII pair that case folding
     /// does not join, two byte strings Swift's `==` would call equal (é precomposed and not),
@@ -28,7 +17,7 @@ import TroveTestSupport
     static let folders: [any SQLBindable] = [
         "Home", "home", "HOME", "Work", "Wörk", "wÖrk", "caf\u{E9}", "cafe\u{301}", "", Int64(12), 1.5, String?.none,
     ]
-    static func folder(_ textOnly: Bool, _ random: inout Random) -> any SQLBindable {
+    static func folder(_ textOnly: Bool, _ random: inout SplitMix64) -> any SQLBindable {
         while true {
             let folder = folders.randomElement(using: &random)!
             if !textOnly || folder is String || folder is String? { return folder }
@@ -46,7 +35,7 @@ import TroveTestSupport
             facets: lookupFirst ? ["tag", "folder"] : ["folder", "tag"])
         let database = try SQLiteDatabase.inMemory()
         try await database.writeWithoutTransaction { db in
-            var random = Random(state: seed)
+            var random = SplitMix64(seed: seed)
             try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder)")
             // NB: no key on the tags: a note may hold one tag twice, and a tag may name no note.
             try db.execute("CREATE TABLE note_tags (note_id INTEGER, tag TEXT COLLATE NOCASE)")

@@ -87,12 +87,9 @@ struct IndexFacts: Sendable {
     static func sources(of index: SearchIndex) -> [String: Source]? {
         var sources: [String: Source] = [:]
         for facet in index.facets {
-            if case .lookup(let own, let table, let key, let value) = index.filters[facet.lowercased()] {
-                guard own == index.key else { return nil }
-                sources[facet] = .lookup(table: table, key: key, value: value)
-            } else {
-                sources[facet] = .column(facet)
-            }
+            let (own, source) = index.factSource(facet)
+            if case .lookup = source, own != index.key { return nil }
+            sources[facet] = source
         }
         return sources
     }
@@ -323,36 +320,30 @@ extension SearchIndex {
         ("trove_\(name)_lookup\(number)insert", "trove_\(name)_lookup\(number)delete", "trove_\(name)_lookup\(number)update")
     }
 
-    /// The facets' sources, in the declaration's order.
-    var factsSources: [IndexFacts.Source] {
-        facets.map { facet in
-            if case .lookup(_, let table, let key, let value) = filters[facet.lowercased()] {
-                return .lookup(table: table, key: key, value: value)
-            }
-            return .column(facet)
+    /// Where a facet's values come from, and the column of the app's table they hang on: the
+    /// facet's own column, or a lookup's own column (the app's table's side of it).
+    func factSource(_ facet: String) -> (own: String, source: IndexFacts.Source) {
+        if case .lookup(let own, let table, let key, let value) = filters[facet.lowercased()] {
+            return (own, .lookup(table: table, key: key, value: value))
         }
+        return (facet, .column(facet))
     }
 
     /// The tables the looked-up facets read, each once, in the declaration's order; their
-    /// writes count as changes too. A lookup's own column (the app's table's side) is watched
-    /// with the table's.
+    /// writes count as changes too.
     var lookedUpFacetTables: [String] {
         var tables: [String] = []
-        for source in factsSources {
-            if case .lookup(let table, _, _) = source, !tables.contains(table) { tables.append(table) }
+        for facet in facets {
+            if case .lookup(let table, _, _) = factSource(facet).source, !tables.contains(table) { tables.append(table) }
         }
         return tables
     }
 
     /// The columns of the app's table whose change changes a facet: the facet columns and the
-    /// looked-up facets' own columns.
+    /// looked-up facets' own columns, each once.
     var factsWatchedColumns: [String] {
         var columns: [String] = []
-        for facet in facets {
-            let column: String
-            if case .lookup(let own, _, _, _) = filters[facet.lowercased()] { column = own } else { column = facet }
-            if !columns.contains(column) { columns.append(column) }
-        }
+        for facet in facets where !columns.contains(factSource(facet).own) { columns.append(factSource(facet).own) }
         return columns
     }
 }
