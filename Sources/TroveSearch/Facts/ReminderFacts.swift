@@ -162,6 +162,14 @@ struct IDBlob: Sendable {
         }
     }
 
+    /// Whether `id` is one of these ids (sorted), by halving.
+    func contains(_ id: Int64) -> Bool {
+        values.withUnsafeBufferPointer { ids in
+            let position = Self.firstPosition(notBelow: id, in: ids, from: 0)
+            return position < ids.count && ids[position] == id
+        }
+    }
+
     /// The first position at or after `start` whose id is at least `id` (`ids.count` if none),
     /// found by doubling steps, then halving them.
     static func firstPosition(notBelow id: Int64, in ids: UnsafeBufferPointer<Int64>, from start: Int) -> Int {

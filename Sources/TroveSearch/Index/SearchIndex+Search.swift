@@ -287,7 +287,7 @@ extension SearchIndex {
         _ statements: IndexStatements, facts: IndexFacts, on db: SQLConnection
     ) throws -> IndexFacts.Tally? {
         guard let plan = statements.factsCount else { return nil }
-        var passing: [Bool]?
+        var passing: [Int32]?
         if !plan.filters.isEmpty {
             guard let tested = facts.passing(plan.filters, of: self) else { return nil }
             passing = tested

@@ -96,6 +96,96 @@ import TroveTestSupport
         }
     }
 
+    // With many more tags than notes (people's tags: most are on a note or two), a rare tag's
+    // notes are read from the tag's list of rows and counted by the tags they hold, not by a
+    // count for every tag: the same answers SQL gives, counted from the copy.
+    @Test func manyRareTagsGiveTheAnswerTheSQLGives() async throws {
+        let database = try SQLiteDatabase.inMemory()
+        let index = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title")],
+            filters: ["folder": .text("folder"), "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")],
+            facets: ["folder", "tag"])
+        try await database.writeWithoutTransaction { db in
+            var random = SplitMix64(seed: 21)
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, folder TEXT)")
+            try db.execute("CREATE TABLE note_tags (note_id INTEGER, tag TEXT COLLATE NOCASE)")
+            for id in 1...300 {
+                let title = (0..<Int.random(in: 1...3, using: &random)).map { _ in Self.words.randomElement(using: &random)! }
+                let folder = ["Home", "home", "Work"].randomElement(using: &random)!
+                try db.execute("INSERT INTO notes VALUES (\(id), \(title.joined(separator: " ")), \(folder))")
+                for _ in 0..<Int.random(in: 0...4, using: &random) {
+                    // NB: 2,000 names, some in two cases: far more tags than any search's notes.
+                    let number = Int.random(in: 0..<2_000, using: &random)
+                    let tag = Bool.random(using: &random) ? "t\(number)" : "T\(number)"
+                    try db.execute("INSERT INTO note_tags VALUES (\(id), \(tag))")
+                }
+            }
+            try index.migrate(db)
+        }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        let texts = [
+            "tag:t1", "tag:T12", "tag:t123 b", "tag:t19", "-tag:t1", "tag:t1 -tag:t10", "tag:t5 tag:t55", "tag:t7 folder:home",
+            "-tag:t2 -folder:work", "tag:nothing", "b", "ca", "folder:home", "tag:t3 a",
+        ]
+        for text in texts {
+            for exact in [false, true] {
+                let uses = cache.factsUses
+                let viaCopy = try await index.search(text, in: database, limit: 5, exact: exact, vocabulary: cache)
+                #expect(cache.factsUses == uses + 1, "counted from the copy: \(text)")
+                #expect(viaCopy == (try await index.search(text, in: database, limit: 5, exact: exact)), "\(text), exact \(exact)")
+            }
+        }
+    }
+
+    // The ways of reading and counting a facet's values, each against a plain count of the
+    // same rows: a value's group and a prefix's groups found by halving, a set of groups' rows
+    // by sorting or by marking, the facet counted per group or only for the groups present,
+    // and the lists of positions intersected and subtracted.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func theWaysOfCountingAgree(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        let keys = (1...400).map { Int64($0 * 3) }
+        let names = ["a", "A", "ab", "aB", "abc", "b", "B", "ba", "", "é", "e\u{301}", "z", "zz"] + (0..<300).map { "n\($0)" }
+        var rows: [(key: Int64, spelling: String)] = []
+        for key in keys {
+            for _ in 0..<Int.random(in: 0...4, using: &random) { rows.append((key, names.randomElement(using: &random)!)) }
+        }
+        rows.append((1, "orphan"))
+        let values = IndexFacts.Values(keys: keys, rows: rows)
+        let folded = values.spellings.map { IndexFacts.folded($0.utf8) }
+        let rowsOf: [Int32: Set<Int32>] = Dictionary(grouping: rows.compactMap { row -> (Int32, Int32)? in
+            guard let position = keys.firstIndex(of: row.key) else { return nil }
+            let group = values.groups[values.spellings.firstIndex { Array($0.utf8) == Array(row.spelling.utf8) }!]
+            return (group, Int32(position))
+        }, by: \.0).mapValues { Set($0.map(\.1)) }
+        for probe in ["a", "ab", "A", "b", "", "é", "n1", "n29", "n299", "q", "zz", "zzz"] {
+            let key = IndexFacts.folded(probe.utf8)
+            let equal = Set(folded.indices.filter { folded[$0] == key }.map { values.groups[$0] })
+            let prefixed = Set(folded.indices.filter { folded[$0].starts(with: key) }.map { values.groups[$0] })
+            #expect(Set(values.groups(equalTo: key)) == equal, "\(probe)")
+            #expect(values.groups(equalTo: key).count == equal.count)
+            #expect(Set(values.groups(startingWith: key)) == prefixed, "\(probe)")
+            #expect(values.groups(startingWith: key).count == prefixed.count)
+            let expected = prefixed.reduce(into: Set<Int32>()) { $0.formUnion(rowsOf[$1] ?? []) }.sorted()
+            #expect(values.rows(of: Array(prefixed), byMarking: true) == expected, "\(probe)")
+            #expect(values.rows(of: Array(prefixed), byMarking: false) == expected, "\(probe)")
+            #expect(values.rows(of: Array(prefixed)) == expected, "\(probe)")
+        }
+        for size in [0, 1, 2, 5, 20, 100, 399, 400] {
+            let positions = Array((0..<Int32(400)).shuffled(using: &random).prefix(size)).sorted()
+            let other = Array((0..<Int32(400)).shuffled(using: &random).prefix(size / 2 + 3)).sorted()
+            let sparse = values.count(at: positions, sparse: true)
+            #expect(sparse == values.count(at: positions, sparse: false), "\(size) rows")
+            // NB: a plain count: each group's rows among the positions.
+            let plain = rowsOf.map { (group: $0.key, count: $0.value.intersection(positions).count) }.filter { $0.count > 0 }
+            #expect(sparse.count == min(plain.count, IndexStatements.facetLimit))
+            #expect(sparse.map(\.count) == plain.map(\.count).sorted(by: >).prefix(IndexStatements.facetLimit).map { $0 })
+            #expect(IndexFacts.intersection(positions, other) == Set(positions).intersection(other).sorted())
+            #expect(IndexFacts.subtracting(other, from: positions) == Set(positions).subtracting(other).sorted())
+        }
+    }
+
     // The facets the copy counts, spelled out for one table: a group of spellings shows its
     // lowest in binary order, and a note with "errand" and "Errand" counts once.
     @Test func aGroupShowsItsLowestSpellingAndCountsANoteOnce() async throws {

@@ -63,6 +63,13 @@ struct IndexFacts: Sendable {
         /// Row `i`'s spellings are `slots[starts[i]..<starts[i + 1]]`.
         let starts: [Int32]
         let slots: [Int32]
+        /// Group `g`'s rows (positions, ascending, each once) are
+        /// `groupRows[groupStarts[g]..<groupStarts[g + 1]]`: what a filter on a value reads.
+        let groupStarts: [Int32]
+        let groupRows: [Int32]
+        /// The groups in the byte order of their ``groupKeys``, so that a value and a prefix
+        /// are found by halving.
+        let groupsByKey: [Int32]
     }
 
     let version: Version
@@ -135,13 +142,17 @@ struct IndexFacts: Sendable {
         bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
     }
 
-    /// For each row, whether it passes every clause as the SQL filters test it
-    /// (``IndexStatements``' `predicate`); nil when a clause is not one the copy can test: only
-    /// `.text` filters on a facet column and lookup facets, all of whose values are text, with
-    /// whole values and values being typed (prefixes).
+    /// The positions (ascending) of the rows that pass every clause as the SQL filters test
+    /// them (``IndexStatements``' `predicate`); nil when a clause is not one the copy can test:
+    /// only `.text` filters on a facet column and lookup facets, all of whose values are text,
+    /// with whole values and values being typed (prefixes).
     /// A clause whose word the index does not declare is no condition, as in SQL.
-    func passing(_ clauses: [FieldFilterClause], of index: SearchIndex) -> [Bool]? {
-        var passes = [Bool](repeating: true, count: keys.count)
+    ///
+    /// A clause's rows are its groups' rows (``Values/rows(of:)``), so a rare value costs its
+    /// few rows, as SQL's index on the value does, and not a test of every row.
+    func passing(_ clauses: [FieldFilterClause], of index: SearchIndex) -> [Int32]? {
+        var kept: [Int32]?
+        var excluded: [[Int32]] = []
         for clause in clauses {
             guard let filter = index.filters[clause.key] else { continue }
             let facet: String?
@@ -154,34 +165,78 @@ struct IndexFacts: Sendable {
                 facet = nil
             }
             guard let facet, let values = values[facet], values.allText else { return nil }
-            var groupPasses = [Bool](repeating: false, count: values.groupCount)
+            var groups: [Int32] = []
             for value in clause.anyOf {
                 switch value {
                 case .text(let text):
-                    let wanted = IndexFacts.folded(text.utf8)
-                    for group in values.groupKeys.indices where values.groupKeys[group] == wanted { groupPasses[group] = true }
+                    groups += values.groups(equalTo: IndexFacts.folded(text.utf8))
                 case .textPrefix(let text):
-                    let wanted = IndexFacts.folded(text.utf8)
-                    for group in values.groupKeys.indices where values.groupKeys[group].starts(with: wanted) { groupPasses[group] = true }
+                    groups += values.groups(startingWith: IndexFacts.folded(text.utf8))
                 default:
                     return nil
                 }
             }
-            for position in keys.indices where passes[position] {
-                let range = Int(values.starts[position])..<Int(values.starts[position + 1])
-                var any = false
-                for entry in range where groupPasses[Int(values.groups[Int(values.slots[entry])])] {
-                    any = true
-                    break
-                }
-                // NB: `NOT IFNULL(…, 0)`: a negated clause passes every row the clause does not.
-                passes[position] = clause.isNegated ? !any : any
+            let rows = values.rows(of: groups)
+            // NB: `NOT IFNULL(…, 0)`: a negated clause passes every row the clause does not.
+            if clause.isNegated {
+                excluded.append(rows)
+            } else {
+                kept = kept.map { IndexFacts.intersection($0, rows) } ?? rows
             }
         }
-        return passes
+        var passing = kept ?? (0..<Int32(keys.count)).map { $0 }
+        for rows in excluded where !passing.isEmpty { passing = IndexFacts.subtracting(rows, from: passing) }
+        return passing
     }
 
-    /// What ``tally(matches:facets:)`` gives: the matches among the rows, and each facet's values.
+    /// The positions in both ascending lists, walking the longer one by doubling steps past
+    /// what the shorter does not hold.
+    static func intersection(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        var both: [Int32] = []
+        both.reserveCapacity(short.count)
+        long.withUnsafeBufferPointer { long in
+            var at = 0
+            for position in short {
+                at = firstIndex(notBelow: position, in: long, from: at)
+                guard at < long.count else { break }
+                if long[at] == position { both.append(position) }
+            }
+        }
+        return both
+    }
+
+    /// The positions of `all` (ascending) not in `rows` (ascending).
+    static func subtracting(_ rows: [Int32], from all: [Int32]) -> [Int32] {
+        guard !rows.isEmpty else { return all }
+        var left: [Int32] = []
+        left.reserveCapacity(all.count)
+        var at = 0
+        for position in all {
+            while at < rows.count, rows[at] < position { at += 1 }
+            if at < rows.count, rows[at] == position { continue }
+            left.append(position)
+        }
+        return left
+    }
+
+    /// The first index at or after `start` whose value is at least `value` (`list.count` if none).
+    static func firstIndex(notBelow value: Int32, in list: UnsafeBufferPointer<Int32>, from start: Int) -> Int {
+        guard start < list.count, list[start] < value else { return start }
+        var low = start, step = 1
+        while low + step < list.count, list[low + step] < value {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, list.count)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if list[middle] < value { low = middle } else { high = middle }
+        }
+        return high
+    }
+
+    /// What ``tally(matches:passing:facets:)`` gives: the matches among the rows, and each facet's values.
     struct Tally: Sendable {
         var total = 0
         var facets: [String: [Facet]] = [:]
@@ -193,14 +248,23 @@ struct IndexFacts: Sendable {
     /// and shows its lowest spelling in binary order among the matches; most first, then by
     /// that spelling's bytes; at most ``IndexStatements/facetLimit`` values. A key the facts do
     /// not hold (the app's table has no such row) is left out, as the SQL's join leaves it out.
-    func tally(matches: [UInt8]?, passing: [Bool]? = nil, facets: [String]) -> Tally {
-        var positions: [Int] = []
+    func tally(matches: [UInt8]?, passing: [Int32]? = nil, facets: [String]) -> Tally {
+        var positions: [Int32]
         if let matches {
-            IDBlob(matches).forEachPosition(in: keys) { positions.append($0) }
+            let matched = IDBlob(matches)
+            if let passing, passing.count * 16 < matched.count {
+                // NB: a few passing rows among many matches: each looked up in the matches,
+                // not every match placed among the rows.
+                positions = passing.filter { matched.contains(keys[Int($0)]) }
+            } else {
+                positions = []
+                positions.reserveCapacity(matched.count)
+                matched.forEachPosition(in: keys) { positions.append(Int32($0)) }
+                if let passing { positions = IndexFacts.intersection(positions, passing) }
+            }
         } else {
-            positions = Array(keys.indices)
+            positions = passing ?? (0..<Int32(keys.count)).map { $0 }
         }
-        if let passing { positions = positions.filter { passing[$0] } }
         var tally = Tally(total: positions.count)
         for facet in facets where tally.facets[facet] == nil {
             guard let values = values[facet] else { continue }
@@ -272,39 +336,150 @@ extension IndexFacts.Values {
         }
         self.starts = starts
         self.slots = slots
+        // NB: each group's rows, once each: a row with "errand" and "Errand" is one row of the group.
+        var groupStarts = [Int32](repeating: 0, count: groupKeys.count + 1)
+        var lastRow = [Int32](repeating: -1, count: groupKeys.count)
+        for position in keys.indices {
+            for entry in Int(starts[position])..<Int(starts[position + 1]) {
+                let group = Int(groups[Int(slots[entry])])
+                if lastRow[group] != Int32(position) {
+                    lastRow[group] = Int32(position)
+                    groupStarts[group + 1] += 1
+                }
+            }
+        }
+        for group in groupKeys.indices { groupStarts[group + 1] += groupStarts[group] }
+        var groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupKeys.count]))
+        var next = groupStarts
+        lastRow = [Int32](repeating: -1, count: groupKeys.count)
+        for position in keys.indices {
+            for entry in Int(starts[position])..<Int(starts[position + 1]) {
+                let group = Int(groups[Int(slots[entry])])
+                if lastRow[group] != Int32(position) {
+                    lastRow[group] = Int32(position)
+                    groupRows[Int(next[group])] = Int32(position)
+                    next[group] += 1
+                }
+            }
+        }
+        self.groupStarts = groupStarts
+        self.groupRows = groupRows
+        self.groupsByKey = groupKeys.indices.sorted { groupKeys[$0].lexicographicallyPrecedes(groupKeys[$1]) }.map { Int32($0) }
     }
 
-    /// The values of the rows at `positions` (ascending), as ``IndexFacts/tally(matches:facets:)`` lists them.
-    func count(at positions: [Int]) -> [Facet] {
-        var counts = [Int](repeating: 0, count: groupCount)
-        var lowest = [Int32](repeating: Int32.max, count: groupCount)
-        var lastRow = [Int](repeating: -1, count: groupCount)
-        starts.withUnsafeBufferPointer { starts in
-            slots.withUnsafeBufferPointer { slots in
-                groups.withUnsafeBufferPointer { groups in
-                    for position in positions {
-                        for entry in Int(starts[position])..<Int(starts[position + 1]) {
-                            let spelling = slots[entry]
-                            let group = Int(groups[Int(spelling)])
-                            if spelling < lowest[group] { lowest[group] = spelling }
-                            // NB: a row with two spellings of one group counts once, as
-                            // `count(DISTINCT key)` does.
-                            if lastRow[group] != position {
-                                lastRow[group] = position
-                                counts[group] += 1
+    /// The number of rows the values were read for.
+    var rowCount: Int { starts.count - 1 }
+
+    /// The first place in ``groupsByKey`` whose group's key is not below `key`.
+    private func firstGroupPlace(notBelow key: [UInt8]) -> Int {
+        var low = 0, high = groupsByKey.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if groupKeys[Int(groupsByKey[middle])].lexicographicallyPrecedes(key) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The group whose key is `key` (ASCII letters lowered), if any: `= 'key' COLLATE NOCASE`.
+    func groups(equalTo key: [UInt8]) -> [Int32] {
+        let place = firstGroupPlace(notBelow: key)
+        guard place < groupsByKey.count, groupKeys[Int(groupsByKey[place])] == key else { return [] }
+        return [groupsByKey[place]]
+    }
+
+    /// The groups whose keys start with `prefix` (ASCII letters lowered): `LIKE 'prefix%'`.
+    func groups(startingWith prefix: [UInt8]) -> [Int32] {
+        var found: [Int32] = []
+        var place = firstGroupPlace(notBelow: prefix)
+        while place < groupsByKey.count, groupKeys[Int(groupsByKey[place])].starts(with: prefix) {
+            found.append(groupsByKey[place])
+            place += 1
+        }
+        return found
+    }
+
+    /// The rows (positions, ascending, each once) holding a value of any of `groups`.
+    func rows(of groups: [Int32]) -> [Int32] {
+        let total = groups.reduce(0) { $0 + Int(groupStarts[Int($1) + 1] - groupStarts[Int($1)]) }
+        if groups.count == 1 || total == 0 {
+            return groups.first.map { Array(groupRows[Int(groupStarts[Int($0)])..<Int(groupStarts[Int($0) + 1])]) } ?? []
+        }
+        return rows(of: groups, byMarking: total > rowCount / 8)
+    }
+
+    /// ``rows(of:)`` by marking each row in a list of every row (for many rows) or by sorting
+    /// the groups' rows together (for few); the same rows either way.
+    func rows(of groups: [Int32], byMarking: Bool) -> [Int32] {
+        if byMarking {
+            var marked = [Bool](repeating: false, count: rowCount)
+            for group in groups {
+                for entry in Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1]) { marked[Int(groupRows[entry])] = true }
+            }
+            return marked.indices.filter { marked[$0] }.map { Int32($0) }
+        }
+        var rows: [Int32] = []
+        for group in groups { rows += groupRows[Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1])] }
+        rows.sort()
+        var unique: [Int32] = []
+        unique.reserveCapacity(rows.count)
+        for row in rows where unique.last != row { unique.append(row) }
+        return unique
+    }
+
+    /// The values of the rows at `positions` (ascending), as ``IndexFacts/tally(matches:passing:facets:)`` lists them.
+    func count(at positions: [Int32]) -> [Facet] {
+        count(at: positions, sparse: positions.count * 16 < groupCount)
+    }
+
+    /// ``count(at:)`` with a count for every group (for many rows) or only for the groups the
+    /// rows hold (for few rows among many values, such as a rare tag's notes among tens of
+    /// thousands of tags); the same values either way.
+    func count(at positions: [Int32], sparse: Bool) -> [Facet] {
+        // NB: per group: its matches, its lowest spelling among them, and the last row counted,
+        // so that a row with two spellings of one group counts once, as `count(DISTINCT key)` does.
+        var counted: [(group: Int32, count: Int, lowest: Int32)] = []
+        if sparse {
+            var seen: [Int32: (count: Int, lowest: Int32, lastRow: Int32)] = [:]
+            for position in positions {
+                for entry in Int(starts[Int(position)])..<Int(starts[Int(position) + 1]) {
+                    let spelling = slots[entry]
+                    let group = groups[Int(spelling)]
+                    var state = seen[group] ?? (0, Int32.max, -1)
+                    state.lowest = min(state.lowest, spelling)
+                    if state.lastRow != position {
+                        state.lastRow = position
+                        state.count += 1
+                    }
+                    seen[group] = state
+                }
+            }
+            counted = seen.map { ($0.key, $0.value.count, $0.value.lowest) }
+        } else {
+            var counts = [Int](repeating: 0, count: groupCount)
+            var lowest = [Int32](repeating: Int32.max, count: groupCount)
+            var lastRow = [Int32](repeating: -1, count: groupCount)
+            starts.withUnsafeBufferPointer { starts in
+                slots.withUnsafeBufferPointer { slots in
+                    groups.withUnsafeBufferPointer { groups in
+                        for position in positions {
+                            for entry in Int(starts[Int(position)])..<Int(starts[Int(position) + 1]) {
+                                let spelling = slots[entry]
+                                let group = Int(groups[Int(spelling)])
+                                if spelling < lowest[group] { lowest[group] = spelling }
+                                if lastRow[group] != position {
+                                    lastRow[group] = position
+                                    counts[group] += 1
+                                }
                             }
                         }
                     }
                 }
             }
+            for group in 0..<groupCount where counts[group] > 0 { counted.append((Int32(group), counts[group], lowest[group])) }
         }
         // NB: the lowest spelling's number orders by its bytes, as `ORDER BY "value"` does.
-        var listed: [Int] = (0..<groupCount).filter { counts[$0] > 0 }
-        listed.sort { (a: Int, b: Int) -> Bool in
-            if counts[a] != counts[b] { return counts[a] > counts[b] }
-            return lowest[a] < lowest[b]
-        }
-        return listed.prefix(IndexStatements.facetLimit).map { Facet(name: spellings[Int(lowest[$0])], count: counts[$0]) }
+        counted.sort { a, b in a.count != b.count ? a.count > b.count : a.lowest < b.lowest }
+        return counted.prefix(IndexStatements.facetLimit).map { Facet(name: spellings[Int($0.lowest)], count: $0.count) }
     }
 }
 
