@@ -1016,6 +1016,8 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
     if (!state) {
         int rc = allocateState(api, fts, mode, fields, NO_FIELD, &state);
         if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
+        /* NB: a new query: no bound from an earlier statement's trove_best on this thread. */
+        if (mode == MODE_BOUNDED) trove_best_reset_bound();
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);
             return;
@@ -1090,6 +1092,7 @@ int trove_ranking_register(sqlite3 *db) {
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_matched", 0, matchedFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields", (void *)&rankMode, fieldsFunction, 0);
     if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields_sample", (void *)&sampleMode, fieldsFunction, 0);
+    if (rc == SQLITE_OK) rc = api->xCreateFunction(api, "trove_rank_fields_bounded", (void *)&boundedMode, fieldsFunction, 0);
     if (rc == SQLITE_OK) rc = trove_prefix_tally_register(db, api);
     if (rc == SQLITE_OK) rc = trove_best_register(db);
     if (rc == SQLITE_OK) rc = trove_idset_register(db);

@@ -56,6 +56,10 @@
 **     trove_rank_fields with reminders_fts's weights give the same score.
 **   trove_rank_fields_sample(…same arguments…)
 **     The same with every phrase's IDF taken as 1.
+**   trove_rank_fields_bounded(…same arguments…)
+**     The same score under trove_best, as trove_rank_bounded is trove_rank's: a row that cannot
+**     be kept is given the largest score it could have, its sizes and text never read. Kept
+**     rows' ranks are trove_rank_fields', to the bit. Not for demoted rows (they are not bounded).
 */
 
 /// How many arguments each function takes after the FTS5 table: is_completed, the 12 parameters,

@@ -144,7 +144,9 @@ extension SearchIndex {
             // matches and their facets from the matches' keys, without looking a match up in
             // the app's tables.
             let facts = exact.factsCount != nil ? try cache?.facts(of: self, mirroring: db) : nil
-            let inMemory = try facts.flatMap { try countInMemory(exact, facts: $0, on: db) }
+            let firstPage = typoCursor == nil && after == nil ? (offset, limit) : nil
+            let counted = try facts.flatMap { try countInMemory(exact, facts: $0, page: firstPage, on: db) }
+            let inMemory = counted?.tally
             if inMemory != nil { cache?.countedFromFacts() }
             let tally = typoCursor == nil && inMemory == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
             var exactTotal: Int
@@ -160,7 +162,7 @@ extension SearchIndex {
             var answer = typoCursor == nil
                 ? try page(
                     of: exact, total: tally == nil ? exactTotal : SearchIndex.rankedInIndexMinimum + 1, limit: limit,
-                    offset: offset, after: after, on: db)
+                    offset: offset, after: after, keys: counted?.pageKeys, on: db)
                 : Tier(statements: exact, hits: [], hasMore: false)
             if let tally {
                 (exactTotal, firstFacet, exactFacets) = try tally.value()
@@ -182,7 +184,7 @@ extension SearchIndex {
                 early?(IndexResultSet(query: query, index: name, hits: answer.hits, total: exactTotal, isProvisional: true))
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
-                let unionInMemory = try facts.flatMap { try countInMemory(union, facts: $0, on: db) }
+                let unionInMemory = try facts.flatMap { try countInMemory(union, facts: $0, page: nil, on: db)?.tally }
                 if unionInMemory != nil { cache?.countedFromFacts() }
                 let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
@@ -283,17 +285,30 @@ extension SearchIndex {
     /// ```swift
     /// // SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')
     /// ```
+    ///
+    /// Given a `page` by offset that may be ranked in the index alone, the walk that reads the
+    /// keys also finds that page's keys, in order (``IndexStatements/keysAndBest(rows:)``); they
+    /// are nil when it could not (more than ``IndexStatements/bestTiedLimit`` ties).
     private func countInMemory(
-        _ statements: IndexStatements, facts: IndexFacts, on db: SQLConnection
-    ) throws -> IndexFacts.Tally? {
+        _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection
+    ) throws -> (tally: IndexFacts.Tally, pageKeys: [Int64]?)? {
         guard let plan = statements.factsCount else { return nil }
+        if plan.filters.isEmpty, let page, SearchIndex.ranksPagesInIndexAlone, page.offset + page.limit <= SearchIndex.bestPageRows,
+            let walk = statements.keysAndBest(rows: page.offset + page.limit)
+        {
+            let row = try db.fetchOne(walk)
+            let keys = try row?[IndexStatements.matchedKeys] ?? []
+            let best = try row?[IndexStatements.bestKeys]
+            let pageKeys = best.map { TroveRanking.bestEntries($0).dropFirst(page.offset).prefix(page.limit).map(\.id) }
+            return (facts.tally(matches: keys, facets: facets), pageKeys)
+        }
         var passing: [Int32]?
         if !plan.filters.isEmpty {
             guard let tested = facts.passing(plan.filters, of: self) else { return nil }
             passing = tested
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
-        return facts.tally(matches: keys, passing: passing, facets: facets)
+        return (facts.tally(matches: keys, passing: passing, facets: facets), nil)
     }
 
     /// The values of every facet column but the first (which comes with the total).
@@ -313,6 +328,10 @@ extension SearchIndex {
 
     /// The fewest matches whose page is ranked in the index alone first.
     static let rankedInIndexMinimum = 1_000
+
+    /// The most rows (offset and page) a page may need for its keys to be found on the walk
+    /// that reads the matches' keys for the copy (``IndexStatements/keysAndBest(rows:)``).
+    static let bestPageRows = 1_000
 
     /// One tier's part of a page: the hits and whether the tier has more after them.
     private struct Tier {
@@ -344,9 +363,11 @@ extension SearchIndex {
         return (total, Array(values.prefix(IndexStatements.facetLimit)))
     }
 
-    /// Up to `limit` hits of one tier, from `offset` or after a cursor.
+    /// Up to `limit` hits of one tier, from `offset` or after a cursor; `keys`, when known, are
+    /// that page's keys by offset, in order (``IndexStatements/keysAndBest(rows:)``).
     private func page(
-        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, on db: SQLConnection
+        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, keys: [Int64]? = nil,
+        on db: SQLConnection
     ) throws -> Tier {
         let position = try after.map { try self.position(after: $0, statements, on: db) }
         // NB: a page by offset of a text search with many matches is ranked in the index alone
@@ -354,7 +375,10 @@ extension SearchIndex {
         // app's table lack a row the index has, the page statement decides after all. With
         // few matches, the page statement alone is cheaper than matching the text twice.
         var rows: [SQLiteRow]?
-        if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
+        if position == nil, let keys {
+            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys))
+            if among.count == keys.count { rows = among }
+        } else if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
             let ranked = statements.rankedKeys(limit: limit, offset: offset)
         {
             let keys = try db.fetchAll(ranked).map { row -> Int64 in try row[0] }

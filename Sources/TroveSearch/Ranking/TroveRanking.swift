@@ -261,11 +261,15 @@ public struct TroveRanking: Hashable, Sendable {
     ///     ``expression(_:exactWords:isCompleted:walksSizes:)``).
     ///   - demoted: A test that is not 0 for a row to score as completed, as
     ///     `, 0.7, (ifnull("notes"."is_done", 0) <> 0)` at the end of the call; nil for none.
+    ///   - underBest: Whether the score is `trove_best`'s rank in the same statement
+    ///     (`trove_rank_fields_bounded`, as ``expression(_:exactWords:leadingWords:isCompleted:walksSizes:underBest:)``);
+    ///     not with `demoted`.
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
-        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false, demoted: SQLFragment? = nil
+        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false, demoted: SQLFragment? = nil,
+        underBest: Bool = false
     ) -> SQLFragment {
-        let name = function == .sample ? "trove_rank_fields_sample" : "trove_rank_fields"
+        let name = function == .sample ? "trove_rank_fields_sample" : underBest && demoted == nil ? "trove_rank_fields_bounded" : "trove_rank_fields"
         var numbers = [saturation, exactTitle, proximity, exactWord]
         for field in fields { numbers += [field.weight, field.lengthNormalization] }
         let literals = numbers.map { value -> SQLFragment in

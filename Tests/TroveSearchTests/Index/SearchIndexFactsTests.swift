@@ -84,6 +84,9 @@ import TroveTestSupport
                 let plain = try await index.search(text, in: database, limit: 5, exact: exact)
                 #expect(withCopy == plain, "\(text) exact: \(exact), seed \(seed)")
                 if cache.factsUses > usesBefore { counted += 1 }
+                // NB: a later page by offset: its keys come from the same walk as the copy's keys.
+                let later = try await index.search(text, in: database, limit: 4, offset: 3, exact: exact, vocabulary: cache)
+                #expect(later == (try await index.search(text, in: database, limit: 4, offset: 3, exact: exact)), "\(text) offset 3")
             }
         }
         // NB: the copy answered most texts (68 of 72 when this was written); were it never used,

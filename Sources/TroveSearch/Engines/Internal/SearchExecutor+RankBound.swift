@@ -317,22 +317,11 @@ extension SearchExecutor {
         try rows.first.map { try $0[BestColumn.ids] } ?? []
     }
 
-    /// The rowids and ranks `trove_best` returned in its one row, by rank; nil when it found
-    /// too many ties (NULL).
-    ///
-    /// NB: 16 bytes an entry, the rowid then the rank, in this machine's byte order: the ranks
-    /// come back to the bit, as the page's exactness needs (text would round them).
+    /// The rowids and ranks `trove_best` returned in its one row, by rank
+    /// (``TroveRanking/bestEntries(_:)``); nil when it found too many ties (NULL).
     static func bestRows(_ rows: [SQLiteRow]) throws -> [(id: Int64, rank: Double)]? {
         guard let row = rows.first, let bytes = try row[BestColumn.best] else { return nil }
-        let entry = MemoryLayout<Int64>.size + MemoryLayout<Double>.size
-        return bytes.withUnsafeBytes { raw in
-            (0..<(raw.count / entry)).map { i in
-                (
-                    id: raw.loadUnaligned(fromByteOffset: i * entry, as: Int64.self),
-                    rank: raw.loadUnaligned(fromByteOffset: i * entry + MemoryLayout<Int64>.size, as: Double.self)
-                )
-            }
-        }
+        return TroveRanking.bestEntries(bytes)
     }
 
     /// The candidates a page of `rows` rows (offset included) is among: every one whose exact

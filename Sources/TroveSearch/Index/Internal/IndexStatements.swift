@@ -166,6 +166,46 @@ struct IndexStatements {
             + "LIMIT \(limit) OFFSET \(offset)"
     }
 
+    /// The most matches tied with the page's last that ``keysAndBest(rows:)`` keeps; with more,
+    /// its page is not known and the page is read as without it.
+    static let bestTiedLimit = 50_000
+
+    /// One walk of the text's matches in the FTS5 table alone that gives what the copy of the
+    /// facet values counts from (every match's key, sorted, `trove_ids`) and the keys of the
+    /// best `rows` scores with every match tied with the last of them (`trove_best`), when the
+    /// page may be ranked in the index alone (``rankedKeys(limit:offset:)``); nil otherwise.
+    ///
+    /// ```swift
+    /// statements.keysAndBest(rows: 20)
+    /// // SELECT trove_ids("id") AS "ids", trove_best("id", "rank", 20, 50000) AS "best" FROM (
+    /// //   SELECT "trove_notes_fts"."rowid" AS "id", trove_rank_fields_bounded("trove_notes_fts", …) AS "rank"
+    /// //   FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT -1)
+    /// ```
+    ///
+    /// NB: why. A 1-letter prefix at 100,000 notes matches 66,344: reading their keys for the
+    /// copy and then ranking them for the page walked them twice. Under `trove_best`, a match
+    /// that cannot beat the best kept so far is not scored in full (its sizes and title are not
+    /// read). The best with their ties hold the first `rows` by (rank, key), exactly what
+    /// `ORDER BY rank, rowid LIMIT rows` gives: a match left out ranks strictly after them.
+    /// `LIMIT -1` keeps SQLite from flattening the subquery into the aggregates, where FTS5
+    /// refuses an auxiliary function.
+    func keysAndBest(rows: Int) -> SQLFragment? {
+        guard let clause = indexOnlyClause else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        let (id, rank) = (ResultColumn<Int64>("id"), ResultColumn<Double>("rank"))
+        let score = TypedExpression<Double>(rankExpression(walksSizes: true, underBest: true))
+        let ids = TypedExpression<[UInt8]>("trove_ids(\(id.reference))")
+        let best = TypedExpression<[UInt8]?>(
+            "trove_best(\(id.reference), \(rank.reference), \(raw: String(rows)), \(raw: String(Self.bestTiedLimit)))")
+        return "SELECT \(ids.named(Self.matchedKeys)), \(best.named(Self.bestKeys)) FROM (SELECT \(rowid.named(id)), "
+            + "\(score.named(rank)) FROM \(fts) WHERE \(clause.queryFragment) LIMIT -1)"
+    }
+
+    /// ``keysAndBest(rows:)``'s columns: every match's key (`trove_ids`), and the best keys with
+    /// their ranks (`trove_best`; NULL past ``bestTiedLimit`` ties).
+    static let matchedKeys = ResultColumn<[UInt8]?>("ids")
+    static let bestKeys = ResultColumn<[UInt8]?>("best")
+
     /// The matches' condition on the FTS5 table alone, when nothing but the text decides which
     /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
     /// otherwise.
@@ -664,11 +704,11 @@ struct IndexStatements {
 
     var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
 
-    private func rankExpression(walksSizes: Bool) -> SQLFragment {
+    private func rankExpression(walksSizes: Bool, underBest: Bool = false) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
-            walksSizes: walksSizes, demoted: demoted)
+            walksSizes: walksSizes, demoted: demoted, underBest: underBest)
     }
 
     /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
