@@ -293,19 +293,25 @@ extension SearchIndex {
         _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection
     ) throws -> (tally: IndexFacts.Tally, pageKeys: [Int64]?)? {
         guard let plan = statements.factsCount else { return nil }
-        if plan.filters.isEmpty, let page, SearchIndex.ranksPagesInIndexAlone, page.offset + page.limit <= SearchIndex.bestPageRows,
-            let walk = statements.keysAndBest(rows: page.offset + page.limit)
+        var passing: [Int32]?
+        if !plan.filters.isEmpty {
+            guard let tested = facts.passing(plan.filters, of: self) else { return nil }
+            passing = tested
+        }
+        // NB: the filters' rows, when there are filters, are a test of the FTS5 table's rowid.
+        // With few matches (a phrase, a rare word), the page statement alone ranks them more
+        // cheaply than a walk that scores them all and a second statement for the page.
+        let among = passing.map { IDSet(sortedKeys: $0.map { facts.keys[Int($0)] }) }
+        if plan.matchedKeys != nil, let page, SearchIndex.ranksPagesInIndexAlone, page.offset + page.limit <= SearchIndex.bestPageRows,
+            let count = statements.bestWalkCount(upTo: SearchIndex.bestWalkMinimum + 1, among: among),
+            try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > SearchIndex.bestWalkMinimum,
+            let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among)
         {
             let row = try db.fetchOne(walk)
             let keys = try row?[IndexStatements.matchedKeys] ?? []
             let best = try row?[IndexStatements.bestKeys]
             let pageKeys = best.map { TroveRanking.bestEntries($0).dropFirst(page.offset).prefix(page.limit).map(\.id) }
             return (facts.tally(matches: keys, facets: facets), pageKeys)
-        }
-        var passing: [Int32]?
-        if !plan.filters.isEmpty {
-            guard let tested = facts.passing(plan.filters, of: self) else { return nil }
-            passing = tested
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
         return (facts.tally(matches: keys, passing: passing, facets: facets), nil)
@@ -328,6 +334,10 @@ extension SearchIndex {
 
     /// The fewest matches whose page is ranked in the index alone first.
     static let rankedInIndexMinimum = 1_000
+
+    /// The fewest matches whose page is found on the walk that reads their keys for the copy
+    /// (``IndexStatements/keysAndBest(rows:among:)``); tests lower it to walk small tables.
+    @TaskLocal static var bestWalkMinimum = rankedInIndexMinimum
 
     /// The most rows (offset and page) a page may need for its keys to be found on the walk
     /// that reads the matches' keys for the copy (``IndexStatements/keysAndBest(rows:)``).

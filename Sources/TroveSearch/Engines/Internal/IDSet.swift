@@ -59,3 +59,10 @@ struct IDSet: Equatable, Sendable {
         completed.map { TypedExpression<Bool>("trove_has(\($0), \(rowid))") }
     }
 }
+
+extension IDSet {
+    /// The ids `keys`, sorted ascending without repeats, as `trove_ids` would give them.
+    init(sortedKeys keys: [Int64]) {
+        self.init(bytes: keys.withUnsafeBytes { Array($0) }, count: keys.count, completed: nil)
+    }
+}

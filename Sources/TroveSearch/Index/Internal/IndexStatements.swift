@@ -189,8 +189,12 @@ struct IndexStatements {
     /// `ORDER BY rank, rowid LIMIT rows` gives: a match left out ranks strictly after them.
     /// `LIMIT -1` keeps SQLite from flattening the subquery into the aggregates, where FTS5
     /// refuses an auxiliary function.
-    func keysAndBest(rows: Int) -> SQLFragment? {
-        guard let clause = indexOnlyClause else { return nil }
+    ///
+    /// With `among`, the rows the `key:value` filters pass (tested in the copy), the walk keeps
+    /// to them: `… MATCH '"b"*') AND trove_has(?, "trove_notes_fts"."rowid")`, the same rows as
+    /// the filters' SQL, in the FTS5 table alone.
+    func keysAndBest(rows: Int, among passing: IDSet? = nil) -> SQLFragment? {
+        guard let condition = bestWalkCondition(among: passing) else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         let (id, rank) = (ResultColumn<Int64>("id"), ResultColumn<Double>("rank"))
         let score = TypedExpression<Double>(rankExpression(walksSizes: true, underBest: true))
@@ -198,7 +202,33 @@ struct IndexStatements {
         let best = TypedExpression<[UInt8]?>(
             "trove_best(\(id.reference), \(rank.reference), \(raw: String(rows)), \(raw: String(Self.bestTiedLimit)))")
         return "SELECT \(ids.named(Self.matchedKeys)), \(best.named(Self.bestKeys)) FROM (SELECT \(rowid.named(id)), "
-            + "\(score.named(rank)) FROM \(fts) WHERE \(clause.queryFragment) LIMIT -1)"
+            + "\(score.named(rank)) FROM \(fts) WHERE \(condition) LIMIT -1)"
+    }
+
+    /// How many rows ``keysAndBest(rows:among:)`` would walk, counted up to `limit` in the FTS5
+    /// table alone (a few are cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s
+    /// are); nil when it would not walk.
+    ///
+    /// ```swift
+    /// statements.bestWalkCount(upTo: 1_001)
+    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts"
+    /// //   WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
+    /// ```
+    func bestWalkCount(upTo limit: Int, among passing: IDSet? = nil) -> SQLFragment? {
+        guard let condition = bestWalkCondition(among: passing) else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM (SELECT \(rowid) FROM \(fts) "
+            + "WHERE \(condition) LIMIT \(raw: String(limit)))"
+    }
+
+    /// The condition of ``keysAndBest(rows:among:)``'s walk, when the order is the score alone
+    /// and the words are ones FTS5 finds alone; nil otherwise.
+    private func bestWalkCondition(among passing: IDSet?) -> SQLFragment? {
+        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil,
+            let clause = passing == nil ? matchOnlyClause : textClause
+        else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return passing.map { clause.queryFragment + " AND " + $0.contains(rowid) } ?? clause.queryFragment
     }
 
     /// ``keysAndBest(rows:)``'s columns: every match's key (`trove_ids`), and the best keys with
