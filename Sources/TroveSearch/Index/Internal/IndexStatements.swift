@@ -205,6 +205,11 @@ struct IndexStatements {
             + "\(score.named(rank)) FROM \(fts) WHERE \(condition) LIMIT -1)"
     }
 
+    /// Whether a word of the query is a quoted phrase (`"apple pie"`).
+    var quotesAPhrase: Bool {
+        query.terms.contains { $0.anyOf.contains(where: \.isPhrase) }
+    }
+
     /// How many rows ``keysAndBest(rows:among:)`` would walk, counted up to `limit` in the FTS5
     /// table alone (a few are cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s
     /// are); nil when it would not walk.
