@@ -300,22 +300,26 @@ extension SearchIndex {
             passing = tested
         }
         // NB: the filters' rows, when there are filters, are a test of the FTS5 table's rowid.
-        // With few matches (a rare word), the page statement alone ranks them more cheaply
-        // than a walk that scores them all and a second statement for the page. A quoted
-        // phrase rarely has many, and counting them is a walk of its own (phrase 1.13 ms p50
-        // through the caches without the walk, 1.32 with the count, 1.59 walked without it).
+        // The walk's first rows are read first: a few matches (a phrase, a rare word) are all
+        // there, and the page statement alone ranks them more cheaply than a walk that scores
+        // them all and a second statement for the page.
         let among = passing.map { IDSet(sortedKeys: $0.map { facts.keys[Int($0)] }) }
         if plan.matchedKeys != nil, let page, SearchIndex.ranksPagesInIndexAlone, page.offset + page.limit <= SearchIndex.bestPageRows,
-            !statements.quotesAPhrase || SearchIndex.bestWalkMinimum == 0,
-            let count = statements.bestWalkCount(upTo: SearchIndex.bestWalkMinimum + 1, among: among),
-            try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > SearchIndex.bestWalkMinimum,
-            let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among)
+            let start = statements.bestWalkStart(upTo: SearchIndex.bestWalkMinimum + 1, among: among)
         {
-            let row = try db.fetchOne(walk)
-            let keys = try row?[IndexStatements.matchedKeys] ?? []
-            let best = try row?[IndexStatements.bestKeys]
-            let pageKeys = best.map { TroveRanking.bestEntries($0).dropFirst(page.offset).prefix(page.limit).map(\.id) }
-            return (facts.tally(matches: keys, facets: facets), pageKeys)
+            let first = try db.fetchOne(start)
+            let keys = try first?[IndexStatements.matchedKeys] ?? []
+            if try first.map({ try $0[IndexStatements.total] }) ?? 0 <= SearchIndex.bestWalkMinimum {
+                // NB: every match that passes the filters: counted as they are.
+                return (facts.tally(matches: keys, facets: facets), nil)
+            }
+            if let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among) {
+                let row = try db.fetchOne(walk)
+                let keys = try row?[IndexStatements.matchedKeys] ?? []
+                let best = try row?[IndexStatements.bestKeys]
+                let pageKeys = best.map { TroveRanking.bestEntries($0).dropFirst(page.offset).prefix(page.limit).map(\.id) }
+                return (facts.tally(matches: keys, facets: facets), pageKeys)
+            }
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
         return (facts.tally(matches: keys, passing: passing, facets: facets), nil)
@@ -340,8 +344,7 @@ extension SearchIndex {
     static let rankedInIndexMinimum = 1_000
 
     /// The fewest matches whose page is found on the walk that reads their keys for the copy
-    /// (``IndexStatements/keysAndBest(rows:among:)``); tests set it to 0 to walk small tables,
-    /// and quoted phrases, which are otherwise not walked.
+    /// (``IndexStatements/keysAndBest(rows:among:)``); tests set it to 0 to walk small tables.
     @TaskLocal static var bestWalkMinimum = rankedInIndexMinimum
 
     /// The most rows (offset and page) a page may need for its keys to be found on the walk

@@ -205,25 +205,23 @@ struct IndexStatements {
             + "\(score.named(rank)) FROM \(fts) WHERE \(condition) LIMIT -1)"
     }
 
-    /// Whether a word of the query is a quoted phrase (`"apple pie"`).
-    var quotesAPhrase: Bool {
-        query.terms.contains { $0.anyOf.contains(where: \.isPhrase) }
-    }
-
-    /// How many rows ``keysAndBest(rows:among:)`` would walk, counted up to `limit` in the FTS5
-    /// table alone (a few are cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s
-    /// are); nil when it would not walk.
+    /// The rows ``keysAndBest(rows:among:)`` would walk, up to `limit` of them, counted and
+    /// their keys (`trove_ids`), in the FTS5 table alone; nil when it would not walk. Under
+    /// `limit`, those keys are every match's, what the copy counts from; a few matches are
+    /// cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s are.
     ///
     /// ```swift
-    /// statements.bestWalkCount(upTo: 1_001)
-    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts"
-    /// //   WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
+    /// statements.bestWalkStart(upTo: 1_001)
+    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "trove_notes_fts"."rowid" AS "id"
+    /// //   FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
     /// ```
-    func bestWalkCount(upTo limit: Int, among passing: IDSet? = nil) -> SQLFragment? {
+    func bestWalkStart(upTo limit: Int, among passing: IDSet? = nil) -> SQLFragment? {
         guard let condition = bestWalkCondition(among: passing) else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM (SELECT \(rowid) FROM \(fts) "
-            + "WHERE \(condition) LIMIT \(raw: String(limit)))"
+        let id = ResultColumn<Int64>("id")
+        let ids = TypedExpression<[UInt8]?>("trove_ids(\(id.reference))")
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)), \(ids.named(Self.matchedKeys)) FROM (SELECT "
+            + "\(rowid.named(id)) FROM \(fts) WHERE \(condition) LIMIT \(raw: String(limit)))"
     }
 
     /// The condition of ``keysAndBest(rows:among:)``'s walk, when the order is the score alone
