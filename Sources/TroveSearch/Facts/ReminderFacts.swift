@@ -172,7 +172,7 @@ struct IDBlob: Sendable {
 
     /// The first position at or after `start` whose id is at least `id` (`ids.count` if none),
     /// found by doubling steps, then halving them.
-    static func firstPosition(notBelow id: Int64, in ids: UnsafeBufferPointer<Int64>, from start: Int) -> Int {
+    static func firstPosition<ID: Comparable>(notBelow id: ID, in ids: UnsafeBufferPointer<ID>, from start: Int) -> Int {
         guard start < ids.count, ids[start] < id else { return start }
         var low = start, step = 1
         while low + step < ids.count, ids[low + step] < id {

@@ -198,7 +198,7 @@ struct IndexFacts: Sendable {
         long.withUnsafeBufferPointer { long in
             var at = 0
             for position in short {
-                at = firstIndex(notBelow: position, in: long, from: at)
+                at = IDBlob.firstPosition(notBelow: position, in: long, from: at)
                 guard at < long.count else { break }
                 if long[at] == position { both.append(position) }
             }
@@ -218,22 +218,6 @@ struct IndexFacts: Sendable {
             left.append(position)
         }
         return left
-    }
-
-    /// The first index at or after `start` whose value is at least `value` (`list.count` if none).
-    static func firstIndex(notBelow value: Int32, in list: UnsafeBufferPointer<Int32>, from start: Int) -> Int {
-        guard start < list.count, list[start] < value else { return start }
-        var low = start, step = 1
-        while low + step < list.count, list[low + step] < value {
-            low += step
-            step *= 2
-        }
-        var high = min(low + step, list.count)
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if list[middle] < value { low = middle } else { high = middle }
-        }
-        return high
     }
 
     /// What ``tally(matches:passing:facets:)`` gives: the matches among the rows, and each facet's values.
