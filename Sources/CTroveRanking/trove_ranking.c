@@ -745,7 +745,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
 
     /* A tag equal to a query word, when the row has one tag of one word and a query word
     ** matched it: no need to read the tags to find where each tag starts and ends.
-    ** NB: an app index has no tags field: no tag boost. */
+    ** NB: an app's index without a names field (NO_FIELD) has no tag boost. */
     if (tags != NO_FIELD && parameters->tagEquals != 0 && inField[tags] > 0 && out->length[tags] == 1) {
         double wordIDF = 0;
         for (int phrase = 0; phrase < phrases; phrase++) {
@@ -988,11 +988,13 @@ static void rankFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite3_
 }
 
 /*
-** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords, w_0, b_0, …, w_N-1, b_N-1
-**                   [, docsize] [, demotedFactor, isDemoted]):
+** trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, namesEqual, namesField, exactWords, leadingWords,
+**                   w_0, b_0, …, w_N-1, b_N-1 [, docsize] [, demotedFactor, isDemoted]):
 ** the same score over any FTS5 table of N columns (an app's SearchIndex), each column with its
 ** own weight and length normalisation. The first column plays the title's part for the exact
-** title and exact word boosts; there is no tag boost. With the last two arguments, a row whose
+** title and exact word boosts. namesField, when not -1, is the column of names joined by commas
+** (the reminders' tags) whose whole names equal to a query word, or to the whole query, add
+** namesEqual times their IDF, as trove_rank's tag boost. With the last two arguments, a row whose
 ** isDemoted is not 0 is scored as trove_rank scores a completed reminder (one tier lower, the
 ** rest times demotedFactor): a SearchIndex's `demoted` column.
 */
@@ -1003,7 +1005,7 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
     int pairsEnd = TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * fields;
     if (fields < 1 || fields > TROVE_RANKING_MAX_FIELDS || count < pairsEnd || count > pairsEnd + 3) {
         sqlite3_result_error(context,
-                             "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, the exact words, the leading words, "
+                             "trove_rank_fields takes the FTS5 table, k1, exactFirst, proximity, exactWord, namesEqual, namesField, the exact words, the leading words, "
                              "a weight and a length normalisation per column, optionally the table's _docsize, and optionally "
                              "the demoted rows' factor and whether this row is demoted; see TroveRanking",
                              -1);
@@ -1014,7 +1016,12 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
     int demotes = count - pairsEnd >= 2;
     QueryState *state = api->xGetAuxdata(fts, 0);
     if (!state) {
-        int rc = allocateState(api, fts, mode, fields, NO_FIELD, &state);
+        sqlite3_int64 names = sqlite3_value_int64(values[5]);
+        if (names < NO_FIELD || names >= fields) {
+            sqlite3_result_error(context, "trove_rank_fields: namesField is a column number of the FTS5 table, or -1 for none", -1);
+            return;
+        }
+        int rc = allocateState(api, fts, mode, fields, (int)names, &state);
         if (rc == SQLITE_OK) rc = api->xSetAuxdata(fts, state, freeState);
         /* NB: a new query: no bound from an earlier statement's trove_best on this thread. */
         if (mode == MODE_BOUNDED) trove_best_reset_bound();
@@ -1027,14 +1034,14 @@ static void fieldsFunction(const Fts5ExtensionApi *api, Fts5Context *fts, sqlite
         parameters->exactTitle = sqlite3_value_double(values[1]);
         parameters->proximity = sqlite3_value_double(values[2]);
         parameters->exactWord = sqlite3_value_double(values[3]);
-        parameters->tagEquals = 0;
+        parameters->tagEquals = sqlite3_value_double(values[4]);
         parameters->completedFactor = demotes ? sqlite3_value_double(values[count - 2]) : 1;
         for (int field = 0; field < fields; field++) {
             parameters->weight[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field]);
             parameters->b[field] = sqlite3_value_double(values[TROVE_RANKING_FIELDS_FIXED_ARGUMENTS + 2 * field + 1]);
         }
-        rc = tokenizeExactWords(api, fts, state, values[4]);
-        if (rc == SQLITE_OK) rc = tokenizeLeadingWords(api, fts, state, values[5]);
+        rc = tokenizeExactWords(api, fts, state, values[6]);
+        if (rc == SQLITE_OK) rc = tokenizeLeadingWords(api, fts, state, values[7]);
         if (rc == SQLITE_OK && walksSizes) rc = startSizeWalk(sqlite3_context_db_handle(context), state, values[pairsEnd]);
         if (rc != SQLITE_OK) {
             sqlite3_result_error_code(context, rc);

@@ -47,13 +47,16 @@
 **
 ** Columns are those of reminders_fts, in order: title (0), notes (1), tags (2).
 **
-**   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, exactWords, leadingWords,
-**                     w_0, b_0, w_1, b_1, … [, docsize])
+**   trove_rank_fields(fts, k1, exactFirst, proximity, exactWord, namesEqual, namesField,
+**                     exactWords, leadingWords, w_0, b_0, w_1, b_1, … [, docsize]
+**                     [, demotedFactor, isDemoted])
 **     The same score over any FTS5 table of N columns (1 to TROVE_RANKING_MAX_FIELDS), with a
 **     weight and a length normalisation per column, in column order: what an app's
-**     SearchIndex ranks by. Column 0 plays the title's part (exact title, exact word); there is
-**     no tag boost and no completed factor. trove_rank with tagEquals 0 on an open reminder and
-**     trove_rank_fields with reminders_fts's weights give the same score.
+**     SearchIndex ranks by. Column 0 plays the title's part (exact title, exact word); column
+**     namesField (-1: none) the tags' part, its whole names equal to a query word adding
+**     namesEqual times the word's IDF. A row whose isDemoted is not 0 is scored as a completed
+**     reminder. trove_rank and trove_rank_fields with reminders_fts's weights, tagEquals, the
+**     tags column (2) and is_completed as isDemoted give the same score.
 **   trove_rank_fields_sample(…same arguments…)
 **     The same with every phrase's IDF taken as 1.
 **   trove_rank_fields_bounded(…same arguments…)
@@ -73,8 +76,8 @@
 #define TROVE_RANKING_MAX_FIELDS 32
 
 /// trove_rank_fields' arguments after the FTS5 table and before the per-column pairs: k1,
-/// exactFirst, proximity, exactWord, the exact words and the leading words.
-#define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 6
+/// exactFirst, proximity, exactWord, namesEqual, namesField, the exact words and the leading words.
+#define TROVE_RANKING_FIELDS_FIXED_ARGUMENTS 8
 
 /// Registers trove_rank, trove_rank_sample, trove_rank_explain, trove_matched and the
 /// trove_rank_fields pair on `db`'s FTS5, and trove_prefix_tally and trove_prefix_key on `db`.

@@ -15,11 +15,22 @@ extension SearchIndex {
         /// reminders' fields.
         public var lengthNormalization: Double
 
-        /// A searched column with its weight.
-        public init(_ column: String, weight: Double = 1, lengthNormalization: Double = 0.75) {
+        /// Whether the column holds names joined by commas, as a reminder's tags (`errand, home`):
+        /// a whole name equal to a query word, or to the whole query, counts more (the tag boost,
+        /// ``TroveRanking/tagEquals``). At most one field of an index.
+        public var holdsNames: Bool
+
+        /// A searched column with its weight; `holdsNames` for a column of names joined by
+        /// commas, whose whole names the ranking favours.
+        ///
+        /// ```swift
+        /// SearchIndex.Field("tags", weight: 2, holdsNames: true)   // "call" ranks the tag call above "recall"
+        /// ```
+        public init(_ column: String, weight: Double = 1, lengthNormalization: Double = 0.75, holdsNames: Bool = false) {
             self.column = column
             self.weight = weight
             self.lengthNormalization = lengthNormalization
+            self.holdsNames = holdsNames
         }
     }
 }

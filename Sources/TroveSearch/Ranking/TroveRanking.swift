@@ -244,17 +244,18 @@ public struct TroveRanking: Hashable, Sendable {
 
     /// The call that computes the same score over any FTS5 table, each column with its own
     /// weight and length normalisation (`trove_rank_fields`): what a ``SearchIndex`` ranks by.
-    /// The first column plays the title's part (``exactTitle``, ``exactWord``); ``tagEquals``
-    /// does not apply, and ``completedFactor`` only to the rows `demoted` holds for (a
+    /// The first column plays the title's part (``exactTitle``, ``exactWord``); the column
+    /// `names` (numbered from 0), when given, the tags' part (``tagEquals``, a whole name equal
+    /// to a query word); and ``completedFactor`` applies only to the rows `demoted` holds for (a
     /// ``SearchIndex/demoted`` column): they are scored as a completed reminder is, one tier lower.
     ///
     /// ```swift
     /// TroveRanking.standard.fieldsExpression(table: "trove_notes_fts", fields: [(10, 0.75), (1, 0.75)], exactWords: [])
-    /// // trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', '', 10.0, 0.75, 1.0, 0.75)
+    /// // trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 0.25, -1, '', '', 10.0, 0.75, 1.0, 0.75)
     /// ```
     ///
-    /// NB: for the reminders' own columns and weights this is ``expression(_:exactWords:)`` with
-    /// tagEquals 0 on an open reminder, to the last bit (`TroveRankingFieldsTests`).
+    /// NB: for the reminders' own columns, weights and tags column (`names: 2`) this is
+    /// ``expression(_:exactWords:)``, to the last bit (`TroveRankingFieldsTests`).
     ///
     /// - Parameters:
     ///   - walksSizes: Whether the call names the table's `_docsize` (see
@@ -266,19 +267,20 @@ public struct TroveRanking: Hashable, Sendable {
     ///     not with `demoted`.
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
-        exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false, demoted: SQLFragment? = nil,
-        underBest: Bool = false
+        names: Int? = nil, exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false,
+        demoted: SQLFragment? = nil, underBest: Bool = false
     ) -> SQLFragment {
         let name = function == .sample ? "trove_rank_fields_sample" : underBest && demoted == nil ? "trove_rank_fields_bounded" : "trove_rank_fields"
-        var numbers = [saturation, exactTitle, proximity, exactWord]
+        var numbers = [saturation, exactTitle, proximity, exactWord, tagEquals]
         for field in fields { numbers += [field.weight, field.lengthNormalization] }
         let literals = numbers.map { value -> SQLFragment in
             precondition(value.isFinite, "TroveRanking parameters must be finite")
             return SQLFragment(raw: "\(value)")
         }
-        return "\(raw: name)(\(identifier: table), " + SQLFragment.join(literals.prefix(4), separator: ", ") + ", "
-            + TroveRanking.wordsLiteral(exactWords) + ", " + TroveRanking.wordsLiteral(exactness ? leadingWords : []) + ", "
-            + SQLFragment.join(literals.dropFirst(4), separator: ", ")
+        precondition(names.map { fields.indices.contains($0) } ?? true, "the names field is one of the fields")
+        return "\(raw: name)(\(identifier: table), " + SQLFragment.join(literals.prefix(5), separator: ", ") + ", "
+            + SQLFragment(raw: String(names ?? -1)) + ", " + TroveRanking.wordsLiteral(exactWords) + ", " + TroveRanking.wordsLiteral(exactness ? leadingWords : []) + ", "
+            + SQLFragment.join(literals.dropFirst(5), separator: ", ")
             + (walksSizes ? ", " + Self.docsizeLiteral(of: table) : "")
             + (demoted.map { ", \(raw: "\(completedFactor)"), " + $0 } ?? "") + ")"
     }

@@ -24,7 +24,7 @@ import TroveTestSupport
               coalesce(highlight("trove_notes_fts", 1, '[', ']'), '') AS "highlighted_1",
               trove_matched("trove_notes_fts", 1) AS "matched_1",
               coalesce(snippet("trove_notes_fts", CASE WHEN trove_matched("trove_notes_fts", 1) THEN 1 ELSE CASE max(coalesce(length("notes"."title"), 0), coalesce(length("notes"."body"), 0)) WHEN coalesce(length("notes"."title"), 0) THEN 0 WHEN coalesce(length("notes"."body"), 0) THEN 1 END END, '[', ']', '…', 12), '') AS "snippet",
-              trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 'sourdough', 'sourdough', 10.0, 0.75, 1.0, 0.75) AS "score"
+              trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 0.25, -1, 'sourdough', 'sourdough', 10.0, 0.75, 1.0, 0.75) AS "score"
             FROM "trove_notes_fts"
             CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"sourdough"*')

@@ -108,7 +108,7 @@ import TroveTestSupport
         let index = try SearchIndex(
             name: "notes_walk", table: "reminders", key: "id", fields: [.init("title", weight: 10), .init("notes")])
         try await database.write { db in try index.migrate(db) }
-        let fields = "1.2, 0.5, 0.5, 1.0, 'milk', 'milk', 10.0, 0.75, 1.0, 0.75"
+        let fields = "1.2, 0.5, 0.5, 1.0, 0.25, -1, 'milk', 'milk', 10.0, 0.75, 1.0, 0.75"
         for order in ["ASC", "DESC"] {
             let (looked, walked) = try await Self.bothWays({ last in
                 """
@@ -128,6 +128,6 @@ import TroveTestSupport
         #expect(!TroveRanking.standard.expression().debugDescription.contains("_docsize"))
         #expect(TroveRanking.standard.fieldsExpression(
             table: "trove_notes_fts", fields: [(10, 0.75), (1, 0.75)], exactWords: [], walksSizes: true
-        ).debugDescription == "trove_rank_fields(\"trove_notes_fts\", 1.2, 0.5, 0.5, 1.0, '', '', 10.0, 0.75, 1.0, 0.75, 'trove_notes_fts_docsize')")
+        ).debugDescription == "trove_rank_fields(\"trove_notes_fts\", 1.2, 0.5, 0.5, 1.0, 0.25, -1, '', '', 10.0, 0.75, 1.0, 0.75, 'trove_notes_fts_docsize')")
     }
 }
