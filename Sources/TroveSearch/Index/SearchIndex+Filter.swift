@@ -37,6 +37,15 @@ extension SearchIndex {
         /// against the day the query is parsed (``SearchIndex/parse(_:exact:today:timeZone:)``).
         /// A day is compared as a day; a date-time falls on the day it is in that time zone.
         case date(String)
+        /// A due date (as ``date(_:)``) of rows that get done, as a reminder's: `overdue` is a
+        /// day before today on a row not done (`done` 0 or NULL), and `today` is due today or
+        /// overdue, as Apple Reminders' Today list; the other words are ``date(_:)``'s.
+        ///
+        /// ```swift
+        /// "due": .deadline("due_date", done: "is_completed")
+        /// // due:overdue → ifnull("reminders"."is_completed", 0) = 0 AND "reminders"."due_date" < today
+        /// ```
+        case deadline(String, done: String)
         /// A value looked up in another table, for a row's tags or its folder's name: the
         /// row's `column` is one of `table`'s `key` where `table`'s `value` is the word
         /// (ignoring ASCII case).
@@ -82,6 +91,8 @@ extension SearchIndex {
             case .text(let column), .integer(let column), .bool(let column), .date(let column),
                 .lookup(let column, _, _, _):
                 [column]
+            case .deadline(let column, let done):
+                [column, done]
             case .named(let words):
                 Array(Set(words.values.map(\.column))).sorted()
             }
@@ -105,6 +116,12 @@ extension SearchIndex {
                 }
             case .date:
                 return try Self.dateValue(DueFilter.parse(text), today: today, timeZone: timeZone)
+            case .deadline:
+                switch try DueFilter.parse(text) {
+                case .today: return .dueBy(today, timeZone: timeZone)
+                case .overdue: return .overdue(before: today, timeZone: timeZone)
+                case let due: return try Self.dateValue(due, today: today, timeZone: timeZone)
+                }
             case .named(let words):
                 let word = text.lowercased()
                 guard words[word] != nil else {
@@ -183,7 +200,7 @@ extension SearchIndex {
                 // NB: `-`, `2020.`, `2020..-` are on their way to a number or a range.
                 text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
             case .bool: ["yes", "no", "true", "false"].contains { $0.hasPrefix(text.lowercased()) }
-            case .date:
+            case .date, .deadline:
                 text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
                     || DueFilter.keywords.contains { $0.0.hasPrefix(text.lowercased()) }
             case .named(let words): words.keys.contains { $0.hasPrefix(text.lowercased()) }

@@ -273,6 +273,17 @@ extension SearchIndex {
         for case .lookup(_, let other, let otherKey, let value) in filters.values {
             try checkLookupTable(other, columns: [otherKey, value], db)
         }
+        // NB: the counts' triggers watch a looked-up facet's table, and a view takes no AFTER
+        // trigger: said here, not with SQLite's "cannot create AFTER trigger on view".
+        for other in lookedUpFacetTables {
+            let type = try db.fetchValue("SELECT \"type\" FROM \"sqlite_schema\" WHERE \"name\" = \(other) COLLATE NOCASE", as: String.self)
+            if type == "view" {
+                let facet = facets.first { facet in
+                    if case .lookup(_, let table, _, _) = filters[facet.lowercased()] { table.lowercased() == other.lowercased() } else { false }
+                }
+                throw SearchIndexError.facetLookupInView(index: name, facet: facet ?? other, view: other)
+            }
+        }
         let keyColumn = columns[key.lowercased()]
         let primaryKeys = columns.values.filter { $0.pk > 0 }.count
         guard keyColumn?.type == "INTEGER", keyColumn?.pk == 1, primaryKeys == 1 else {
@@ -291,7 +302,8 @@ extension SearchIndex {
     }
 
     private var sortColumns: [String] {
-        if case .column(let column, _) = sort { return [column] }
-        return []
+        let tied = tiebreakers.map(\.column)
+        if case .column(let column, _) = sort { return [column] + tied }
+        return tied
     }
 }

@@ -11,7 +11,7 @@ extension SearchIndex {
     /// let results = try notes.search("sourdough folder:Baking", on: db)
     /// // SELECT "notes"."id" AS "key", coalesce("notes"."title", '') AS "value_0",
     /// //   coalesce(highlight("trove_notes_fts", 0, '[', ']'), '') AS "highlighted_0", …,
-    /// //   trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, '', 10.0, 0.75, 1.0, 0.75) AS "score"
+    /// //   trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 0.25, -1, '', '', 10.0, 0.75, 1.0, 0.75) AS "score"
     /// // FROM "trove_notes_fts" CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
     /// // WHERE ("trove_notes_fts" MATCH '"sourdough"') AND ("notes"."folder" COLLATE "NOCASE" = 'Baking')
     /// // ORDER BY "score" ASC, "notes"."id" ASC LIMIT 20 OFFSET 0
@@ -451,7 +451,7 @@ extension SearchIndex {
     private func cursor(after last: IndexHit, _ statements: IndexStatements, on db: SQLConnection) throws -> SearchCursor {
         let keys: [SQLBinding]
         let count = statements.orderKeys.count
-        if case .rank = sort, statements.isRanked, rankedLast == nil {
+        if case .rank = sort, statements.isRanked, rankedLast == nil, tiebreakers.isEmpty {
             keys = [.double(last.rank)]
         } else if let sql = statements.currentValue(of: last.key) {
             let row = try db.fetchOne(sql)

@@ -71,3 +71,42 @@ extension SearchIndex {
         guard found ?? 0 > 0 else { throw SearchIndexError.missingColumn(index: name, table: table, column: column) }
     }
 }
+
+extension SearchIndex {
+    /// A column that orders the hits the sort leaves tied, before the key does: what
+    /// Meilisearch calls a custom ranking rule. Ranked hits with the same score, or every hit of
+    /// a search without words (which has no score), go by the tiebreakers in order, then by key.
+    ///
+    /// ```swift
+    /// tiebreakers: [.ascending("due_date"), .descending("priority"), .descending("created_at")]
+    /// // ORDER BY "score" ASC,
+    /// //   ("reminders"."due_date" IS NULL) ASC, "reminders"."due_date" ASC,
+    /// //   ("reminders"."priority" IS NULL) ASC, "reminders"."priority" DESC,
+    /// //   ("reminders"."created_at" IS NULL) ASC, "reminders"."created_at" DESC, "reminders"."id" ASC
+    /// ```
+    /// NULL comes after every value by default, whichever the direction ("soonest due, none
+    /// last"); `nullsLast: false` puts it first.
+    public struct Tiebreaker: Hashable, Sendable {
+        /// The column of the index's table.
+        public var column: String
+        /// Largest first.
+        public var descending: Bool
+        /// NULL after every value (true), or before.
+        public var nullsLast: Bool
+
+        /// Smallest first: `.ascending("due_date")`.
+        public static func ascending(_ column: String, nullsLast: Bool = true) -> Tiebreaker {
+            Tiebreaker(column: column, descending: false, nullsLast: nullsLast)
+        }
+
+        /// Largest first: `.descending("priority")`.
+        public static func descending(_ column: String, nullsLast: Bool = true) -> Tiebreaker {
+            Tiebreaker(column: column, descending: true, nullsLast: nullsLast)
+        }
+
+        /// How a cursor names it: `due_date`, `-priority`, `due_date nulls first`.
+        var name: String {
+            (descending ? "-" : "") + column + (nullsLast ? "" : " nulls first")
+        }
+    }
+}

@@ -46,6 +46,9 @@ public struct SearchIndex: Hashable, Sendable {
     public internal(set) var facets: [String]
     /// The order of hits; ``sorted(by:)`` gives the same index in another.
     public internal(set) var sort: Sort
+    /// Columns that order the hits the sort leaves tied, before the key (``Tiebreaker``): the
+    /// reminders' soonest due, then highest priority, then newest. Empty: ties go to the key.
+    public let tiebreakers: [Tiebreaker]
     /// A column holding 0 or 1 whose rows (1) come after the others (0 or NULL) when hits are
     /// ranked (``Sort/rank``): archived or done rows after active ones, as the reminders rank
     /// completed reminders after open ones. Nil for none.
@@ -56,6 +59,12 @@ public struct SearchIndex: Hashable, Sendable {
     /// reminders rank completed reminders so: `gcc` finds the done "gcc: GNU C compiler" before
     /// the open packages that mention gcc. Nil for none; an index has this or ``rankedLast``, not both.
     public let demoted: String?
+    /// Whether a search without words (filters alone, or nothing: browsing) leaves the
+    /// ``demoted`` rows out, as the reminders' default view leaves completed ones out, unless
+    /// one of its filters decides on them (a filter of the demoted column, such as
+    /// `is:completed`, or a ``Filter/deadline(_:done:)``'s `overdue`). A search with words
+    /// finds them, ranked lower.
+    public let hidesDemotedWhenBrowsing: Bool
     /// Other columns of the app's table that every hit carries (``IndexHit/columns``), searched
     /// or not: a date to show beside the title, a URL to open.
     public let columns: [String]
@@ -86,21 +95,26 @@ public struct SearchIndex: Hashable, Sendable {
     ///   - filters: `key:value` words and the columns they filter: `["folder": .text("folder")]`.
     ///   - facets: Columns to count the matches' values of, or lookup filters' words.
     ///   - sort: The order of hits; ``Sort/rank`` by default.
+    ///   - tiebreakers: Columns that order the hits the sort leaves tied, before the key:
+    ///     `[.ascending("due_date"), .descending("priority")]` (``Tiebreaker``).
     ///   - rankedLast: A 0-or-1 column whose rows rank after the others (`"is_done"`).
     ///   - demoted: A 0-or-1 column whose rows rank lower, not last (``demoted``); not with `rankedLast`.
+    ///   - hidesDemotedWhenBrowsing: Whether a search without words leaves the `demoted` rows
+    ///     out unless a filter decides on them (``hidesDemotedWhenBrowsing``).
     ///   - columns: Other columns each hit carries as stored (``IndexHit/columns``): `["created_at", "url"]`.
     ///   - tokenizer: How fields are cut into words (``Tokenizer``): `.unicode61(tokenCharacters: "_")`
     ///     for code identifiers, `.trigram` to match inside words.
     ///   - wordForms: Whether words also match their English plurals and `-ing`/`-ed` forms
     ///     (`.on` by default); a search-time choice, so changing it rebuilds nothing.
     /// - Throws: ``SearchIndexError`` when a name is not an SQL identifier, there are no fields
-    ///   or too many, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
+    ///   or too many, two fields hold names, a field is listed twice or is named `rank` or `rowid` (FTS5's own), a
     ///   weight is not a positive number, a filter word is not a word, both `rankedLast` and
     ///   `demoted` are given, or the tokenizer's token characters are not ASCII punctuation.
     public init(
         name: String? = nil, table: String, key: String, fields: [Field], filters: [String: Filter] = [:],
-        facets: [String] = [], sort: Sort = .rank, rankedLast: String? = nil, demoted: String? = nil, columns: [String] = [],
-        tokenizer: Tokenizer = .standard, wordForms: WordFormMatching = .on
+        facets: [String] = [], sort: Sort = .rank, tiebreakers: [Tiebreaker] = [], rankedLast: String? = nil,
+        demoted: String? = nil, hidesDemotedWhenBrowsing: Bool = false, columns: [String] = [], tokenizer: Tokenizer = .standard,
+        wordForms: WordFormMatching = .on
     ) throws(SearchIndexError) {
         TroveRanking.installFunctions()
         try SearchIndex.checkIdentifier(table, role: "the table")
@@ -126,6 +140,8 @@ public struct SearchIndex: Hashable, Sendable {
                 throw .invalidLengthNormalization(column: field.column, value: field.lengthNormalization)
             }
         }
+        let named = fields.filter(\.holdsNames).map(\.column)
+        guard named.count <= 1 else { throw .severalNameFields(index: name, columns: named) }
         var lowered: [String: Filter] = [:]
         for (word, filter) in filters {
             let key = word.lowercased()
@@ -150,6 +166,7 @@ public struct SearchIndex: Hashable, Sendable {
         }
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
         if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        for tiebreaker in tiebreakers { try SearchIndex.checkIdentifier(tiebreaker.column, role: "a tiebreaker") }
         if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
         if let demoted { try SearchIndex.checkIdentifier(demoted, role: "the demoted column") }
         if let rankedLast, let demoted { throw .rankedLastAndDemoted(index: name, rankedLast: rankedLast, demoted: demoted) }
@@ -162,8 +179,10 @@ public struct SearchIndex: Hashable, Sendable {
         self.filters = lowered
         self.facets = facets
         self.sort = sort
+        self.tiebreakers = tiebreakers
         self.rankedLast = rankedLast
         self.demoted = demoted
+        self.hidesDemotedWhenBrowsing = hidesDemotedWhenBrowsing && demoted != nil
         self.columns = columns
         self.tokenizer = tokenizer
         self.wordForms = wordForms

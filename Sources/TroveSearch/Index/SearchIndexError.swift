@@ -49,6 +49,11 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
     case rankedLastAndDemoted(index: String, rankedLast: String, demoted: String)
     /// ``IndexHit/column(_:as:)`` asked for a column the index's declaration does not carry.
     case notACarriedColumn(column: String, carried: [String])
+    /// A facet whose ``SearchIndex/Filter/lookup(_:table:key:value:)`` reads a view: Trove
+    /// watches a looked-up facet's table for writes, and SQLite puts no such trigger on a view.
+    case facetLookupInView(index: String, facet: String, view: String)
+    /// More than one field declared ``SearchIndex/Field/holdsNames``.
+    case severalNameFields(index: String, columns: [String])
 
     /// One sentence: what is wrong and what to do.
     public var description: String {
@@ -91,6 +96,10 @@ public enum SearchIndexError: Error, Hashable, Sendable, CustomStringConvertible
             "the SearchIndex \(index) names both rankedLast: \(rankedLast) and demoted: \(demoted); give rankedLast: to put those rows after all others, or demoted: to rank them lower in close calls only, not both"
         case .notACarriedColumn(let column, let carried):
             "hits do not carry the column \(column) (they carry \(carried.isEmpty ? "none" : carried.joined(separator: ", "))); add it to columns: in the SearchIndex declaration"
+        case .facetLookupInView(let index, let facet, let view):
+            "the SearchIndex \(index) counts the facet \(facet): from \(view), which is a view; Trove must watch a counted facet's table for writes, which SQLite allows on tables only, so look the values up in a table, or keep \(facet): as a filter and leave it out of facets:"
+        case .severalNameFields(let index, let columns):
+            "the SearchIndex \(index) declares \(columns.joined(separator: " and ")) as fields of names; one field of an index can hold names (holdsNames: true), so join the names into one column or declare the others as plain fields"
         case .cursorNotForThisSearch(let index):
             "this page cursor was not made by the SearchIndex \(index) with its current sort (or it points among typo matches and typos are now off); pass the `next` of one of its own result sets, or start again from the first page"
         }

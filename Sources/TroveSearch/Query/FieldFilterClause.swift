@@ -48,6 +48,11 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
         /// open; never both nil), which a date-time falls in or not in `timeZone`. `today`,
         /// `week` and the other words are read into days when the query is parsed.
         case days(from: CalendarDay?, through: CalendarDay?, timeZone: TimeZone)
+        /// For ``SearchIndex/Filter/deadline(_:done:)``: `overdue`, a day before `before` on a
+        /// row not done.
+        case overdue(before: CalendarDay, timeZone: TimeZone)
+        /// For ``SearchIndex/Filter/deadline(_:done:)``: `today`, due on `day` or overdue.
+        case dueBy(CalendarDay, timeZone: TimeZone)
         /// For ``SearchIndex/Filter/date(_:)``: `none`, no date (the column is NULL).
         case missing
         /// For ``SearchIndex/Filter/named(_:)``: one of its words, lowercased (`unread`).
@@ -63,6 +68,8 @@ public struct FieldFilterClause: Hashable, Sendable, CustomStringConvertible {
             case .integerRange(let from, let through): (from.map(String.init) ?? "") + ".." + (through.map(String.init) ?? "")
             case .days(let from, let through, _) where from == through: from?.description ?? ".."
             case .days(let from, let through, _): (from?.description ?? "") + ".." + (through?.description ?? "")
+            case .overdue(let before, _): "..\(before.adding(days: -1)) open"
+            case .dueBy(let day, _): "\(day)+overdue"
             case .missing: "none"
             case .named(let word): word
             }

@@ -227,7 +227,9 @@ struct IndexStatements {
     /// The condition of ``keysAndBest(rows:among:)``'s walk, when the order is the score alone
     /// and the words are ones FTS5 finds alone; nil otherwise.
     private func bestWalkCondition(among passing: IDSet?) -> SQLFragment? {
-        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil,
+        // NB: `trove_best` orders its rows by (rank, key); with tiebreakers the page's order is
+        // not that one, so the page statement decides it.
+        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil, index.tiebreakers.isEmpty,
             let clause = passing == nil ? matchOnlyClause : textClause
         else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
@@ -243,7 +245,10 @@ struct IndexStatements {
     /// rows match and the order is the score (what ``rankedKeys(limit:offset:)`` needs); nil
     /// otherwise.
     private var indexOnlyClause: WhereClause? {
-        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil else { return nil }
+        // NB: with tiebreakers, hits tied on score go by columns of the app's table, which the
+        // FTS5 table alone does not hold.
+        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil, index.tiebreakers.isEmpty
+        else { return nil }
         return matchOnlyClause
     }
 
@@ -284,7 +289,10 @@ struct IndexStatements {
             let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
             return ("SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)", query.fieldFilters)
         }
-        guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty else { return nil }
+        // NB: the copy holds no demoted column: a search that hides those rows counts in SQL.
+        guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty,
+            hiddenWhenBrowsing == nil
+        else { return nil }
         return (nil, query.fieldFilters)
     }
 
@@ -323,10 +331,25 @@ struct IndexStatements {
     /// column sorted descending.
     var orderKeys: [(expression: SQLFragment, isDescending: Bool)] {
         let last = rankedLast.map { [($0, false)] } ?? []
-        switch index.sort {
-        case .rank where isRanked: return last + [(rankExpression, false)]
-        case .rank: return last + (titleFirst.map { [($0.queryFragment, false)] } ?? [])
-        case .column(let column, let descending): return [(text(column).queryFragment, descending)]
+        let sorted: [(expression: SQLFragment, isDescending: Bool)] = switch index.sort {
+        case .rank where isRanked: last + [(rankExpression, false)]
+        case .rank: last + (titleFirst.map { [($0.queryFragment, false)] } ?? [])
+        case .column(let column, let descending): [(text(column).queryFragment, descending)]
+        }
+        return sorted + tiebreakerKeys
+    }
+
+    /// Two keys per ``SearchIndex/tiebreakers`` entry: whether the column is NULL (so that NULL
+    /// goes last, or first), then the column.
+    ///
+    /// ```swift
+    /// // .descending("priority"):
+    /// // [(("notes"."priority" IS NULL), false), ("notes"."priority", true)]
+    /// ```
+    private var tiebreakerKeys: [(expression: SQLFragment, isDescending: Bool)] {
+        index.tiebreakers.flatMap { tiebreaker -> [(expression: SQLFragment, isDescending: Bool)] in
+            let column = text(tiebreaker.column).queryFragment
+            return [("(\(column) IS NULL)", !tiebreaker.nullsLast), (column, tiebreaker.descending)]
         }
     }
 
@@ -359,7 +382,8 @@ struct IndexStatements {
         case .rank: titleFirst == nil ? "key" : "title-first"
         case .column(let column, let descending): column + (descending ? " desc" : "")
         }
-        return "index \(index.name) \(sort)" + (rankedLast == nil ? "" : " after \(index.rankedLast ?? "")")
+        let ties = index.tiebreakers.isEmpty ? "" : " then " + index.tiebreakers.map(\.name).joined(separator: ", ")
+        return "index \(index.name) \(sort)" + (rankedLast == nil ? "" : " after \(index.rankedLast ?? "")") + ties
     }
 
     /// The order key's current value for the row `key`, when the row still matches.
@@ -532,7 +556,32 @@ struct IndexStatements {
             for clause in query.fieldFilters {
                 if let predicate = predicate(clause) { predicate }
             }
+            if let hidden = hiddenWhenBrowsing { hidden }
         }
+    }
+
+    /// `(ifnull("reminders"."is_completed", 0) = 0)` for a search without words of an index
+    /// that hides its demoted rows then (``SearchIndex/hidesDemotedWhenBrowsing``), unless a
+    /// filter decides on them; nil otherwise.
+    private var hiddenWhenBrowsing: TypedExpression<Bool>? {
+        guard index.hidesDemotedWhenBrowsing, let demoted = index.demoted, query.terms.isEmpty, query.excludedTerms.isEmpty
+        else { return nil }
+        let decides = query.fieldFilters.contains { clause in
+            guard let filter = index.filters[clause.key] else { return false }
+            switch filter {
+            case .named(let words):
+                return clause.anyOf.contains { value in
+                    guard case .named(let word) = value else { return false }
+                    return words[word]?.column.lowercased() == demoted.lowercased()
+                }
+            case .deadline:
+                return clause.anyOf.contains { if case .overdue = $0 { true } else { false } }
+            default:
+                return filter.columns.contains { $0.lowercased() == demoted.lowercased() }
+            }
+        }
+        guard !decides else { return nil }
+        return TypedExpression("(ifnull(\(SQLColumn<Int64>(demoted, table: index.table)), 0) = 0)")
     }
 
     /// One mixed group's alternatives, ORed.
@@ -631,6 +680,9 @@ struct IndexStatements {
                     through.map { SQLColumn<Int64>(filter.column, table: index.table) <= $0 },
                 ] as [TypedExpression<Bool>?]).compactMap { $0?.queryFragment }.joined(separator: " AND "))
             case .days(let from, let through, let timeZone): days(filter.column, from: from, through: through, in: timeZone)
+            case .overdue(let before, let timeZone): overdue(filter, before: before, in: timeZone)
+            case .dueBy(let day, let timeZone):
+                TypedExpression("(\(days(filter.column, from: day, through: day, in: timeZone)) OR \(overdue(filter, before: day, in: timeZone)))")
             case .missing: SQLColumn<String?>(filter.column, table: index.table).isNull
             case .named(let word):
                 if case .named(let words) = filter, let named = words[word] {
@@ -660,6 +712,18 @@ struct IndexStatements {
             \(SQLColumn<Int64>(column, table: index.table)) IN \
             (SELECT \(SQLColumn<Int64>(key, table: table)) FROM \(identifier: table) WHERE \(found))
             """)
+    }
+
+    /// A ``SearchIndex/Filter/deadline(_:done:)``'s `overdue`: not done, due before `before`.
+    ///
+    /// ```swift
+    /// // (ifnull("reminders"."is_completed", 0) = 0 AND (…"reminders"."due_date" before 2026-03-02…))
+    /// ```
+    private func overdue(_ filter: SearchIndex.Filter, before: CalendarDay, in timeZone: TimeZone) -> TypedExpression<Bool> {
+        guard case .deadline(let column, let done) = filter else { return TypedExpression("0") }
+        let open = "ifnull(\(SQLColumn<Int64>(done, table: index.table)), 0) = 0" as SQLFragment
+        // NB: the days' test is an OR of its two forms: parenthesised, or the AND binds to one.
+        return TypedExpression("(\(open) AND (\(days(column, from: nil, through: before.adding(days: -1), in: timeZone))))")
     }
 
     /// A ``SearchIndex/Filter/date(_:)``'s test: an all-day value (ISO text `YYYY-MM-DD`)
@@ -740,7 +804,7 @@ struct IndexStatements {
     private func rankExpression(walksSizes: Bool, underBest: Bool = false) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
-            exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
+            names: index.fields.firstIndex(where: \.holdsNames), exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
             walksSizes: walksSizes, demoted: demoted, underBest: underBest)
     }
 
@@ -757,6 +821,10 @@ struct IndexStatements {
         case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
         }
         let last: [SQLFragment] = rankedLast.map { [$0 + " ASC"] } ?? []
-        return (last + terms.map(\.queryFragment)).joined(separator: ", ")
+        // NB: the tiebreakers go before the key, the last term of every order.
+        var fragments = terms.map(\.queryFragment)
+        let ties = tiebreakerKeys.map { $0.expression + ($0.isDescending ? " DESC" : " ASC") }
+        fragments.insert(contentsOf: ties, at: fragments.count - 1)
+        return (last + fragments).joined(separator: ", ")
     }
 }
