@@ -51,14 +51,13 @@ extension SearchIndex {
     /// `MATCH '{body} : ("bread"*)'`.
     ///
     /// As for the reminders, `!like` matches every word as a substring of any searched field
-    /// (ASCII case ignored; no score, the rows whose first field holds a word first, then by
-    /// key; no word forms or typos), and `!raw` hands the rest of the text to FTS5 as its
-    /// expression (ranked):
+    /// (ASCII case ignored; no score: by the tiebreakers, then by key; no word forms or typos),
+    /// and `!raw` hands the rest of the text to FTS5 as its expression (ranked):
     ///
     /// ```swift
     /// notes.search("!like 50%", on: db)
     /// // SELECT … FROM "notes" WHERE ("notes"."title" LIKE '%50\%%' ESCAPE '\' OR "notes"."body" LIKE '%50\%%' ESCAPE '\')
-    /// //   ORDER BY (CASE WHEN "notes"."title" LIKE '%50\%%' ESCAPE '\' THEN 0 ELSE 1 END) ASC, "notes"."id" ASC …
+    /// //   ORDER BY "notes"."id" ASC …
     /// notes.search(#"!raw NEAR("sourdough" "starter", 3)"#, on: db)
     /// // … WHERE ("trove_notes_fts" MATCH 'NEAR("sourdough" "starter", 3)') …
     /// ```

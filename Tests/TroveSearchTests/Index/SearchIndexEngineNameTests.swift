@@ -9,7 +9,7 @@ import TroveSearch
     let index = NotesFixture.index
 
     // `ough` is inside words, where FTS5's tokens cannot find it: `!like` matches it as a
-    // substring of either field. Note 1 holds it in its title, so it comes first; then by key.
+    // substring of either field, in key order (`!like` does not rank, as the reminders' does not).
     @Test func likeMatchesSubstringsOfAnyField() throws {
         let db = try NotesFixture.database()
         #expect(try index.search("ough", on: db, typos: .off).total == 0)

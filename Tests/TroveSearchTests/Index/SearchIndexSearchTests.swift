@@ -416,7 +416,8 @@ import TroveTestSupport
             FROM "notes"
             WHERE ("notes"."id" IN (SELECT rowid FROM "trove_notes_fts" WHERE "trove_notes_fts" MATCH '"奶奶"*' UNION SELECT "trove_substring_rows"."id" FROM "notes" AS "trove_substring_rows" WHERE (("trove_substring_rows"."title" GLOB '*[֐-𯿿]*' AND "trove_substring_rows"."title" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*') OR ("trove_substring_rows"."body" GLOB '*[֐-𯿿]*' AND "trove_substring_rows"."body" GLOB '*[֐-ۿݐ-ݿࢠ-ࣿ฀-໿ༀ-࿿က-႟ក-៿⺀-鿿가-힯豈-﫿ｦ-ﾟ𠀀-𯿿]*')) AND (("trove_substring_rows"."title" LIKE '%奶奶%' ESCAPE '\') OR ("trove_substring_rows"."body" LIKE '%奶奶%' ESCAPE '\'))))
             ORDER BY
-              (CASE WHEN "notes"."title" LIKE '%奶奶%' ESCAPE '\' THEN 0 ELSE 1 END) ASC,
+              (("notes"."title" LIKE '%奶奶%' ESCAPE '\')) DESC,
+              iif((("notes"."title" LIKE '%奶奶%' ESCAPE '\')) > 0, length("notes"."title"), 0) ASC,
               "notes"."id" ASC
             LIMIT 10 OFFSET 0
             """#

@@ -333,7 +333,7 @@ struct IndexStatements {
         let last = rankedLast.map { [($0, false)] } ?? []
         let sorted: [(expression: SQLFragment, isDescending: Bool)] = switch index.sort {
         case .rank where isRanked: last + [(rankExpression, false)]
-        case .rank: last + (titleFirst.map { [($0.queryFragment, false)] } ?? [])
+        case .rank: last + titleOrder
         case .column(let column, let descending): [(text(column).queryFragment, descending)]
         }
         return sorted + tiebreakerKeys
@@ -361,25 +361,29 @@ struct IndexStatements {
     }
 
     /// For a query FTS5 cannot score (only words in substring scripts or without letters),
-    /// 0 when the first field holds one of them and 1 otherwise, so that those rows come first,
-    /// as the reminders' title order has it; nil for any other query or a column sort.
+    /// the reminders' title order: rows whose first field holds more of its words first, then,
+    /// among those that hold any, the shortest first field (the words are more of it, as
+    /// BM25's length normalisation would have it); empty for any other query, `!like` (which
+    /// does not rank, as the reminders' like engine does not) or a column sort.
     ///
     /// ```swift
-    /// titleFirst   // (CASE WHEN "notes"."title" LIKE '%奶奶%' ESCAPE '\' THEN 0 ELSE 1 END)
+    /// titleOrder   // [((("notes"."title" LIKE '%奶奶%' ESCAPE '')), DESC),
+    ///              //  (iif(((…)) > 0, length("notes"."title"), 0), ASC)]
     /// ```
-    private var titleFirst: TypedExpression<Int>? {
-        guard !isRanked, case .rank = index.sort, let first = index.fields.first,
+    private var titleOrder: [(expression: SQLFragment, isDescending: Bool)] {
+        guard !isRanked, matching != .like, case .rank = index.sort, let first = index.fields.first,
             query.fields?.contains(first.column) ?? true, !substringTerms.isEmpty
-        else { return nil }
-        let holds = anyOf(substringTerms.map { text(first.column).contains($0.text) })
-        return TypedExpression("(CASE WHEN \(holds) THEN 0 ELSE 1 END)")
+        else { return [] }
+        let title = text(first.column)
+        let held: SQLFragment = "(" + substringTerms.map { "(\(title.contains($0.text)))" as SQLFragment }.joined(separator: " + ") + ")"
+        return [(held, true), ("iif(\(held) > 0, length(\(title)), 0)", false)]
     }
 
     /// What a cursor made by this order says it continues: the index, the sort, the text.
     var orderName: String {
         let sort = switch index.sort {
         case .rank where isRanked: "rank"
-        case .rank: titleFirst == nil ? "key" : "title-first"
+        case .rank: titleOrder.isEmpty ? "key" : "title-order"
         case .column(let column, let descending): column + (descending ? " desc" : "")
         }
         let ties = index.tiebreakers.isEmpty ? "" : " then " + index.tiebreakers.map(\.name).joined(separator: ", ")
@@ -804,8 +808,8 @@ struct IndexStatements {
     private func rankExpression(walksSizes: Bool, underBest: Bool = false) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
-            names: index.fields.firstIndex(where: \.holdsNames), exactWords: TroveRanking.exactWords(of: query), leadingWords: TroveRanking.leadingWords(of: query),
-            walksSizes: walksSizes, demoted: demoted, underBest: underBest)
+            names: index.fields.firstIndex(where: \.holdsNames), exactWords: TroveRanking.exactWords(of: query),
+            leadingWords: TroveRanking.leadingWords(of: query), walksSizes: walksSizes, demoted: demoted, underBest: underBest)
     }
 
     /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
@@ -817,13 +821,13 @@ struct IndexStatements {
     private var order: SQLFragment {
         let terms: [OrderingTerm] = switch index.sort {
         case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
-        case .rank: (titleFirst.map { [$0.asc()] } ?? []) + [key.asc()]
+        case .rank: [key.asc()]
         case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
         }
         let last: [SQLFragment] = rankedLast.map { [$0 + " ASC"] } ?? []
-        // NB: the tiebreakers go before the key, the last term of every order.
+        // NB: the title order and the tiebreakers go before the key, the last term of every order.
         var fragments = terms.map(\.queryFragment)
-        let ties = tiebreakerKeys.map { $0.expression + ($0.isDescending ? " DESC" : " ASC") }
+        let ties = (titleOrder + tiebreakerKeys).map { $0.expression + ($0.isDescending ? " DESC" : " ASC") }
         fragments.insert(contentsOf: ties, at: fragments.count - 1)
         return (last + fragments).joined(separator: ", ")
     }
