@@ -46,7 +46,33 @@ extension SearchIndex {
         highlight: HighlightStyle = .brackets, exact: Bool = false, typos: TypoTolerance = .on, vocabulary: VocabularyCache?,
         early: (@Sendable (IndexResultSet) -> Void)?
     ) async throws -> IndexResultSet {
-        let query = parse(text, exact: exact)
+        try await search(
+            parse(text, exact: exact), in: database, limit: limit, offset: offset, after: after, highlight: highlight,
+            typos: typos, vocabulary: vocabulary, early: early)
+    }
+
+    /// ``search(_:in:limit:offset:after:highlight:exact:typos:vocabulary:)`` for a query already
+    /// parsed, so that its `due:` words are read against a day of the caller's
+    /// (``parse(_:exact:today:timeZone:)``) rather than against now.
+    ///
+    /// ```swift
+    /// let query = tasks.parse("due:overdue", today: CalendarDay("2026-03-02")!, timeZone: .gmt)
+    /// let results = try await tasks.search(query, in: database, vocabulary: words)
+    /// ```
+    public func search(
+        _ query: SearchQuery, in database: SQLiteDatabase, limit: Int = 20, offset: Int = 0, after: SearchCursor? = nil,
+        highlight: HighlightStyle = .brackets, typos: TypoTolerance = .on, vocabulary: VocabularyCache? = nil
+    ) async throws -> IndexResultSet {
+        try await search(
+            query, in: database, limit: limit, offset: offset, after: after, highlight: highlight, typos: typos,
+            vocabulary: vocabulary, early: nil)
+    }
+
+    func search(
+        _ query: SearchQuery, in database: SQLiteDatabase, limit: Int, offset: Int, after: SearchCursor?,
+        highlight: HighlightStyle, typos: TypoTolerance, vocabulary: VocabularyCache?,
+        early: (@Sendable (IndexResultSet) -> Void)?
+    ) async throws -> IndexResultSet {
         // NB: with a second idle reader, a large set's total and facets are read there while
         // the page is ranked (``search(_:on:helper:limit:offset:after:highlight:typos:vocabulary:early:)``).
         return try await database.readWithHelper { db, helper in
