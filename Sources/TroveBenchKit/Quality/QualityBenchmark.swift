@@ -70,42 +70,16 @@ public struct QualityBenchmark: Sendable {
         var key: @Sendable (Int64, String) -> String
     }
 
-    /// The label of the row that searches the reminders through ``declaredReminders``.
-    static let declaredLabel = "one SearchIndex declaration (issue 16)"
+    /// The label of the row that searches the reminders through `SearchIndex.declaredReminders`.
+    static let declaredLabel = "the reminders as one SearchIndex declaration (issue 18)"
 
-    /// The reminders declared as an app would declare its own table (issue 16): the same
-    /// fields and weights as `reminders_fts` (title 10, notes 1, tags 5), `list:` and `tag:` as
-    /// lookups, `due:` as a date, completed reminders ranked lower as the reminders rank them (``SearchIndex/demoted``),
-    /// searched by ``SearchIndex``'s own statements and ranking in
-    /// an index of its own beside Trove's. What the reminders would be found by were they one
-    /// declaration with no path of their own in the engines.
-    static let declaredReminders: SearchIndex = {
-        do {
-            return try SearchIndex(
-                name: "declared_reminders", table: "reminders", key: "id",
-                fields: [.init("title", weight: 10), .init("notes"), .init("tags", weight: 5)],
-                filters: [
-                    "list": .lookup("list_id", table: "lists", key: "id", value: "name"),
-                    "tag": .lookup("id", table: "declared_reminder_tags", key: "reminder_id", value: "name"),
-                    "due": .date("due_date"),
-                ],
-                demoted: "is_completed")
-        } catch {
-            preconditionFailure("the declaration is valid: \(error)")
-        }
-    }()
-
-    /// Makes ``declaredReminders`` in a reminders database: a view of each reminder's tag
-    /// names for its `tag:` lookup, then its index.
+    /// Makes `SearchIndex.declaredReminders` in a reminders database: a table of each
+    /// reminder's tag names for its `tag:` lookup, then its index beside Trove's. The
+    /// declaration has the reminders' fields, weights, tag boost, filters and tiebreakers
+    /// (issue 18, item 3), searched by ``SearchIndex``'s own statements and ranking: what the
+    /// reminders are found by as one declaration with no path of their own in the engines.
     static func declare(in database: SQLiteDatabase) async throws {
-        try await database.write { db in
-            try db.execute("""
-                CREATE VIEW IF NOT EXISTS declared_reminder_tags AS
-                SELECT reminder_tags.reminder_id AS reminder_id, tags.name AS name
-                FROM reminder_tags JOIN tags ON tags.id = reminder_tags.tag_id
-                """)
-            try declaredReminders.migrate(db)
-        }
+        try await database.write { db in try SearchIndex.declareReminders(db) }
     }
 
     /// The markdown table, one row per query set and ranking.
@@ -185,12 +159,14 @@ public struct QualityBenchmark: Sendable {
         return scores
     }
 
-    /// ``measure(_:ranking:)`` through ``declaredReminders``: `SearchIndex.search`, top 10.
+    /// ``measure(_:ranking:)`` through `SearchIndex.declaredReminders`: `SearchIndex.search`, top 10.
     func measureDeclared(_ set: QuerySet) async throws -> [QueryScore] {
         try await Self.declare(in: set.database)
         var scores: [QueryScore] = []
         for query in set.judgments.queries {
-            let hits = try await Self.declaredReminders.search(query.text, in: set.database, limit: 10).hits
+            let index = SearchIndex.declaredReminders
+            let parsed = index.parse(query.text, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+            let hits = try await index.search(parsed, in: set.database, limit: 10).hits
             let ranked = hits.map { set.key($0.key, $0.values["title"] ?? "") }
             scores.append(QueryScore(metrics: RelevanceMetrics(ranked: ranked, grades: query.grades)))
         }
