@@ -10,7 +10,7 @@ struct TroveBench: AsyncParsableCommand {
         abstract: "Measure Trove against bare libsqlite3 and print one markdown table.",
         discussion: "Example: swift run -c release trove-bench --count 1000000 (scripts/bench runs the full suite and appends it to BENCHMARKS-HISTORY.md)",
         subcommands: [
-            Run.self, TypingLatency.self, IDRangesCommand.self, RepeatDoneCommand.self, Generate.self, Statements.self, FirstAnswers.self, AppIndexCommand.self, AnchorInputCommand.self, AppWritesCommand.self, Child.self,
+            Run.self, TypingLatency.self, IDRangesCommand.self, RepeatDoneCommand.self, Generate.self, Statements.self, FirstAnswers.self, AppIndexCommand.self, DeclaredCommand.self, AnchorInputCommand.self, AppWritesCommand.self, Child.self,
         ],
         defaultSubcommand: Run.self)
 }

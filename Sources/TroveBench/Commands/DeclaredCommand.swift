@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import TroveBenchKit
+
+/// `trove-bench declared`: the reminders searched by today's engine and by their declaration
+/// as one `SearchIndex`, query by query in the same run (issue 18).
+struct DeclaredCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "declared",
+        abstract: "Time the reminders' engine beside the reminders declared as one SearchIndex, per query class, and compare their answers.",
+        discussion: "Example: trove-bench declared --count 100000 --sample 100")
+
+    @OptionGroup var database: WorkloadOptions
+    @Option(help: "Queries per class.") var sample: Int = 20
+    @Option(help: "Runs of each query; the median counts.") var rounds: Int = 3
+    @Option(help: "Only this class (its label, e.g. \"filter only\").") var queryClass: String?
+
+    func run() async throws {
+        let suite = BenchSuite(workload: database.workload, perClass: sample,
+            likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
+        let source = try await suite.workload.database()
+        var classes = try suite.queryClasses(source)
+        if let queryClass {
+            guard let only = QueryClass.allCases.first(where: { $0.label == queryClass }) else {
+                throw ValidationError("No query class \(queryClass.debugDescription); the classes: \(QueryClass.allCases.map(\.label).joined(separator: ", ")).")
+            }
+            classes.keepOnly(only)
+        }
+        let benchmark = DeclaredRemindersBenchmark(
+            sourcePath: source,
+            path: "\(database.dataDir)/declared-seed\(database.seed)-n\(database.count)\(database.tagsPart)-format\(AppIndexBenchmark.formatVersion).db")
+        let (rows, seconds) = try benchmark.prepare()
+        print("\(rows) reminders, searched by the engine and by SearchIndex.declaredReminders; \(sample) queries per class, median of \(rounds) runs each.")
+        if let seconds {
+            print(String(format: "declareReminders (the tags' table and SearchIndex.migrate) took %.1f s.", seconds))
+        }
+        let measured = try await benchmark.measure(classes.queries, rounds: rounds)
+        print("ms p50 / p99:\n")
+        print(DeclaredRemindersBenchmark.table(measured).render())
+        for row in measured where !row.examples.isEmpty {
+            print("\(row.queryClass.label): \(row.differing) of \(row.queries) answers differ, e.g.")
+            for example in row.examples { print("  \(example)") }
+        }
+    }
+}

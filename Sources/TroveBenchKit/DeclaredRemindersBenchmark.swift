@@ -1,0 +1,154 @@
+import Foundation
+import TroveQuery
+import TroveSQLite
+import TroveSearch
+import TroveStore
+
+/// The reminders searched by today's engine and by their declaration as one ``SearchIndex``
+/// (issue 18, item 3: `SearchIndex.declaredReminders`), query by query in the same run, over a
+/// copy of the benchmark's reminders database that also holds the declaration's index.
+///
+/// Per query, each the median of `rounds` runs, the four taking turns at going first:
+/// - the engine on one connection, no caches (`FTSEngine().search(request, on:)`, as
+///   `trove-bench statements` times it);
+/// - the declaration on one connection, no caches (`SearchIndex.search(query, on:)`);
+/// - the engine with two readers and a `SearchProvider`'s caches (the reminders' facts and
+///   vocabulary trie), as the CLI's typing stream and an app's provider search;
+/// - the declaration with two readers and its `VocabularyCache` (words and the copy of the
+///   facet values), as an app's stream over its index.
+///
+/// Both answer the same request: 50 hits, typo tier on, the day pinned to the generator's
+/// today. Each query's two answers (hits in order and total) are compared, and the queries
+/// whose answers differ are counted, with the first few named.
+public struct DeclaredRemindersBenchmark {
+    /// The benchmark's reminders database.
+    public var sourcePath: String
+    /// Where the copy with the declaration's index is made (kept between runs).
+    public var path: String
+
+    public init(sourcePath: String, path: String) {
+        self.sourcePath = sourcePath
+        self.path = path
+    }
+
+    /// One class's figures, ms.
+    public struct Row: Sendable {
+        public var queryClass: QueryClass
+        public var queries: Int
+        public var engine: LatencyStats
+        public var declared: LatencyStats
+        public var engineCached: LatencyStats
+        public var declaredCached: LatencyStats
+        /// Queries whose two answers differ (hits in order, or total).
+        public var differing: Int
+        /// The first few of them, with both answers' first hits and totals.
+        public var examples: [String]
+    }
+
+    /// Makes the copy when it is missing or its index is not current; returns its reminders
+    /// and the seconds `declareReminders` took (nil when the copy was kept).
+    public func prepare() throws -> (rows: Int, declareSeconds: Double?) {
+        if FileManager.default.fileExists(atPath: path) {
+            let current = try { () throws -> Int? in
+                let db = try SQLConnection(path: path)
+                return try SearchIndex.declaredReminders.isCurrent(db)
+                    ? try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0 : nil
+            }()
+            if let current { return (current, nil) }
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        try { () throws in
+            let source = try SQLConnection(path: sourcePath, options: .init(readOnly: true))
+            try source.execute("VACUUM INTO \(path)")
+        }()
+        let db = try SQLConnection(path: path)
+        let clock = ContinuousClock()
+        let start = clock.now
+        try db.transaction(.immediate) { try SearchIndex.declareReminders(db) }
+        let seconds = (clock.now - start).milliseconds / 1000
+        return (try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0, seconds)
+    }
+
+    /// Times every query of every class.
+    public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) async throws -> [Row] {
+        let db = try SQLConnection(path: path, options: .init(readOnly: true))
+        let database = try SQLiteDatabase(path: path, readers: 2, options: .init(readOnly: true))
+        let index = SearchIndex.declaredReminders
+        let provider = try SearchProvider(database: database)
+        guard let facts = provider.facts, let vocabulary = provider.vocabulary else {
+            throw BenchError("the SearchProvider's fts engine keeps no reminders' facts or vocabulary")
+        }
+        try await facts.buildNow()
+        try await vocabulary.buildNow()
+        let cachedEngine = FTSEngine(vocabulary: vocabulary, facts: facts)
+        let words = VocabularyCache(database: database, index: index)
+        try await words.buildNow()
+        let clock = ContinuousClock()
+        var rows: [Row] = []
+        for queryClass in QueryClass.allCases {
+            let queries = classes[queryClass] ?? []
+            guard !queries.isEmpty else { continue }
+            var times: [[Double]] = [[], [], [], []]
+            var differing = 0
+            var examples: [String] = []
+            for (number, query) in queries.enumerated() {
+                let request = QueryBenchmark.request(query)
+                let parsed = index.parse(query.text, exact: !query.typing, today: request.today, timeZone: request.timeZone)
+                let engineAnswer = try FTSEngine().search(request, on: db)
+                let declaredAnswer = try index.search(parsed, on: db, limit: request.limit)
+                let engineKeys = engineAnswer.hits.map(\.id), declaredKeys = declaredAnswer.hits.map(\.key)
+                if engineKeys != declaredKeys || engineAnswer.total != declaredAnswer.total {
+                    differing += 1
+                    if examples.count < 3 {
+                        examples.append(
+                            "\(query): engine \(engineAnswer.total) \(engineKeys.prefix(5)), declared \(declaredAnswer.total) \(declaredKeys.prefix(5))")
+                    }
+                }
+                // NB: each reader warms its own cache, and the two swap roles from one search to the next.
+                for _ in 0..<2 {
+                    _ = try await cachedEngine.search(request, in: database)
+                    _ = try await index.search(parsed, in: database, limit: request.limit, vocabulary: words)
+                }
+                let runs: [() async throws -> Void] = [
+                    { _ = try FTSEngine().search(request, on: db) },
+                    { _ = try index.search(parsed, on: db, limit: request.limit) },
+                    { _ = try await cachedEngine.search(request, in: database) },
+                    { _ = try await index.search(parsed, in: database, limit: request.limit, vocabulary: words) },
+                ]
+                var samples: [[Double]] = [[], [], [], []]
+                for round in 0..<max(rounds, 1) {
+                    for turn in 0..<runs.count {
+                        let which = (turn + round + number) % runs.count
+                        let start = clock.now
+                        try await runs[which]()
+                        samples[which].append((clock.now - start).milliseconds)
+                    }
+                }
+                for which in 0..<runs.count { times[which].append(LatencyStats(milliseconds: samples[which]).p50) }
+            }
+            rows.append(Row(
+                queryClass: queryClass, queries: queries.count, engine: LatencyStats(milliseconds: times[0]),
+                declared: LatencyStats(milliseconds: times[1]), engineCached: LatencyStats(milliseconds: times[2]),
+                declaredCached: LatencyStats(milliseconds: times[3]), differing: differing, examples: examples))
+        }
+        return rows
+    }
+
+    /// The rows as a table: ms p50 / p99 (p99 is the slowest query when there are fewer than 100).
+    public static func table(_ rows: [Row]) -> MarkdownTable {
+        var table = MarkdownTable(header: [
+            "class", "queries", "engine, one connection", "declared, one connection", "declared / engine p50",
+            "engine, 2 readers + caches", "declared, 2 readers + caches", "declared / engine p50", "answers differing",
+        ])
+        func pair(_ stats: LatencyStats) -> String { Format.ms(stats.p50) + " / " + Format.ms(stats.p99) }
+        func ratio(_ a: LatencyStats, _ b: LatencyStats) -> String { String(format: "×%.2f", a.p50 / max(b.p50, 0.001)) }
+        for row in rows {
+            table.append([
+                row.queryClass.label, String(row.queries), pair(row.engine), pair(row.declared), ratio(row.declared, row.engine),
+                pair(row.engineCached), pair(row.declaredCached), ratio(row.declaredCached, row.engineCached),
+                String(row.differing),
+            ])
+        }
+        return table
+    }
+}
