@@ -283,3 +283,46 @@ import TroveTestSupport
         #expect(answer == (try await index.search("b", in: database)))
     }
 }
+
+/// A facet looked up through a column of the row (a folder id, not the row's key): the copy
+/// reads each row's value through it and gives the answer SQL gives.
+@Suite struct SearchIndexFactsThroughAColumnTests {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aFolderLookedUpByIdCountsAsSQLDoes(seed: UInt64) async throws {
+        let index = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title")],
+            filters: ["folder": .lookup("folder_id", table: "folders", key: "id", value: "name")],
+            facets: ["folder"], tiebreakers: [.ascending("folder_id")], demoted: "done")
+        let database = try SQLiteDatabase.inMemory()
+        try await database.write { db in
+            var random = SplitMix64(seed: seed)
+            try db.execute("CREATE TABLE folders (id INTEGER PRIMARY KEY, name TEXT)")
+            // NB: two spellings of one name, a name no note has, and a NULL name.
+            try db.execute("INSERT INTO folders VALUES (1, 'Home'), (2, 'home'), (3, 'Work'), (4, 'Travel'), (5, NULL), (6, 'Empty')")
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, folder_id INTEGER, done INTEGER)")
+            for id in 1...Int.random(in: 40...120, using: &random) {
+                let title = (0..<Int.random(in: 1...3, using: &random)).map { _ in SearchIndexFactsTests.words.randomElement(using: &random)! }
+                // NB: an id no folder has (9) and no folder at all.
+                let folder: Int64? = [1, 2, 3, 4, 5, 9, nil].randomElement(using: &random)!
+                try db.execute("""
+                    INSERT INTO notes VALUES (\(id), \(title.joined(separator: " ")), \(SQLFragment(binding: folder)),
+                    \(Int.random(in: 0...3, using: &random) == 0 ? 1 : 0))
+                    """)
+            }
+            try index.migrate(db)
+        }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        for text in ["b", "a", "bread", "folder:home", "folder:ho", "b folder:work", "-folder:home a", "folder:empty", "c -folder:travel"] {
+            let uses = cache.factsUses
+            let viaCopy = try await SearchIndex.$bestWalkMinimum.withValue(0) {
+                try await index.search(text, in: database, limit: 4, vocabulary: cache)
+            }
+            #expect(cache.factsUses == uses + 1, "counted from the copy: \(text)")
+            let plain = try await SearchIndex.$ranksPagesInIndexAlone.withValue(false) {
+                try await index.search(text, in: database, limit: 4)
+            }
+            #expect(viaCopy == plain, "\(text), seed \(seed)")
+        }
+    }
+}

@@ -40,8 +40,9 @@ struct IndexFacts: Sendable {
     enum Source: Hashable, Sendable {
         /// A column of the app's table.
         case column(String)
-        /// A lookup filter's word: the other table's `value` for its `key` equal to the row's key.
-        case lookup(table: String, key: String, value: String)
+        /// A lookup filter's word: the other table's `value` for its `key` equal to the row's
+        /// `own` column (its key, for a note's tags; a folder id, for its folder's name).
+        case lookup(own: String, table: String, key: String, value: String)
     }
 
     /// One facet's values: the distinct spellings, the group each belongs to (spellings equal
@@ -89,15 +90,10 @@ struct IndexFacts: Sendable {
         return Version(schema: schema, changes: changes)
     }
 
-    /// The facets the index declares, with their sources; nil when one cannot be read from
-    /// memory (a lookup whose own column is not the key).
+    /// The facets the index declares, with their sources.
     static func sources(of index: SearchIndex) -> [String: Source]? {
         var sources: [String: Source] = [:]
-        for facet in index.facets {
-            let (own, source) = index.factSource(facet)
-            if case .lookup = source, own != index.key { return nil }
-            sources[facet] = source
-        }
+        for facet in index.facets { sources[facet] = index.factSource(facet).source }
         return sources
     }
 
@@ -115,12 +111,19 @@ struct IndexFacts: Sendable {
                 let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(column, table: index.table)) AS TEXT)")
                 let kind = "typeof(\(SQLColumn<String>(column, table: index.table))) = 'text'" as SQLFragment
                 pairs = "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) WHERE \(text.isNotNull)"
-            case .lookup(let table, let other, let value):
+            case .lookup(let own, let table, let other, let value):
                 let alias = "trove_lookup"
                 let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
                 let kind = "typeof(\(SQLColumn<String>(value, table: alias))) = 'text'" as SQLFragment
-                pairs = "SELECT \(SQLColumn<Int64>(other, table: alias)), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
-                    + "WHERE \(text.isNotNull)"
+                if own.lowercased() == index.key.lowercased() {
+                    pairs = "SELECT \(SQLColumn<Int64>(other, table: alias)), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
+                        + "WHERE \(text.isNotNull)"
+                } else {
+                    // NB: the row's own column names the other table's row (a folder id): each
+                    // row with the value found there, as the filter's IN and the facet's join find it.
+                    pairs = "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) JOIN \(identifier: table) AS \(identifier: alias) "
+                        + "ON \(SQLColumn<Int64>(other, table: alias)) = \(SQLColumn<Int64>(own, table: index.table)) WHERE \(text.isNotNull)"
+                }
             }
             var rows: [(key: Int64, spelling: String)] = []
             var allText = true
@@ -160,7 +163,7 @@ struct IndexFacts: Sendable {
             case .text(let column):
                 facet = sources.first { $0.value == .column(column) }?.key
             case .lookup(let own, let table, let key, let value):
-                facet = own == index.key ? sources.first { $0.value == .lookup(table: table, key: key, value: value) }?.key : nil
+                facet = sources.first { $0.value == .lookup(own: own, table: table, key: key, value: value) }?.key
             default:
                 facet = nil
             }
@@ -483,7 +486,7 @@ extension SearchIndex {
     /// facet's own column, or a lookup's own column (the app's table's side of it).
     func factSource(_ facet: String) -> (own: String, source: IndexFacts.Source) {
         if case .lookup(let own, let table, let key, let value) = filters[facet.lowercased()] {
-            return (own, .lookup(table: table, key: key, value: value))
+            return (own, .lookup(own: own, table: table, key: key, value: value))
         }
         return (facet, .column(facet))
     }
@@ -493,7 +496,7 @@ extension SearchIndex {
     var lookedUpFacetTables: [String] {
         var tables: [String] = []
         for facet in facets {
-            if case .lookup(let table, _, _) = factSource(facet).source, !tables.contains(table) { tables.append(table) }
+            if case .lookup(_, let table, _, _) = factSource(facet).source, !tables.contains(table) { tables.append(table) }
         }
         return tables
     }
