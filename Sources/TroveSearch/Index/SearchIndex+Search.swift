@@ -291,7 +291,7 @@ extension SearchIndex {
     /// are nil when it could not (more than ``IndexStatements/bestTiedLimit`` ties).
     private func countInMemory(
         _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection
-    ) throws -> (tally: IndexFacts.Tally, pageKeys: [Int64]?)? {
+    ) throws -> (tally: IndexFacts.Tally, pageKeys: PageKeys?)? {
         guard let plan = statements.factsCount else { return nil }
         var passing: [Int32]?
         if !plan.filters.isEmpty {
@@ -316,8 +316,15 @@ extension SearchIndex {
                 let row = try db.fetchOne(walk)
                 let keys = try row?[IndexStatements.matchedKeys] ?? []
                 let best = try row?[IndexStatements.bestKeys]
-                let pageKeys = best.map { TroveRanking.bestEntries($0).dropFirst(page.offset).prefix(page.limit).map(\.id) }
-                return (facts.tally(matches: keys, facets: facets), pageKeys)
+                let tally = facts.tally(matches: keys, facets: facets)
+                guard let best else { return (tally, nil) }
+                let entries = TroveRanking.bestEntries(best)
+                guard statements.bestWalkScoresAsOpen else {
+                    return (tally, .exact(entries.dropFirst(page.offset).prefix(page.limit).map(\.id)))
+                }
+                // NB: candidates, each scored as open; too many ties, and the page statement is cheaper.
+                guard let last = entries.last, entries.count <= 4 * (page.offset + page.limit) + 100 else { return (tally, nil) }
+                return (tally, .candidates(entries.map(\.id), bound: last.rank, all: entries.count >= tally.total))
             }
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
@@ -380,10 +387,22 @@ extension SearchIndex {
         return (total, Array(values.prefix(IndexStatements.facetLimit)))
     }
 
+    /// What the walk that reads the copy's keys found of a page by offset
+    /// (``IndexStatements/keysAndBest(rows:among:)``).
+    enum PageKeys {
+        /// The page's keys, in order.
+        case exact([Int64])
+        /// With a demoted column or tiebreakers: the keys of the best scores as open with their
+        /// ties, `bound` the last one's score as open, `all` when they are every match. A match
+        /// left out scores above `bound` as open, so at least as high as demoted: when the
+        /// page's last row among them scores `bound` or less, the page is theirs.
+        case candidates([Int64], bound: Double, all: Bool)
+    }
+
     /// Up to `limit` hits of one tier, from `offset` or after a cursor; `keys`, when known, are
-    /// that page's keys by offset, in order (``IndexStatements/keysAndBest(rows:)``).
+    /// what the walk found of that page (``PageKeys``).
     private func page(
-        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, keys: [Int64]? = nil,
+        of statements: IndexStatements, total: Int, limit: Int, offset: Int, after: SearchCursor?, keys: PageKeys? = nil,
         on db: SQLConnection
     ) throws -> Tier {
         let position = try after.map { try self.position(after: $0, statements, on: db) }
@@ -392,9 +411,19 @@ extension SearchIndex {
         // app's table lack a row the index has, the page statement decides after all. With
         // few matches, the page statement alone is cheaper than matching the text twice.
         var rows: [SQLiteRow]?
-        if position == nil, let keys {
+        if position == nil, case .exact(let keys) = keys {
             let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys))
             if among.count == keys.count { rows = among }
+        } else if position == nil, case .candidates(let keys, let bound, let all) = keys {
+            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset))
+            // NB: the page's rows must be found (the app's table may lack one), and its last
+            // must score no worse than any match left out could.
+            let expected = min(limit, max(keys.count - offset, 0))
+            if among.count == expected,
+                try all || among.last.map({ try $0[IndexStatements.rank] <= bound }) ?? (expected == 0 && all)
+            {
+                rows = among
+            }
         } else if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
             let ranked = statements.rankedKeys(limit: limit, offset: offset)
         {

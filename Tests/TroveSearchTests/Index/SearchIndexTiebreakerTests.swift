@@ -196,3 +196,53 @@ import TroveTestSupport
         try filtering.migrate(db)
     }
 }
+
+/// The walk that finds a first page's keys, for an index whose page order is not the walk's
+/// (a demoted column, tiebreakers): its best scores as open are candidates, and the page read
+/// among them is kept only when its last row scores no worse than any match left out could.
+@Suite struct SearchIndexDemotedWalkTests {
+    /// Done rows titled just "Bread" score best as open; open rows mention bread in a longer
+    /// title or only in the body, so the page's first rows are not the walk's best.
+    static func database(doneFirst: Int, open: Int) async throws -> (SQLiteDatabase, SearchIndex) {
+        let index = try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title", weight: 5), .init("body")], filters: ["folder": .text("folder")],
+            facets: ["folder"], tiebreakers: [.descending("priority")], demoted: "done")
+        let database = try SQLiteDatabase.inMemory()
+        try await database.write { db in
+            try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT, priority INTEGER, done INTEGER)")
+            var id = 0
+            for number in 0..<doneFirst {
+                id += 1
+                // NB: "Bread picnic" starts with the word, one tier above "Picnic bread" as open
+                // and level with it once demoted: those open rows then come first.
+                let title = number.isMultiple(of: 2) ? "Bread" : "Bread picnic"
+                try db.execute("INSERT INTO notes VALUES (\(id), \(title), 'baked', 'Home', \(number % 3), 1)")
+            }
+            for number in 0..<open {
+                id += 1
+                let title = ["Bread and butter for the \(number) picnic", "Picnic \(number)", "Picnic bread"][number % 3]
+                try db.execute("INSERT INTO notes VALUES (\(id), \(title), 'bread rolls and more bread', 'Work', \(number % 4), 0)")
+            }
+            try index.migrate(db)
+        }
+        return (database, index)
+    }
+
+    @Test(arguments: [(3, 5), (12, 30), (40, 6), (0, 9)], [(2, 0), (5, 0), (3, 4), (10, 10)])
+    func theWalksPageIsThePageStatements(rows: (done: Int, open: Int), page: (limit: Int, offset: Int)) async throws {
+        let (database, index) = try await Self.database(doneFirst: rows.done, open: rows.open)
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        for text in ["bread", "b", "br", "picnic", "bread -picnic", "\"bread rolls\""] {
+            let plain = try await SearchIndex.$ranksPagesInIndexAlone.withValue(false) {
+                try await index.search(text, in: database, limit: page.limit, offset: page.offset)
+            }
+            let uses = cache.factsUses
+            let walked = try await SearchIndex.$bestWalkMinimum.withValue(0) {
+                try await index.search(text, in: database, limit: page.limit, offset: page.offset, vocabulary: cache)
+            }
+            #expect(walked == plain, "\(text) \(rows) \(page)")
+            #expect(cache.factsUses == uses + 1, "counted from the copy: \(text)")
+        }
+    }
+}

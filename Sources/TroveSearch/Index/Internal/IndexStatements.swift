@@ -197,7 +197,9 @@ struct IndexStatements {
         guard let condition = bestWalkCondition(among: passing) else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         let (id, rank) = (ResultColumn<Int64>("id"), ResultColumn<Double>("rank"))
-        let score = TypedExpression<Double>(rankExpression(walksSizes: true, underBest: true))
+        // NB: scored as if no row were demoted: a demoted row only scores lower, so this is
+        // each match's best score, and the walk reads the FTS5 table alone.
+        let score = TypedExpression<Double>(rankExpression(walksSizes: true, underBest: true, asOpen: true))
         let ids = TypedExpression<[UInt8]>("trove_ids(\(id.reference))")
         let best = TypedExpression<[UInt8]?>(
             "trove_best(\(id.reference), \(rank.reference), \(raw: String(rows)), \(raw: String(Self.bestTiedLimit)))")
@@ -227,9 +229,9 @@ struct IndexStatements {
     /// The condition of ``keysAndBest(rows:among:)``'s walk, when the order is the score alone
     /// and the words are ones FTS5 finds alone; nil otherwise.
     private func bestWalkCondition(among passing: IDSet?) -> SQLFragment? {
-        // NB: `trove_best` orders its rows by (rank, key); with tiebreakers the page's order is
-        // not that one, so the page statement decides it.
-        guard case .rank = index.sort, index.rankedLast == nil, index.demoted == nil, index.tiebreakers.isEmpty,
+        // NB: with a demoted column or tiebreakers the walk's best are candidates, checked
+        // against the page (``bestWalkScoresAsOpen``); rows ranked last are not scored so.
+        guard case .rank = index.sort, index.rankedLast == nil,
             let clause = passing == nil ? matchOnlyClause : textClause
         else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
@@ -320,9 +322,20 @@ struct IndexStatements {
     /// ```
     /// (See `SearchExecutor.amongIndexRows`, which writes the condition.)
     func page(amongKeys keys: [Int64]) -> SQLFragment {
-        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return page(limit: keys.count, offset: 0, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
+        page(amongKeys: keys, limit: keys.count, offset: 0)
     }
+
+    /// One page by offset of the rows `keys`, in the index's order.
+    func page(amongKeys keys: [Int64], limit: Int, offset: Int) -> SQLFragment {
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        return page(limit: limit, offset: offset, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
+    }
+
+    /// Whether ``keysAndBest(rows:among:)`` scores every match as if none were demoted, and
+    /// its best with their ties are candidates whose page must be checked (see
+    /// `SearchIndex.page(of:…)`): with ``SearchIndex/demoted`` or tiebreakers, the page's
+    /// order is not the walk's.
+    var bestWalkScoresAsOpen: Bool { index.demoted != nil || !index.tiebreakers.isEmpty }
 
     // MARK: - Keyset pages
 
@@ -805,11 +818,12 @@ struct IndexStatements {
 
     var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
 
-    private func rankExpression(walksSizes: Bool, underBest: Bool = false) -> SQLFragment {
+    private func rankExpression(walksSizes: Bool, underBest: Bool = false, asOpen: Bool = false) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             names: index.fields.firstIndex(where: \.holdsNames), exactWords: TroveRanking.exactWords(of: query),
-            leadingWords: TroveRanking.leadingWords(of: query), walksSizes: walksSizes, demoted: demoted, underBest: underBest)
+            leadingWords: TroveRanking.leadingWords(of: query), walksSizes: walksSizes, demoted: asOpen ? nil : demoted,
+            underBest: underBest)
     }
 
     /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
