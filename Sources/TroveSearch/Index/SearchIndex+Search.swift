@@ -127,8 +127,11 @@ extension SearchIndex {
             guard try isCurrent(db) else { throw SearchIndexError.notMigrated(index: name) }
             try checkSortColumn(db)
             let vocabulary = SQLVocabulary(db: db, ranges: VocabularyRanges(tables: VocabularyTables(index: self)))
+            // NB: the joined and split forms from the cache's trie when it mirrors the index, as
+            // the reminders' engine reads them: a word no row holds costs no range reads.
+            let formWords: any Vocabulary = matching == .fts ? try cache?.trie(mirroring: db, build: false) ?? vocabulary : vocabulary
             let forms = matching == .fts
-                ? try WordForms(vocabulary: vocabulary, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none
+                ? try WordForms(vocabulary: formWords, db: db, fts: ftsTable).expansion(for: query) : QueryExpansion.none
             let exact = IndexStatements(index: self, query: query, style: highlight, expansion: forms)
             // NB: a cursor among the typo matches skips the exact tier: its rows came before.
             // With typos off there is no typo tier for it to lead into.
