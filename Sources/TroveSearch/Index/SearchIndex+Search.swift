@@ -396,9 +396,10 @@ extension SearchIndex {
         /// The page's keys, in order.
         case exact([Int64])
         /// With a demoted column or tiebreakers: the keys of the best scores as open with their
-        /// ties, `bound` the last one's score as open, `all` when they are every match. A match
-        /// left out scores above `bound` as open, so at least as high as demoted: when the
-        /// page's last row among them scores `bound` or less, the page is theirs.
+        /// ties, `bound` the last one's rank as open, `all` when they are every match. A match
+        /// left out ranks after `bound` as open, so after it demoted too (demotion only lowers a
+        /// score): when the page's last row among them ranks at `bound` or before, the page is
+        /// theirs.
         case candidates([Int64], bound: Double, all: Bool)
     }
 
