@@ -17,16 +17,7 @@ struct AppIndexCommand: AsyncParsableCommand {
     var queryClass: String?
 
     func run() async throws {
-        let suite = BenchSuite(workload: database.workload, perClass: sample,
-            likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
-        let source = try await suite.workload.database()
-        var classes = try suite.queryClasses(source)
-        if let queryClass {
-            guard let only = QueryClass.allCases.first(where: { $0.label == queryClass }) else {
-                throw ValidationError("No query class \(queryClass.debugDescription); the classes: \(QueryClass.allCases.map(\.label).joined(separator: ", ")).")
-            }
-            classes.keepOnly(only)
-        }
+        let (source, classes) = try await database.sourceAndClasses(perClass: sample, only: queryClass)
         let benchmark = AppIndexBenchmark(
             sourcePath: source, path: "\(database.dataDir)/app-index-seed\(database.seed)-n\(database.count)\(database.tagsPart)-format\(AppIndexBenchmark.formatVersion)-app\(AppIndexBenchmark.appSchemaVersion).db")
         let (rows, migrateSeconds) = try benchmark.prepare()

@@ -16,16 +16,7 @@ struct DeclaredCommand: AsyncParsableCommand {
     @Option(help: "Only this class (its label, e.g. \"filter only\").") var queryClass: String?
 
     func run() async throws {
-        let suite = BenchSuite(workload: database.workload, perClass: sample,
-            likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
-        let source = try await suite.workload.database()
-        var classes = try suite.queryClasses(source)
-        if let queryClass {
-            guard let only = QueryClass.allCases.first(where: { $0.label == queryClass }) else {
-                throw ValidationError("No query class \(queryClass.debugDescription); the classes: \(QueryClass.allCases.map(\.label).joined(separator: ", ")).")
-            }
-            classes.keepOnly(only)
-        }
+        let (source, classes) = try await database.sourceAndClasses(perClass: sample, only: queryClass)
         let benchmark = DeclaredRemindersBenchmark(
             sourcePath: source,
             path: "\(database.dataDir)/declared-seed\(database.seed)-n\(database.count)\(database.tagsPart)-format\(AppIndexBenchmark.formatVersion).db")

@@ -20,3 +20,23 @@ struct WorkloadOptions: ParsableArguments {
     /// `-tags200000` with `--distinct-tags 200000`, for the names of files made from the workload.
     var tagsPart: String { distinctTags.map { "-tags\($0)" } ?? "" }
 }
+
+extension WorkloadOptions {
+    /// The workload's database (made when missing) and `perClass` queries of each class drawn
+    /// from it, or of `only` (a class's label, e.g. "filter only") alone.
+    ///
+    /// - Throws: `ValidationError` naming the classes for a label that is none of them.
+    func sourceAndClasses(perClass: Int, only: String?) async throws -> (source: String, classes: QueryClasses) {
+        let suite = BenchSuite(workload: workload, perClass: perClass,
+            likeLimit: 0, providerLimit: 0, typingTitles: 0, processRuns: 0, sections: [])
+        let source = try await suite.workload.database()
+        var classes = try suite.queryClasses(source)
+        if let only {
+            guard let queryClass = QueryClass.allCases.first(where: { $0.label == only }) else {
+                throw ValidationError("No query class \(only.debugDescription); the classes: \(QueryClass.allCases.map(\.label).joined(separator: ", ")).")
+            }
+            classes.keepOnly(queryClass)
+        }
+        return (source, classes)
+    }
+}
