@@ -58,7 +58,7 @@ public final class VocabularyCache: Sendable {
         // NB: an index with facets also gets a copy of every row's facet values (``IndexFacts``),
         // kept by whoever keeps its words: a search's total and facets are then counted in
         // memory when the copy mirrors the database the search reads.
-        if let index, !index.facets.isEmpty, IndexFacts.sources(of: index) != nil {
+        if let index, !index.facets.isEmpty {
             facts = BackgroundBuild(pause: pause) {
                 try await database.read { db in
                     try db.transaction(.deferred) { try IndexFacts.read(of: index, on: db).map { (version: $0.version, value: $0) } }

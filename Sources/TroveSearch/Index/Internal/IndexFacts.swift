@@ -91,16 +91,17 @@ struct IndexFacts: Sendable {
     }
 
     /// The facets the index declares, with their sources.
-    static func sources(of index: SearchIndex) -> [String: Source]? {
+    static func sources(of index: SearchIndex) -> [String: Source] {
         var sources: [String: Source] = [:]
         for facet in index.facets { sources[facet] = index.factSource(facet).source }
         return sources
     }
 
-    /// The facts as `db`'s transaction sees them, or nil when there is no ``version(of:on:)``
-    /// or no ``sources(of:)``. Call it inside a transaction.
+    /// The facts as `db`'s transaction sees them, or nil when there is no ``version(of:on:)``.
+    /// Call it inside a transaction.
     static func read(of index: SearchIndex, on db: SQLConnection) throws -> IndexFacts? {
-        guard let version = try version(of: index, on: db), let sources = sources(of: index) else { return nil }
+        guard let version = try version(of: index, on: db) else { return nil }
+        let sources = sources(of: index)
         let key = SQLColumn<Int64>(index.key, table: index.table)
         let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)")?[0] ?? []).values
         var values: [String: Values] = [:]
