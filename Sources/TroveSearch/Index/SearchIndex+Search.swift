@@ -297,8 +297,8 @@ extension SearchIndex {
     ) throws -> (tally: IndexFacts.Tally, pageKeys: PageKeys?)? {
         guard let plan = statements.factsCount else { return nil }
         var passing: [Int32]?
-        if !plan.filters.isEmpty {
-            guard let tested = facts.passing(plan.filters, of: self) else { return nil }
+        if !plan.filters.isEmpty || plan.hidingDemoted {
+            guard let tested = facts.passing(plan.filters, hidingDemoted: plan.hidingDemoted, of: self) else { return nil }
             passing = tested
         }
         // NB: the filters' rows, when there are filters, are a test of the FTS5 table's rowid.
@@ -312,8 +312,12 @@ extension SearchIndex {
             let first = try db.fetchOne(start)
             let keys = try first?[IndexStatements.matchedKeys] ?? []
             if try first.map({ try $0[IndexStatements.total] }) ?? 0 <= SearchIndex.bestWalkMinimum {
-                // NB: every match that passes the filters: counted as they are.
-                return (facts.tally(matches: keys, facets: facets), nil)
+                // NB: every match that passes the filters: counted as they are. With filters,
+                // the page is ranked among just those keys: the page statement alone would
+                // join every match of the words to the app's tables to test the filters there
+                // (`is:open list:Work call` at 100,000 reminders: ~20 ms for a page of 20).
+                let pageKeys = among.map { _ in PageKeys.every(IDBlob(keys).values) }
+                return (facts.tally(matches: keys, facets: facets), pageKeys)
             }
             if let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among) {
                 let row = try db.fetchOne(walk)
@@ -401,6 +405,8 @@ extension SearchIndex {
         /// score): when the page's last row among them ranks at `bound` or before, the page is
         /// theirs.
         case candidates([Int64], bound: Double, all: Bool)
+        /// Every match's key (found in the copy): the page is ranked among them.
+        case every([Int64])
     }
 
     /// Up to `limit` hits of one tier, from `offset` or after a cursor; `keys`, when known, are
@@ -428,6 +434,9 @@ extension SearchIndex {
             {
                 rows = among
             }
+        } else if position == nil, case .every(let keys) = keys {
+            // NB: the filters still hold in the statement; the keys only spare it the rows that fail them.
+            rows = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset))
         } else if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
             let ranked = statements.rankedKeys(limit: limit, offset: offset)
         {

@@ -119,7 +119,9 @@ public final class VocabularyCache: Sendable {
     /// background unless one is running or one ended less than the pause ago.
     func facts(of index: SearchIndex, mirroring db: SQLConnection) throws -> IndexFacts? {
         guard let facts, let version = try IndexFacts.version(of: index, on: db) else { return nil }
-        guard let copy = facts.value(at: version, counted: false), copy.sources == IndexFacts.sources(of: index) else { return nil }
+        guard let copy = facts.value(at: version, counted: false), copy.sources == IndexFacts.sources(of: index),
+            copy.numberColumns == IndexFacts.numberColumns(of: index)
+        else { return nil }
         return copy
     }
 

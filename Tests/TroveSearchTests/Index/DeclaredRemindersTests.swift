@@ -93,9 +93,11 @@ import TroveTestSupport
                 if engine != cached { differences.append("\(text) (offset \(offset)):\n  engine   \(engine)\n  cached   \(cached)") }
             }
         }
-        // NB: the copy answered the searches it serves (words alone, or with list:/tag:), and
-        // the walk found their pages; were it never used, the second comparison would prove little.
-        #expect(cache.factsUses >= 40, "the copy counted \(cache.factsUses) searches")
+        // NB: the copy answered the searches it serves (words alone, or with list:, tag:, is:
+        // and p:, and browsing without the completed), and the walk found their pages: 128 and
+        // 126 of the 150 when this was written; the rest (`due:`, `!like`, words in substring
+        // scripts among them) count in SQL. Were it never used, the second comparison would prove little.
+        #expect(cache.factsUses >= 120, "the copy counted \(cache.factsUses) searches")
         #expect(differences.isEmpty, "\(differences.count) differ:\n\(differences.joined(separator: "\n"))")
     }
 }

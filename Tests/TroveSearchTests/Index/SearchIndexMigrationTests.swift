@@ -19,7 +19,8 @@ import TroveSearch
         let definition = try #require(try db.fetchValue(
             "SELECT version || ': ' || definition FROM trove_index_versions WHERE name = 'notes'", as: String.self))
         // NB: an #expect, not an inline snapshot: this target does not depend on InlineSnapshotTesting.
-        // The substring index's test is schema 7's (checked against the reminders' there).
+        // The substring index's test is schema 7's (checked against the reminders' there). The
+        // count of changes watches `folder` (a facet) and `pinned` (a yes/no filter the copy tests).
         func held(_ column: String) -> String {
             "(\(column) GLOB '*\(SubstringScripts.coarseGlobClass)*' AND \(column) GLOB '*\(SubstringScripts.globClass)*')"
         }
@@ -39,7 +40,7 @@ import TroveSearch
             INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
             CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
             CREATE TRIGGER "trove_notes_factsdelete" AFTER DELETE ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
-            CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
+            CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder", "pinned" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
             """)
     }
 

@@ -73,12 +73,38 @@ struct IndexFacts: Sendable {
         let groupsByKey: [Int32]
     }
 
+    /// A column of the app's table that a named, yes/no or integer filter compares, or the
+    /// demoted column (``SearchIndex/factsNumberColumns``): its distinct stored values and
+    /// each one's rows, read only when every value is an integer or NULL and there are at most
+    /// ``numberValueLimit`` of them. Then `"read" = 0` and `ifnull("archived", 0) = 0` are
+    /// tested here exactly as SQL tests them.
+    struct Numbers: Sendable {
+        /// The distinct values; nil is NULL.
+        let values: [Int64?]
+        /// `rows[i]`: the positions (ascending) of the rows holding `values[i]`.
+        let rows: [[Int32]]
+
+        /// The rows (positions, ascending, each once) whose value passes `test`.
+        func rows(where test: (Int64?) -> Bool, rowCount: Int) -> [Int32] {
+            IndexFacts.union(values.indices.filter { test(values[$0]) }.map { rows[$0] }, rowCount: rowCount)
+        }
+    }
+
+    /// The most distinct values a column of ``Numbers`` may hold.
+    static let numberValueLimit = 64
+
     let version: Version
     /// The facets read, each with its source: facts read for another declaration are never used.
     let sources: [String: Source]
     /// Every row's key, ascending; ``Values`` are indexed by position in it.
     let keys: [Int64]
     let values: [String: Values]
+    /// The columns of ``SearchIndex/factsNumberColumns`` read (by name, lowercased), each
+    /// with its values; a column left out holds something else or too many values, and a
+    /// filter on it is tested in SQL.
+    var numbers: [String: Numbers] = [:]
+    /// The columns ``numbers`` were asked for (lowercased): facts read for another declaration are never used.
+    var numberColumns: [String] = []
 
     /// The version `db`'s transaction reads, or nil when the index has no count of changes
     /// (no facets, or an index migrated before it had one).
@@ -138,7 +164,87 @@ struct IndexFacts: Sendable {
             read.allText = allText
             values[facet] = read
         }
-        return IndexFacts(version: version, sources: sources, keys: keys, values: values)
+        var facts = IndexFacts(version: version, sources: sources, keys: keys, values: values)
+        facts.numberColumns = numberColumns(of: index)
+        facts.numbers = try readNumbers(of: index, keys: keys, on: db)
+        return facts
+    }
+
+    /// The columns ``numbers`` are read for, lowercased.
+    static func numberColumns(of index: SearchIndex) -> [String] {
+        index.factsNumberColumns.map { $0.lowercased() }
+    }
+
+    /// Each number column's distinct values (one scan each, stopped past the limit), then
+    /// every value's rows in one scan of the table:
+    ///
+    /// ```swift
+    /// // SELECT DISTINCT "notes"."read", typeof("notes"."read") FROM "notes" LIMIT 65
+    /// // SELECT trove_ids(CASE WHEN "notes"."read" IS NULL THEN "notes"."id" END),
+    /// //   trove_ids(CASE WHEN "notes"."read" = 0 THEN "notes"."id" END), … FROM "notes"
+    /// ```
+    private static func readNumbers(of index: SearchIndex, keys: [Int64], on db: SQLConnection) throws -> [String: Numbers] {
+        let key = SQLColumn<Int64>(index.key, table: index.table)
+        var wanted: [(name: String, values: [Int64?])] = []
+        for name in index.factsNumberColumns {
+            let column = SQLColumn<Int64>(name, table: index.table)
+            let rows = try db.fetchAll("""
+                SELECT DISTINCT \(column), typeof(\(column)) FROM \(identifier: index.table) LIMIT \(raw: String(numberValueLimit + 1))
+                """)
+            guard rows.count <= numberValueLimit else { continue }
+            var values: [Int64?] = []
+            var onlyIntegers = true
+            for row in rows {
+                let type: String = try row[1]
+                switch type {
+                case "null": values.append(nil)
+                case "integer": values.append(try row[0] as Int64)
+                default: onlyIntegers = false
+                }
+            }
+            if onlyIntegers { wanted.append((name.lowercased(), values)) }
+        }
+        guard !wanted.isEmpty else { return [:] }
+        var sets: [SQLFragment] = []
+        for (name, values) in wanted {
+            let column = SQLColumn<Int64>(name, table: index.table)
+            for value in values {
+                let test: SQLFragment = value.map { "\(column) = \(raw: String($0))" } ?? "\(column) IS NULL"
+                sets.append("trove_ids(CASE WHEN \(test) THEN \(key) END)")
+            }
+        }
+        guard let row = try db.fetchOne("SELECT \(sets.joined(separator: ", ")) FROM \(identifier: index.table)") else { return [:] }
+        var numbers: [String: Numbers] = [:]
+        var at = 0
+        for (name, values) in wanted {
+            var rows: [[Int32]] = []
+            for _ in values {
+                var positions: [Int32] = []
+                IDBlob(try row[at] as [UInt8]).forEachPosition(in: keys) { positions.append(Int32($0)) }
+                rows.append(positions)
+                at += 1
+            }
+            numbers[name] = Numbers(values: values, rows: rows)
+        }
+        return numbers
+    }
+
+    /// The positions (ascending, each once) in any of `lists` (each ascending), by marking a
+    /// list of every row for many or sorting together for few.
+    static func union(_ lists: [[Int32]], rowCount: Int) -> [Int32] {
+        if lists.count <= 1 { return lists.first ?? [] }
+        let total = lists.reduce(0) { $0 + $1.count }
+        if total > rowCount / 8 {
+            var marked = [Bool](repeating: false, count: rowCount)
+            for list in lists { for row in list { marked[Int(row)] = true } }
+            return marked.indices.filter { marked[$0] }.map { Int32($0) }
+        }
+        var rows = lists.flatMap { $0 }
+        rows.sort()
+        var unique: [Int32] = []
+        unique.reserveCapacity(rows.count)
+        for row in rows where unique.last != row { unique.append(row) }
+        return unique
     }
 
     /// Bytes with ASCII letters lowered, as `COLLATE NOCASE` and `LIKE` compare them.
@@ -147,50 +253,107 @@ struct IndexFacts: Sendable {
     }
 
     /// The positions (ascending) of the rows that pass every clause as the SQL filters test
-    /// them (``IndexStatements``' `predicate`); nil when a clause is not one the copy can test:
-    /// only `.text` filters on a facet column and lookup facets, all of whose values are text,
-    /// with whole values and values being typed (prefixes).
+    /// them (``IndexStatements``' `predicate`), and, with `hidingDemoted`, whose demoted column
+    /// is 0 or NULL (a search without words of an index that hides those rows then); nil when
+    /// something is not one the copy can test. It tests:
+    /// - `.text` filters on a facet column and lookup facets, all of whose values are text,
+    ///   with whole values and values being typed (prefixes);
+    /// - named words that stand for an integer, yes/no and integer filters (a value or a
+    ///   range), and the demoted column, on a column of ``numbers``.
+    ///
     /// A clause whose word the index does not declare is no condition, as in SQL.
     ///
-    /// A clause's rows are its groups' rows (``Values/rows(of:)``), so a rare value costs its
-    /// few rows, as SQL's index on the value does, and not a test of every row.
-    func passing(_ clauses: [FieldFilterClause], of index: SearchIndex) -> [Int32]? {
+    /// A clause's rows are its groups' (or values') rows, so a rare value costs its few rows,
+    /// as SQL's index on the value does, and not a test of every row.
+    func passing(_ clauses: [FieldFilterClause], hidingDemoted: Bool = false, of index: SearchIndex) -> [Int32]? {
         var kept: [Int32]?
         var excluded: [[Int32]] = []
+        func keep(_ rows: [Int32]) { kept = kept.map { IndexFacts.intersection($0, rows) } ?? rows }
         for clause in clauses {
             guard let filter = index.filters[clause.key] else { continue }
-            let facet: String?
+            guard !clause.anyOf.isEmpty else { return nil }
+            let rows: [Int32]
             switch filter {
-            case .text(let column):
-                facet = sources.first { $0.value == .column(column) }?.key
-            case .lookup(let own, let table, let key, let value):
-                facet = sources.first { $0.value == .lookup(own: own, table: table, key: key, value: value) }?.key
-            default:
-                facet = nil
-            }
-            guard let facet, let values = values[facet], values.allText else { return nil }
-            var groups: [Int32] = []
-            for value in clause.anyOf {
-                switch value {
-                case .text(let text):
-                    groups += values.groups(equalTo: IndexFacts.folded(text.utf8))
-                case .textPrefix(let text):
-                    groups += values.groups(startingWith: IndexFacts.folded(text.utf8))
-                default:
-                    return nil
+            case .text, .lookup:
+                guard let found = textRows(clause, filter: filter) else { return nil }
+                rows = found
+            case .named(let words):
+                // NB: as the SQL: a word's value per column, either-or on one column and both
+                // on two (`is:open is:flagged`); negated, none of them.
+                var byColumn: [String: [Int64]] = [:]
+                for value in clause.anyOf {
+                    guard case .named(let word) = value, let named = words[word], case .integer(let number) = named.value,
+                        numbers[named.column.lowercased()] != nil
+                    else { return nil }
+                    byColumn[named.column.lowercased(), default: []].append(number)
                 }
+                let each = byColumn.map { column, wanted in
+                    numbers[column]!.rows(where: { $0.map(wanted.contains) ?? false }, rowCount: keys.count)
+                }
+                if clause.isNegated {
+                    rows = IndexFacts.union(each, rowCount: keys.count)
+                } else {
+                    for rows in each { keep(rows) }
+                    continue
+                }
+            case .bool(let column), .integer(let column):
+                guard let numbers = numbers[column.lowercased()] else { return nil }
+                var tests: [(Int64) -> Bool] = []
+                for value in clause.anyOf {
+                    switch value {
+                    case .bool(let flag): tests.append { $0 == (flag ? 1 : 0) }
+                    case .integer(let number): tests.append { $0 == number }
+                    case .integerRange(let from, let through):
+                        tests.append { value in value >= (from ?? .min) && value <= (through ?? .max) }
+                    default: return nil
+                    }
+                }
+                rows = numbers.rows(where: { value in value.map { value in tests.contains { $0(value) } } ?? false }, rowCount: keys.count)
+            default:
+                return nil
             }
-            let rows = values.rows(of: groups)
             // NB: `NOT IFNULL(…, 0)`: a negated clause passes every row the clause does not.
             if clause.isNegated {
                 excluded.append(rows)
             } else {
-                kept = kept.map { IndexFacts.intersection($0, rows) } ?? rows
+                keep(rows)
             }
+        }
+        if hidingDemoted {
+            // NB: `ifnull("archived", 0) = 0`.
+            guard let demoted = index.demoted, let numbers = numbers[demoted.lowercased()] else { return nil }
+            keep(numbers.rows(where: { ($0 ?? 0) == 0 }, rowCount: keys.count))
         }
         var passing = kept ?? (0..<Int32(keys.count)).map { $0 }
         for rows in excluded where !passing.isEmpty { passing = IndexFacts.subtracting(rows, from: passing) }
         return passing
+    }
+
+    /// The rows a `.text` or `.lookup` clause's values name (negated or not), from the facet
+    /// that reads the same column or lookup; nil when there is none or it holds other than text.
+    private func textRows(_ clause: FieldFilterClause, filter: SearchIndex.Filter) -> [Int32]? {
+        let facet: String?
+        switch filter {
+        case .text(let column):
+            facet = sources.first { $0.value == .column(column) }?.key
+        case .lookup(let own, let table, let key, let value):
+            facet = sources.first { $0.value == .lookup(own: own, table: table, key: key, value: value) }?.key
+        default:
+            facet = nil
+        }
+        guard let facet, let values = values[facet], values.allText else { return nil }
+        var groups: [Int32] = []
+        for value in clause.anyOf {
+            switch value {
+            case .text(let text):
+                groups += values.groups(equalTo: IndexFacts.folded(text.utf8))
+            case .textPrefix(let text):
+                groups += values.groups(startingWith: IndexFacts.folded(text.utf8))
+            default:
+                return nil
+            }
+        }
+        return values.rows(of: groups)
     }
 
     /// The positions in both ascending lists, walking the longer one by doubling steps past
@@ -231,7 +394,7 @@ struct IndexFacts: Sendable {
     }
 
     /// Counts `matches` (a `trove_ids` BLOB: sorted keys; nil for every row) among the rows
-    /// `passing` (``passing(_:of:)``; nil for all), and their values of each facet, as
+    /// `passing` (``passing(_:hidingDemoted:of:)``; nil for all), and their values of each facet, as
     /// the SQL facets do: a group of spellings equal ignoring ASCII case counts each match once
     /// and shows its lowest spelling in binary order among the matches; most first, then by
     /// that spelling's bytes; at most ``IndexStatements/facetLimit`` values. A key the facts do
@@ -502,11 +665,33 @@ extension SearchIndex {
         return tables
     }
 
-    /// The columns of the app's table whose change changes a facet: the facet columns and the
-    /// looked-up facets' own columns, each once.
+    /// The columns of the app's table whose change changes the copy: the facet columns, the
+    /// looked-up facets' own columns and the ``factsNumberColumns``, each once.
     var factsWatchedColumns: [String] {
         var columns: [String] = []
-        for facet in facets where !columns.contains(factSource(facet).own) { columns.append(factSource(facet).own) }
+        for column in facets.map({ factSource($0).own }) + factsNumberColumns
+        where !columns.contains(where: { $0.lowercased() == column.lowercased() }) {
+            columns.append(column)
+        }
         return columns
+    }
+
+    /// The columns whose values the copy holds as numbers (``IndexFacts/Numbers``), for an
+    /// index with facets: those a named, yes/no or integer filter compares, then the demoted
+    /// column; each once, filters by their word. `["read", "starred", "year", "archived"]`.
+    var factsNumberColumns: [String] {
+        guard !facets.isEmpty else { return [] }
+        var columns: [String] = []
+        for word in filters.keys.sorted() {
+            switch filters[word] {
+            case .named(let words): columns += Set(words.values.map(\.column)).sorted()
+            case .bool(let column), .integer(let column): columns.append(column)
+            default: break
+            }
+        }
+        if let demoted { columns.append(demoted) }
+        var unique: [String] = []
+        for column in columns where !unique.contains(where: { $0.lowercased() == column.lowercased() }) { unique.append(column) }
+        return unique
     }
 }

@@ -278,24 +278,24 @@ struct IndexStatements {
 
     /// What ``IndexFacts`` counts a search's matches from, when its words are ones FTS5 finds on
     /// its own, or it has none: the keys the words match, read in the FTS5 table alone as one
-    /// sorted `trove_ids` BLOB (nil: no words, every row), and the `key:value` filters, which
-    /// the copy tests itself (``IndexFacts/passing(_:of:)``). Nil when something else decides
+    /// sorted `trove_ids` BLOB (nil: no words, every row), the `key:value` filters, which
+    /// the copy tests itself (``IndexFacts/passing(_:hidingDemoted:of:)``), and whether the
+    /// demoted rows are left out (a search without words that hides them). Nil when something else decides
     /// the matches (a word in a substring script, `!like`, exclusions alone, a typo tier).
     ///
     /// ```swift
     /// IndexStatements(index: notes, query: notes.parse("b folder:home"), style: .brackets).factsCount
-    /// // ("SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')", [folder:home])
+    /// // ("SELECT trove_ids("trove_notes_fts"."rowid") FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*')", [folder:home], false)
     /// ```
-    var factsCount: (matchedKeys: SQLFragment?, filters: [FieldFilterClause])? {
+    var factsCount: (matchedKeys: SQLFragment?, filters: [FieldFilterClause], hidingDemoted: Bool)? {
         if let clause = textClause {
             let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-            return ("SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)", query.fieldFilters)
+            return ("SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)", query.fieldFilters, false)
         }
-        // NB: the copy holds no demoted column: a search that hides those rows counts in SQL.
-        guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty,
-            hiddenWhenBrowsing == nil
+        guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty
         else { return nil }
-        return (nil, query.fieldFilters)
+        // NB: a search that hides the demoted rows tests that column too (the copy holds it).
+        return (nil, query.fieldFilters, hiddenWhenBrowsing != nil)
     }
 
     /// How many rows match, counted up to `limit` in the FTS5 table alone, when the page may be
