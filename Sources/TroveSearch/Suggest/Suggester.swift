@@ -236,10 +236,10 @@ enum Suggester {
     /// Completions first (words that start with it, most reminders first), then the nearest
     /// words within ``maxDistance`` edits that share its first letter.
     ///
-    /// - Parameter trie: The reminders' words in memory, when they mirror the index
+    /// - Parameter trie: The index's words in memory, when they mirror it
     ///   (``VocabularyCache``): the same words and counts as the SQL reads give, without walking
     ///   their doclists (a first letter's words at 1,000,000 reminders: ~20 ms in SQL). Not used
-    ///   for another index's ranges.
+    ///   when it holds another index's words than `ranges` read.
     static func candidates(
         for word: String, on db: SQLConnection, ranges: VocabularyRanges = VocabularyRanges(), trie: VocabularyTrie? = nil
     ) throws -> [String] {
@@ -264,8 +264,9 @@ enum Suggester {
         let folded = word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let letters = Array(folded.unicodeScalars)
         guard let first = letters.first, letters.allSatisfy(FTS5Text.isTokenCharacter) else { return ([], 0) }
-        // NB: the trie holds the reminders' words; an app index's are read from its own table.
-        let trie = ranges.tables.isReminders ? trie : nil
+        // NB: only a trie of the words these ranges read (an app index's own cache holds its
+        // index's): with it, a first letter's words come from memory, not its range in SQL.
+        let trie = trie?.tables == ranges.tables ? trie : nil
         var found: [Candidate] = []
         if letters.count >= 3, withCompletions {
             let end = folded + "\u{10FFFF}"

@@ -27,6 +27,8 @@ struct VocabularyTrie: Vocabulary, Sendable {
     private var subtreeDocuments: [Int64] = [0]
     /// How many words it holds.
     private(set) var wordCount = 0
+    /// The index whose words it holds (the reminders' for one built from words given).
+    private(set) var tables = VocabularyTables.reminders
 
     /// Reads every word of `reminders_vocab`, or of another index's `fts5vocab` table
     /// (`SELECT "term", "doc" FROM "trove_notes_vocab"`).
@@ -36,11 +38,12 @@ struct VocabularyTrie: Vocabulary, Sendable {
             let term: String = try row[0], count: Int = try row[1]
             words.append((Array(term.unicodeScalars), Int32(clamping: count)))
         }
-        self.init(words: words)
+        self.init(words: words, tables: tables)
     }
 
-    /// Builds from words and their reminder counts, in any order.
-    init(words unsorted: [([Unicode.Scalar], Int32)]) {
+    /// Builds from words and their reminder counts, in any order, as the words of `tables`' index.
+    init(words unsorted: [([Unicode.Scalar], Int32)], tables: VocabularyTables = .reminders) {
+        self.tables = tables
         let words = unsorted.sorted { $0.0.lexicographicallyPrecedes($1.0) { $0.value < $1.value } }
         wordCount = words.count
         // (node, first word, end, depth): the words below `node` share its `depth` letters.

@@ -52,6 +52,28 @@ import TroveTestSupport
         #expect(cache.uses > 3)
     }
 
+    // Did-you-mean reads an index's words from a trie of that index, and only of that index:
+    // a word only the trie holds is offered from it, and a trie of the reminders' words is
+    // not read for the index (the candidates are then SQL's).
+    @Test func didYouMeanReadsOnlyATrieOfItsOwnIndex() async throws {
+        let database = try await database()
+        let tables = VocabularyTables(index: index)
+        try await database.read { db in
+            let ranges = VocabularyRanges(tables: tables)
+            let fromSQL = try Suggester.rankedCandidates(for: "sourdouhg", on: db, ranges: ranges).candidates.map(\.term)
+            #expect(fromSQL == ["sourdough"])
+            let same = try VocabularyTrie(db: db, tables: tables)
+            #expect(try Suggester.rankedCandidates(for: "sourdouhg", on: db, ranges: ranges, trie: same).candidates.map(\.term) == fromSQL)
+            let words = [("sourdough", 3), ("sourdouh", 9)].map { (Array($0.0.unicodeScalars), Int32($0.1)) }
+            let own = VocabularyTrie(words: words, tables: tables)
+            #expect(try Suggester.rankedCandidates(for: "sourdouhg", on: db, ranges: ranges, trie: own).candidates.map(\.term)
+                == ["sourdouh", "sourdough"])
+            let reminders = VocabularyTrie(words: words)
+            #expect(try Suggester.rankedCandidates(for: "sourdouhg", on: db, ranges: ranges, trie: reminders).candidates.map(\.term)
+                == fromSQL)
+        }
+    }
+
     // After a write the trie no longer mirrors the index: the search reads SQL (and finds the
     // new word), and a rebuild starts; once done, the trie serves again with the same answer.
     @Test func aWriteRetiresTheTrieUntilItIsRebuilt() async throws {
