@@ -319,7 +319,7 @@ extension SearchIndex {
                 let pageKeys = among.map { _ in PageKeys.every(IDBlob(keys).values) }
                 return (facts.tally(matches: keys, facets: facets), pageKeys)
             }
-            if let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among) {
+            if let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among, demotedRows: facts.demotedKeys) {
                 let row = try db.fetchOne(walk)
                 let keys = try row?[IndexStatements.matchedKeys] ?? []
                 let best = try row?[IndexStatements.bestKeys]
@@ -329,7 +329,8 @@ extension SearchIndex {
                 guard statements.bestWalkScoresAsOpen else {
                     return (tally, .exact(entries.dropFirst(page.offset).prefix(page.limit).map(\.id)))
                 }
-                // NB: candidates, each scored as open; too many ties, and the page statement is cheaper.
+                // NB: candidates (scored as the page scores them when the copy knows the demoted
+                // rows, else each as open); too many ties, and the page statement is cheaper.
                 guard let last = entries.last, entries.count <= 4 * (page.offset + page.limit) + 100 else { return (tally, nil) }
                 return (tally, .candidates(entries.map(\.id), bound: last.rank, all: entries.count >= tally.total))
             }
@@ -399,11 +400,13 @@ extension SearchIndex {
     enum PageKeys {
         /// The page's keys, in order.
         case exact([Int64])
-        /// With a demoted column or tiebreakers: the keys of the best scores as open with their
-        /// ties, `bound` the last one's rank as open, `all` when they are every match. A match
-        /// left out ranks after `bound` as open, so after it demoted too (demotion only lowers a
-        /// score): when the page's last row among them ranks at `bound` or before, the page is
-        /// theirs.
+        /// With a demoted column or tiebreakers: the keys of the best scores with their ties,
+        /// `bound` the last one's rank, `all` when they are every match. The walk scores the
+        /// demoted rows as the page does when the copy knows them, otherwise every row as open.
+        /// A match left out ranks after `bound` (as open, so after it demoted too: demotion
+        /// only lowers a score): when the page's last row among them ranks at `bound` or
+        /// before, the page is theirs. Tiebreakers only order rows of one score, and every row
+        /// tied with the last is a candidate.
         case candidates([Int64], bound: Double, all: Bool)
         /// Every match's key (found in the copy): the page is ranked among them.
         case every([Int64])

@@ -264,13 +264,13 @@ public struct TroveRanking: Hashable, Sendable {
     ///     `, 0.7, (ifnull("notes"."is_done", 0) <> 0)` at the end of the call; nil for none.
     ///   - underBest: Whether the score is `trove_best`'s rank in the same statement
     ///     (`trove_rank_fields_bounded`, as ``expression(_:exactWords:leadingWords:isCompleted:walksSizes:underBest:)``);
-    ///     not with `demoted`.
+    ///     a demoted row is scored in full then, as a completed reminder is under `trove_rank_bounded`.
     func fieldsExpression(
         _ function: Function = .rank, table: String, fields: [(weight: Double, lengthNormalization: Double)],
         names: Int? = nil, exactWords: [String], leadingWords: [String] = [], walksSizes: Bool = false,
         demoted: SQLFragment? = nil, underBest: Bool = false
     ) -> SQLFragment {
-        let name = function == .sample ? "trove_rank_fields_sample" : underBest && demoted == nil ? "trove_rank_fields_bounded" : "trove_rank_fields"
+        let name = function == .sample ? "trove_rank_fields_sample" : underBest ? "trove_rank_fields_bounded" : "trove_rank_fields"
         var numbers = [saturation, exactTitle, proximity, exactWord, tagEquals]
         for field in fields { numbers += [field.weight, field.lengthNormalization] }
         let literals = numbers.map { value -> SQLFragment in

@@ -105,6 +105,9 @@ struct IndexFacts: Sendable {
     var numbers: [String: Numbers] = [:]
     /// The columns ``numbers`` were asked for (lowercased): facts read for another declaration are never used.
     var numberColumns: [String] = []
+    /// The keys of the rows ``SearchIndex/demoted`` ranks lower (`ifnull(column, 0) <> 0`),
+    /// when the copy holds that column: the first page's walk demotes them as the page does.
+    var demotedKeys: IDSet?
 
     /// The version `db`'s transaction reads, or nil when the index has no count of changes
     /// (no facets, or an index migrated before it had one).
@@ -167,6 +170,10 @@ struct IndexFacts: Sendable {
         var facts = IndexFacts(version: version, sources: sources, keys: keys, values: values)
         facts.numberColumns = numberColumns(of: index)
         facts.numbers = try readNumbers(of: index, keys: keys, on: db)
+        if let demoted = index.demoted, let numbers = facts.numbers[demoted.lowercased()] {
+            let rows = numbers.rows(where: { ($0 ?? 0) != 0 }, rowCount: keys.count)
+            facts.demotedKeys = IDSet(sortedKeys: rows.map { keys[Int($0)] })
+        }
         return facts
     }
 

@@ -193,13 +193,16 @@ struct IndexStatements {
     /// With `among`, the rows the `key:value` filters pass (tested in the copy), the walk keeps
     /// to them: `… MATCH '"b"*') AND trove_has(?, "trove_notes_fts"."rowid")`, the same rows as
     /// the filters' SQL, in the FTS5 table alone.
-    func keysAndBest(rows: Int, among passing: IDSet? = nil) -> SQLFragment? {
+    func keysAndBest(rows: Int, among passing: IDSet? = nil, demotedRows: IDSet? = nil) -> SQLFragment? {
         guard let condition = bestWalkCondition(among: passing) else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
         let (id, rank) = (ResultColumn<Int64>("id"), ResultColumn<Double>("rank"))
-        // NB: scored as if no row were demoted: a demoted row only scores lower, so this is
-        // each match's best score, and the walk reads the FTS5 table alone.
-        let score = TypedExpression<Double>(rankExpression(walksSizes: true, underBest: true, asOpen: true))
+        // NB: the demoted rows, when the copy knows them, are demoted in the walk as in the page
+        // (`trove_has(?, rowid)` for the column's test); otherwise every row is scored as if
+        // none were: a demoted row only scores lower, so that is each match's best score. Either
+        // way the walk reads the FTS5 table alone.
+        let score = TypedExpression<Double>(
+            rankExpression(walksSizes: true, underBest: true, asOpen: true, demotedRows: demotedRows?.contains(rowid)))
         let ids = TypedExpression<[UInt8]>("trove_ids(\(id.reference))")
         let best = TypedExpression<[UInt8]?>(
             "trove_best(\(id.reference), \(rank.reference), \(raw: String(rows)), \(raw: String(Self.bestTiedLimit)))")
@@ -818,12 +821,14 @@ struct IndexStatements {
 
     var rankExpression: SQLFragment { rankExpression(walksSizes: false) }
 
-    private func rankExpression(walksSizes: Bool, underBest: Bool = false, asOpen: Bool = false) -> SQLFragment {
+    private func rankExpression(
+        walksSizes: Bool, underBest: Bool = false, asOpen: Bool = false, demotedRows: SQLFragment? = nil
+    ) -> SQLFragment {
         TroveRanking.standard.fieldsExpression(
             ranking, table: index.ftsTable, fields: index.fields.map { ($0.weight, $0.lengthNormalization) },
             names: index.fields.firstIndex(where: \.holdsNames), exactWords: TroveRanking.exactWords(of: query),
-            leadingWords: TroveRanking.leadingWords(of: query), walksSizes: walksSizes, demoted: asOpen ? nil : demoted,
-            underBest: underBest)
+            leadingWords: TroveRanking.leadingWords(of: query), walksSizes: walksSizes,
+            demoted: demotedRows.map { "(\($0))" } ?? (asOpen ? nil : demoted), underBest: underBest)
     }
 
     /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
