@@ -187,7 +187,11 @@ extension SearchIndex {
                 early?(IndexResultSet(query: query, index: name, hits: answer.hits, total: exactTotal, isProvisional: true))
                 let union = IndexStatements(
                     index: self, query: query, style: highlight, expansion: forms.merging(alternatives))
-                let unionInMemory = try facts.flatMap { try countInMemory(union, facts: $0, page: nil, on: db)?.tally }
+                // NB: with no exact match, the typo tier's rows are the union's, ranked alike: the
+                // walk that reads the union's keys for the copy finds the tier's first page too.
+                let unionPage = exactTotal == 0 && typoCursor == nil && after == nil ? (offset, limit) : nil
+                let unionCounted = try facts.flatMap { try countInMemory(union, facts: $0, page: unionPage, on: db) }
+                let unionInMemory = unionCounted?.tally
                 if unionInMemory != nil { cache?.countedFromFacts() }
                 let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
@@ -211,7 +215,7 @@ extension SearchIndex {
                         let typoOffset = after == nil ? max(0, offset - exactTotal) : 0
                         let more = try page(
                             of: typoOnly, total: unionTotal - exactTotal, limit: limit - answer.hits.count,
-                            offset: typoOffset, after: typoCursor, on: db)
+                            offset: typoOffset, after: typoCursor, keys: unionPage == nil ? nil : unionCounted?.pageKeys, on: db)
                         let formKeys: Set<Int64>
                         if inflections.isEmpty {
                             formKeys = []
