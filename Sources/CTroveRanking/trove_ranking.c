@@ -641,6 +641,30 @@ static double largestScore(const QueryState *state, const Parameters *parameters
     return highest;
 }
 
+/*
+** Whether a completed row scores no more than it would open, so that a bound tested as open
+** holds for it: its factor in [0, 1] and no negative weight (every part of the rest then >= 0).
+*/
+static int completionLowers(const Parameters *parameters, int fields) {
+    if (!(parameters->completedFactor >= 0 && parameters->completedFactor <= 1)) return 0;
+    if (parameters->exactTitle < 0 || parameters->tagEquals < 0 || parameters->proximity < 0 || parameters->exactWord < 0) return 0;
+    for (int field = 0; field < fields; field++) {
+        if (parameters->weight[field] < 0) return 0;
+    }
+    return 1;
+}
+
+/*
+** The largest score as completed of a row whose score as open is at most `highest`, in tier
+** `tierNumber` (or the highest it could reach): as the end of scoreRow scores it, one tier
+** down when in one, the rest times the factor (the rest then rounds down, so this is above it).
+*/
+static double asCompleted(double highest, int tierNumber, const Parameters *parameters) {
+    double rest = highest - tierNumber * TROVE_RANKING_TIER_STEP;
+    if (tierNumber > 0) return (tierNumber - 1) * TROVE_RANKING_TIER_STEP + rest * parameters->completedFactor;
+    return rest * parameters->completedFactor;
+}
+
 static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *state, const Parameters *parameters,
                     int completed, int explaining, int bounded, Breakdown *out) {
     memset(out, 0, sizeof(Breakdown));
@@ -663,15 +687,19 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         inField[instance->field]++;
     }
     int tiered = tierPossible(state, instances, count);
+    /* NB: a completed row is bounded as open only when completion cannot raise its score. */
+    if (bounded && completed && !completionLowers(parameters, fields)) bounded = 0;
 
     /* Under trove_best (trove_rank_bounded), a row that could not be kept even with the
     ** shortest fields and every boost it could get ranks after the rows kept so far whatever
     ** its lengths: it is scored with that largest score (still after them), and its column
     ** sizes and text are never read. (`doctor for` at 1,000,000 reminders: reading the sizes of
     ** its 65,890 matches was more than half the walk, 66 of 29 + 37 ms.) The margin covers the
-    ** sums' rounding, in another order. */
-    if (bounded && !completed && !explaining) {
+    ** sums' rounding, in another order. A completed row is tested with that score as
+    ** completed (asCompleted): one tier down, the rest times the factor. */
+    if (bounded && !explaining) {
         double highest = largestScore(state, parameters, inField, tiered);
+        if (highest >= 0 && completed) highest = asCompleted(highest, tiered ? TIER_EQUAL : TIER_NONE, parameters);
         if (highest >= 0 && rankedAfterKept(highest)) {
             out->factor = 1.0;
             out->score = highest;
@@ -779,7 +807,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
 
     int tagsNeeded = tags != NO_FIELD && parameters->tagEquals != 0 && inField[tags] > 0 && out->length[tags] != 1;
     int wordsNeeded = inField[TITLE] > 0 && state->wordCount > 0 && parameters->exactWord != 0;
-    if ((tagsNeeded || wordsNeeded) && bounded && !completed && parameters->tagEquals >= 0 && parameters->exactWord >= 0) {
+    if ((tagsNeeded || wordsNeeded) && bounded && parameters->tagEquals >= 0 && parameters->exactWord >= 0) {
         /* NB: a phrase adds its IDF to the word boost only with an instance in the title, and to
         ** the tag boost only with one in the tags, or as one of the phrases present when the
         ** whole query is one tag (several phrases). */
@@ -787,6 +815,7 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
         if (phrases > 1 && presentIDF > tagIDF) tagIDF = presentIDF;
         double highest = out->tier + out->bm25f + out->exact + out->near + (tagsNeeded ? parameters->tagEquals * tagIDF : out->tag)
             + (wordsNeeded ? parameters->exactWord * idfInField(state, TITLE) : 0);
+        if (completed) highest = asCompleted(highest, out->tierNumber, parameters);
         if (rankedAfterKept(highest)) tagsNeeded = wordsNeeded = 0;
     }
 
@@ -834,9 +863,10 @@ static int scoreRow(const Fts5ExtensionApi *api, Fts5Context *fts, QueryState *s
 
     /* Exact words: a prefix word that stands whole in the title. With the tag boost known,
     ** the same test as above, for the title alone. */
-    if (wordsNeeded && bounded && !completed && parameters->exactWord > 0) {
+    if (wordsNeeded && bounded && parameters->exactWord > 0) {
         /* NB: only a phrase with an instance in the title can stand whole there. */
         double highest = out->tier + out->bm25f + out->exact + out->tag + out->near + parameters->exactWord * idfInField(state, TITLE);
+        if (completed) highest = asCompleted(highest, out->tierNumber, parameters);
         if (rankedAfterKept(highest)) wordsNeeded = 0;
     }
     if (wordsNeeded) {
