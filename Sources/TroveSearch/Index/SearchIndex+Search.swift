@@ -145,10 +145,10 @@ extension SearchIndex {
             // search of words FTS5 finds alone and of filters the copy can test counts its
             // matches and their facets from the matches' keys, without looking a match up in
             // the app's tables; past 1,000 matches, the walk that reads the keys also finds the
-            // first page's (``IndexStatements/keysAndBest(rows:among:)``).
+            // first page's (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
             let facts = exact.factsCount != nil ? try cache?.facts(of: self, mirroring: db) : nil
             let firstPage = typoCursor == nil && after == nil ? (offset, limit) : nil
-            let counted = try facts.flatMap { try countInMemory(exact, facts: $0, page: firstPage, on: db) }
+            let counted = try facts.flatMap { try countInMemory(exact, facts: $0, page: firstPage, on: db, shared: shared) }
             let inMemory = counted?.tally
             if inMemory != nil { cache?.countedFromFacts() }
             let tally = typoCursor == nil && inMemory == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
@@ -190,7 +190,7 @@ extension SearchIndex {
                 // NB: with no exact match, the typo tier's rows are the union's, ranked alike: the
                 // walk that reads the union's keys for the copy finds the tier's first page too.
                 let unionPage = exactTotal == 0 && typoCursor == nil && after == nil ? (offset, limit) : nil
-                let unionCounted = try facts.flatMap { try countInMemory(union, facts: $0, page: unionPage, on: db) }
+                let unionCounted = try facts.flatMap { try countInMemory(union, facts: $0, page: unionPage, on: db, shared: shared) }
                 let unionInMemory = unionCounted?.tally
                 if unionInMemory != nil { cache?.countedFromFacts() }
                 let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
@@ -294,10 +294,11 @@ extension SearchIndex {
     /// ```
     ///
     /// Given a `page` by offset that may be ranked in the index alone, the walk that reads the
-    /// keys also finds that page's keys, in order (``IndexStatements/keysAndBest(rows:)``); they
+    /// keys also finds that page's keys, in order (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); they
     /// are nil when it could not (more than ``IndexStatements/bestTiedLimit`` ties).
     private func countInMemory(
-        _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection
+        _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection,
+        shared: SQLiteSharedRead? = nil
     ) throws -> (tally: IndexFacts.Tally, pageKeys: PageKeys?)? {
         guard let plan = statements.factsCount else { return nil }
         var passing: [Int32]?
@@ -323,13 +324,10 @@ extension SearchIndex {
                 let pageKeys = among.map { _ in PageKeys.every(IDBlob(keys).values) }
                 return (facts.tally(matches: keys, facets: facets), pageKeys)
             }
-            if let walk = statements.keysAndBest(rows: page.offset + page.limit, among: among, demotedRows: facts.demotedKeys) {
-                let row = try db.fetchOne(walk)
-                let keys = try row?[IndexStatements.matchedKeys] ?? []
-                let best = try row?[IndexStatements.bestKeys]
-                let tally = facts.tally(matches: keys, facets: facets)
-                guard let best else { return (tally, nil) }
-                let entries = TroveRanking.bestEntries(best)
+            let rows = page.offset + page.limit
+            if let walked = try walk(statements, rows: rows, among: among, facts: facts, on: db, shared: shared) {
+                let tally = facts.tally(matches: walked.keys, facets: facets)
+                guard let entries = walked.best else { return (tally, nil) }
                 guard statements.bestWalkScoresAsOpen else {
                     return (tally, .exact(entries.dropFirst(page.offset).prefix(page.limit).map(\.id)))
                 }
@@ -341,6 +339,46 @@ extension SearchIndex {
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
         return (facts.tally(matches: keys, passing: passing, facets: facets), nil)
+    }
+
+    /// The walk of ``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``: every
+    /// match's keys, sorted, and the best `rows` entries with their ties (nil past
+    /// ``IndexStatements/bestTiedLimit`` ties); nil when the statements do not walk.
+    ///
+    /// With a helper, the keys below the copy's middle key are walked here and the rest there,
+    /// at once, as the reminders' engine halves its bounded walk: the two lists of keys join in
+    /// order, and the best of both with the ties of the `rows`-th are one walk's best (a match
+    /// one half left out ranks after that half's `rows`-th, so after the merged `rows`-th).
+    private func walk(
+        _ statements: IndexStatements, rows: Int, among: IDSet?, facts: IndexFacts, on db: SQLConnection, shared: SQLiteSharedRead?
+    ) throws -> (keys: [UInt8], best: [(id: Int64, rank: Double)]?)? {
+        let read = { @Sendable (row: SQLiteRow?) throws -> (keys: [UInt8], best: [UInt8]?) in
+            (try row?[IndexStatements.matchedKeys] ?? [], try row?[IndexStatements.bestKeys])
+        }
+        if let shared, facts.keys.count >= 2, case let middle = facts.keys[facts.keys.count / 2],
+            let lower = statements.keysAndBest(rows: rows, among: among, demotedRows: facts.demotedKeys, rowids: (nil, middle)),
+            let upper = statements.keysAndBest(rows: rows, among: among, demotedRows: facts.demotedKeys, rowids: (middle, nil)),
+            let there = try shared.start({ db in try read(try db.fetchOne(upper)) })
+        {
+            let here = try read(try db.fetchOne(lower))
+            let other = try there.value()
+            guard let a = here.best, let b = other.best else { return (here.keys + other.keys, nil) }
+            return (here.keys + other.keys, SearchIndex.mergedBest(TroveRanking.bestEntries(a), TroveRanking.bestEntries(b), rows: rows))
+        }
+        guard let walk = statements.keysAndBest(rows: rows, among: among, demotedRows: facts.demotedKeys) else { return nil }
+        let one = try read(try db.fetchOne(walk))
+        return (one.keys, one.best.map(TroveRanking.bestEntries))
+    }
+
+    /// Two halves' best entries (each by rank, then key) as one walk's `trove_best` keeps them:
+    /// the first `rows` by rank, then key, and every entry tied with the last of them.
+    static func mergedBest(
+        _ a: [(id: Int64, rank: Double)], _ b: [(id: Int64, rank: Double)], rows: Int
+    ) -> [(id: Int64, rank: Double)] {
+        let all = (a + b).sorted { ($0.rank, $0.id) < ($1.rank, $1.id) }
+        guard rows > 0, all.count > rows else { return all }
+        let last = all[rows - 1].rank
+        return Array(all.prefix { $0.rank <= last })
     }
 
     /// The values of every facet column but the first (which comes with the total).
@@ -362,11 +400,11 @@ extension SearchIndex {
     static let rankedInIndexMinimum = 1_000
 
     /// The fewest matches whose page is found on the walk that reads their keys for the copy
-    /// (``IndexStatements/keysAndBest(rows:among:)``); tests set it to 0 to walk small tables.
+    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); tests set it to 0 to walk small tables.
     @TaskLocal static var bestWalkMinimum = rankedInIndexMinimum
 
     /// The most rows (offset and page) a page may need for its keys to be found on the walk
-    /// that reads the matches' keys for the copy (``IndexStatements/keysAndBest(rows:)``).
+    /// that reads the matches' keys for the copy (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
     static let bestPageRows = 1_000
 
     /// One tier's part of a page: the hits and whether the tier has more after them.
@@ -400,7 +438,7 @@ extension SearchIndex {
     }
 
     /// What the walk that reads the copy's keys found of a page by offset
-    /// (``IndexStatements/keysAndBest(rows:among:)``).
+    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
     enum PageKeys {
         /// The page's keys, in order.
         case exact([Int64])

@@ -57,6 +57,46 @@ struct SearchIndexHelperTests {
         #expect(helped == ["a", "t", "the", "a -b"])
     }
 
+    /// The same table searched through a copy of its facet values (a `VocabularyCache`), by
+    /// the index above and by one with a demoted column and a tiebreaker: the walk that finds a
+    /// large set's first page is halved by key between the two readers, and the merged halves
+    /// give the one-connection answer.
+    @Test(arguments: [false, true])
+    func theHalvedWalkGivesTheOneConnectionsAnswer(demoted: Bool) async throws {
+        let database = try await Self.database.value
+        let index = demoted
+            ? try SearchIndex(
+                name: "notes_pinned_lower", table: "notes", key: "id", fields: [.init("title", weight: 10), .init("body")],
+                filters: ["folder": .text("folder"), "pinned": .bool("pinned")], facets: ["folder"],
+                tiebreakers: [.descending("pinned")], demoted: "pinned")
+            : Self.index
+        try await database.write { db in try index.migrate(db) }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        var helped: Set<String> = []
+        for text in ["a", "t", "the", "s", "call d", "a -b", "folder:Work c", "dentst", "pinned:yes"] {
+            for (limit, offset) in [(20, 0), (50, 100), (1, 300)] {
+                let before = try await database.diagnostics().helperJoins
+                let answer = try await index.search(text, in: database, limit: limit, offset: offset, vocabulary: cache)
+                if try await database.diagnostics().helperJoins > before { helped.insert(text) }
+                let alone = try await database.read { db in try index.search(text, on: db, limit: limit, offset: offset) }
+                #expect(answer == alone, "\(text), limit \(limit), offset \(offset), demoted \(demoted)")
+            }
+        }
+        // NB: the texts with more than 1,000 matches walk in halves.
+        #expect(helped.isSuperset(of: ["a", "t", "the", "s"]), "\(helped)")
+    }
+
+    /// Two halves' best, merged: the first rows by rank then key, with every tie of the last.
+    @Test func mergedHalvesKeepTheBestAndTheirTies() {
+        let a: [(id: Int64, rank: Double)] = [(1, -5), (3, -3), (5, -3), (7, -1)]
+        let b: [(id: Int64, rank: Double)] = [(2, -4), (4, -3), (6, -2)]
+        #expect(SearchIndex.mergedBest(a, b, rows: 2).map(\.id) == [1, 2])
+        #expect(SearchIndex.mergedBest(a, b, rows: 3).map(\.id) == [1, 2, 3, 4, 5])
+        #expect(SearchIndex.mergedBest(a, b, rows: 6).map(\.id) == [1, 2, 3, 4, 5, 6])
+        #expect(SearchIndex.mergedBest(a, b, rows: 9).map(\.id) == [1, 2, 3, 4, 5, 6, 7])
+    }
+
     @Test func keysetPagesAreTheSame() async throws {
         let database = try await Self.database.value
         let index = Self.index

@@ -166,7 +166,7 @@ struct IndexStatements {
             + "LIMIT \(limit) OFFSET \(offset)"
     }
 
-    /// The most matches tied with the page's last that ``keysAndBest(rows:)`` keeps; with more,
+    /// The most matches tied with the page's last that ``keysAndBest(rows:among:demotedRows:rowids:)`` keeps; with more,
     /// its page is not known and the page is read as without it.
     static let bestTiedLimit = 50_000
 
@@ -193,9 +193,14 @@ struct IndexStatements {
     /// With `among`, the rows the `key:value` filters pass (tested in the copy), the walk keeps
     /// to them: `… MATCH '"b"*') AND trove_has(?, "trove_notes_fts"."rowid")`, the same rows as
     /// the filters' SQL, in the FTS5 table alone.
-    func keysAndBest(rows: Int, among passing: IDSet? = nil, demotedRows: IDSet? = nil) -> SQLFragment? {
-        guard let condition = bestWalkCondition(among: passing) else { return nil }
+    func keysAndBest(
+        rows: Int, among passing: IDSet? = nil, demotedRows: IDSet? = nil, rowids: (from: Int64?, below: Int64?) = (nil, nil)
+    ) -> SQLFragment? {
+        guard var condition = bestWalkCondition(among: passing) else { return nil }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        // NB: one half of the keys, for a walk halved between two readers.
+        if let from = rowids.from { condition = condition + " AND \(rowid) >= \(from)" }
+        if let below = rowids.below { condition = condition + " AND \(rowid) < \(below)" }
         let (id, rank) = (ResultColumn<Int64>("id"), ResultColumn<Double>("rank"))
         // NB: the demoted rows, when the copy knows them, are demoted in the walk as in the page
         // (`trove_has(?, rowid)` for the column's test); otherwise every row is scored as if
@@ -210,7 +215,7 @@ struct IndexStatements {
             + "\(score.named(rank)) FROM \(fts) WHERE \(condition) LIMIT -1)"
     }
 
-    /// The rows ``keysAndBest(rows:among:)`` would walk, up to `limit` of them, counted and
+    /// The rows ``keysAndBest(rows:among:demotedRows:rowids:)`` would walk, up to `limit` of them, counted and
     /// their keys (`trove_ids`), in the FTS5 table alone; nil when it would not walk. Under
     /// `limit`, those keys are every match's, what the copy counts from; a few matches are
     /// cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s are.
@@ -229,7 +234,7 @@ struct IndexStatements {
             + "\(rowid.named(id)) FROM \(fts) WHERE \(condition) LIMIT \(raw: String(limit)))"
     }
 
-    /// The condition of ``keysAndBest(rows:among:)``'s walk, when the order is the score alone
+    /// The condition of ``keysAndBest(rows:among:demotedRows:rowids:)``'s walk, when the order is the score alone
     /// and the words are ones FTS5 finds alone; nil otherwise.
     private func bestWalkCondition(among passing: IDSet?) -> SQLFragment? {
         // NB: with a demoted column or tiebreakers the walk's best are candidates, checked
@@ -241,7 +246,7 @@ struct IndexStatements {
         return passing.map { clause.queryFragment + " AND " + $0.contains(rowid) } ?? clause.queryFragment
     }
 
-    /// ``keysAndBest(rows:)``'s columns: every match's key (`trove_ids`), and the best keys with
+    /// ``keysAndBest(rows:among:demotedRows:rowids:)``'s columns: every match's key (`trove_ids`), and the best keys with
     /// their ranks (`trove_best`; NULL past ``bestTiedLimit`` ties).
     static let matchedKeys = ResultColumn<[UInt8]?>("ids")
     static let bestKeys = ResultColumn<[UInt8]?>("best")
@@ -334,7 +339,7 @@ struct IndexStatements {
         return page(limit: limit, offset: offset, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
     }
 
-    /// Whether ``keysAndBest(rows:among:)`` scores every match as if none were demoted, and
+    /// Whether ``keysAndBest(rows:among:demotedRows:rowids:)`` scores every match as if none were demoted, and
     /// its best with their ties are candidates whose page must be checked (see
     /// `SearchIndex.page(of:…)`): with ``SearchIndex/demoted`` or tiebreakers, the page's
     /// order is not the walk's.
