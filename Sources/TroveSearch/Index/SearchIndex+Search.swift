@@ -539,6 +539,11 @@ extension SearchIndex {
         let count = statements.orderKeys.count
         if case .rank = sort, statements.isRanked, rankedLast == nil, tiebreakers.isEmpty {
             keys = [.double(last.rank)]
+        } else if case .rank = sort, statements.isRanked, rankedLast == nil, let sql = statements.tiebreakerValues(of: last.key),
+            let row = try db.fetchOne(sql)
+        {
+            // NB: the score as the page read it, then the tiebreakers from the row.
+            keys = [.double(last.rank)] + (0..<(2 * tiebreakers.count)).map { row[$0] }
         } else if let sql = statements.currentValue(of: last.key) {
             let row = try db.fetchOne(sql)
             keys = (0..<count).map { row?[$0] ?? .null }

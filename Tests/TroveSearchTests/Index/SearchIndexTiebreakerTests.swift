@@ -101,6 +101,26 @@ import TroveTestSupport
         #expect(!all.isEmpty)
     }
 
+    // A cursor after a ranked hit holds the score the page read and the tiebreakers read from
+    // the row alone: the same values, to the bit, as scoring that row again gives.
+    @Test(arguments: ["water", "wa", "call", "c", "plan"])
+    func aCursorHoldsTheRowsOrderValues(text: String) async throws {
+        let index = try Self.index(tiebreakers: Self.reminders)
+        let database = try await Self.database(index)
+        let query = index.parse(text, today: Self.today, timeZone: .gmt)
+        let (page, scored) = try await database.read { db in
+            let page = try index.search(query, on: db, limit: 1)
+            let last = try #require(page.hits.last)
+            let statements = IndexStatements(index: index, query: query, style: .brackets)
+            let sql = try #require(statements.currentValue(of: last.key))
+            let row = try #require(try db.fetchOne(sql))
+            return (page, (0..<statements.orderKeys.count).map { row[$0] })
+        }
+        let cursor = try #require(page.next)
+        #expect(cursor.keys == scored, "\(text)")
+        #expect(cursor.keys.count == 5)
+    }
+
     // The copy of the facet values and the walk that finds the first page decline an order
     // they cannot give, so the answer is the page statement's (with and without a demoted
     // column, which the walk declines on its own).
