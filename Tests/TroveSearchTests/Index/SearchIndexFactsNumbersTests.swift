@@ -61,6 +61,10 @@ import TroveTestSupport
                     \(year), \(archived), \(["draft", "sent"].randomElement(using: &random)!))
                     """)
             }
+            // NB: indexes the filters can use, so that a search without the copy may be
+            // narrowed to the keys they pass (`folder:` compares ignoring case: no index serves it).
+            try db.execute("CREATE INDEX notes_by_read ON notes(read)")
+            try db.execute("CREATE INDEX notes_by_year ON notes(year, starred)")
             try index.migrate(db)
         }
         return database
@@ -104,6 +108,35 @@ import TroveTestSupport
         if seed == 3 { expected.subtract(readWords) }
         if seed == 4 { expected.subtract(yearWords) }
         #expect(Set(counted) == expected, "seed \(seed)")
+    }
+
+    /// Without the copy, a search of words and filters that an index on the app's table
+    /// serves is narrowed to the keys they pass, read first; the answer (every page) is the
+    /// statements' alone. A filter no index serves (`folder:`, `pinned:`) is not narrowed.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func narrowingToTheFilteredKeysGivesTheStatementsAnswer(seed: UInt64) async throws {
+        let database = try await Self.database(seed: seed)
+        let index = Self.index
+        for text in Self.texts {
+            for (limit, offset) in [(5, 0), (4, 3)] {
+                let narrowed = try await index.search(text, in: database, limit: limit, offset: offset)
+                let plain = try await SearchIndex.$narrowsToFilteredKeys.withValue(false) {
+                    try await index.search(text, in: database, limit: limit, offset: offset)
+                }
+                #expect(narrowed == plain, "\(text), seed \(seed), offset \(offset)")
+            }
+        }
+        let narrows = { (text: String) async throws -> Bool in
+            try await database.read { db in
+                let statements = IndexStatements(index: index, query: index.parse(text), style: .brackets)
+                return try index.narrowedKeys(statements, on: db) != nil
+            }
+        }
+        #expect(try await narrows("is:unread b"))
+        #expect(try await narrows("year:2020..2022 a"))
+        #expect(try await !narrows("folder:home b"))
+        #expect(try await !narrows("pinned:yes b"))
+        #expect(try await !narrows("is:unread"), "no words: nothing to narrow")
     }
 
     /// The answer to `""` leaves archived notes out, `is:archived` keeps only them: both from

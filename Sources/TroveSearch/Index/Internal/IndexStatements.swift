@@ -26,6 +26,11 @@ struct IndexStatements {
     /// provisional answer, which must not count each word's matches.
     var ranking: TroveRanking.Function = .rank
 
+    /// The keys the filters pass (``filteredKeys(limit:)``), when read: every statement then
+    /// tests a match's rowid against them in the FTS5 table before it looks the match up in
+    /// the app's tables (the filters still hold; they then run for those rows only).
+    var narrowed: IDSet?
+
     static let key = ResultColumn<Int64>("key")
     static let snippet = ResultColumn<String>("snippet")
     // NB: not "rank": an FTS5 table has a hidden column of that name.
@@ -426,6 +431,25 @@ struct IndexStatements {
         return "SELECT \(values) FROM \(from) WHERE \(clause.queryFragment)"
     }
 
+    /// The keys of the rows the `key:value` filters pass, up to `limit` of them, counted, read
+    /// from the app's tables alone: when the words are ones FTS5 finds on its own and there
+    /// are filters; nil otherwise.
+    ///
+    /// ```swift
+    /// statements.filteredKeys(limit: 131_073)
+    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "notes"."id" AS "id" FROM "notes"
+    /// //   WHERE ("notes"."folder" COLLATE "NOCASE" = 'home') LIMIT 131073)
+    /// ```
+    func filteredKeys(limit: Int) -> SQLFragment? {
+        guard textClause != nil, !query.fieldFilters.isEmpty else { return nil }
+        let tests = query.fieldFilters.compactMap(predicate)
+        guard !tests.isEmpty else { return nil }
+        let id = ResultColumn<Int64>("id")
+        let condition = tests.map { "(\($0))" as SQLFragment }.joined(separator: " AND ")
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)), \(TypedExpression<[UInt8]>("trove_ids(\(id.reference))").named(Self.matchedKeys)) "
+            + "FROM (SELECT \(key.named(id)) FROM \(identifier: index.table) WHERE \(condition) LIMIT \(raw: String(limit)))"
+    }
+
     /// The values of the ``tiebreakerKeys`` for the row `key`, read from the app's table alone.
     ///
     /// ```swift
@@ -568,8 +592,10 @@ struct IndexStatements {
         let positiveMatch = expression?.positive
         let negativeMatch = expression?.negative
         let excluded = excluded
+        let narrowed = narrowed.map { TypedExpression<Bool>($0.contains(SQLColumn<Int64>("rowid", table: index.ftsTable))) }
         return WhereClause {
             if let positiveMatch { TypedExpression<Bool>("\(fts) MATCH \(positiveMatch)") }
+            if let narrowed { narrowed }
             if let excluded {
                 TypedExpression<Bool>("\(key) NOT IN (SELECT rowid FROM \(fts) WHERE \(fts) MATCH \(excluded))")
             }
