@@ -36,8 +36,10 @@ extension SearchIndex {
     /// A declaration whose table, key, fields or tokenizer changed (a field added, say) drops the old
     /// index and its triggers and builds the new one from the table's rows, all in one
     /// transaction (a savepoint inside the caller's transaction), so a failure leaves the
-    /// database as it was. Weights, filters, facets and the sort are read at search time and
-    /// need no migration. It never reads or writes `PRAGMA user_version` or `application_id`.
+    /// database as it was. Weights and the sort are read at search time and need no migration;
+    /// so are filters, except on an index with facets, whose count of changes watches the facets
+    /// and the columns its named, yes/no and integer filters compare (changing them rebuilds the
+    /// index here). It never reads or writes `PRAGMA user_version` or `application_id`.
     ///
     /// - Parameter db: A writable connection to the app's database, whose table already exists.
     /// - Throws: ``SearchIndexError`` when the table, a named column or the integer primary key
