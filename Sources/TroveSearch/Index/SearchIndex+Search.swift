@@ -295,8 +295,9 @@ extension SearchIndex {
     /// ```
     ///
     /// Given a `page` by offset that may be ranked in the index alone, the walk that reads the
-    /// keys also finds that page's keys, in order (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); they
-    /// are nil when it could not (more than ``IndexStatements/bestTiedLimit`` ties).
+    /// keys also finds that page's keys, in order
+    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); they are nil when it
+    /// could not (more than ``IndexStatements/bestTiedLimit`` ties).
     private func countInMemory(
         _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection,
         shared: SQLiteSharedRead? = nil
@@ -329,7 +330,7 @@ extension SearchIndex {
             if let walked = try walk(statements, rows: rows, among: among, facts: facts, on: db, shared: shared) {
                 let tally = facts.tally(matches: walked.keys, facets: facets)
                 guard let entries = walked.best else { return (tally, nil) }
-                guard statements.bestWalkScoresAsOpen else {
+                guard statements.bestWalkGivesCandidates else {
                     return (tally, .exact(entries.dropFirst(page.offset).prefix(page.limit).map(\.id)))
                 }
                 // NB: candidates (scored as the page scores them when the copy knows the demoted
@@ -435,11 +436,13 @@ extension SearchIndex {
     static let rankedInIndexMinimum = 1_000
 
     /// The fewest matches whose page is found on the walk that reads their keys for the copy
-    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); tests set it to 0 to walk small tables.
+    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); tests set it to 0 to
+    /// walk small tables.
     @TaskLocal static var bestWalkMinimum = rankedInIndexMinimum
 
     /// The most rows (offset and page) a page may need for its keys to be found on the walk
-    /// that reads the matches' keys for the copy (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
+    /// that reads the matches' keys for the copy
+    /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
     static let bestPageRows = 1_000
 
     /// One tier's part of a page: the hits and whether the tier has more after them.

@@ -171,8 +171,9 @@ struct IndexStatements {
             + "LIMIT \(limit) OFFSET \(offset)"
     }
 
-    /// The most matches tied with the page's last that ``keysAndBest(rows:among:demotedRows:rowids:)`` keeps; with more,
-    /// its page is not known and the page is read as without it.
+    /// The most matches tied with the page's last that
+    /// ``keysAndBest(rows:among:demotedRows:rowids:)`` keeps; with more, its page is not known
+    /// and the page is read as without it.
     static let bestTiedLimit = 50_000
 
     /// One walk of the text's matches in the FTS5 table alone that gives what the copy of the
@@ -220,8 +221,8 @@ struct IndexStatements {
             + "\(score.named(rank)) FROM \(fts) WHERE \(condition) LIMIT -1)"
     }
 
-    /// The rows ``keysAndBest(rows:among:demotedRows:rowids:)`` would walk, up to `limit` of them, counted and
-    /// their keys (`trove_ids`), in the FTS5 table alone; nil when it would not walk. Under
+    /// The rows ``keysAndBest(rows:among:demotedRows:rowids:)`` would walk, up to `limit` of
+    /// them, counted and their keys (`trove_ids`), in the FTS5 table alone; nil when it would not walk. Under
     /// `limit`, those keys are every match's, what the copy counts from; a few matches are
     /// cheaper ranked by the page statement, as ``rankedKeys(limit:offset:)``'s are.
     ///
@@ -239,11 +240,11 @@ struct IndexStatements {
             + "\(rowid.named(id)) FROM \(fts) WHERE \(condition) LIMIT \(raw: String(limit)))"
     }
 
-    /// The condition of ``keysAndBest(rows:among:demotedRows:rowids:)``'s walk, when the order is the score alone
-    /// and the words are ones FTS5 finds alone; nil otherwise.
+    /// The condition of ``keysAndBest(rows:among:demotedRows:rowids:)``'s walk, when the order
+    /// is the score alone and the words are ones FTS5 finds alone; nil otherwise.
     private func bestWalkCondition(among passing: IDSet?) -> SQLFragment? {
         // NB: with a demoted column or tiebreakers the walk's best are candidates, checked
-        // against the page (``bestWalkScoresAsOpen``); rows ranked last are not scored so.
+        // against the page (``bestWalkGivesCandidates``); rows ranked last are not scored so.
         guard case .rank = index.sort, index.rankedLast == nil,
             let clause = passing == nil ? matchOnlyClause : textClause
         else { return nil }
@@ -251,8 +252,9 @@ struct IndexStatements {
         return passing.map { clause.queryFragment + " AND " + $0.contains(rowid) } ?? clause.queryFragment
     }
 
-    /// ``keysAndBest(rows:among:demotedRows:rowids:)``'s columns: every match's key (`trove_ids`), and the best keys with
-    /// their ranks (`trove_best`; NULL past ``bestTiedLimit`` ties).
+    /// ``keysAndBest(rows:among:demotedRows:rowids:)``'s columns: every match's key
+    /// (`trove_ids`), and the best keys with their ranks (`trove_best`; NULL past
+    /// ``bestTiedLimit`` ties).
     static let matchedKeys = ResultColumn<[UInt8]?>("ids")
     static let bestKeys = ResultColumn<[UInt8]?>("best")
 
@@ -293,8 +295,9 @@ struct IndexStatements {
     /// its own, or it has none: the keys the words match, read in the FTS5 table alone as one
     /// sorted `trove_ids` BLOB (nil: no words, every row), the `key:value` filters, which
     /// the copy tests itself (``IndexFacts/passing(_:hidingDemoted:of:)``), and whether the
-    /// demoted rows are left out (a search without words that hides them). Nil when something else decides
-    /// the matches (a word in a substring script, `!like`, exclusions alone, a typo tier).
+    /// demoted rows are left out (a search without words that hides them). Nil when something
+    /// else decides the matches (a word in a substring script, `!like`, exclusions alone, a
+    /// typo tier).
     ///
     /// ```swift
     /// IndexStatements(index: notes, query: notes.parse("b folder:home"), style: .brackets).factsCount
@@ -344,11 +347,11 @@ struct IndexStatements {
         return page(limit: limit, offset: offset, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
     }
 
-    /// Whether ``keysAndBest(rows:among:demotedRows:rowids:)`` scores every match as if none were demoted, and
-    /// its best with their ties are candidates whose page must be checked (see
-    /// `SearchIndex.page(of:…)`): with ``SearchIndex/demoted`` or tiebreakers, the page's
-    /// order is not the walk's.
-    var bestWalkScoresAsOpen: Bool { index.demoted != nil || !index.tiebreakers.isEmpty }
+    /// Whether the best of ``keysAndBest(rows:among:demotedRows:rowids:)`` with their ties are
+    /// candidates whose page must be checked (see `SearchIndex.page(of:…)`): with tiebreakers,
+    /// or with ``SearchIndex/demoted`` (whose rows the walk scores as open unless the copy
+    /// knows them), the page's order is not the walk's.
+    var bestWalkGivesCandidates: Bool { index.demoted != nil || !index.tiebreakers.isEmpty }
 
     // MARK: - Keyset pages
 
