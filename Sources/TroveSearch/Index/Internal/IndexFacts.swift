@@ -237,11 +237,12 @@ struct IndexFacts: Sendable {
     }
 
     /// The positions (ascending, each once) in any of `lists` (each ascending), by marking a
-    /// list of every row for many or sorting together for few.
-    static func union(_ lists: [[Int32]], rowCount: Int) -> [Int32] {
-        if lists.count <= 1 { return lists.first ?? [] }
+    /// list of every row (for many: more than an eighth of `rowCount` in all) or by sorting
+    /// them together (for few); `byMarking` chooses for a test. The same rows either way.
+    static func union<Rows: Collection<Int32>>(_ lists: [Rows], rowCount: Int, byMarking: Bool? = nil) -> [Int32] {
+        if byMarking == nil, lists.count <= 1 { return lists.first.map(Array.init) ?? [] }
         let total = lists.reduce(0) { $0 + $1.count }
-        if total > rowCount / 8 {
+        if byMarking ?? (total > rowCount / 8) {
             var marked = [Bool](repeating: false, count: rowCount)
             for list in lists { for row in list { marked[Int(row)] = true } }
             return marked.indices.filter { marked[$0] }.map { Int32($0) }
@@ -558,30 +559,18 @@ extension IndexFacts.Values {
 
     /// The rows (positions, ascending, each once) holding a value of any of `groups`.
     func rows(of groups: [Int32]) -> [Int32] {
-        let total = groups.reduce(0) { $0 + Int(groupStarts[Int($1) + 1] - groupStarts[Int($1)]) }
-        if groups.count == 1 || total == 0 {
-            return groups.first.map { Array(groupRows[Int(groupStarts[Int($0)])..<Int(groupStarts[Int($0) + 1])]) } ?? []
-        }
-        return rows(of: groups, byMarking: total > rowCount / 8)
+        IndexFacts.union(groups.map(rows(ofGroup:)), rowCount: rowCount)
     }
 
     /// ``rows(of:)`` by marking each row in a list of every row (for many rows) or by sorting
     /// the groups' rows together (for few); the same rows either way.
     func rows(of groups: [Int32], byMarking: Bool) -> [Int32] {
-        if byMarking {
-            var marked = [Bool](repeating: false, count: rowCount)
-            for group in groups {
-                for entry in Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1]) { marked[Int(groupRows[entry])] = true }
-            }
-            return marked.indices.filter { marked[$0] }.map { Int32($0) }
-        }
-        var rows: [Int32] = []
-        for group in groups { rows += groupRows[Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1])] }
-        rows.sort()
-        var unique: [Int32] = []
-        unique.reserveCapacity(rows.count)
-        for row in rows where unique.last != row { unique.append(row) }
-        return unique
+        IndexFacts.union(groups.map(rows(ofGroup:)), rowCount: rowCount, byMarking: byMarking)
+    }
+
+    /// One group's rows (positions, ascending).
+    private func rows(ofGroup group: Int32) -> ArraySlice<Int32> {
+        groupRows[Int(groupStarts[Int(group)])..<Int(groupStarts[Int(group) + 1])]
     }
 
     /// The values of the rows at `positions` (ascending), as ``IndexFacts/tally(matches:passing:facets:)`` lists them.
