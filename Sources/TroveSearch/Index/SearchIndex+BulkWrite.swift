@@ -27,7 +27,8 @@ extension SearchIndex {
     /// time an indexed row changes, its old text is kept in a temporary table, so the index
     /// can be told exactly what to remove. At the end every row the index does not hold is
     /// indexed as it then is, which reads the whole table once (skip this for a few rows: the
-    /// triggers are quicker then).
+    /// triggers are quicker then); so does storing the copy of the facet values (``storeFacts(_:)``),
+    /// for an index with facets.
     ///
     /// Everything happens in one savepoint (inside the caller's transaction) or transaction: if
     /// `body` throws, the table, the index and its triggers are as they were. Searches on other
@@ -57,6 +58,8 @@ extension SearchIndex {
             let result = try body()
             // NB: the body may have written any row: every one is a candidate.
             try deferral.finish(on: db, candidates: nil)
+            // NB: the copy of the facet values a new connection reads, as of these rows.
+            try storeFacts(db)
             return result
         }
         return db.isInTransaction ? try db.savepoint(work) : try db.transaction(.immediate, work)

@@ -92,6 +92,13 @@ extension SearchIndex {
             report.problems.append(
                 "The index \(name) has no row in \(factsNames.changes): facets are counted without the in-memory copy.")
         }
+        // NB: a stored copy that holds at this count of changes must be the rows' values; one
+        // stored before a later write is not read, and is no problem.
+        if !facets.isEmpty, present.contains(factsNames.snapshot.lowercased()),
+            let problem = try storedFactsProblem(db)
+        {
+            report.problems.append(problem)
+        }
         // NB: FTS5's check needs the FTS table and its shadow tables; a missing one is already
         // reported, and its check would only fail with SQLite's own words.
         report.indexChecked = true
@@ -151,6 +158,7 @@ extension SearchIndex {
             VALUES (\(name), \(SearchIndex.formatVersion), \(definition))
             ON CONFLICT("name") DO UPDATE SET "version" = "excluded"."version", "definition" = "excluded"."definition"
             """)
+        try storeFacts(db)
     }
 
     /// Every object ``migrate(_:)`` makes, with what its absence means.
@@ -180,6 +188,7 @@ extension SearchIndex {
         let stale = "a search's facets may be counted from an out-of-date copy"
         var objects: [(kind: String, name: String, consequence: String)] = [
             ("table", names.changes, "facets are counted without the in-memory copy"),
+            ("table", names.snapshot, "a search on a new connection counts facets by reading every match's row"),
             ("trigger", names.insert, stale), ("trigger", names.delete, stale), ("trigger", names.update, stale),
         ]
         for number in lookedUpFacetTables.indices {

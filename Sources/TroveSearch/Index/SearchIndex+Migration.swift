@@ -133,6 +133,8 @@ extension SearchIndex {
     /// ```swift
     /// // CREATE TABLE "trove_notes_changes"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL);
     /// // INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
+    /// // CREATE TABLE "trove_notes_facts"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL,
+    /// //   "snapshot" BLOB NOT NULL);
     /// // CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
     /// // … "trove_notes_factsdelete", "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" …,
     /// // "trove_notes_lookup1insert" AFTER INSERT ON "note_tags" …, "trove_notes_lookup1delete", "trove_notes_lookup1update"
@@ -140,6 +142,7 @@ extension SearchIndex {
     ///
     /// NB: a counter rather than the facts themselves in tables: nothing to keep in step row by
     /// row, and one small write per row written (the app's own `INSERT` stays a single pass).
+    /// The stored copy (`trove_notes_facts`) is one blob labelled with the count it holds at.
     private var factsStatements: [SQLFragment] {
         guard !facets.isEmpty else { return [] }
         let names = factsNames
@@ -150,6 +153,10 @@ extension SearchIndex {
         var statements: [SQLFragment] = [
             "CREATE TABLE \(identifier: names.changes)(\"id\" INTEGER PRIMARY KEY CHECK (\"id\" = 1), \"changes\" INTEGER NOT NULL)",
             "INSERT INTO \(identifier: names.changes)(\"id\", \"changes\") VALUES (1, 0)",
+            // NB: the copy as of one count of changes (``IndexFacts/stored(of:on:)``), stored by
+            // ``storeFacts(_:)``: at most one row, replaced whole.
+            "CREATE TABLE \(identifier: names.snapshot)(\"id\" INTEGER PRIMARY KEY CHECK (\"id\" = 1), "
+                + "\"changes\" INTEGER NOT NULL, \"snapshot\" BLOB NOT NULL)",
             "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) BEGIN \(bump) END",
             "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) BEGIN \(bump) END",
             "CREATE TRIGGER \(identifier: names.update) AFTER UPDATE OF \(watchedList) ON \(identifier: table) BEGIN \(bump) END",
@@ -226,6 +233,7 @@ extension SearchIndex {
             "DROP TRIGGER IF EXISTS \(identifier: factsNames.delete)",
             "DROP TRIGGER IF EXISTS \(identifier: factsNames.update)",
             "DROP TABLE IF EXISTS \(identifier: factsNames.changes)",
+            "DROP TABLE IF EXISTS \(identifier: factsNames.snapshot)",
         ]
     }
 

@@ -38,6 +38,7 @@ import TroveSearch
             CREATE TRIGGER "trove_notes_substringupdate" AFTER UPDATE OF "id", "title", "body" ON "notes" WHEN old."id" IS NOT new."id" OR old."title" IS NOT new."title" OR old."body" IS NOT new."body" BEGIN INSERT INTO "trove_notes_substrings"("trove_notes_substrings", rowid, "title", "body") SELECT 'delete', old."id", old."title", old."body" WHERE \(held(#"old."title""#)) OR \(held(#"old."body""#)); INSERT INTO "trove_notes_substrings"(rowid, "title", "body") SELECT new."id", new."title", new."body" WHERE \(held(#"new."title""#)) OR \(held(#"new."body""#)); END;
             CREATE TABLE "trove_notes_changes"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL);
             INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
+            CREATE TABLE "trove_notes_facts"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL, "snapshot" BLOB NOT NULL);
             CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
             CREATE TRIGGER "trove_notes_factsdelete" AFTER DELETE ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
             CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder", "pinned" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END

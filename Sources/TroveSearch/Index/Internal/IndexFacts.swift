@@ -170,10 +170,7 @@ struct IndexFacts: Sendable {
         var facts = IndexFacts(version: version, sources: sources, keys: keys, values: values)
         facts.numberColumns = numberColumns(of: index)
         facts.numbers = try readNumbers(of: index, keys: keys, on: db)
-        if let demoted = index.demoted, let numbers = facts.numbers[demoted.lowercased()] {
-            let rows = numbers.rows(where: { ($0 ?? 0) != 0 }, rowCount: keys.count)
-            facts.demotedKeys = IDSet(sortedKeys: rows.map { keys[Int($0)] })
-        }
+        facts.demotedKeys = demotedKeys(of: index.demoted.flatMap { facts.numbers[$0.lowercased()] }, keys: keys)
         return facts
     }
 
@@ -631,10 +628,13 @@ extension IndexFacts.Values {
 }
 
 extension SearchIndex {
-    /// The count of writes that could change a facet, and the triggers that keep it
-    /// (``IndexFacts``): `trove_notes_changes`, `trove_notes_factsinsert`, … .
-    var factsNames: (changes: String, insert: String, delete: String, update: String) {
-        ("trove_\(name)_changes", "trove_\(name)_factsinsert", "trove_\(name)_factsdelete", "trove_\(name)_factsupdate")
+    /// The count of writes that could change a facet, the triggers that keep it (``IndexFacts``)
+    /// and the stored copy: `trove_notes_changes`, `trove_notes_factsinsert`, … , `trove_notes_facts`.
+    var factsNames: (changes: String, insert: String, delete: String, update: String, snapshot: String) {
+        (
+            "trove_\(name)_changes", "trove_\(name)_factsinsert", "trove_\(name)_factsdelete", "trove_\(name)_factsupdate",
+            "trove_\(name)_facts"
+        )
     }
 
     /// The triggers on the `number`th (from 1) looked-up facet's table: `trove_notes_lookup1insert`, … .

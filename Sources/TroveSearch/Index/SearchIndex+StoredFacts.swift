@@ -1,0 +1,61 @@
+import TroveQuery
+public import TroveSQLite
+
+extension SearchIndex {
+    /// Stores in the database a copy of every row's facet values and of the columns its named,
+    /// yes/no and integer filters compare, for an index with ``facets``; does nothing for one
+    /// without. A search on a connection with no copy in memory (a one-shot process, an app's
+    /// first search) then counts a many-match text's total and facets from its matches' keys,
+    /// and tests those filters, instead of looking up every match's row.
+    ///
+    /// ```swift
+    /// try notes.storeFacts(db)
+    /// // SELECT trove_ids("notes"."id") FROM "notes"; SELECT "notes"."id", CAST("notes"."folder" AS TEXT), … (every row's values)
+    /// // INSERT INTO "trove_notes_facts"("id", "changes", "snapshot") VALUES (1, 0, ?)
+    /// //   ON CONFLICT("id") DO UPDATE SET "changes" = "excluded"."changes", "snapshot" = "excluded"."snapshot"
+    /// ```
+    ///
+    /// ``migrate(_:)``, ``rebuild(_:)`` and ``bulkWrite(on:_:)`` store it as they end. Any later
+    /// write that could change a value (a row added or deleted, a facet or filter column set,
+    /// a looked-up table written) makes the copy out of date, and searches no longer read it
+    /// until it is stored again; their answers are the same either way. An app that writes rows
+    /// one by one can call this when it is idle; it reads every row, ~0.2 s at 100,000 rows.
+    ///
+    /// - Parameter db: A writable connection to the database the index was migrated in.
+    /// - Throws: ``SearchIndexError/notMigrated(index:)``; `SQLiteError` when SQLite fails.
+    public func storeFacts(_ db: SQLConnection) throws {
+        guard !facets.isEmpty else { return }
+        let body = {
+            guard try self.isCurrent(db) else { throw SearchIndexError.notMigrated(index: self.name) }
+            guard let facts = try IndexFacts.read(of: self, on: db) else { throw SearchIndexError.notMigrated(index: self.name) }
+            try db.execute("""
+                INSERT INTO \(identifier: factsNames.snapshot)("id", "changes", "snapshot") VALUES (1, \(facts.version.changes), \(facts.snapshot()))
+                ON CONFLICT("id") DO UPDATE SET "changes" = "excluded"."changes", "snapshot" = "excluded"."snapshot"
+                """)
+        }
+        if db.isInTransaction {
+            try db.savepoint(body)
+        } else {
+            try db.transaction(.immediate, body)
+        }
+    }
+
+    /// What ``check(_:)`` says of the stored copy: nil when there is none, it is out of date
+    /// (no search reads it), or it holds the rows' values; otherwise why it is not read.
+    func storedFactsProblem(_ db: SQLConnection) throws -> String? {
+        guard let version = try IndexFacts.version(of: self, on: db),
+            let row = try db.fetchOne("SELECT \"changes\", \"snapshot\" FROM \(identifier: factsNames.snapshot) WHERE \"id\" = 1")
+        else { return nil }
+        let changes: Int64? = try? row[0]
+        guard changes == version.changes else { return nil }
+        let bytes: [UInt8]? = try? row[1]
+        guard let bytes, IndexFacts.fromSnapshot(bytes, version: version, of: self) != nil else {
+            return "The index \(name) has a damaged copy of its facet values in \(factsNames.snapshot): "
+                + "searches on a new connection count facets from the rows, more slowly."
+        }
+        guard let fresh = try IndexFacts.read(of: self, on: db), fresh.snapshot() == bytes else {
+            return "The index \(name) has a copy of its facet values in \(factsNames.snapshot) that does not match the rows of \(table)."
+        }
+        return nil
+    }
+}

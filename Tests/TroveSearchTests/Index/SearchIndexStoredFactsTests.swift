@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+import TroveTestSupport
+
+/// The copy of the facet and filter values stored in the database (``IndexFacts/stored(of:on:)``):
+/// what `migrate`, `rebuild`, `bulkWrite` and `storeFacts` store is the copy read from the rows,
+/// field for field; a search with no copy in memory reads it only while it holds, and answers
+/// as SQL does; a write retires it; a damaged one is never read, and `check` says so.
+@Suite struct SearchIndexStoredFactsTests {
+    typealias Numbers = SearchIndexFactsNumbersTests
+
+    /// Every field of `a` and `b` but the version.
+    static func expectEqual(_ a: IndexFacts, _ b: IndexFacts, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(a.keys == b.keys, comment, sourceLocation: sourceLocation)
+        #expect(a.sources == b.sources, comment, sourceLocation: sourceLocation)
+        #expect(a.numberColumns == b.numberColumns, comment, sourceLocation: sourceLocation)
+        #expect(a.demotedKeys == b.demotedKeys, comment, sourceLocation: sourceLocation)
+        #expect(a.values.keys.sorted() == b.values.keys.sorted(), comment, sourceLocation: sourceLocation)
+        for (facet, x) in a.values {
+            guard let y = b.values[facet] else { continue }
+            #expect(x.spellings == y.spellings && x.groups == y.groups && x.groupCount == y.groupCount, comment, sourceLocation: sourceLocation)
+            #expect(x.groupKeys == y.groupKeys && x.allText == y.allText, comment, sourceLocation: sourceLocation)
+            #expect(x.starts == y.starts && x.slots == y.slots, comment, sourceLocation: sourceLocation)
+            #expect(x.groupStarts == y.groupStarts && x.groupRows == y.groupRows && x.groupsByKey == y.groupsByKey, comment,
+                sourceLocation: sourceLocation)
+        }
+        #expect(a.numbers.keys.sorted() == b.numbers.keys.sorted(), comment, sourceLocation: sourceLocation)
+        for (column, x) in a.numbers {
+            #expect(x.values == b.numbers[column]?.values && x.rows == b.numbers[column]?.rows, comment, sourceLocation: sourceLocation)
+        }
+    }
+
+    static func stored(_ database: SQLiteDatabase, _ index: SearchIndex = Numbers.index) async throws -> IndexFacts? {
+        try await database.read { db in try db.transaction(.deferred) { try IndexFacts.stored(of: index, on: db) } }
+    }
+
+    static func read(_ database: SQLiteDatabase, _ index: SearchIndex = Numbers.index) async throws -> IndexFacts? {
+        try await database.read { db in try db.transaction(.deferred) { try IndexFacts.read(of: index, on: db) } }
+    }
+
+    /// What `migrate` stored is what reading the rows gives, for tables whose number columns
+    /// the copy holds (seeds 1, 2) and leaves out (3: a text and a real; 4: too many values),
+    /// with facets by column and by lookup (the app index of ``SearchIndexFactsTests``).
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func theStoredCopyIsTheCopyReadFromTheRows(seed: UInt64) async throws {
+        let database = try await Numbers.database(seed: seed)
+        let stored = try #require(try await Self.stored(database))
+        let read = try #require(try await Self.read(database))
+        Self.expectEqual(stored, read, "seed \(seed)")
+        #expect(stored.version == read.version)
+        #expect(stored.numbers.count == (seed >= 3 ? 4 : 5), "the columns held: read, starred, pinned, year, archived")
+        #expect(stored.demotedKeys != nil)
+    }
+
+    /// A search on a connection without a copy in memory reads the stored one (for every text
+    /// the copy can count, here with no minimum of matches) and answers as the statements do
+    /// alone, page after page.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func aSearchReadsTheStoredCopyAndAnswersAsSQLDoes(seed: UInt64) async throws {
+        let database = try await Numbers.database(seed: seed)
+        let index = Numbers.index
+        var read: [String] = []
+        for text in Numbers.texts {
+            let readsIt = try await database.read { db in
+                try db.transaction(.deferred) {
+                    let statements = IndexStatements(index: index, query: index.parse(text), style: .brackets)
+                    return try SearchIndex.$storedFactsMinimum.withValue(0) { try index.storedFacts(for: statements, on: db) } != nil
+                }
+            }
+            if readsIt { read.append(text) }
+            for (limit, offset) in [(5, 0), (4, 3)] {
+                let fromCopy = try await SearchIndex.$storedFactsMinimum.withValue(0) {
+                    try await index.search(text, in: database, limit: limit, offset: offset)
+                }
+                let plain = try await SearchIndex.$readsStoredFacts.withValue(false) {
+                    try await index.search(text, in: database, limit: limit, offset: offset)
+                }
+                #expect(fromCopy == plain, "\(text), seed \(seed), offset \(offset)")
+            }
+        }
+        // NB: every text of filters alone or of words that match: the copy is read, then its
+        // number columns say which filters it tests (`is:draft`'s text column is SQL's). Not
+        // the one whose `b` is a whole word (not the last one typed), which no note holds.
+        #expect(Set(read) == Set(Numbers.texts).subtracting(["b is:unread pinned:yes year:2020.."]), "seed \(seed)")
+    }
+
+    /// Words matching fewer rows than the minimum look up their few rows instead; filters alone
+    /// read the copy whatever they pass.
+    @Test func fewMatchesLeaveTheCopyUnread() async throws {
+        let database = try await Numbers.database(seed: 1)
+        let index = Numbers.index
+        let reads = { (text: String) async throws -> Bool in
+            try await database.read { db in
+                try db.transaction(.deferred) {
+                    let statements = IndexStatements(index: index, query: index.parse(text), style: .brackets)
+                    return try index.storedFacts(for: statements, on: db) != nil
+                }
+            }
+        }
+        let matches = try await index.search("b", in: database).total
+        #expect(matches < SearchIndex.storedFactsMinimum)
+        #expect(try await !reads("b"))
+        #expect(try await reads("is:unread"))
+        #expect(try await reads(""))
+        let justBelow = try await SearchIndex.$storedFactsMinimum.withValue(matches - 1) { try await reads("b") }
+        let atIt = try await SearchIndex.$storedFactsMinimum.withValue(matches) { try await reads("b") }
+        #expect(justBelow)
+        #expect(!atIt)
+    }
+
+    /// A write to a facet or a number column retires the stored copy (searches then count with
+    /// SQL); a write to a searched field alone does not. `storeFacts` stores it again.
+    @Test func aWriteRetiresTheStoredCopyUntilItIsStoredAgain() async throws {
+        let database = try await Numbers.database(seed: 2)
+        let index = Numbers.index
+        try await database.write { db in try db.execute("UPDATE notes SET title = 'zebra' WHERE id = (SELECT min(id) FROM notes)") }
+        #expect(try await Self.stored(database) != nil, "a searched field is not in the copy")
+        for write in [
+            "UPDATE notes SET folder = 'Elsewhere' WHERE id = (SELECT min(id) FROM notes)",
+            "UPDATE notes SET starred = 1 - starred WHERE id = (SELECT max(id) FROM notes)",
+            "INSERT INTO notes (id, title, folder, read) VALUES (100000, 'apple', 'Home', 1)",
+            "DELETE FROM notes WHERE id = (SELECT min(id) FROM notes)",
+        ] as [SQLFragment] {
+            try await database.write { db in try db.execute(write) }
+            #expect(try await Self.stored(database) == nil, "\(write.debugDescription)")
+            for text in ["", "folder:home", "is:starred", "a"] {
+                let answer = try await SearchIndex.$storedFactsMinimum.withValue(0) { try await index.search(text, in: database) }
+                let plain = try await SearchIndex.$readsStoredFacts.withValue(false) { try await index.search(text, in: database) }
+                #expect(answer == plain, "\(text) after \(write.debugDescription)")
+            }
+            try await database.write { db in try index.storeFacts(db) }
+            let stored = try #require(try await Self.stored(database))
+            Self.expectEqual(stored, try #require(try await Self.read(database)), "\(write.debugDescription)")
+        }
+        #expect(try await database.read { db in try index.check(db) }.isOK)
+    }
+
+    /// `bulkWrite` and `rebuild` store the copy as they end; an index without facets has none.
+    @Test func bulkWriteAndRebuildStoreIt() async throws {
+        let database = try await Numbers.database(seed: 1)
+        let index = Numbers.index
+        try await database.write { db in
+            try index.bulkWrite(on: db) {
+                try db.execute("UPDATE notes SET folder = 'Garden' WHERE id % 3 = 0")
+                try db.execute("INSERT INTO notes (id, title, folder) VALUES (100000, 'apple pie', 'Garden')")
+            }
+        }
+        let afterBulk = try #require(try await Self.stored(database))
+        Self.expectEqual(afterBulk, try #require(try await Self.read(database)), "bulk write")
+        #expect(afterBulk.values["folder"]?.spellings.contains("Garden") == true)
+        try await database.write { db in
+            try db.execute("DELETE FROM trove_notes_facts")
+            try index.rebuild(db)
+        }
+        #expect(try await Self.stored(database) != nil)
+        let plain = try SearchIndex(table: "notes", key: "id", fields: [.init("title")], filters: ["folder": .text("folder")])
+        try await database.write { db in try plain.migrate(db) }
+        let tables = try await database.read { db in
+            try db.fetchAll("SELECT name FROM sqlite_schema WHERE name LIKE 'trove_notes%facts'").map { row -> String in try row[0] }
+        }
+        #expect(tables == [], "the second declaration (no facets) replaced the first, and stores nothing")
+    }
+
+    /// A stored copy that is damaged (a byte changed, cut short, another blob, a position past
+    /// its array with a checksum to match) is never read: the search counts with SQL, `check`
+    /// names the table, and `storeFacts` mends it.
+    @Test(arguments: ["flipped", "cut", "foreign", "empty", "outOfBounds"])
+    func aDamagedCopyIsNeverRead(damage: String) async throws {
+        let database = try await Numbers.database(seed: 1)
+        let index = Numbers.index
+        let good = try await database.read { db in
+            try db.fetchOne("SELECT snapshot FROM trove_notes_facts WHERE id = 1").map { row -> [UInt8] in try row[0] }
+        }
+        var bytes = try #require(good)
+        switch damage {
+        case "flipped": bytes[bytes.count / 2] ^= 0x40
+        case "cut": bytes.removeLast(100)
+        case "foreign": bytes = Array("SQLite format 3\0 but not a copy of anything".utf8)
+        case "empty": bytes = []
+        default:
+            // NB: the last key's position in the first spelling's rows made one too many, and
+            // the checksum made again: only the bounds can tell.
+            let keyCount = try #require(try await Self.read(database)).keys.count
+            var position = Int32(keyCount - 1)
+            let needle = withUnsafeBytes(of: &position) { Array($0) }
+            let at = try #require((0...(bytes.count - 12)).last { Array(bytes[$0..<$0 + 4]) == needle })
+            bytes[at] &+= 1
+            bytes.replaceSubrange((bytes.count - 8)..., with: withUnsafeBytes(of: IndexFacts.checksum(bytes.dropLast(8)).littleEndian) { Array($0) })
+        }
+        let damaged = bytes
+        try await database.write { db in try db.execute("UPDATE trove_notes_facts SET snapshot = \(damaged) WHERE id = 1") }
+        #expect(try await Self.stored(database) == nil)
+        for text in Numbers.texts {
+            let answer = try await SearchIndex.$storedFactsMinimum.withValue(0) { try await index.search(text, in: database) }
+            let plain = try await SearchIndex.$readsStoredFacts.withValue(false) { try await index.search(text, in: database) }
+            #expect(answer == plain, "\(text)")
+        }
+        let report = try await database.read { db in try index.check(db) }
+        #expect(report.problems == [
+            "The index notes has a damaged copy of its facet values in trove_notes_facts: "
+                + "searches on a new connection count facets from the rows, more slowly."
+        ])
+        try await database.write { db in try index.storeFacts(db) }
+        #expect(try await Self.stored(database) != nil)
+        #expect(try await database.read { db in try index.check(db) }.isOK)
+    }
+
+    /// A copy that reads well but holds other values than the rows (stored before a write, then
+    /// labelled with the count after it) is reported by `check`.
+    @Test func checkComparesTheCopyWithTheRows() async throws {
+        let database = try await Numbers.database(seed: 1)
+        let index = Numbers.index
+        try await database.write { db in
+            try db.execute("UPDATE notes SET folder = 'Elsewhere' WHERE id = (SELECT min(id) FROM notes)")
+            try db.execute("UPDATE trove_notes_facts SET changes = (SELECT changes FROM trove_notes_changes)")
+        }
+        #expect(try await Self.stored(database) != nil, "it reads as current")
+        let report = try await database.read { db in try index.check(db) }
+        #expect(report.problems == ["The index notes has a copy of its facet values in trove_notes_facts that does not match the rows of notes."])
+        #expect(report.advice?.hasPrefix("Call rebuild(_:) on the index notes") == true)
+        try await database.write { db in try index.rebuild(db) }
+        #expect(try await database.read { db in try index.check(db) }.isOK)
+    }
+}
