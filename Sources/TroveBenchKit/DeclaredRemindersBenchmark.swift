@@ -51,8 +51,10 @@ public struct DeclaredRemindersBenchmark {
         if FileManager.default.fileExists(atPath: path) {
             let current = try { () throws -> Int? in
                 let db = try SQLConnection(path: path)
-                return try SearchIndex.declaredReminders.isCurrent(db)
-                    ? try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0 : nil
+                guard try SearchIndex.declaredReminders.isCurrent(db) else { return nil }
+                // NB: stores the copy of the facet values again when an older Trove stored it in another layout.
+                try SearchIndex.declaredReminders.migrate(db)
+                return try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0
             }()
             if let current { return (current, nil) }
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }

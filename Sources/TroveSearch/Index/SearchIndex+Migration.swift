@@ -39,14 +39,19 @@ extension SearchIndex {
     /// database as it was. Weights and the sort are read at search time and need no migration;
     /// so are filters, except on an index with facets, whose count of changes watches the facets
     /// and the columns its named, yes/no and integer filters compare (changing them rebuilds the
-    /// index here). It never reads or writes `PRAGMA user_version` or `application_id`.
+    /// index here). An index that is current but whose stored copy of the facet values is
+    /// missing or was stored by another Trove's layout gets it stored again
+    /// (``storeFacts(_:)``). It never reads or writes `PRAGMA user_version` or `application_id`.
     ///
     /// - Parameter db: A writable connection to the app's database, whose table already exists.
     /// - Throws: ``SearchIndexError`` when the table, a named column or the integer primary key
     ///   is missing; `SQLiteError` when SQLite fails (nothing is changed then).
     public func migrate(_ db: SQLConnection) throws {
         try checkTable(db)
-        guard try !isCurrent(db) else { return }
+        guard try !isCurrent(db) else {
+            try storeFactsOfAnotherLayout(db)
+            return
+        }
         let body = {
             // NB: ask again inside the write lock: another connection may have migrated it.
             guard try !isCurrent(db) else { return }

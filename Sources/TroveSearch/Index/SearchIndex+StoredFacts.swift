@@ -40,6 +40,26 @@ extension SearchIndex {
         }
     }
 
+    /// Stores the copy again when the index has facets and its stored copy is missing or was
+    /// stored in another layout (``IndexFacts/snapshotFormat``) than this Trove reads, so that
+    /// a new Trove's searches read it from the first ``migrate(_:)`` on. A read-only
+    /// connection leaves it as it is: searches then count without it, as they would anyway.
+    ///
+    /// ```swift
+    /// // SELECT substr("snapshot", 1, 12) FROM "trove_notes_facts" WHERE "id" = 1
+    /// ```
+    func storeFactsOfAnotherLayout(_ db: SQLConnection) throws {
+        guard !facets.isEmpty else { return }
+        let header = try db.fetchOne("SELECT substr(\"snapshot\", 1, 12) FROM \(identifier: factsNames.snapshot) WHERE \"id\" = 1")
+            .map { row -> [UInt8] in (try? row[0]) ?? [] }
+        guard header != IndexFacts.snapshotHeader else { return }
+        do {
+            try storeFacts(db)
+        } catch let error as SQLiteError where error.code == .readOnly {
+            return
+        }
+    }
+
     /// What ``check(_:)`` says of the stored copy: nil when there is none, it is out of date
     /// (no search reads it), or it holds the rows' values; otherwise why it is not read.
     func storedFactsProblem(_ db: SQLConnection) throws -> String? {

@@ -492,10 +492,18 @@ extension IndexFacts.Values {
         }
         self.starts = starts
         self.slots = slots
-        // NB: each group's rows, once each: a row with "errand" and "Errand" is one row of the group.
-        var groupStarts = [Int32](repeating: 0, count: groupKeys.count + 1)
-        var lastRow = [Int32](repeating: -1, count: groupKeys.count)
-        for position in keys.indices {
+        (groupStarts, groupRows) = Self.groupRows(starts: starts, slots: slots, groups: groups, groupCount: groupKeys.count)
+        self.groupsByKey = groupKeys.indices.sorted { groupKeys[$0].lexicographicallyPrecedes(groupKeys[$1]) }.map { Int32($0) }
+    }
+
+    /// Each group's rows (positions, ascending), once each, from each row's spellings: a row
+    /// with "errand" and "Errand" is one row of the group. Group `g`'s rows are
+    /// `rows[starts[g]..<starts[g + 1]]`.
+    static func groupRows(starts: [Int32], slots: [Int32], groups: [Int32], groupCount: Int) -> (starts: [Int32], rows: [Int32]) {
+        let rowCount = starts.count - 1
+        var groupStarts = [Int32](repeating: 0, count: groupCount + 1)
+        var lastRow = [Int32](repeating: -1, count: groupCount)
+        for position in 0..<rowCount {
             for entry in Int(starts[position])..<Int(starts[position + 1]) {
                 let group = Int(groups[Int(slots[entry])])
                 if lastRow[group] != Int32(position) {
@@ -504,11 +512,11 @@ extension IndexFacts.Values {
                 }
             }
         }
-        for group in groupKeys.indices { groupStarts[group + 1] += groupStarts[group] }
-        var groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupKeys.count]))
+        for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
+        var groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupCount]))
         var next = groupStarts
-        lastRow = [Int32](repeating: -1, count: groupKeys.count)
-        for position in keys.indices {
+        lastRow = [Int32](repeating: -1, count: groupCount)
+        for position in 0..<rowCount {
             for entry in Int(starts[position])..<Int(starts[position + 1]) {
                 let group = Int(groups[Int(slots[entry])])
                 if lastRow[group] != Int32(position) {
@@ -518,9 +526,7 @@ extension IndexFacts.Values {
                 }
             }
         }
-        self.groupStarts = groupStarts
-        self.groupRows = groupRows
-        self.groupsByKey = groupKeys.indices.sorted { groupKeys[$0].lexicographicallyPrecedes(groupKeys[$1]) }.map { Int32($0) }
+        return (groupStarts, groupRows)
     }
 
     /// The number of rows the values were read for.
