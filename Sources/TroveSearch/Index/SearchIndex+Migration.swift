@@ -140,14 +140,19 @@ extension SearchIndex {
     /// // INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
     /// // CREATE TABLE "trove_notes_facts"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL,
     /// //   "snapshot" BLOB NOT NULL);
-    /// // CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
-    /// // … "trove_notes_factsdelete", "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" …,
-    /// // "trove_notes_lookup1insert" AFTER INSERT ON "note_tags" …, "trove_notes_lookup1delete", "trove_notes_lookup1update"
+    /// // CREATE TABLE "trove_notes_factslog"("key" INTEGER PRIMARY KEY);
+    /// // CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1;
+    /// //   INSERT OR IGNORE INTO "trove_notes_factslog"("key") SELECT new."id" WHERE EXISTS (SELECT 1 FROM "trove_notes_facts")
+    /// //   AND (SELECT count(*) FROM "trove_notes_factslog") < 4096; END
+    /// // … "trove_notes_factsdelete" (old."id"), "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder" ON "notes" (both),
+    /// // "trove_notes_lookup1insert" AFTER INSERT ON "note_tags" … SELECT new."note_id" …, "trove_notes_lookup1delete", "trove_notes_lookup1update"
     /// ```
     ///
     /// NB: a counter rather than the facts themselves in tables: nothing to keep in step row by
     /// row, and one small write per row written (the app's own `INSERT` stays a single pass).
-    /// The stored copy (`trove_notes_facts`) is one blob labelled with the count it holds at.
+    /// The stored copy (`trove_notes_facts`) is one blob labelled with the count it holds at; the
+    /// log (`trove_notes_factslog`) names the rows written since, while there is a stored copy and
+    /// up to ``IndexFacts/changedKeyLimit`` of them, so that a search reads just those rows again.
     private var factsStatements: [SQLFragment] {
         guard !facets.isEmpty else { return [] }
         let names = factsNames
@@ -155,6 +160,11 @@ extension SearchIndex {
         var watched = [key]
         for column in factsWatchedColumns where !watched.contains(column) { watched.append(column) }
         let watchedList = watched.map { SQLFragment(identifier: $0) }.joined(separator: ", ")
+        let log = SQLFragment(identifier: names.log)
+        let logging: SQLFragment = "EXISTS (SELECT 1 FROM \(identifier: names.snapshot)) "
+            + "AND (SELECT count(*) FROM \(log)) < \(raw: String(IndexFacts.changedKeyLimit))"
+        let logged = { (rows: SQLFragment) -> SQLFragment in "INSERT OR IGNORE INTO \(log)(\"key\") \(rows) AND \(logging);" }
+        let keyColumn = SQLFragment(identifier: key)
         var statements: [SQLFragment] = [
             "CREATE TABLE \(identifier: names.changes)(\"id\" INTEGER PRIMARY KEY CHECK (\"id\" = 1), \"changes\" INTEGER NOT NULL)",
             "INSERT INTO \(identifier: names.changes)(\"id\", \"changes\") VALUES (1, 0)",
@@ -162,16 +172,38 @@ extension SearchIndex {
             // ``storeFacts(_:)``: at most one row, replaced whole.
             "CREATE TABLE \(identifier: names.snapshot)(\"id\" INTEGER PRIMARY KEY CHECK (\"id\" = 1), "
                 + "\"changes\" INTEGER NOT NULL, \"snapshot\" BLOB NOT NULL)",
-            "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) BEGIN \(bump) END",
-            "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) BEGIN \(bump) END",
-            "CREATE TRIGGER \(identifier: names.update) AFTER UPDATE OF \(watchedList) ON \(identifier: table) BEGIN \(bump) END",
+            "CREATE TABLE \(log)(\"key\" INTEGER PRIMARY KEY)",
+            "CREATE TRIGGER \(identifier: names.insert) AFTER INSERT ON \(identifier: table) BEGIN \(bump) "
+                + "\(logged("SELECT new.\(keyColumn) WHERE 1")) END",
+            "CREATE TRIGGER \(identifier: names.delete) AFTER DELETE ON \(identifier: table) BEGIN \(bump) "
+                + "\(logged("SELECT old.\(keyColumn) WHERE 1")) END",
+            "CREATE TRIGGER \(identifier: names.update) AFTER UPDATE OF \(watchedList) ON \(identifier: table) BEGIN \(bump) "
+                + "\(logged("SELECT old.\(keyColumn) WHERE 1")) \(logged("SELECT new.\(keyColumn) WHERE 1")) END",
         ]
         for (number, other) in lookedUpFacetTables.enumerated() {
             let triggers = lookupTriggerNames(number + 1)
+            // NB: the rows of the app's table each written row of the other table reaches: its
+            // own key (a note's tags), or every row whose own column names it (a folder's notes).
+            let reached = { (row: String) -> SQLFragment in
+                var statements: [SQLFragment] = []
+                for facet in self.facets {
+                    guard case .lookup(let own, let lookupTable, let lookupKey, _) = self.factSource(facet).source,
+                        lookupTable.lowercased() == other.lowercased()
+                    else { continue }
+                    if own.lowercased() == self.key.lowercased() {
+                        statements.append(logged("SELECT \(raw: row).\(identifier: lookupKey) WHERE 1"))
+                    } else {
+                        statements.append(logged(
+                            "SELECT \(identifier: self.key) FROM \(identifier: self.table) WHERE \(identifier: own) = \(raw: row).\(identifier: lookupKey)"))
+                    }
+                }
+                return statements.joined(separator: " ")
+            }
             statements += [
-                "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: other) BEGIN \(bump) END",
-                "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: other) BEGIN \(bump) END",
-                "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE ON \(identifier: other) BEGIN \(bump) END",
+                "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: other) BEGIN \(bump) \(reached("new")) END",
+                "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: other) BEGIN \(bump) \(reached("old")) END",
+                "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE ON \(identifier: other) BEGIN \(bump) "
+                    + "\(reached("old")) \(reached("new")) END",
             ]
         }
         return statements
@@ -239,6 +271,7 @@ extension SearchIndex {
             "DROP TRIGGER IF EXISTS \(identifier: factsNames.update)",
             "DROP TABLE IF EXISTS \(identifier: factsNames.changes)",
             "DROP TABLE IF EXISTS \(identifier: factsNames.snapshot)",
+            "DROP TABLE IF EXISTS \(identifier: factsNames.log)",
         ]
     }
 

@@ -32,6 +32,7 @@ extension SearchIndex {
                 INSERT INTO \(identifier: factsNames.snapshot)("id", "changes", "snapshot") VALUES (1, \(facts.version.changes), \(facts.snapshot()))
                 ON CONFLICT("id") DO UPDATE SET "changes" = "excluded"."changes", "snapshot" = "excluded"."snapshot"
                 """)
+            try db.execute("DELETE FROM \(identifier: factsNames.log)")
         }
         if db.isInTransaction {
             try db.savepoint(body)
@@ -61,21 +62,25 @@ extension SearchIndex {
     }
 
     /// What ``check(_:)`` says of the stored copy: nil when there is none, it is out of date
-    /// (no search reads it), or it holds the rows' values; otherwise why it is not read.
+    /// past what its log brings up to date (no search reads it), or it holds the rows' values
+    /// (after its log's rows are read again); otherwise why it is not read or what is wrong.
     func storedFactsProblem(_ db: SQLConnection) throws -> String? {
         guard let version = try IndexFacts.version(of: self, on: db),
             let row = try db.fetchOne("SELECT \"changes\", \"snapshot\" FROM \(identifier: factsNames.snapshot) WHERE \"id\" = 1")
         else { return nil }
         let changes: Int64? = try? row[0]
-        guard changes == version.changes else { return nil }
+        let current = changes == version.changes
+        guard current || (try? IndexFacts.loggedKeys(of: self, on: db)) != nil else { return nil }
         let bytes: [UInt8]? = try? row[1]
         guard let bytes, IndexFacts.fromSnapshot(bytes, version: version, of: self) != nil else {
             return "The index \(name) has a damaged copy of its facet values in \(factsNames.snapshot): "
                 + "searches on a new connection count facets from the rows, more slowly."
         }
-        guard let fresh = try IndexFacts.read(of: self, on: db), fresh.snapshot() == bytes else {
-            return "The index \(name) has a copy of its facet values in \(factsNames.snapshot) that does not match the rows of \(table)."
-        }
+        let mismatch =
+            "The index \(name) has a copy of its facet values in \(factsNames.snapshot) that does not match the rows of \(table)."
+        guard let fresh = try IndexFacts.read(of: self, on: db) else { return mismatch }
+        if current { return fresh.snapshot() == bytes ? nil : mismatch }
+        guard let patched = try IndexFacts.stored(of: self, on: db), patched.holdsTheSameValues(as: fresh) else { return mismatch }
         return nil
     }
 }

@@ -176,7 +176,10 @@ import TroveTestSupport
         {
             try await database.write { db in try db.execute(write) }
             let uses = cache.factsUses
-            let after = try await Self.index.search("is:starred", in: database, vocabulary: cache)
+            // NB: without the stored copy, which its log brings up to date (SearchIndexStoredFactsTests).
+            let after = try await SearchIndex.$readsStoredFacts.withValue(false) {
+                try await Self.index.search("is:starred", in: database, vocabulary: cache)
+            }
             #expect(cache.factsUses == uses, "a retired copy is not used: \(write.debugDescription)")
             #expect(after == (try await Self.index.search("is:starred", in: database)))
             try await cache.buildNow()

@@ -24,6 +24,12 @@ import TroveSearch
         func held(_ column: String) -> String {
             "(\(column) GLOB '*\(SubstringScripts.coarseGlobClass)*' AND \(column) GLOB '*\(SubstringScripts.globClass)*')"
         }
+        // NB: each trigger of the count also notes the row's key in the log, while a copy is
+        // stored and the log holds fewer than its limit.
+        func logged(_ row: String) -> String {
+            #"INSERT OR IGNORE INTO "trove_notes_factslog"("key") SELECT \#(row)."id" WHERE 1 AND EXISTS (SELECT 1 FROM "trove_notes_facts") "#
+                + #"AND (SELECT count(*) FROM "trove_notes_factslog") < 4096;"#
+        }
         #expect(definition == """
             5: CREATE VIRTUAL TABLE "trove_notes_fts" USING fts5("title", "body", content='notes', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='1 2 3');
             CREATE TRIGGER "trove_notes_insert" AFTER INSERT ON "notes" BEGIN INSERT INTO "trove_notes_fts"(rowid, "title", "body") VALUES (new."id", new."title", new."body"); END;
@@ -39,9 +45,10 @@ import TroveSearch
             CREATE TABLE "trove_notes_changes"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL);
             INSERT INTO "trove_notes_changes"("id", "changes") VALUES (1, 0);
             CREATE TABLE "trove_notes_facts"("id" INTEGER PRIMARY KEY CHECK ("id" = 1), "changes" INTEGER NOT NULL, "snapshot" BLOB NOT NULL);
-            CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
-            CREATE TRIGGER "trove_notes_factsdelete" AFTER DELETE ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END;
-            CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder", "pinned" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; END
+            CREATE TABLE "trove_notes_factslog"("key" INTEGER PRIMARY KEY);
+            CREATE TRIGGER "trove_notes_factsinsert" AFTER INSERT ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; \(logged("new")) END;
+            CREATE TRIGGER "trove_notes_factsdelete" AFTER DELETE ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; \(logged("old")) END;
+            CREATE TRIGGER "trove_notes_factsupdate" AFTER UPDATE OF "id", "folder", "pinned" ON "notes" BEGIN UPDATE "trove_notes_changes" SET "changes" = "changes" + 1; \(logged("old")) \(logged("new")) END
             """)
     }
 

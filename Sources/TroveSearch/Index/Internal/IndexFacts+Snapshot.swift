@@ -143,18 +143,30 @@ extension IndexFacts {
         return IDSet(sortedKeys: rows.map { keys[Int($0)] })
     }
 
-    /// The facts stored in `db` for `index` when they hold at the version its transaction reads;
-    /// nil when there are none, they are out of date or unreadable. Call it inside a transaction.
+    /// The facts stored in `db` for `index`, brought up to date with the rows the log names when
+    /// some were written since (``patched(_:with:version:demoted:)``); nil when there are none,
+    /// they are unreadable, or more rows were written than the log holds. Call it inside a
+    /// transaction.
     static func stored(of index: SearchIndex, on db: SQLConnection) throws -> IndexFacts? {
         guard let version = try version(of: index, on: db) else { return nil }
         // NB: a table dropped by hand is `check`'s to report; the search counts with SQL meanwhile.
-        // NB: the count first: an out-of-date blob is not read at all.
         let table = SQLFragment(identifier: index.factsNames.snapshot)
-        guard let changes = try? db.fetchValue("SELECT \"changes\" FROM \(table) WHERE \"id\" = 1", as: Int64.self),
-            changes == version.changes,
-            let row = try? db.fetchOne("SELECT \"snapshot\" FROM \(table) WHERE \"id\" = 1"), let bytes: [UInt8] = try? row[0]
+        guard let changes = try? db.fetchValue("SELECT \"changes\" FROM \(table) WHERE \"id\" = 1", as: Int64.self) else { return nil }
+        // NB: the count first: a blob the log cannot bring up to date is not read at all.
+        let written = changes == version.changes ? [] : try? loggedKeys(of: index, on: db)
+        guard let written, let row = try? db.fetchOne("SELECT \"snapshot\" FROM \(table) WHERE \"id\" = 1"),
+            let bytes: [UInt8] = try? row[0], let facts = fromSnapshot(bytes, version: version, of: index)
         else { return nil }
-        return fromSnapshot(bytes, version: version, of: index)
+        guard !written.isEmpty else { return facts }
+        return facts.patched(written, with: try rewritten(written, of: index, on: db), version: version, demoted: index.demoted)
+    }
+
+    /// The keys the log names, ascending, when it names every row written since the copy was
+    /// stored (fewer than ``changedKeyLimit``); nil otherwise.
+    static func loggedKeys(of index: SearchIndex, on db: SQLConnection) throws -> [Int64]? {
+        let log = SQLFragment(identifier: index.factsNames.log)
+        guard try db.fetchValue("SELECT count(*) FROM \(log)", as: Int.self) ?? changedKeyLimit < changedKeyLimit else { return nil }
+        return try db.fetchAll("SELECT \"key\" FROM \(log) ORDER BY \"key\"").map { row -> Int64 in try row[0] }
     }
 
     /// The sources and number columns, as the blob records them: a blob made for another

@@ -135,29 +135,9 @@ struct IndexFacts: Sendable {
         let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)")?[0] ?? []).values
         var values: [String: Values] = [:]
         for (facet, source) in sources {
-            let pairs: SQLFragment
-            switch source {
-            case .column(let column):
-                let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(column, table: index.table)) AS TEXT)")
-                let kind = "typeof(\(SQLColumn<String>(column, table: index.table))) = 'text'" as SQLFragment
-                pairs = "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) WHERE \(text.isNotNull)"
-            case .lookup(let own, let table, let other, let value):
-                let alias = "trove_lookup"
-                let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
-                let kind = "typeof(\(SQLColumn<String>(value, table: alias))) = 'text'" as SQLFragment
-                if own.lowercased() == index.key.lowercased() {
-                    pairs = "SELECT \(SQLColumn<Int64>(other, table: alias)), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
-                        + "WHERE \(text.isNotNull)"
-                } else {
-                    // NB: the row's own column names the other table's row (a folder id): each
-                    // row with the value found there, as the filter's IN and the facet's join find it.
-                    pairs = "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) JOIN \(identifier: table) AS \(identifier: alias) "
-                        + "ON \(SQLColumn<Int64>(other, table: alias)) = \(SQLColumn<Int64>(own, table: index.table)) WHERE \(text.isNotNull)"
-                }
-            }
             var rows: [(key: Int64, spelling: String)] = []
             var allText = true
-            for row in try db.fetchAll(pairs) {
+            for row in try db.fetchAll(pairs(of: source, in: index)) {
                 let owner: Int64? = try row[0]
                 guard let owner else { continue }
                 rows.append((owner, try row[1]))
@@ -172,6 +152,33 @@ struct IndexFacts: Sendable {
         facts.numbers = try readNumbers(of: index, keys: keys, on: db)
         facts.demotedKeys = demotedKeys(of: index.demoted.flatMap { facts.numbers[$0.lowercased()] }, keys: keys)
         return facts
+    }
+
+    /// Each row's key, one of its values as text, and whether it is stored as text, for one
+    /// facet: of every row, or of the rows whose keys the JSON array `keys` holds.
+    static func pairs(of source: Source, in index: SearchIndex, keys: String? = nil) -> SQLFragment {
+        let key = SQLColumn<Int64>(index.key, table: index.table)
+        let among: SQLFragment = keys.map { " AND \(key) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
+        switch source {
+        case .column(let column):
+            let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(column, table: index.table)) AS TEXT)")
+            let kind = "typeof(\(SQLColumn<String>(column, table: index.table))) = 'text'" as SQLFragment
+            return "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) WHERE \(text.isNotNull)\(among)"
+        case .lookup(let own, let table, let other, let value):
+            let alias = "trove_lookup"
+            let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
+            let kind = "typeof(\(SQLColumn<String>(value, table: alias))) = 'text'" as SQLFragment
+            let owner = SQLColumn<Int64>(other, table: alias)
+            if own.lowercased() == index.key.lowercased() {
+                let lookupAmong: SQLFragment = keys.map { " AND \(owner) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
+                return "SELECT \(owner), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
+                    + "WHERE \(text.isNotNull)\(lookupAmong)"
+            }
+            // NB: the row's own column names the other table's row (a folder id): each row with
+            // the value found there, as the filter's IN and the facet's join find it.
+            return "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) JOIN \(identifier: table) AS \(identifier: alias) "
+                + "ON \(owner) = \(SQLColumn<Int64>(own, table: index.table)) WHERE \(text.isNotNull)\(among)"
+        }
     }
 
     /// The columns ``numbers`` are read for, lowercased.
@@ -635,11 +642,12 @@ extension IndexFacts.Values {
 
 extension SearchIndex {
     /// The count of writes that could change a facet, the triggers that keep it (``IndexFacts``)
-    /// and the stored copy: `trove_notes_changes`, `trove_notes_factsinsert`, … , `trove_notes_facts`.
-    var factsNames: (changes: String, insert: String, delete: String, update: String, snapshot: String) {
+    /// the stored copy and the log of rows written since: `trove_notes_changes`,
+    /// `trove_notes_factsinsert`, … , `trove_notes_facts`, `trove_notes_factslog`.
+    var factsNames: (changes: String, insert: String, delete: String, update: String, snapshot: String, log: String) {
         (
             "trove_\(name)_changes", "trove_\(name)_factsinsert", "trove_\(name)_factsdelete", "trove_\(name)_factsupdate",
-            "trove_\(name)_facts"
+            "trove_\(name)_facts", "trove_\(name)_factslog"
         )
     }
 
