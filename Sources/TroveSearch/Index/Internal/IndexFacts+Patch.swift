@@ -73,16 +73,20 @@ extension IndexFacts {
     /// column that would hold another kind of value or more than ``numberValueLimit`` values
     /// is left out (its filters are then tested in SQL).
     func patched(_ changed: [Int64], with rewritten: Rewritten, version: Version, demoted: String?) -> IndexFacts {
-        let gone = Set(changed)
-        // NB: the new keys, and where each of them comes from: a row of this copy or a rewritten one.
+        // NB: the new keys, and where each of them comes from: a row of this copy or a rewritten
+        // one. `changed` is ascending, so the keys it takes out are found by walking it along.
         var newKeys: [Int64] = []
         var origin: [Int32] = []   // >= 0: a position in self; < 0: -1 - (index in rewritten.keys)
         newKeys.reserveCapacity(keys.count + rewritten.keys.count)
-        var a = 0, b = 0
+        origin.reserveCapacity(keys.count + rewritten.keys.count)
+        var a = 0, b = 0, c = 0
         while a < keys.count || b < rewritten.keys.count {
-            if a < keys.count, gone.contains(keys[a]) {
-                a += 1
-                continue
+            if a < keys.count {
+                while c < changed.count, changed[c] < keys[a] { c += 1 }
+                if c < changed.count, changed[c] == keys[a] {
+                    a += 1
+                    continue
+                }
             }
             if b < rewritten.keys.count, a == keys.count || rewritten.keys[b] < keys[a] {
                 newKeys.append(rewritten.keys[b])
@@ -181,9 +185,17 @@ extension IndexFacts.Values {
         var slots: [Int32] = []
         starts.reserveCapacity(origin.count + 1)
         slots.reserveCapacity(self.slots.count)
+        // NB: through buffers: this runs once per row of the copy.
+        let oldStarts = self.starts, oldSlots = self.slots
         for from in origin {
             if from >= 0 {
-                for entry in Int(self.starts[Int(from)])..<Int(self.starts[Int(from) + 1]) { slots.append(renumbered[Int(self.slots[entry])]) }
+                oldStarts.withUnsafeBufferPointer { starts in
+                    oldSlots.withUnsafeBufferPointer { old in
+                        renumbered.withUnsafeBufferPointer { renumbered in
+                            for entry in Int(starts[Int(from)])..<Int(starts[Int(from) + 1]) { slots.append(renumbered[Int(old[entry])]) }
+                        }
+                    }
+                }
             } else {
                 for spelling in rewritten[Int(-1 - from)] {
                     slots.append(Int32(Self.firstPlace(notBelow: spelling, in: mergedSpellings)))
@@ -239,21 +251,27 @@ extension IndexFacts.Numbers {
         var values = self.values
         var place = [UInt8](repeating: 0, count: rowCount)
         for (index, rows) in rows.enumerated() { for row in rows { place[Int(row)] = UInt8(index) } }
-        var rows = [[Int32]](repeating: [], count: values.count)
+        // NB: each new row's value's place, then the rows of each value in one pass.
+        var newPlace = [UInt8](repeating: 0, count: origin.count)
         for (position, from) in origin.enumerated() {
-            var index = 0
             if from >= 0 {
-                index = Int(place[Int(from)])
+                newPlace[position] = place[Int(from)]
             } else if let known = values.firstIndex(of: rewritten[Int(-1 - from)]) {
-                index = known
+                newPlace[position] = UInt8(known)
             } else {
                 guard values.count < IndexFacts.numberValueLimit else { return nil }
                 values.append(rewritten[Int(-1 - from)])
-                rows.append([])
-                index = values.count - 1
+                newPlace[position] = UInt8(values.count - 1)
             }
-            rows[index].append(Int32(position))
         }
+        var counts = [Int](repeating: 0, count: values.count)
+        for index in newPlace { counts[Int(index)] += 1 }
+        var rows = counts.map { count -> [Int32] in
+            var list: [Int32] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        for (position, index) in newPlace.enumerated() { rows[Int(index)].append(Int32(position)) }
         return Self(values: values, rows: rows)
     }
 

@@ -510,12 +510,22 @@ extension IndexFacts.Values {
         let rowCount = starts.count - 1
         var groupStarts = [Int32](repeating: 0, count: groupCount + 1)
         var lastRow = [Int32](repeating: -1, count: groupCount)
-        for position in 0..<rowCount {
-            for entry in Int(starts[position])..<Int(starts[position + 1]) {
-                let group = Int(groups[Int(slots[entry])])
-                if lastRow[group] != Int32(position) {
-                    lastRow[group] = Int32(position)
-                    groupStarts[group + 1] += 1
+        // NB: through buffers: a copy read from its stored blob makes these again every time.
+        let groupOf = { (entry: Int) -> Int in
+            slots.withUnsafeBufferPointer { slots in groups.withUnsafeBufferPointer { groups in Int(groups[Int(slots[entry])]) } }
+        }
+        starts.withUnsafeBufferPointer { starts in
+            groupStarts.withUnsafeMutableBufferPointer { groupStarts in
+                lastRow.withUnsafeMutableBufferPointer { lastRow in
+                    for position in 0..<rowCount {
+                        for entry in Int(starts[position])..<Int(starts[position + 1]) {
+                            let group = groupOf(entry)
+                            if lastRow[group] != Int32(position) {
+                                lastRow[group] = Int32(position)
+                                groupStarts[group + 1] += 1
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -523,13 +533,21 @@ extension IndexFacts.Values {
         var groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupCount]))
         var next = groupStarts
         lastRow = [Int32](repeating: -1, count: groupCount)
-        for position in 0..<rowCount {
-            for entry in Int(starts[position])..<Int(starts[position + 1]) {
-                let group = Int(groups[Int(slots[entry])])
-                if lastRow[group] != Int32(position) {
-                    lastRow[group] = Int32(position)
-                    groupRows[Int(next[group])] = Int32(position)
-                    next[group] += 1
+        starts.withUnsafeBufferPointer { starts in
+            groupRows.withUnsafeMutableBufferPointer { groupRows in
+                next.withUnsafeMutableBufferPointer { next in
+                    lastRow.withUnsafeMutableBufferPointer { lastRow in
+                        for position in 0..<rowCount {
+                            for entry in Int(starts[position])..<Int(starts[position + 1]) {
+                                let group = groupOf(entry)
+                                if lastRow[group] != Int32(position) {
+                                    lastRow[group] = Int32(position)
+                                    groupRows[Int(next[group])] = Int32(position)
+                                    next[group] += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
