@@ -15,11 +15,13 @@ extension SearchIndex {
     /// //   ON CONFLICT("id") DO UPDATE SET "changes" = "excluded"."changes", "snapshot" = "excluded"."snapshot"
     /// ```
     ///
-    /// ``migrate(_:)``, ``rebuild(_:)`` and ``bulkWrite(on:_:)`` store it as they end. Any later
+    /// ``migrate(_:)``, ``rebuild(_:)`` and ``bulkWrite(on:_:)`` store it as they end. A later
     /// write that could change a value (a row added or deleted, a facet or filter column set,
-    /// a looked-up table written) makes the copy out of date, and searches no longer read it
-    /// until it is stored again; their answers are the same either way. An app that writes rows
-    /// one by one can call this when it is idle; it reads every row, ~0.2 s at 100,000 rows.
+    /// a looked-up table written) notes the rows it reaches in the index's log, and a search
+    /// reads those rows again and puts them in the copy it read (~8 ms for 201 rows at
+    /// 100,000); past 4,096 such rows it no longer reads the copy until it is stored again.
+    /// The answers are the same either way. An app that writes rows one by one can call this
+    /// when it is idle; it reads every row (~0.2 s at 100,000 rows) and empties the log.
     ///
     /// - Parameter db: A writable connection to the database the index was migrated in.
     /// - Throws: ``SearchIndexError/notMigrated(index:)``; `SQLiteError` when SQLite fails.

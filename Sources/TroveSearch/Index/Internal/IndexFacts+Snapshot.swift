@@ -17,11 +17,13 @@ import TroveSQLite
 /// // SELECT "snapshot" FROM "trove_notes_facts" WHERE "id" = 1
 /// ```
 ///
-/// It holds only while the index's count of changes is the one it was stored at: any write that
-/// could change a value bumps the count (the triggers of ``SearchIndex/factsNames``), and then
-/// the stored copy is ignored until ``SearchIndex/storeFacts(_:)`` runs again (``SearchIndex/migrate(_:)``,
+/// It holds as it is while the index's count of changes is the one it was stored at. Any write
+/// that could change a value bumps the count and notes the row in the log (the triggers of
+/// ``SearchIndex/factsNames``): then those rows are read again and put in
+/// (``patched(_:with:version:demoted:)``), and past ``changedKeyLimit`` rows the stored copy is
+/// ignored until ``SearchIndex/storeFacts(_:)`` runs again (``SearchIndex/migrate(_:)``,
 /// ``SearchIndex/rebuild(_:)`` and ``SearchIndex/bulkWrite(on:_:)`` run it). A search never
-/// depends on it: without a current copy it counts with SQL, which gives the same answer.
+/// depends on it: without a copy it counts with SQL, which gives the same answer.
 ///
 /// NB: a checksum and a check of every number against its array's bounds make a damaged or
 /// foreign blob read as no copy, never as a crash.
