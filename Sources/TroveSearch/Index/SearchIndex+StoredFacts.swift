@@ -82,7 +82,7 @@ extension SearchIndex {
             "The index \(name) has a copy of its facet values in \(factsNames.snapshot) that does not match the rows of \(table)."
         guard let fresh = try IndexFacts.read(of: self, on: db) else { return mismatch }
         if current { return fresh.snapshot() == bytes ? nil : mismatch }
-        guard let patched = try IndexFacts.stored(of: self, on: db), patched.holdsTheSameValues(as: fresh) else { return mismatch }
+        guard let patched = try IndexFacts.stored(of: self, on: db), patched.agrees(with: fresh) else { return mismatch }
         return nil
     }
 }

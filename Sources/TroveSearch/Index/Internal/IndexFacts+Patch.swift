@@ -13,8 +13,8 @@ import TroveSQLite
 /// ```
 ///
 /// NB: the copy so made holds the same values for every row as a copy read from the rows, but
-/// not always in the same arrays: a spelling no row holds any more stays, and a new spelling's
-/// group is numbered after the others. Nothing a search reads depends on either.
+/// not always in the same arrays: a spelling or number no row holds any more stays, and a new
+/// spelling's group is numbered after the others. Nothing a search reads depends on either.
 extension IndexFacts {
     /// The most keys the log holds; past it the stored copy is not read until stored again.
     static let changedKeyLimit = 4_096
@@ -119,21 +119,22 @@ extension IndexFacts {
         return facts
     }
 
-    /// Whether `other` holds the same values for every row (each facet's spellings, each
-    /// number column's value) and the same keys: what ``patched(_:with:version:demoted:)`` must give.
-    func holdsTheSameValues(as other: IndexFacts) -> Bool {
-        guard keys == other.keys, values.keys.sorted() == other.values.keys.sorted(),
-            numbers.keys.sorted() == other.numbers.keys.sorted(), demotedKeys == other.demotedKeys
-        else { return false }
+    /// Whether everything this copy holds agrees with `rows` (a copy read from the rows): the
+    /// same keys and, for every row, each facet's spellings and each number column's value this
+    /// copy holds. What ``patched(_:with:version:demoted:)`` must give. It may hold less than
+    /// `rows`, and say less: a number column it left to SQL, or a facet it no longer calls all
+    /// text (a value once written as a number), only sends those filters to SQL.
+    func agrees(with rows: IndexFacts) -> Bool {
+        guard keys == rows.keys, values.keys.sorted() == rows.values.keys.sorted() else { return false }
         for (facet, mine) in values {
-            guard let theirs = other.values[facet], mine.allText == theirs.allText else { return false }
+            guard let theirs = rows.values[facet], !mine.allText || theirs.allText else { return false }
             for row in 0..<keys.count where mine.spellings(ofRow: row).sorted() != theirs.spellings(ofRow: row).sorted() { return false }
         }
         for (column, mine) in numbers {
-            guard let theirs = other.numbers[column], Set(mine.values) == Set(theirs.values) else { return false }
-            guard mine.valueOfEveryRow(keys.count) == theirs.valueOfEveryRow(keys.count) else { return false }
+            guard let theirs = rows.numbers[column], mine.valueOfEveryRow(keys.count) == theirs.valueOfEveryRow(keys.count)
+            else { return false }
         }
-        return true
+        return demotedKeys == nil || demotedKeys == rows.demotedKeys
     }
 }
 
