@@ -230,6 +230,39 @@ import TroveTestSupport
         #expect(try await database.read { db in try db.fetchValue("SELECT count(*) FROM trove_notes_factslog", as: Int.self) } == 0)
     }
 
+    /// `migrate` over a table with no rows yet stores a copy of nothing (each number column
+    /// with no value), and the rows added then are read from the log into it.
+    @Test func anEmptyTableStoresAnEmptyCopyAndGrowsFromTheLog() async throws {
+        let database = try SQLiteDatabase.inMemory()
+        let index = Numbers.index
+        try await database.writeWithoutTransaction { db in
+            try db.execute("""
+                CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT, folder TEXT,
+                    read, starred INTEGER, pinned INTEGER, year INTEGER, archived INTEGER, state TEXT)
+                """)
+            try index.migrate(db)
+        }
+        let empty = try #require(try await Self.stored(database))
+        #expect(empty.keys.isEmpty)
+        // NB: all six columns (`state` too: with no rows it holds no text yet), each with no value.
+        #expect(empty.numbers.count == 6)
+        #expect(empty.numbers.values.allSatisfy { $0.values.isEmpty })
+        try await database.write { db in
+            try db.execute("""
+                INSERT INTO notes (id, title, folder, read, starred, pinned, year, archived) VALUES
+                (1, 'apple', 'Home', 0, 1, 0, 2024, 0), (2, 'banana', 'home', 1, 0, 2, NULL, 1), (5, 'bread', NULL, NULL, 0, 1, 2020, 0)
+                """)
+        }
+        let grown = try #require(try await Self.stored(database))
+        #expect(grown.agrees(with: try #require(try await Self.read(database))))
+        #expect(grown.keys == [1, 2, 5])
+        for text in ["", "folder:home", "is:unread", "year:2020..", "b"] {
+            let answer = try await SearchIndex.$storedFactsMinimum.withValue(0) { try await index.search(text, in: database) }
+            let plain = try await SearchIndex.$readsStoredFacts.withValue(false) { try await index.search(text, in: database) }
+            #expect(answer == plain, "\(text)")
+        }
+    }
+
     /// Past the log's limit of rows written the stored copy is not read (it cannot be brought
     /// up to date) until it is stored again; a write to a searched field alone is not logged.
     @Test func pastTheLogsLimitTheCopyIsNotRead() async throws {

@@ -224,6 +224,8 @@ struct IndexFacts: Sendable {
                 sets.append("trove_ids(CASE WHEN \(test) THEN \(key) END)")
             }
         }
+        // NB: a table with no rows holds no value: each column then has none to read.
+        guard !sets.isEmpty else { return Dictionary(uniqueKeysWithValues: wanted.map { ($0.name, Numbers(values: [], rows: [])) }) }
         guard let row = try db.fetchOne("SELECT \(sets.joined(separator: ", ")) FROM \(identifier: index.table)") else { return [:] }
         var numbers: [String: Numbers] = [:]
         var at = 0
