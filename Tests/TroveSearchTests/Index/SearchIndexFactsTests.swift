@@ -110,15 +110,20 @@ import TroveTestSupport
         }
     }
 
+    /// Notes searched by title, with a `folder` column and tags in `note_tags`, both facets.
+    static func titledNotes() throws -> SearchIndex {
+        try SearchIndex(
+            table: "notes", key: "id", fields: [.init("title")],
+            filters: ["folder": .text("folder"), "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")],
+            facets: ["folder", "tag"])
+    }
+
     // With many more tags than notes (people's tags: most are on a note or two), a rare tag's
     // notes are read from the tag's list of rows and counted by the tags they hold, not by a
     // count for every tag: the same answers SQL gives, counted from the copy.
     @Test func manyRareTagsGiveTheAnswerTheSQLGives() async throws {
         let database = try SQLiteDatabase.inMemory()
-        let index = try SearchIndex(
-            table: "notes", key: "id", fields: [.init("title")],
-            filters: ["folder": .text("folder"), "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")],
-            facets: ["folder", "tag"])
+        let index = try Self.titledNotes()
         try await database.writeWithoutTransaction { db in
             var random = SplitMix64(seed: 21)
             try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT NOT NULL, folder TEXT)")

@@ -60,10 +60,7 @@ import TroveTestSupport
     /// more than one byte each) and one with none: stored and read back as they were read.
     @Test func extremeKeysAndManyValuesComeBackWhole() async throws {
         let database = try SQLiteDatabase.inMemory()
-        let index = try SearchIndex(
-            table: "notes", key: "id", fields: [.init("title")],
-            filters: ["folder": .text("folder"), "tag": .lookup("id", table: "note_tags", key: "note_id", value: "tag")],
-            facets: ["folder", "tag"])
+        let index = try SearchIndexFactsTests.titledNotes()
         try await database.writeWithoutTransaction { db in
             try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, folder TEXT)")
             try db.execute("CREATE TABLE note_tags (note_id INTEGER NOT NULL, tag TEXT NOT NULL)")
