@@ -403,17 +403,20 @@ extension SearchIndex {
     /// The copy of the facet values stored in the database (``IndexFacts/stored(of:on:)``), for
     /// a search ``IndexStatements/factsCount`` may count from it: one of filters alone, or one
     /// whose words match more than ``storedFactsMinimum`` rows (counted up to one more in the
-    /// FTS5 table alone); nil for others, and when the copy is out of date.
+    /// FTS5 table alone); nil for others, and when there is no copy the search can read or bring
+    /// up to date (its log of written rows full).
     ///
     /// ```swift
     /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts" WHERE … LIMIT 1001)
     /// // SELECT "changes" FROM "trove_notes_changes" WHERE "id" = 1
     /// // SELECT "changes" FROM "trove_notes_facts" WHERE "id" = 1
+    /// // (after writes: SELECT count(*) FROM "trove_notes_factslog"; SELECT "key" FROM "trove_notes_factslog" …)
     /// // SELECT "snapshot" FROM "trove_notes_facts" WHERE "id" = 1
     /// ```
     ///
-    /// NB: why. Reading the copy costs ~3 ms at 100,000 rows: less than looking up a thousand
-    /// matches' rows, far less than `a`'s 66,344 (~130 ms), more than a rare word's few.
+    /// NB: why. Reading the copy costs ~3 ms at 100,000 rows (~8 ms more with 201 rows written
+    /// since): less than looking up a thousand matches' rows, far less than `a`'s 66,344 (~130
+    /// ms), more than a rare word's few. A minimum of 200 or 4,000 matches was slower (BENCHMARKS).
     func storedFacts(for statements: IndexStatements, on db: SQLConnection) throws -> IndexFacts? {
         guard SearchIndex.readsStoredFacts, let count = statements.factsCount else { return nil }
         if count.matchedKeys != nil {
