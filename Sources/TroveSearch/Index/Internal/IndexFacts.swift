@@ -509,46 +509,36 @@ extension IndexFacts.Values {
     /// with "errand" and "Errand" is one row of the group. Group `g`'s rows are
     /// `rows[starts[g]..<starts[g + 1]]`.
     static func groupRows(starts: [Int32], slots: [Int32], groups: [Int32], groupCount: Int) -> (starts: [Int32], rows: [Int32]) {
-        let rowCount = starts.count - 1
         var groupStarts = [Int32](repeating: 0, count: groupCount + 1)
-        var lastRow = [Int32](repeating: -1, count: groupCount)
-        // NB: through buffers: a copy read from its stored blob makes these again every time.
-        let groupOf = { (entry: Int) -> Int in
-            slots.withUnsafeBufferPointer { slots in groups.withUnsafeBufferPointer { groups in Int(groups[Int(slots[entry])]) } }
-        }
+        var groupRows: [Int32] = []
+        // NB: two walks of every row's groups, each once (a counting sort): the first counts
+        // each group's rows, the second puts them in place. Through buffers: a copy read from
+        // its stored blob makes these again every time.
         starts.withUnsafeBufferPointer { starts in
-            groupStarts.withUnsafeMutableBufferPointer { groupStarts in
-                lastRow.withUnsafeMutableBufferPointer { lastRow in
-                    for position in 0..<rowCount {
-                        for entry in Int(starts[position])..<Int(starts[position + 1]) {
-                            let group = groupOf(entry)
-                            if lastRow[group] != Int32(position) {
-                                lastRow[group] = Int32(position)
-                                groupStarts[group + 1] += 1
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
-        var groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupCount]))
-        var next = groupStarts
-        lastRow = [Int32](repeating: -1, count: groupCount)
-        starts.withUnsafeBufferPointer { starts in
-            groupRows.withUnsafeMutableBufferPointer { groupRows in
-                next.withUnsafeMutableBufferPointer { next in
-                    lastRow.withUnsafeMutableBufferPointer { lastRow in
-                        for position in 0..<rowCount {
-                            for entry in Int(starts[position])..<Int(starts[position + 1]) {
-                                let group = groupOf(entry)
-                                if lastRow[group] != Int32(position) {
-                                    lastRow[group] = Int32(position)
-                                    groupRows[Int(next[group])] = Int32(position)
-                                    next[group] += 1
+            slots.withUnsafeBufferPointer { slots in
+                groups.withUnsafeBufferPointer { groups in
+                    var lastRow = [Int32](repeating: -1, count: groupCount)
+                    func eachRowsGroups(_ visit: (_ group: Int, _ row: Int32) -> Void) {
+                        lastRow.withUnsafeMutableBufferPointer { lastRow in
+                            for row in 0..<lastRow.count { lastRow[row] = -1 }
+                            for position in 0..<(starts.count - 1) {
+                                for entry in Int(starts[position])..<Int(starts[position + 1]) {
+                                    let group = Int(groups[Int(slots[entry])])
+                                    if lastRow[group] != Int32(position) {
+                                        lastRow[group] = Int32(position)
+                                        visit(group, Int32(position))
+                                    }
                                 }
                             }
                         }
+                    }
+                    eachRowsGroups { group, _ in groupStarts[group + 1] += 1 }
+                    for group in 0..<groupCount { groupStarts[group + 1] += groupStarts[group] }
+                    groupRows = [Int32](repeating: 0, count: Int(groupStarts[groupCount]))
+                    var next = groupStarts
+                    eachRowsGroups { group, row in
+                        groupRows[Int(next[group])] = row
+                        next[group] += 1
                     }
                 }
             }
