@@ -23,7 +23,7 @@ struct DeclaredCommand: AsyncParsableCommand {
         let (rows, seconds) = try benchmark.prepare()
         print("\(rows) reminders, searched by the engine and by SearchIndex.declaredReminders; \(sample) queries per class, median of \(rounds) runs each.")
         if let seconds {
-            print(String(format: "declareReminders (the tags' table and SearchIndex.migrate) took %.1f s.", seconds))
+            print(String(format: "declareReminders (SearchIndex.migrate) took %.1f s.", seconds))
         }
         let measured = try await benchmark.measure(classes.queries, rounds: rounds)
         print("ms p50 / p99:\n")

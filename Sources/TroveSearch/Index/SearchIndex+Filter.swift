@@ -15,8 +15,8 @@ extension SearchIndex {
     /// // year:2020..2024        → ("notes"."year" >= 2020 AND "notes"."year" <= 2024)
     /// // updated:2026-03-01..   → (all-day "notes"."updated_at" >= '2026-03-01') OR (a timed one from that day's start)
     /// // updated:none           → "notes"."updated_at" IS NULL
-    /// // #bread, tag:bread      → "notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags"
-    /// //                            WHERE "note_tags"."tag" COLLATE "NOCASE" = 'bread')
+    /// // #bread, tag:bread      → "notes"."id" IN (SELECT "trove_lookup"."note_id" FROM "note_tags" AS "trove_lookup"
+    /// //                            WHERE "trove_lookup"."tag" COLLATE "NOCASE" = 'bread')
     /// ```
     public enum Filter: Hashable, Sendable {
         /// A text column, compared ignoring case (ASCII): `folder:Baking`, `folder:"Home Office"`.
@@ -55,6 +55,18 @@ extension SearchIndex {
         /// .lookup("folder_id", table: "folders", key: "id", value: "name")   // the note's folder
         /// ```
         case lookup(String, table: String, key: String, value: String)
+        /// A value in a third table, reached through a table of links: a row's tags when the
+        /// names are a table of their own, as the reminders' are. The row's `column` is one of
+        /// `links`' `from`, whose `to` is the `key` of a row of `table` whose `value` is the word
+        /// (ignoring ASCII case).
+        ///
+        /// ```swift
+        /// .linked("id", links: "reminder_tags", from: "reminder_id", to: "tag_id", table: "tags", key: "id", value: "name")
+        /// // tag:home → "reminders"."id" IN (SELECT "trove_lookup"."reminder_id" FROM "reminder_tags" AS "trove_lookup"
+        /// //   JOIN "tags" AS "trove_lookup_value" ON "trove_lookup_value"."id" = "trove_lookup"."tag_id"
+        /// //   WHERE "trove_lookup_value"."name" COLLATE "NOCASE" = 'home')
+        /// ```
+        case linked(String, links: String, from: String, to: String, table: String, key: String, value: String)
         /// Words that each stand for one stored value of a column, as the reminders' `is:open`
         /// and `is:flagged` do: `is:unread`, `is:read`, `is:pinned`. The value is compared as
         /// stored (a 0/1 column, a text state), and `-is:unread` leaves those rows out.
@@ -89,7 +101,7 @@ extension SearchIndex {
         public var columns: [String] {
             switch self {
             case .text(let column), .integer(let column), .bool(let column), .date(let column),
-                .lookup(let column, _, _, _):
+                .lookup(let column, _, _, _), .linked(let column, _, _, _, _, _, _):
                 [column]
             case .deadline(let column, let done):
                 [column, done]
@@ -103,7 +115,7 @@ extension SearchIndex {
             -> FieldFilterClause.Value
         {
             switch self {
-            case .text, .lookup:
+            case .text, .lookup, .linked:
                 guard !text.isEmpty else { throw FilterValueError("expected a value, like key:word or key:\"two words\"") }
                 return .text(text)
             case .integer:
@@ -195,7 +207,7 @@ extension SearchIndex {
         /// True when `text` could still become a valid value as the person types on.
         func couldComplete(_ text: String) -> Bool {
             switch self {
-            case .text, .lookup: text.isEmpty
+            case .text, .lookup, .linked: text.isEmpty
             case .integer:
                 // NB: `-`, `2020.`, `2020..-` are on their way to a number or a range.
                 text.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "-" || $0 == "." }

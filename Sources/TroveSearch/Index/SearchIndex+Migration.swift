@@ -182,27 +182,44 @@ extension SearchIndex {
         ]
         for (number, other) in lookedUpFacetTables.enumerated() {
             let triggers = lookupTriggerNames(number + 1)
+            let paths = facets.compactMap { facet -> LookupPath? in
+                guard case .lookup(let path) = self.factSource(facet).source else { return nil }
+                return path
+            }
             // NB: the rows of the app's table each written row of the other table reaches: its
-            // own key (a note's tags), or every row whose own column names it (a folder's notes).
+            // own key (a note's tags), or every row whose own column names it (a folder's notes);
+            // for a linked table's row (a tag's name), those of every link that names it.
             let reached = { (row: String) -> SQLFragment in
                 var statements: [SQLFragment] = []
-                for facet in self.facets {
-                    guard case .lookup(let own, let lookupTable, let lookupKey, _) = self.factSource(facet).source,
-                        lookupTable.lowercased() == other.lowercased()
-                    else { continue }
-                    if own.lowercased() == self.key.lowercased() {
-                        statements.append(logged("SELECT \(raw: row).\(identifier: lookupKey) WHERE 1"))
+                for path in paths {
+                    let owners: SQLFragment
+                    if path.table.lowercased() == other.lowercased() {
+                        owners = "SELECT \(raw: row).\(identifier: path.key) WHERE 1"
+                    } else if let hop = path.hop, hop.table.lowercased() == other.lowercased() {
+                        owners = "SELECT \(identifier: path.key) FROM \(identifier: path.table) "
+                            + "WHERE \(identifier: hop.column) = \(raw: row).\(identifier: hop.key)"
+                    } else {
+                        continue
+                    }
+                    if path.own.lowercased() == self.key.lowercased() {
+                        statements.append(logged(owners))
                     } else {
                         statements.append(logged(
-                            "SELECT \(identifier: self.key) FROM \(identifier: self.table) WHERE \(identifier: own) = \(raw: row).\(identifier: lookupKey)"))
+                            "SELECT \(identifier: self.key) FROM \(identifier: self.table) WHERE \(identifier: path.own) IN (\(owners))"))
                     }
                 }
                 return statements.joined(separator: " ")
             }
+            // NB: an update of a column no path reads (a list's colour) changes no value.
+            var read: [String] = []
+            for (table, columns) in paths.flatMap(\.tableColumns) where table.lowercased() == other.lowercased() {
+                for column in columns where !read.contains(where: { $0.lowercased() == column.lowercased() }) { read.append(column) }
+            }
+            let readList = read.map { SQLFragment(identifier: $0) }.joined(separator: ", ")
             statements += [
                 "CREATE TRIGGER \(identifier: triggers.insert) AFTER INSERT ON \(identifier: other) BEGIN \(bump) \(reached("new")) END",
                 "CREATE TRIGGER \(identifier: triggers.delete) AFTER DELETE ON \(identifier: other) BEGIN \(bump) \(reached("old")) END",
-                "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE ON \(identifier: other) BEGIN \(bump) "
+                "CREATE TRIGGER \(identifier: triggers.update) AFTER UPDATE OF \(readList) ON \(identifier: other) BEGIN \(bump) "
                     + "\(reached("old")) \(reached("new")) END",
             ]
         }
@@ -307,10 +324,7 @@ extension SearchIndex {
             let pk: Int = try row["pk"]
             columns[column.lowercased()] = (type.uppercased(), pk)
         }
-        let facetColumns = facets.filter { facet in
-            if case .lookup = filters[facet.lowercased()] { return false }
-            return true
-        }
+        let facetColumns = facets.filter { filters[$0.lowercased()]?.lookupPath == nil }
         var named: [String] = [key] + fields.map(\.column) + filters.values.flatMap(\.columns)
         named += facetColumns + sortColumns + (rankedLast.map { [$0] } ?? []) + (demoted.map { [$0] } ?? [])
         // NB: self's: the local `columns` above is the table's.
@@ -318,8 +332,8 @@ extension SearchIndex {
         for column in named where columns[column.lowercased()] == nil {
             throw SearchIndexError.missingColumn(index: name, table: table, column: column)
         }
-        for case .lookup(_, let other, let otherKey, let value) in filters.values {
-            try checkLookupTable(other, columns: [otherKey, value], db)
+        for path in filters.values.compactMap(\.lookupPath) {
+            for (other, columns) in path.tableColumns { try checkLookupTable(other, columns: columns, db) }
         }
         // NB: the counts' triggers watch a looked-up facet's table, and a view takes no AFTER
         // trigger: said here, not with SQLite's "cannot create AFTER trigger on view".
@@ -327,7 +341,7 @@ extension SearchIndex {
             let type = try db.fetchValue("SELECT \"type\" FROM \"sqlite_schema\" WHERE \"name\" = \(other) COLLATE NOCASE", as: String.self)
             if type == "view" {
                 let facet = facets.first { facet in
-                    if case .lookup(_, let table, _, _) = filters[facet.lowercased()] { table.lowercased() == other.lowercased() } else { false }
+                    filters[facet.lowercased()]?.lookupPath?.tables.contains { $0.lowercased() == other.lowercased() } ?? false
                 }
                 throw SearchIndexError.facetLookupInView(index: name, facet: facet ?? other, view: other)
             }

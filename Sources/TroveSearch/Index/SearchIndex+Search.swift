@@ -502,7 +502,7 @@ extension SearchIndex {
         guard let column = facets.first else {
             return (try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0, nil)
         }
-        if case .lookup = filters[column.lowercased()] {
+        if filters[column.lowercased()]?.lookupPath != nil {
             // NB: a match has any number of looked-up values, so their counts do not sum to
             // the total.
             let total = try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0

@@ -152,10 +152,15 @@ public struct SearchIndex: Hashable, Sendable {
                 for name in words.keys where !SearchIndex.isFilterWord(name.lowercased()) { throw .invalidNamedValue(filter: word, name: name) }
             }
             for column in filter.columns { try SearchIndex.checkIdentifier(column, role: "the column of filter \(word):") }
-            if case .lookup(_, let table, let key, let value) = filter {
-                try SearchIndex.checkIdentifier(table, role: "the table of filter \(word):")
-                try SearchIndex.checkIdentifier(key, role: "the key column of filter \(word):")
-                try SearchIndex.checkIdentifier(value, role: "the value column of filter \(word):")
+            if let path = filter.lookupPath {
+                try SearchIndex.checkIdentifier(path.table, role: "the table of filter \(word):")
+                try SearchIndex.checkIdentifier(path.key, role: "the key column of filter \(word):")
+                try SearchIndex.checkIdentifier(path.value, role: "the value column of filter \(word):")
+                if let hop = path.hop {
+                    try SearchIndex.checkIdentifier(hop.column, role: "the link column of filter \(word):")
+                    try SearchIndex.checkIdentifier(hop.table, role: "the linked table of filter \(word):")
+                    try SearchIndex.checkIdentifier(hop.key, role: "the linked key column of filter \(word):")
+                }
             }
             // NB: a named filter's words are matched lowercased, as typed words are.
             if case .named(let words) = filter {

@@ -197,8 +197,8 @@ import TroveTestSupport
         #expect(recent.facets["tag"] == [Facet(name: "bread", count: 1), Facet(name: "weekend", count: 1)])
         let sql = notes.pageStatement(for: notes.parse(text, timeZone: .gmt)).debugDescription
         #expect(sql.contains("""
-            AND ("notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" \
-            WHERE "note_tags"."tag" COLLATE "NOCASE" = 'weekend'))
+            AND ("notes"."id" IN (SELECT "trove_lookup"."note_id" FROM "note_tags" AS "trove_lookup" \
+            WHERE "trove_lookup"."tag" COLLATE "NOCASE" = 'weekend'))
             """))
         #expect(sql.contains(#""notes"."updated_at" >= '2026-03-01') OR ("#))
         #expect(sql.contains(">= 1772323200"))

@@ -176,7 +176,7 @@ import TroveTestSupport
             FROM "trove_notes_fts"
             CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
             WHERE ("trove_notes_fts" MATCH '"bread"')
-              AND ("notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" WHERE "note_tags"."tag" LIKE 'Weekend%' ESCAPE '\'))
+              AND ("notes"."id" IN (SELECT "trove_lookup"."note_id" FROM "note_tags" AS "trove_lookup" WHERE "trove_lookup"."tag" LIKE 'Weekend%' ESCAPE '\'))
             ORDER BY
               "score" ASC,
               "notes"."id" ASC

@@ -177,7 +177,7 @@ extension IndexFacts {
         let facets = sources.keys.sorted().map { facet -> String in
             switch sources[facet]! {
             case .column(let column): return "\(facet)=column(\(column))"
-            case .lookup(let own, let table, let key, let value): return "\(facet)=lookup(\(own),\(table),\(key),\(value))"
+            case .lookup(let path): return "\(facet)=\(path.recorded)"
             }
         }
         return (facets + ["numbers(" + numberColumns.joined(separator: ",") + ")"]).joined(separator: ";")

@@ -40,9 +40,9 @@ struct IndexFacts: Sendable {
     enum Source: Hashable, Sendable {
         /// A column of the app's table.
         case column(String)
-        /// A lookup filter's word: the other table's `value` for its `key` equal to the row's
-        /// `own` column (its key, for a note's tags; a folder id, for its folder's name).
-        case lookup(own: String, table: String, key: String, value: String)
+        /// A lookup or linked filter's word: the value its path reaches from the row's `own`
+        /// column (its key, for a note's tags; a folder id, for its folder's name).
+        case lookup(SearchIndex.LookupPath)
     }
 
     /// One facet's values: the distinct spellings, the group each belongs to (spellings equal
@@ -164,20 +164,18 @@ struct IndexFacts: Sendable {
             let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(column, table: index.table)) AS TEXT)")
             let kind = "typeof(\(SQLColumn<String>(column, table: index.table))) = 'text'" as SQLFragment
             return "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) WHERE \(text.isNotNull)\(among)"
-        case .lookup(let own, let table, let other, let value):
-            let alias = "trove_lookup"
-            let text = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
-            let kind = "typeof(\(SQLColumn<String>(value, table: alias))) = 'text'" as SQLFragment
-            let owner = SQLColumn<Int64>(other, table: alias)
-            if own.lowercased() == index.key.lowercased() {
+        case .lookup(let path):
+            let text = TypedExpression<String?>("CAST(\(path.valueColumn) AS TEXT)")
+            let kind = "typeof(\(path.valueColumn)) = 'text'" as SQLFragment
+            let owner = path.keyColumn
+            if path.own.lowercased() == index.key.lowercased() {
                 let lookupAmong: SQLFragment = keys.map { " AND \(owner) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
-                return "SELECT \(owner), \(text), \(kind) FROM \(identifier: table) AS \(identifier: alias) "
-                    + "WHERE \(text.isNotNull)\(lookupAmong)"
+                return "SELECT \(owner), \(text), \(kind) FROM \(path.from) WHERE \(text.isNotNull)\(lookupAmong)"
             }
             // NB: the row's own column names the other table's row (a folder id): each row with
             // the value found there, as the filter's IN and the facet's join find it.
-            return "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) JOIN \(identifier: table) AS \(identifier: alias) "
-                + "ON \(owner) = \(SQLColumn<Int64>(own, table: index.table)) WHERE \(text.isNotNull)\(among)"
+            return "SELECT \(key), \(text), \(kind) FROM \(identifier: index.table) "
+                + "\(path.join(on: "\(owner) = \(SQLColumn<Int64>(path.own, table: index.table))")) WHERE \(text.isNotNull)\(among)"
         }
     }
 
@@ -288,7 +286,7 @@ struct IndexFacts: Sendable {
             guard !clause.anyOf.isEmpty else { return nil }
             let rows: [Int32]
             switch filter {
-            case .text, .lookup:
+            case .text, .lookup, .linked:
                 guard let found = textRows(clause, filter: filter) else { return nil }
                 rows = found
             case .named(let words):
@@ -350,8 +348,8 @@ struct IndexFacts: Sendable {
         switch filter {
         case .text(let column):
             facet = sources.first { $0.value == .column(column) }?.key
-        case .lookup(let own, let table, let key, let value):
-            facet = sources.first { $0.value == .lookup(own: own, table: table, key: key, value: value) }?.key
+        case .lookup, .linked:
+            facet = filter.lookupPath.flatMap { path in sources.first { $0.value == .lookup(path) }?.key }
         default:
             facet = nil
         }
@@ -669,8 +667,8 @@ extension SearchIndex {
     /// Where a facet's values come from, and the column of the app's table they hang on: the
     /// facet's own column, or a lookup's own column (the app's table's side of it).
     func factSource(_ facet: String) -> (own: String, source: IndexFacts.Source) {
-        if case .lookup(let own, let table, let key, let value) = filters[facet.lowercased()] {
-            return (own, .lookup(own: own, table: table, key: key, value: value))
+        if let path = filters[facet.lowercased()]?.lookupPath {
+            return (path.own, .lookup(path))
         }
         return (facet, .column(facet))
     }
@@ -680,7 +678,8 @@ extension SearchIndex {
     var lookedUpFacetTables: [String] {
         var tables: [String] = []
         for facet in facets {
-            if case .lookup(_, let table, _, _) = factSource(facet).source, !tables.contains(table) { tables.append(table) }
+            guard case .lookup(let path) = factSource(facet).source else { continue }
+            for table in path.tables where !tables.contains(where: { $0.lowercased() == table.lowercased() }) { tables.append(table) }
         }
         return tables
     }

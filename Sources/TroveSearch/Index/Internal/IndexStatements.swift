@@ -561,8 +561,8 @@ struct IndexStatements {
     /// The values of a facet column over all matches, most first, grouped as in
     /// ``facetAndTotal(_:)``.
     func facet(_ column: String) -> SQLFragment {
-        if case .lookup(let own, let table, let key, let value) = index.filters[column.lowercased()] {
-            return lookupFacet(own, table: table, key: key, value: value)
+        if let path = index.filters[column.lowercased()]?.lookupPath {
+            return lookupFacet(path)
         }
         var clause = filter
         clause.terms.append(text(column).isNotNull.queryFragment)
@@ -583,15 +583,11 @@ struct IndexStatements {
     /// //   FROM … JOIN "note_tags" AS "trove_lookup" ON ("trove_lookup"."note_id" = "notes"."id") AND ("trove_lookup"."tag" IS NOT NULL)
     /// //   WHERE … GROUP BY CAST("trove_lookup"."tag" AS TEXT) COLLATE "NOCASE" ORDER BY "count" DESC, "value" LIMIT 100
     /// ```
-    private func lookupFacet(_ own: String, table: String, key: String, value: String) -> SQLFragment {
-        // NB: an alias, as the other table may be the index's own (a note's parent note).
-        let alias = "trove_lookup"
-        let shown = TypedExpression<String?>("CAST(\(SQLColumn<String>(value, table: alias)) AS TEXT)")
-        let join: SQLFragment = """
-            JOIN \(identifier: table) AS \(identifier: alias) \
-            ON (\(SQLColumn<Int64>(key, table: alias)) = \(SQLColumn<Int64>(own, table: index.table))) \
-            AND (\(shown.isNotNull))
-            """
+    private func lookupFacet(_ path: SearchIndex.LookupPath) -> SQLFragment {
+        // NB: aliased (``SearchIndex/LookupPath/from``), as the other table may be the index's
+        // own (a note's parent note).
+        let shown = TypedExpression<String?>("CAST(\(path.valueColumn) AS TEXT)")
+        let join = path.join(on: "\(path.keyColumn) = \(SQLColumn<Int64>(path.own, table: index.table))") + " AND (\(shown.isNotNull))"
         return "SELECT \(TypedExpression<String>("min(\(shown.collate(.binary)))").named(Self.facetValue)), "
             + "\(TypedExpression<Int>("count(DISTINCT \(self.key))").named(Self.facetCount)) FROM \(from) \(join)\(whereSQL) "
             + "GROUP BY \(shown.collate(.nocase)) ORDER BY \(Self.facetCount.reference.desc().queryFragment), \(Self.facetValue.reference) "
@@ -763,15 +759,15 @@ struct IndexStatements {
         let tests = clause.anyOf.map { value -> TypedExpression<Bool> in
             switch value {
             case .text(let text):
-                if case .lookup(let column, let table, let key, let name) = filter {
-                    lookup(column, table: table, key: key, value: name, is: text)
+                if let path = filter.lookupPath {
+                    lookup(path, found: path.valueColumn.collate(.nocase) == text)
                 } else {
                     self.text(filter.column).collate(.nocase) == text
                 }
             case .textPrefix(let text):
                 // NB: LIKE ignores ASCII case, as the NOCASE `=` of a whole value does.
-                if case .lookup(let column, let table, let key, let name) = filter {
-                    lookup(column, table: table, key: key, value: name, startsWith: text)
+                if let path = filter.lookupPath {
+                    lookup(path, found: path.valueColumn.hasPrefix(text))
                 } else {
                     self.text(filter.column).hasPrefix(text)
                 }
@@ -799,21 +795,19 @@ struct IndexStatements {
         return clause.isNegated ? TypedExpression("NOT IFNULL((\(any)), 0)") : any
     }
 
-    /// A ``SearchIndex/Filter/lookup(_:table:key:value:)``'s test:
-    /// `"notes"."id" IN (SELECT "note_tags"."note_id" FROM "note_tags" WHERE "note_tags"."tag" COLLATE "NOCASE" = 'bread')`.
-    private func lookup(_ column: String, table: String, key: String, value: String, is text: String) -> TypedExpression<Bool> {
-        lookup(column, table: table, key: key, found: SQLColumn<String>(value, table: table).collate(.nocase) == text)
-    }
-
-    /// A lookup's test for a value still being typed: `… WHERE "note_tags"."tag" LIKE 'bre%' ESCAPE '\'`.
-    private func lookup(_ column: String, table: String, key: String, value: String, startsWith text: String) -> TypedExpression<Bool> {
-        lookup(column, table: table, key: key, found: SQLColumn<String>(value, table: table).hasPrefix(text))
-    }
-
-    private func lookup(_ column: String, table: String, key: String, found: TypedExpression<Bool>) -> TypedExpression<Bool> {
+    /// A ``SearchIndex/Filter/lookup(_:table:key:value:)`` or
+    /// ``SearchIndex/Filter/linked(_:links:from:to:table:key:value:)`` filter's test, the value
+    /// equal to the word or, while it is typed, starting with it:
+    ///
+    /// ```swift
+    /// // "notes"."id" IN (SELECT "trove_lookup"."note_id" FROM "note_tags" AS "trove_lookup"
+    /// //   WHERE "trove_lookup"."tag" COLLATE "NOCASE" = 'bread')
+    /// // … WHERE "trove_lookup"."tag" LIKE 'bre%' ESCAPE '\'
+    /// ```
+    private func lookup(_ path: SearchIndex.LookupPath, found: TypedExpression<Bool>) -> TypedExpression<Bool> {
         TypedExpression("""
-            \(SQLColumn<Int64>(column, table: index.table)) IN \
-            (SELECT \(SQLColumn<Int64>(key, table: table)) FROM \(identifier: table) WHERE \(found))
+            \(SQLColumn<Int64>(path.own, table: index.table)) IN \
+            (SELECT \(path.keyColumn) FROM \(path.from) WHERE \(found))
             """)
     }
 
