@@ -8,10 +8,13 @@ import TroveStore
 /// (issue 18, item 3: `SearchIndex.declaredReminders`), query by query in the same run, over a
 /// copy of the benchmark's reminders database that also holds the declaration's index.
 ///
-/// Per query, each the median of `rounds` runs, the four taking turns at going first:
+/// Per query, each the median of `rounds` runs, the six taking turns at going first:
 /// - the engine on one connection, no caches (`FTSEngine().search(request, on:)`, as
 ///   `trove-bench statements` times it);
 /// - the declaration on one connection, no caches (`SearchIndex.search(query, on:)`);
+/// - each on a connection opened for that search alone, the text parsed in it: what a
+///   one-shot `trove search` process does after it starts (the schema read, SQLite's page
+///   cache empty), without the process's own start, which is the same for both;
 /// - the engine with two readers and a `SearchProvider`'s caches (the reminders' facts and
 ///   vocabulary trie), as the CLI's typing stream and an app's provider search;
 /// - the declaration with two readers and its `VocabularyCache` (words and the copy of the
@@ -39,6 +42,8 @@ public struct DeclaredRemindersBenchmark {
         public var declared: LatencyStats
         public var engineCached: LatencyStats
         public var declaredCached: LatencyStats
+        public var engineFresh: LatencyStats
+        public var declaredFresh: LatencyStats
         /// Queries whose two answers differ (hits in order, or total).
         public var differing: Int
         /// The first few of them, with both answers' first hits and totals.
@@ -90,7 +95,7 @@ public struct DeclaredRemindersBenchmark {
         for queryClass in QueryClass.allCases {
             let queries = classes[queryClass] ?? []
             guard !queries.isEmpty else { continue }
-            var times: [[Double]] = [[], [], [], []]
+            var times: [[Double]] = Array(repeating: [], count: 6)
             var differing = 0
             var examples: [String] = []
             for (number, query) in queries.enumerated() {
@@ -116,8 +121,14 @@ public struct DeclaredRemindersBenchmark {
                     { _ = try index.search(parsed, on: db, limit: request.limit) },
                     { _ = try await cachedEngine.search(request, in: database) },
                     { _ = try await index.search(parsed, in: database, limit: request.limit, vocabulary: words) },
+                    { _ = try FTSEngine().search(request, on: try SQLConnection(path: path, options: .init(readOnly: true))) },
+                    {
+                        let fresh = try SQLConnection(path: path, options: .init(readOnly: true))
+                        let query = index.parse(query.text, exact: !query.typing, today: request.today, timeZone: request.timeZone)
+                        _ = try index.search(query, on: fresh, limit: request.limit)
+                    },
                 ]
-                var samples: [[Double]] = [[], [], [], []]
+                var samples: [[Double]] = Array(repeating: [], count: runs.count)
                 for round in 0..<max(rounds, 1) {
                     for turn in 0..<runs.count {
                         let which = (turn + round + number) % runs.count
@@ -131,7 +142,8 @@ public struct DeclaredRemindersBenchmark {
             rows.append(Row(
                 queryClass: queryClass, queries: queries.count, engine: LatencyStats(milliseconds: times[0]),
                 declared: LatencyStats(milliseconds: times[1]), engineCached: LatencyStats(milliseconds: times[2]),
-                declaredCached: LatencyStats(milliseconds: times[3]), differing: differing, examples: examples))
+                declaredCached: LatencyStats(milliseconds: times[3]), engineFresh: LatencyStats(milliseconds: times[4]),
+                declaredFresh: LatencyStats(milliseconds: times[5]), differing: differing, examples: examples))
         }
         return rows
     }
@@ -140,7 +152,8 @@ public struct DeclaredRemindersBenchmark {
     public static func table(_ rows: [Row]) -> MarkdownTable {
         var table = MarkdownTable(header: [
             "class", "queries", "engine, one connection", "declared, one connection", "declared / engine p50",
-            "engine, 2 readers + caches", "declared, 2 readers + caches", "declared / engine p50", "answers differing",
+            "engine, 2 readers + caches", "declared, 2 readers + caches", "declared / engine p50",
+            "engine, new connection", "declared, new connection", "declared / engine p50", "answers differing",
         ])
         func pair(_ stats: LatencyStats) -> String { Format.ms(stats.p50) + " / " + Format.ms(stats.p99) }
         func ratio(_ a: LatencyStats, _ b: LatencyStats) -> String { String(format: "×%.2f", a.p50 / max(b.p50, 0.001)) }
@@ -148,6 +161,7 @@ public struct DeclaredRemindersBenchmark {
             table.append([
                 row.queryClass.label, String(row.queries), pair(row.engine), pair(row.declared), ratio(row.declared, row.engine),
                 pair(row.engineCached), pair(row.declaredCached), ratio(row.declaredCached, row.engineCached),
+                pair(row.engineFresh), pair(row.declaredFresh), ratio(row.declaredFresh, row.engineFresh),
                 String(row.differing),
             ])
         }
