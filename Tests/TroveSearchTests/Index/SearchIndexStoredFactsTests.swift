@@ -30,7 +30,7 @@ import TroveTestSupport
         }
         #expect(a.numbers.keys.sorted() == b.numbers.keys.sorted(), comment, sourceLocation: sourceLocation)
         for (column, x) in a.numbers {
-            #expect(x.values == b.numbers[column]?.values && x.rows == b.numbers[column]?.rows, comment, sourceLocation: sourceLocation)
+            #expect(x.values == b.numbers[column]?.values && x.places == b.numbers[column]?.places, comment, sourceLocation: sourceLocation)
         }
     }
 

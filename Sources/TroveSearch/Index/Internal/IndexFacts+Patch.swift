@@ -221,11 +221,9 @@ extension IndexFacts.Values {
             merged += made[m...].map { Int32($0) }
             groupsByKey = merged
         }
-        let (groupStarts, groupRows) = Self.groupRows(starts: starts, slots: slots, groups: mergedGroups, groupCount: groupKeys.count)
         return Self(
             spellings: mergedSpellings, groups: mergedGroups, groupCount: groupKeys.count, groupKeys: groupKeys,
-            allText: self.allText && allText, starts: starts, slots: slots, groupStarts: groupStarts, groupRows: groupRows,
-            groupsByKey: groupsByKey)
+            allText: self.allText && allText, starts: starts, slots: slots, groupsByKey: groupsByKey)
     }
 
     /// The number of the spelling whose bytes are `spelling`'s, if there is one.
@@ -250,9 +248,8 @@ extension IndexFacts.Numbers {
     /// `rewritten[i]`); nil past ``IndexFacts/numberValueLimit`` values.
     func patched(origin: [Int32], rewritten: [Int64?], rowCount: Int) -> Self? {
         var values = self.values
-        var place = [UInt8](repeating: 0, count: rowCount)
-        for (index, rows) in rows.enumerated() { for row in rows { place[Int(row)] = UInt8(index) } }
-        // NB: each new row's value's place, then the rows of each value in one pass.
+        let place = places
+        // NB: each new row's value's place.
         var newPlace = [UInt8](repeating: 0, count: origin.count)
         for (position, from) in origin.enumerated() {
             if from >= 0 {
@@ -265,21 +262,11 @@ extension IndexFacts.Numbers {
                 newPlace[position] = UInt8(values.count - 1)
             }
         }
-        var counts = [Int](repeating: 0, count: values.count)
-        for index in newPlace { counts[Int(index)] += 1 }
-        var rows = counts.map { count -> [Int32] in
-            var list: [Int32] = []
-            list.reserveCapacity(count)
-            return list
-        }
-        for (position, index) in newPlace.enumerated() { rows[Int(index)].append(Int32(position)) }
-        return Self(values: values, rows: rows)
+        return Self(values: values, places: newPlace)
     }
 
     /// Each row's value (nil for NULL), by position.
     func valueOfEveryRow(_ rowCount: Int) -> [Int64?] {
-        var out = [Int64?](repeating: nil, count: rowCount)
-        for (value, rows) in zip(values, rows) { for row in rows { out[Int(row)] = value } }
-        return out
+        places.map { values[Int($0)] }
     }
 }

@@ -69,13 +69,11 @@ extension IndexFacts {
             let numbers = numbers[column]!
             out.append(column)
             out.append(UInt32(numbers.values.count))
-            var place = [UInt8](repeating: 0, count: keys.count)
-            for (index, (value, rows)) in zip(numbers.values, numbers.rows).enumerated() {
+            for value in numbers.values {
                 out.append(UInt32(value == nil ? 0 : 1))
                 out.append(UInt64(bitPattern: value ?? 0))
-                for row in rows { place[Int(row)] = UInt8(index) }
             }
-            out.bytes += place
+            out.bytes += numbers.places
         }
         out.append(IndexFacts.checksum(out.bytes[...]))
         return out.bytes
@@ -104,11 +102,9 @@ extension IndexFacts {
                 groupKeys.count == groupCount, groupsByKey.count == groupCount,
                 groupsByKey.allSatisfy({ 0 <= $0 && $0 < groupCount })
             else { return nil }
-            let (groupStarts, groupRows) = Values.groupRows(starts: starts, slots: slots, groups: groups, groupCount: groupCount)
             values[facet] = Values(
                 spellings: spellings, groups: groups, groupCount: groupCount, groupKeys: groupKeys,
-                allText: allText == 1, starts: starts, slots: slots, groupStarts: groupStarts, groupRows: groupRows,
-                groupsByKey: groupsByKey)
+                allText: allText == 1, starts: starts, slots: slots, groupsByKey: groupsByKey)
         }
         guard values.keys.sorted() == sources.keys.sorted(), let numberCount = reader.count() else { return nil }
         var numbers: [String: Numbers] = [:]
@@ -121,13 +117,8 @@ extension IndexFacts {
                 guard let isValue = reader.uint32(), let value = reader.uint64() else { return nil }
                 columnValues.append(isValue == 1 ? Int64(bitPattern: value) : nil)
             }
-            guard let places = reader.bytes(rowCount) else { return nil }
-            var columnRows = [[Int32]](repeating: [], count: valueCount)
-            for (row, place) in places.enumerated() {
-                guard Int(place) < valueCount else { return nil }
-                columnRows[Int(place)].append(Int32(row))
-            }
-            numbers[column] = Numbers(values: columnValues, rows: columnRows)
+            guard let places = reader.bytes(rowCount), places.allSatisfy({ Int($0) < valueCount }) else { return nil }
+            numbers[column] = Numbers(values: columnValues, places: Array(places))
         }
         guard reader.at == bytes.count - 8 else { return nil }
         var facts = IndexFacts(version: version, sources: sources, keys: keys, values: values)

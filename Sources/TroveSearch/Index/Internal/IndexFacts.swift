@@ -1,3 +1,4 @@
+import Synchronization
 import TroveQuery
 import TroveSQLite
 
@@ -64,13 +65,47 @@ struct IndexFacts: Sendable {
         /// Row `i`'s spellings are `slots[starts[i]..<starts[i + 1]]`.
         let starts: [Int32]
         let slots: [Int32]
-        /// Group `g`'s rows (positions, ascending, each once) are
-        /// `groupRows[groupStarts[g]..<groupStarts[g + 1]]`: what a filter on a value reads.
-        let groupStarts: [Int32]
-        let groupRows: [Int32]
         /// The groups in the byte order of their ``groupKeys``, so that a value and a prefix
         /// are found by halving.
         let groupsByKey: [Int32]
+        /// ``groupStarts`` and ``groupRows``, made when a filter first reads them: a search of
+        /// words alone never does, and a copy read from its stored blob for one search (on a
+        /// new connection) would spend more on them than on the rest of the blob.
+        private let groupIndex = GroupIndex()
+
+        /// Group `g`'s rows (positions, ascending, each once) are
+        /// `groupRows[groupStarts[g]..<groupStarts[g + 1]]`: what a filter on a value reads.
+        var groupStarts: [Int32] { groupRowsAndStarts.starts }
+        var groupRows: [Int32] { groupRowsAndStarts.rows }
+
+        private var groupRowsAndStarts: (starts: [Int32], rows: [Int32]) {
+            groupIndex.made.withLock { made in
+                if let made { return made }
+                let fresh = Self.groupRows(starts: starts, slots: slots, groups: groups, groupCount: groupCount)
+                made = fresh
+                return fresh
+            }
+        }
+
+        init(
+            spellings: [String], groups: [Int32], groupCount: Int, groupKeys: [[UInt8]], allText: Bool, starts: [Int32],
+            slots: [Int32], groupsByKey: [Int32]
+        ) {
+            self.spellings = spellings
+            self.groups = groups
+            self.groupCount = groupCount
+            self.groupKeys = groupKeys
+            self.allText = allText
+            self.starts = starts
+            self.slots = slots
+            self.groupsByKey = groupsByKey
+        }
+    }
+
+    /// The rows of each group of a ``Values``, once made; shared by its copies, which hold the
+    /// same values.
+    final class GroupIndex: Sendable {
+        let made = Mutex<(starts: [Int32], rows: [Int32])?>(nil)
     }
 
     /// A column of the app's table that a named, yes/no or integer filter compares, or the
@@ -81,12 +116,31 @@ struct IndexFacts: Sendable {
     struct Numbers: Sendable {
         /// The distinct values; nil is NULL.
         let values: [Int64?]
-        /// `rows[i]`: the positions (ascending) of the rows holding `values[i]`.
-        let rows: [[Int32]]
+        /// Each row's value, by position: `values[Int(places[row])]`. One byte a row, as the
+        /// stored copy holds it, so reading it back is a copy of the bytes.
+        let places: [UInt8]
+
+        init(values: [Int64?], places: [UInt8]) {
+            self.values = values
+            self.places = places
+        }
+
+        /// `rows[i]`: the positions of the rows holding `values[i]`, out of `rowCount` rows.
+        init(values: [Int64?], rows: [[Int32]], rowCount: Int) {
+            var places = [UInt8](repeating: 0, count: rowCount)
+            for (index, rows) in rows.enumerated() { for row in rows { places[Int(row)] = UInt8(index) } }
+            self.init(values: values, places: places)
+        }
 
         /// The rows (positions, ascending, each once) whose value passes `test`.
         func rows(where test: (Int64?) -> Bool, rowCount: Int) -> [Int32] {
-            IndexFacts.union(values.indices.filter { test(values[$0]) }.map { rows[$0] }, rowCount: rowCount)
+            let passes = values.map(test)
+            guard passes.contains(true) else { return [] }
+            var rows: [Int32] = []
+            places.withUnsafeBufferPointer { places in
+                for row in 0..<places.count where passes[Int(places[row])] { rows.append(Int32(row)) }
+            }
+            return rows
         }
     }
 
@@ -223,7 +277,7 @@ struct IndexFacts: Sendable {
             }
         }
         // NB: a table with no rows holds no value: each column then has none to read.
-        guard !sets.isEmpty else { return Dictionary(uniqueKeysWithValues: wanted.map { ($0.name, Numbers(values: [], rows: [])) }) }
+        guard !sets.isEmpty else { return Dictionary(uniqueKeysWithValues: wanted.map { ($0.name, Numbers(values: [], places: [])) }) }
         guard let row = try db.fetchOne("SELECT \(sets.joined(separator: ", ")) FROM \(identifier: index.table)") else { return [:] }
         var numbers: [String: Numbers] = [:]
         var at = 0
@@ -235,7 +289,7 @@ struct IndexFacts: Sendable {
                 rows.append(positions)
                 at += 1
             }
-            numbers[name] = Numbers(values: values, rows: rows)
+            numbers[name] = Numbers(values: values, rows: rows, rowCount: keys.count)
         }
         return numbers
     }
@@ -499,7 +553,6 @@ extension IndexFacts.Values {
         }
         self.starts = starts
         self.slots = slots
-        (groupStarts, groupRows) = Self.groupRows(starts: starts, slots: slots, groups: groups, groupCount: groupKeys.count)
         self.groupsByKey = groupKeys.indices.sorted { groupKeys[$0].lexicographicallyPrecedes(groupKeys[$1]) }.map { Int32($0) }
     }
 
