@@ -48,6 +48,8 @@ public struct DeclaredRemindersBenchmark {
         public var differing: Int
         /// The first few of them, with both answers' first hits and totals.
         public var examples: [String]
+        /// Each query's one-connection medians, ms: the engine's and the declaration's.
+        public var perQuery: [(text: String, engine: Double, declared: Double)] = []
     }
 
     /// Makes the copy when it is missing or its index is not current; returns its reminders
@@ -76,6 +78,52 @@ public struct DeclaredRemindersBenchmark {
         return (try db.fetchValue("SELECT count(*) FROM reminders", as: Int.self) ?? 0, seconds)
     }
 
+    /// Each statement the declaration runs for `text` on one connection (its SQL with the values
+    /// bound), and the median of `rounds` runs of it alone on bare libsqlite3, in ms; then the
+    /// whole search's median, labelled.
+    public func profile(_ text: String, typing: Bool, rounds: Int) throws -> [(String, Double)] {
+        let index = SearchIndex.declaredReminders
+        let request = QueryBenchmark.request(BenchQuery(text, typing: typing))
+        let query = index.parse(text, exact: !typing, today: request.today, timeZone: request.timeZone)
+        SQLCapture.isArmed = true
+        let captured = try SQLConnection(path: path, options: .init(readOnly: true))
+        SQLCapture.isArmed = false
+        let statements = try SQLCapture.record { _ = try index.search(query, on: captured, limit: request.limit) }
+        let direct = try DirectConnection(path: path, readOnly: true)
+        let clock = ContinuousClock()
+        var out: [(String, Double)] = []
+        for statement in statements {
+            var times: [Double] = []
+            for _ in 0..<max(rounds, 1) {
+                let start = clock.now
+                _ = try? direct.run(statement)
+                times.append((clock.now - start).milliseconds)
+                if !direct.isAutocommit { try? direct.execute("ROLLBACK") }
+            }
+            let shown = statement.sql + (statement.bindings.isEmpty ? "" : "  -- \(statement.bindings.map(Self.shown).joined(separator: ", ").prefix(200))")
+            out.append((shown, LatencyStats(milliseconds: times).p50))
+        }
+        let timed = try SQLConnection(path: path, options: .init(readOnly: true))
+        var whole: [Double] = []
+        for _ in 0..<max(rounds, 1) {
+            let start = clock.now
+            _ = try index.search(query, on: timed, limit: request.limit)
+            whole.append((clock.now - start).milliseconds)
+        }
+        out.append(("the whole search (SearchIndex.search on one connection)", LatencyStats(milliseconds: whole).p50))
+        return out
+    }
+
+    private static func shown(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "NULL"
+        case .integer(let number): String(number)
+        case .double(let number): String(number)
+        case .text(let text): "'\(text.prefix(60))'"
+        case .blob(let bytes): "<\(bytes.count) bytes>"
+        }
+    }
+
     /// Times every query of every class.
     public func measure(_ classes: [QueryClass: [BenchQuery]], rounds: Int) async throws -> [Row] {
         let db = try SQLConnection(path: path, options: .init(readOnly: true))
@@ -98,6 +146,7 @@ public struct DeclaredRemindersBenchmark {
             var times: [[Double]] = Array(repeating: [], count: 6)
             var differing = 0
             var examples: [String] = []
+            var perQuery: [(text: String, engine: Double, declared: Double)] = []
             for (number, query) in queries.enumerated() {
                 let request = QueryBenchmark.request(query)
                 let parsed = index.parse(query.text, exact: !query.typing, today: request.today, timeZone: request.timeZone)
@@ -138,12 +187,14 @@ public struct DeclaredRemindersBenchmark {
                     }
                 }
                 for which in 0..<runs.count { times[which].append(LatencyStats(milliseconds: samples[which]).p50) }
+                perQuery.append((query.text, times[0].last ?? 0, times[1].last ?? 0))
             }
             rows.append(Row(
                 queryClass: queryClass, queries: queries.count, engine: LatencyStats(milliseconds: times[0]),
                 declared: LatencyStats(milliseconds: times[1]), engineCached: LatencyStats(milliseconds: times[2]),
                 declaredCached: LatencyStats(milliseconds: times[3]), engineFresh: LatencyStats(milliseconds: times[4]),
-                declaredFresh: LatencyStats(milliseconds: times[5]), differing: differing, examples: examples))
+                declaredFresh: LatencyStats(milliseconds: times[5]), differing: differing, examples: examples,
+                perQuery: perQuery))
         }
         return rows
     }
