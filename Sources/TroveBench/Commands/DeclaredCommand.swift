@@ -14,7 +14,7 @@ struct DeclaredCommand: AsyncParsableCommand {
     @Option(help: "Queries per class.") var sample: Int = 20
     @Option(help: "Runs of each query; the median counts.") var rounds: Int = 3
     @Option(help: "Only this class (its label, e.g. \"filter only\").") var queryClass: String?
-    @Option(help: "Instead of timing the classes, print each statement the declaration runs for this text on one connection, with its median time (a diagnostic).")
+    @Option(help: "Instead of timing the classes, print each statement the declaration runs for this text on one connection, with its fastest time of --rounds (a diagnostic).")
     var profileText: String?
     @Flag(help: "With --profile-text: the last word is a prefix, as it is while typing.") var typing = false
     @Option(help: "After the table, name each class's queries (this many) furthest behind the engine on one connection.")

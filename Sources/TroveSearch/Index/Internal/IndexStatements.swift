@@ -349,9 +349,14 @@ struct IndexStatements {
     /// ```swift
     /// statements.page(amongKeys: [12, 7])
     /// // SELECT "notes"."id" AS "key", … WHERE ("trove_notes_fts" MATCH '"bread"*')
-    /// //   AND (+"trove_notes_fts"."rowid" IN (SELECT "value" FROM json_each('[12,7]'))) ORDER BY "score" ASC, "notes"."id" ASC LIMIT 2
+    /// //   AND (trove_has(?, "trove_notes_fts"."rowid")) ORDER BY "score" ASC, "notes"."id" ASC LIMIT 2
     /// ```
-    /// (See `SearchExecutor.amongIndexRows`, which writes the condition.)
+    ///
+    /// NB: `trove_has` tests each of the MATCH's rows against the keys (sorted, halved) before
+    /// the app's row is read, as the walk's `among` does; `+rowid IN (SELECT … json_each(…))`
+    /// looked each one up in a table SQLite built of the keys. `trove-bench declared
+    /// --query-class "filter + text"` (keys of the rows the filters pass), one connection:
+    /// ×1.72 of the engine before, ×1.45 after.
     func page(amongKeys keys: [Int64]) -> SQLFragment {
         page(amongKeys: keys, limit: keys.count, offset: 0)
     }
@@ -376,7 +381,7 @@ struct IndexStatements {
                 + "LIMIT \(limit) OFFSET \(offset)"
         }
         let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return page(limit: limit, offset: offset, among: SearchExecutor.amongIndexRows(keys, rowid: rowid))
+        return page(limit: limit, offset: offset, among: "(\(IDSet(sortedKeys: Array(Set(keys)).sorted()).contains(rowid)))")
     }
 
     /// Whether the best of ``keysAndBest(rows:among:demotedRows:rowids:)`` with their ties are
