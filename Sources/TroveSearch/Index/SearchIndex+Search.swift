@@ -550,10 +550,11 @@ extension SearchIndex {
         // few matches, the page statement alone is cheaper than matching the text twice.
         var rows: [SQLiteRow]?
         if position == nil, case .exact(let keys) = keys {
-            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys))
+            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys, passingFilters: true))
             if among.count == keys.count { rows = among }
         } else if position == nil, case .candidates(let keys, let bound, let all) = keys {
-            let among = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset))
+            let among = keys.isEmpty
+                ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset, passingFilters: true))
             // NB: the page's rows must be found (the app's table may lack one), and its last
             // must score no worse than any match left out could.
             let expected = min(limit, max(keys.count - offset, 0))
@@ -563,8 +564,10 @@ extension SearchIndex {
                 rows = among
             }
         } else if position == nil, case .every(let keys) = keys {
-            // NB: the filters still hold in the statement; the keys only spare it the rows that fail them.
-            rows = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset))
+            // NB: the keys are the rows the copy found passing the filters, so the statement does
+            // not test them again (``IndexStatements/keysPassFilters``).
+            rows = keys.isEmpty
+                ? [] : try db.fetchAll(statements.page(amongKeys: keys, limit: limit, offset: offset, passingFilters: true))
         } else if position == nil, total > SearchIndex.rankedInIndexMinimum, SearchIndex.ranksPagesInIndexAlone,
             let ranked = statements.rankedKeys(limit: limit, offset: offset)
         {
