@@ -148,11 +148,17 @@ extension SearchIndex {
             // first page's (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``).
             // NB: without a current copy in memory, the copy stored in the database when it holds
             // and the search is one it pays for (``storedFacts(for:on:)``).
-            let facts = exact.factsCount != nil ? try cache?.facts(of: self, mirroring: db) ?? storedFacts(for: exact, on: db) : nil
+            // NB: a few matches' facts (``IndexFacts/read(of:among:on:)``) count the exact tier
+            // alone: the typo tier's rows are others.
+            let read = exact.factsCount == nil
+                ? nil : try cache?.facts(of: self, mirroring: db).map { ($0, false) } ?? storedFacts(for: exact, on: db)
+            let facts = read?.isFew == false ? read?.facts : nil
             let firstPage = typoCursor == nil && after == nil ? (offset, limit) : nil
-            let counted = try facts.flatMap { try countInMemory(exact, facts: $0, page: firstPage, on: db, shared: shared) }
+            let counted = try read.flatMap {
+                try countInMemory(exact, facts: $0.facts, isFew: $0.isFew, page: firstPage, on: db, shared: shared)
+            }
             let inMemory = counted?.tally
-            if inMemory != nil { cache?.countedFromFacts() }
+            if inMemory != nil, read?.isFew == false { cache?.countedFromFacts() }
             if counted == nil, typoCursor == nil, SearchIndex.narrowsToFilteredKeys { exact.narrowed = try narrowedKeys(exact, on: db) }
             let tally = typoCursor == nil && inMemory == nil ? try tallyInParallel(exact, on: shared, db: db) : nil
             var exactTotal: Int
@@ -300,15 +306,23 @@ extension SearchIndex {
     /// keys also finds that page's keys, in order
     /// (``IndexStatements/keysAndBest(rows:among:demotedRows:rowids:)``); they are nil when it
     /// could not (more than ``IndexStatements/bestTiedLimit`` ties).
+    ///
+    /// `isFew`: `facts` are those of the matches alone (``storedFacts(for:on:)``), so every row
+    /// they hold matches, and the page is the page statement's (among the keys the filters
+    /// pass, when there are filters), as for any few matches.
     private func countInMemory(
-        _ statements: IndexStatements, facts: IndexFacts, page: (offset: Int, limit: Int)?, on db: SQLConnection,
-        shared: SQLiteSharedRead? = nil
+        _ statements: IndexStatements, facts: IndexFacts, isFew: Bool = false, page: (offset: Int, limit: Int)?,
+        on db: SQLConnection, shared: SQLiteSharedRead? = nil
     ) throws -> (tally: IndexFacts.Tally, pageKeys: PageKeys?)? {
         guard let plan = statements.factsCount else { return nil }
         var passing: [Int32]?
         if !plan.filters.isEmpty || plan.hidingDemoted {
             guard let tested = facts.passing(plan.filters, hidingDemoted: plan.hidingDemoted, of: self) else { return nil }
             passing = tested
+        }
+        if isFew {
+            let pageKeys = passing.map { PageKeys.every($0.map { facts.keys[Int($0)] }) }
+            return (facts.tally(matches: nil, passing: passing, facets: facets), pageKeys)
         }
         // NB: the filters' rows, when there are filters, are a test of the FTS5 table's rowid.
         // The walk's first rows are read first: a few matches (a phrase, a rare word) are all
@@ -417,16 +431,43 @@ extension SearchIndex {
     /// NB: why. Reading the copy costs ~3 ms at 100,000 rows (~8 ms more with 201 rows written
     /// since): less than looking up a thousand matches' rows, far less than `a`'s 66,344 (~130
     /// ms), more than a rare word's few. A minimum of 200 or 4,000 matches was slower (BENCHMARKS).
-    func storedFacts(for statements: IndexStatements, on db: SQLConnection) throws -> IndexFacts? {
+    ///
+    /// Words that match at most that many rows, when the walk can read their keys, read the
+    /// facts of just those rows instead (`isFew`, ``IndexFacts/read(of:among:on:)``): a few
+    /// statements kept to the keys, where counting in SQL matched the words once for the total,
+    /// once for each facet and once more for the page (`"hang bread"`: five times).
+    ///
+    /// ```swift
+    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "trove_notes_fts"."rowid" AS "id" … LIMIT 1001)
+    /// // SELECT trove_ids("notes"."id") FROM "notes" WHERE "notes"."id" IN (SELECT "value" FROM json_each(?)); …
+    /// ```
+    func storedFacts(for statements: IndexStatements, on db: SQLConnection) throws -> (facts: IndexFacts, isFew: Bool)? {
         guard SearchIndex.readsStoredFacts, let count = statements.factsCount else { return nil }
         if count.matchedKeys != nil {
             let minimum = SearchIndex.storedFactsMinimum
-            guard let sql = statements.textMatchCount(upTo: minimum + 1),
-                try db.fetchOne(sql).map({ try $0[IndexStatements.total] }) ?? 0 > minimum
-            else { return nil }
+            let total: Int
+            if SearchIndex.readsFewMatchesFacts, let sql = statements.textMatchKeys(upTo: minimum + 1), let row = try db.fetchOne(sql) {
+                total = try row[IndexStatements.total]
+                if total <= minimum {
+                    // NB: the number columns only for the filters (and the demoted rows hidden
+                    // while browsing) that test them; the walk, which scores the demoted rows
+                    // from them, does not run for this few matches.
+                    let keys = IDBlob(try row[IndexStatements.matchedKeys] ?? []).values
+                    let numbers = !count.filters.isEmpty || count.hidingDemoted || total > SearchIndex.bestWalkMinimum
+                    return try IndexFacts.read(of: self, among: keys, numbers: numbers, on: db).map { ($0, true) }
+                }
+            } else {
+                guard let sql = statements.textMatchCount(upTo: minimum + 1) else { return nil }
+                total = try db.fetchOne(sql).map { try $0[IndexStatements.total] } ?? 0
+            }
+            guard total > minimum else { return nil }
         }
-        return try IndexFacts.stored(of: self, on: db)
+        return try IndexFacts.stored(of: self, on: db).map { ($0, false) }
     }
+
+    /// Whether a search of words matching few rows, with no copy in memory, reads those rows'
+    /// facts (``storedFacts(for:on:)``); tests turn it off to compare with the statements alone.
+    @TaskLocal static var readsFewMatchesFacts = true
 
     /// Whether a search is narrowed to its filters' keys when it may be (``narrowedKeys(_:on:)``);
     /// tests turn it off to compare with the statements alone.

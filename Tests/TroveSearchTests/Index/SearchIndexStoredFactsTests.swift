@@ -90,7 +90,7 @@ import TroveTestSupport
             let readsIt = try await database.read { db in
                 try db.transaction(.deferred) {
                     let statements = IndexStatements(index: index, query: index.parse(text), style: .brackets)
-                    return try SearchIndex.$storedFactsMinimum.withValue(0) { try index.storedFacts(for: statements, on: db) } != nil
+                    return try SearchIndex.$storedFactsMinimum.withValue(0) { try index.storedFacts(for: statements, on: db) }?.isFew == false
                 }
             }
             if readsIt { read.append(text) }
@@ -110,22 +110,26 @@ import TroveTestSupport
         #expect(Set(read) == Set(Numbers.texts).subtracting(["b is:unread pinned:yes year:2020.."]), "seed \(seed)")
     }
 
-    /// Words matching fewer rows than the minimum look up their few rows instead; filters alone
-    /// read the copy whatever they pass.
+    /// Words matching fewer rows than the minimum read the facts of just those rows instead;
+    /// filters alone read the copy whatever they pass.
     @Test func fewMatchesLeaveTheCopyUnread() async throws {
         let database = try await Numbers.database(seed: 1)
         let index = Numbers.index
-        let reads = { (text: String) async throws -> Bool in
+        let facts = { (text: String) async throws -> (facts: IndexFacts, isFew: Bool)? in
             try await database.read { db in
                 try db.transaction(.deferred) {
                     let statements = IndexStatements(index: index, query: index.parse(text), style: .brackets)
-                    return try index.storedFacts(for: statements, on: db) != nil
+                    return try index.storedFacts(for: statements, on: db)
                 }
             }
         }
+        let reads = { (text: String) async throws -> Bool in try await facts(text)?.isFew == false }
         let matches = try await index.search("b", in: database).total
         #expect(matches < SearchIndex.storedFactsMinimum)
         #expect(try await !reads("b"))
+        // NB: the facts of b's matches alone: as many keys as the search counts.
+        let few = try #require(try await facts("b"))
+        #expect(few.isFew && few.facts.keys.count == matches)
         #expect(try await reads("is:unread"))
         #expect(try await reads(""))
         let justBelow = try await SearchIndex.$storedFactsMinimum.withValue(matches - 1) { try await reads("b") }

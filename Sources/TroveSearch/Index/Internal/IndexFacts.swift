@@ -182,16 +182,23 @@ struct IndexFacts: Sendable {
 
     /// The facts as `db`'s transaction sees them, or nil when there is no ``version(of:on:)``.
     /// Call it inside a transaction.
-    static func read(of index: SearchIndex, on db: SQLConnection) throws -> IndexFacts? {
+    ///
+    /// With `among` (keys), the facts of just those of the rows, as a search of a few matches
+    /// reads them on a connection with no copy in memory: the same statements, each kept to
+    /// the keys (`… AND "notes"."id" IN (SELECT "value" FROM json_each(?))`). Without
+    /// `numbers`, the number columns are not read: the facts then test no filter on them.
+    static func read(of index: SearchIndex, among: [Int64]? = nil, numbers: Bool = true, on db: SQLConnection) throws -> IndexFacts? {
         guard let version = try version(of: index, on: db) else { return nil }
         let sources = sources(of: index)
         let key = SQLColumn<Int64>(index.key, table: index.table)
-        let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)")?[0] ?? []).values
+        let json = among.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let within: SQLFragment = json.map { " WHERE \(key) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
+        let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)\(within)")?[0] ?? []).values
         var values: [String: Values] = [:]
         for (facet, source) in sources {
             var rows: [(key: Int64, spelling: String)] = []
             var allText = true
-            for row in try db.fetchAll(pairs(of: source, in: index)) {
+            for row in try db.fetchAll(pairs(of: source, in: index, keys: json)) {
                 let owner: Int64? = try row[0]
                 guard let owner else { continue }
                 rows.append((owner, try row[1]))
@@ -203,7 +210,7 @@ struct IndexFacts: Sendable {
         }
         var facts = IndexFacts(version: version, sources: sources, keys: keys, values: values)
         facts.numberColumns = numberColumns(of: index)
-        facts.numbers = try readNumbers(of: index, keys: keys, on: db)
+        facts.numbers = numbers ? try readNumbers(of: index, keys: keys, within: within, on: db) : [:]
         facts.demotedKeys = demotedKeys(of: index.demoted.flatMap { facts.numbers[$0.lowercased()] }, keys: keys)
         return facts
     }
@@ -246,13 +253,17 @@ struct IndexFacts: Sendable {
     /// // SELECT trove_ids(CASE WHEN "notes"."read" IS NULL THEN "notes"."id" END),
     /// //   trove_ids(CASE WHEN "notes"."read" = 0 THEN "notes"."id" END), … FROM "notes"
     /// ```
-    private static func readNumbers(of index: SearchIndex, keys: [Int64], on db: SQLConnection) throws -> [String: Numbers] {
+    ///
+    /// `within`: empty, or the WHERE that keeps both to some keys (``read(of:among:on:)``).
+    private static func readNumbers(
+        of index: SearchIndex, keys: [Int64], within: SQLFragment, on db: SQLConnection
+    ) throws -> [String: Numbers] {
         let key = SQLColumn<Int64>(index.key, table: index.table)
         var wanted: [(name: String, values: [Int64?])] = []
         for name in index.factsNumberColumns {
             let column = SQLColumn<Int64>(name, table: index.table)
             let rows = try db.fetchAll("""
-                SELECT DISTINCT \(column), typeof(\(column)) FROM \(identifier: index.table) LIMIT \(raw: String(numberValueLimit + 1))
+                SELECT DISTINCT \(column), typeof(\(column)) FROM \(identifier: index.table)\(within) LIMIT \(raw: String(numberValueLimit + 1))
                 """)
             guard rows.count <= numberValueLimit else { continue }
             var values: [Int64?] = []
@@ -278,7 +289,7 @@ struct IndexFacts: Sendable {
         }
         // NB: a table with no rows holds no value: each column then has none to read.
         guard !sets.isEmpty else { return Dictionary(uniqueKeysWithValues: wanted.map { ($0.name, Numbers(values: [], places: [])) }) }
-        guard let row = try db.fetchOne("SELECT \(sets.joined(separator: ", ")) FROM \(identifier: index.table)") else { return [:] }
+        guard let row = try db.fetchOne("SELECT \(sets.joined(separator: ", ")) FROM \(identifier: index.table)\(within)") else { return [:] }
         var numbers: [String: Numbers] = [:]
         var at = 0
         for (name, values) in wanted {

@@ -334,6 +334,23 @@ struct IndexStatements {
             + "WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
     }
 
+    /// ``textMatchCount(upTo:)`` with the keys (`trove_ids`) of the rows it counts: the words'
+    /// matches whatever the filters, up to `limit` of them.
+    ///
+    /// ```swift
+    /// statements.textMatchKeys(upTo: 1_001)
+    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "trove_notes_fts"."rowid" AS "id"
+    /// //   FROM "trove_notes_fts" WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
+    /// ```
+    func textMatchKeys(upTo limit: Int) -> SQLFragment? {
+        guard let clause = textClause else { return nil }
+        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
+        let id = ResultColumn<Int64>("id")
+        let ids = TypedExpression<[UInt8]?>("trove_ids(\(id.reference))")
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)), \(ids.named(Self.matchedKeys)) FROM (SELECT "
+            + "\(rowid.named(id)) FROM \(fts) WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
+    }
+
     /// How many rows the words match (without the filters), counted up to `limit` in the FTS5
     /// table alone, for a search ``factsCount`` counts from its matches' keys; nil otherwise.
     ///
