@@ -421,7 +421,7 @@ extension SearchIndex {
     /// up to date (its log of written rows full).
     ///
     /// ```swift
-    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts" WHERE … LIMIT 1001)
+    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "trove_notes_fts"."rowid" AS "id" … LIMIT 1001)
     /// // SELECT "changes" FROM "trove_notes_changes" WHERE "id" = 1
     /// // SELECT "changes" FROM "trove_notes_facts" WHERE "id" = 1
     /// // (after writes: SELECT count(*) FROM "trove_notes_factslog"; SELECT "key" FROM "trove_notes_factslog" …)
@@ -432,42 +432,32 @@ extension SearchIndex {
     /// since): less than looking up a thousand matches' rows, far less than `a`'s 66,344 (~130
     /// ms), more than a rare word's few. A minimum of 200 or 4,000 matches was slower (BENCHMARKS).
     ///
-    /// Words that match at most that many rows, when the walk can read their keys, read the
-    /// facts of just those rows instead (`isFew`, ``IndexFacts/read(of:among:on:)``): a few
-    /// statements kept to the keys, where counting in SQL matched the words once for the total,
-    /// once for each facet and once more for the page (`"hang bread"`: five times).
+    /// Words that match at most that many rows read the facts of just those rows instead
+    /// (`isFew`, ``IndexFacts/read(of:among:numbers:on:)``), from the keys the first statement
+    /// read as it counted them: a few statements kept to the keys, where counting in SQL matched
+    /// the words once for the total, once for each facet and once more for the page (`"hang
+    /// bread"`: five times).
     ///
     /// ```swift
-    /// // SELECT count(*) AS "total", trove_ids("id") AS "ids" FROM (SELECT "trove_notes_fts"."rowid" AS "id" … LIMIT 1001)
     /// // SELECT trove_ids("notes"."id") FROM "notes" WHERE "notes"."id" IN (SELECT "value" FROM json_each(?)); …
     /// ```
     func storedFacts(for statements: IndexStatements, on db: SQLConnection) throws -> (facts: IndexFacts, isFew: Bool)? {
         guard SearchIndex.readsStoredFacts, let count = statements.factsCount else { return nil }
         if count.matchedKeys != nil {
             let minimum = SearchIndex.storedFactsMinimum
-            let total: Int
-            if SearchIndex.readsFewMatchesFacts, let sql = statements.textMatchKeys(upTo: minimum + 1), let row = try db.fetchOne(sql) {
-                total = try row[IndexStatements.total]
-                if total <= minimum {
-                    // NB: the number columns only for the filters (and the demoted rows hidden
-                    // while browsing) that test them; the walk, which scores the demoted rows
-                    // from them, does not run for this few matches.
-                    let keys = IDBlob(try row[IndexStatements.matchedKeys] ?? []).values
-                    let numbers = !count.filters.isEmpty || count.hidingDemoted || total > SearchIndex.bestWalkMinimum
-                    return try IndexFacts.read(of: self, among: keys, numbers: numbers, on: db).map { ($0, true) }
-                }
-            } else {
-                guard let sql = statements.textMatchCount(upTo: minimum + 1) else { return nil }
-                total = try db.fetchOne(sql).map { try $0[IndexStatements.total] } ?? 0
+            guard let sql = statements.textMatchKeys(upTo: minimum + 1), let row = try db.fetchOne(sql) else { return nil }
+            let total: Int = try row[IndexStatements.total]
+            if total <= minimum {
+                // NB: the number columns only for the filters (and the demoted rows hidden while
+                // browsing) that test them; the walk, which scores the demoted rows from them,
+                // does not run for this few matches.
+                let keys = IDBlob(try row[IndexStatements.matchedKeys] ?? []).values
+                let numbers = !count.filters.isEmpty || count.hidingDemoted || total > SearchIndex.bestWalkMinimum
+                return try IndexFacts.read(of: self, among: keys, numbers: numbers, on: db).map { ($0, true) }
             }
-            guard total > minimum else { return nil }
         }
         return try IndexFacts.stored(of: self, on: db).map { ($0, false) }
     }
-
-    /// Whether a search of words matching few rows, with no copy in memory, reads those rows'
-    /// facts (``storedFacts(for:on:)``); tests turn it off to compare with the statements alone.
-    @TaskLocal static var readsFewMatchesFacts = true
 
     /// Whether a search is narrowed to its filters' keys when it may be (``narrowedKeys(_:on:)``);
     /// tests turn it off to compare with the statements alone.

@@ -334,8 +334,9 @@ struct IndexStatements {
             + "WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
     }
 
-    /// ``textMatchCount(upTo:)`` with the keys (`trove_ids`) of the rows it counts: the words'
-    /// matches whatever the filters, up to `limit` of them.
+    /// How many rows the words match (without the filters), counted up to `limit` in the FTS5
+    /// table alone, and their keys (`trove_ids`), for a search ``factsCount`` counts from its
+    /// matches' keys; nil otherwise.
     ///
     /// ```swift
     /// statements.textMatchKeys(upTo: 1_001)
@@ -349,21 +350,6 @@ struct IndexStatements {
         let ids = TypedExpression<[UInt8]?>("trove_ids(\(id.reference))")
         return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)), \(ids.named(Self.matchedKeys)) FROM (SELECT "
             + "\(rowid.named(id)) FROM \(fts) WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
-    }
-
-    /// How many rows the words match (without the filters), counted up to `limit` in the FTS5
-    /// table alone, for a search ``factsCount`` counts from its matches' keys; nil otherwise.
-    ///
-    /// ```swift
-    /// statements.textMatchCount(upTo: 1_001)
-    /// // SELECT count(*) AS "total" FROM (SELECT "trove_notes_fts"."rowid" FROM "trove_notes_fts"
-    /// //   WHERE ("trove_notes_fts" MATCH '"b"*') LIMIT 1001)
-    /// ```
-    func textMatchCount(upTo limit: Int) -> SQLFragment? {
-        guard let clause = textClause else { return nil }
-        let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
-        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM (SELECT \(rowid) FROM \(fts) "
-            + "WHERE \(clause.queryFragment) LIMIT \(raw: String(limit)))"
     }
 
     /// The page of the rows `keys` (``rankedKeys(limit:offset:)``), in the index's order.
