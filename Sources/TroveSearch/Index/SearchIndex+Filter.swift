@@ -63,7 +63,7 @@ extension SearchIndex {
         /// ```swift
         /// .linked("id", links: "reminder_tags", from: "reminder_id", to: "tag_id", table: "tags", key: "id", value: "name")
         /// // tag:home → "reminders"."id" IN (SELECT "trove_lookup"."reminder_id" FROM "reminder_tags" AS "trove_lookup"
-        /// //   JOIN "tags" AS "trove_lookup_value" ON "trove_lookup_value"."id" = "trove_lookup"."tag_id"
+        /// //   JOIN "tags" AS "trove_lookup_value" ON ("trove_lookup_value"."id" = "trove_lookup"."tag_id")
         /// //   WHERE "trove_lookup_value"."name" COLLATE "NOCASE" = 'home')
         /// ```
         case linked(String, links: String, from: String, to: String, table: String, key: String, value: String)

@@ -11,7 +11,7 @@ extension SearchIndex {
     /// //   FROM "note_tags" AS "trove_lookup" … "trove_lookup"."tag"
     /// // .linked("id", links: "reminder_tags", from: "reminder_id", to: "tag_id", table: "tags", key: "id", value: "name"):
     /// //   FROM "reminder_tags" AS "trove_lookup" JOIN "tags" AS "trove_lookup_value"
-    /// //     ON "trove_lookup_value"."id" = "trove_lookup"."tag_id" … "trove_lookup_value"."name"
+    /// //     ON ("trove_lookup_value"."id" = "trove_lookup"."tag_id") … "trove_lookup_value"."name"
     /// ```
     struct LookupPath: Hashable, Sendable {
         /// The third table a link reaches: its `key` equals the link table's `column`.
@@ -39,23 +39,21 @@ extension SearchIndex {
 
         /// `"note_tags" AS "trove_lookup"`, with the join to the hop's table when there is one.
         var from: SQLFragment {
-            var sql: SQLFragment = "\(identifier: table) AS \(identifier: Self.alias)"
-            if let hop {
-                sql = "\(sql) JOIN \(identifier: hop.table) AS \(identifier: Self.valueAlias) "
-                    + "ON \(SQLColumn<Int64>(hop.key, table: Self.valueAlias)) = \(SQLColumn<Int64>(hop.column, table: Self.alias))"
-            }
-            return sql
+            "\(identifier: table) AS \(identifier: Self.alias)" + hopJoin
         }
 
         /// `JOIN "note_tags" AS "trove_lookup" ON (condition)`, then the join to the hop's table
         /// when there is one; the last ON is left open, so a caller may add `AND …` to it.
         func join(on condition: SQLFragment) -> SQLFragment {
-            var sql: SQLFragment = "JOIN \(identifier: table) AS \(identifier: Self.alias) ON (\(condition))"
-            if let hop {
-                sql = "\(sql) JOIN \(identifier: hop.table) AS \(identifier: Self.valueAlias) "
-                    + "ON (\(SQLColumn<Int64>(hop.key, table: Self.valueAlias)) = \(SQLColumn<Int64>(hop.column, table: Self.alias)))"
-            }
-            return sql
+            "JOIN \(identifier: table) AS \(identifier: Self.alias) ON (\(condition))" + hopJoin
+        }
+
+        /// ` JOIN "tags" AS "trove_lookup_value" ON ("trove_lookup_value"."id" = "trove_lookup"."tag_id")`,
+        /// or nothing without a hop.
+        private var hopJoin: SQLFragment {
+            guard let hop else { return "" }
+            return " JOIN \(identifier: hop.table) AS \(identifier: Self.valueAlias) "
+                + "ON (\(SQLColumn<Int64>(hop.key, table: Self.valueAlias)) = \(SQLColumn<Int64>(hop.column, table: Self.alias)))"
         }
 
         /// The value column, in ``from``'s aliases.

@@ -191,7 +191,7 @@ struct IndexFacts: Sendable {
         guard let version = try version(of: index, on: db) else { return nil }
         let sources = sources(of: index)
         let key = SQLColumn<Int64>(index.key, table: index.table)
-        let json = among.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let json = among.map { IDList($0).json }
         let within: SQLFragment = json.map { " WHERE \(key) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
         let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)\(within)")?[0] ?? []).values
         var values: [String: Values] = [:]
