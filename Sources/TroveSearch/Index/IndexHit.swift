@@ -16,8 +16,10 @@ public struct IndexHit: Hashable, Sendable, Identifiable {
     /// Each field's text with every match wrapped in the request's ``HighlightStyle``.
     public var highlighted: [String: String]
     /// About a dozen words around the best match, marked up, from the longest field that matched
-    /// besides the first (which ``highlighted`` shows whole), or from the longest field when only
-    /// the first matched; empty when the query has no words to match.
+    /// besides the first (which ``highlighted`` shows whole) and a field of names
+    /// (``SearchIndex/Field/holdsNames``, shown whole as tags are); when none of those matched,
+    /// or the query has no words to match, the start of the longest of them, as a preview. With
+    /// one field, from that one.
     public var snippet: String
     /// The fields that contain a match.
     public var matchedFields: Set<String>

@@ -22,6 +22,16 @@ public struct IndexResultSet: Hashable, Sendable {
     /// How many of ``total`` match only through another form of a word (they follow the exact
     /// matches, with the typo matches; ``IndexHit/isWordForm``).
     public var wordFormCount = 0
+    /// How many of ``total`` the ``SearchIndex/demoted`` column ranks lower (the done tasks
+    /// among the matches), 0 without one. For a search without words of an index that leaves
+    /// them out then (``SearchIndex/hidesDemotedWhenBrowsing``): how many it left out, which
+    /// ``total`` does not count. 0 in a provisional answer.
+    ///
+    /// ```swift
+    /// try tasks.search("call", on: db).demotedCount   // 3: of the 12 matches, 3 are done
+    /// try tasks.search("", on: db).demotedCount       // 40 done tasks not listed
+    /// ```
+    public var demotedCount = 0
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
     /// many have each, most first (ties by value); NULL values are not counted. Values that
     /// differ only in ASCII case are one value, as a `.text` filter compares them (`Baking` and

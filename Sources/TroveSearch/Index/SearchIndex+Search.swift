@@ -164,10 +164,13 @@ extension SearchIndex {
             var exactTotal: Int
             var firstFacet: [Facet]?
             var exactFacets: [String: [Facet]]?
+            // NB: nil when the copy does not hold the demoted column: counted in SQL below.
+            var exactDemoted: Int?
             if let inMemory {
-                (exactTotal, exactFacets) = (inMemory.total, inMemory.facets)
+                (exactTotal, exactFacets, exactDemoted) = (inMemory.total, inMemory.facets, inMemory.demoted)
             } else if tally == nil {
-                (exactTotal, firstFacet) = try countAndFirstFacet(exact, on: db)
+                let counted = try countAndFirstFacet(exact, on: db)
+                (exactTotal, exactDemoted, firstFacet) = (counted.total, counted.demoted, counted.firstFacet)
             } else {
                 exactTotal = 0
             }
@@ -177,10 +180,13 @@ extension SearchIndex {
                     offset: offset, after: after, keys: counted?.pageKeys, on: db)
                 : Tier(statements: exact, hits: [], hasMore: false)
             if let tally {
-                (exactTotal, firstFacet, exactFacets) = try tally.value()
+                let counted: Counted
+                (counted, exactFacets) = try tally.value()
+                (exactTotal, exactDemoted, firstFacet) = (counted.total, counted.demoted, counted.firstFacet)
                 if after == nil { answer.hasMore = offset + answer.hits.count < exactTotal }
             }
             var total = exactTotal
+            var demotedTotal = exactDemoted
             var facetSource = exact
             var formCount = 0
             // NB: as for the reminders, typo matches and other forms of the words come below
@@ -202,15 +208,18 @@ extension SearchIndex {
                 let unionCounted = try facts.flatMap { try countInMemory(union, facts: $0, page: unionPage, on: db, shared: shared) }
                 let unionInMemory = unionCounted?.tally
                 if unionInMemory != nil { cache?.countedFromFacts() }
-                let (unionTotal, unionFacet) = try unionInMemory.map { ($0.total, nil) } ?? countAndFirstFacet(union, on: db)
+                let unionCount = try unionInMemory.map { Counted(total: $0.total, demoted: 0, firstFacet: nil) }
+                    ?? countAndFirstFacet(union, on: db)
+                let (unionTotal, unionFacet) = (unionCount.total, unionCount.firstFacet)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
                 let formsOnly = IndexStatements(index: self, query: query, style: highlight, expansion: forms.merging(inflections))
                 if !inflections.isEmpty {
                     formCount = unionTotal - exactTotal
-                    if !typoAlternatives.isEmpty { formCount = try countAndFirstFacet(formsOnly, on: db).0 - exactTotal }
+                    if !typoAlternatives.isEmpty { formCount = try countAndFirstFacet(formsOnly, on: db).total - exactTotal }
                 }
                 if unionTotal > exactTotal {
                     total = unionTotal
+                    if let unionInMemory { demotedTotal = unionInMemory.demoted } else { demotedTotal = unionCount.demoted }
                     facetSource = union
                     firstFacet = unionFacet
                     exactFacets = unionInMemory?.facets
@@ -247,6 +256,10 @@ extension SearchIndex {
                 }
             }
             var facets = try exactFacets ?? otherFacets(of: facetSource, on: db)
+            if demotedTotal == nil {
+                // NB: the copy counted the matches but does not hold the demoted column (too many values).
+                demotedTotal = try db.fetchOne(facetSource.count).map { try $0[IndexStatements.demotedTotal] } ?? 0
+            }
             if let first = self.facets.first, let firstFacet { facets[first] = firstFacet }
             let hits = answer.hits
             let nextOffset = after == nil && answer.hasMore && !hits.isEmpty ? offset + hits.count : nil
@@ -258,9 +271,9 @@ extension SearchIndex {
                 return secondTier ? cursor.amongTypos : cursor
             }
             // NB: as for the reminders (``EngineRun/needsSuggestions(_:isRaw:)``), when nothing
-            // matched exactly, typo matches or not, and not for `!raw`: the same text gets the
-            // same suggestions in both.
-            let didYouMean = exactTotal == 0 && (exact.isRanked || matching == .like) && matching != .raw
+            // matched exactly or through another form of a word, typo matches or not, and not
+            // for `!raw`: the same text gets the same suggestions in both.
+            let didYouMean = exactTotal + formCount == 0 && (exact.isRanked || matching == .like) && matching != .raw
                 ? try Suggester.didYouMean(
                     for: query, on: db, ranges: vocabulary.ranges, trie: try cache?.trie(mirroring: db, build: false))
                 : DidYouMean.none
@@ -268,6 +281,7 @@ extension SearchIndex {
                 query: query, index: name, hits: hits, total: total, typoCount: total - exactTotal - formCount, facets: facets,
                 nextOffset: nextOffset, next: next, didYouMean: didYouMean)
             resultSet.wordFormCount = formCount
+            resultSet.demotedCount = demotedTotal ?? 0
             return resultSet
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.
@@ -283,14 +297,13 @@ extension SearchIndex {
     /// in the index alone.
     private func tallyInParallel(
         _ statements: IndexStatements, on shared: SQLiteSharedRead?, db: SQLConnection
-    ) throws -> SQLiteParallelRead<(Int, [Facet]?, [String: [Facet]])>? {
+    ) throws -> SQLiteParallelRead<(Counted, [String: [Facet]])>? {
         guard let shared, SearchIndex.ranksPagesInIndexAlone,
             let count = statements.matchCount(upTo: SearchIndex.rankedInIndexMinimum + 1),
             try db.fetchOne(count).map({ try $0[IndexStatements.total] }) ?? 0 > SearchIndex.rankedInIndexMinimum
         else { return nil }
         return try shared.start { db in
-            let (total, first) = try self.countAndFirstFacet(statements, on: db)
-            return (total, first, try self.otherFacets(of: statements, on: db))
+            (try self.countAndFirstFacet(statements, on: db), try self.otherFacets(of: statements, on: db))
         }
     }
 
@@ -320,9 +333,20 @@ extension SearchIndex {
             guard let tested = facts.passing(plan.filters, hidingDemoted: plan.hidingDemoted, of: self) else { return nil }
             passing = tested
         }
+        // NB: a search without words that hides the demoted rows counts how many it hid.
+        let hidden = plan.hidingDemoted ? passing.flatMap { kept in
+            facts.passing(plan.filters, of: self).map { $0.count - kept.count }
+        } : nil
         if isFew {
             let pageKeys = passing.map { PageKeys.every($0.map { facts.keys[Int($0)] }) }
-            return (facts.tally(matches: nil, passing: passing, facets: facets), pageKeys)
+            var tally = facts.tally(matches: nil, passing: passing, facets: facets, demoted: demoted)
+            if plan.hidingDemoted { tally.demoted = hidden }
+            if tally.demoted == nil, let demoted {
+                // NB: the few matches' number columns were not read (no filter tests them).
+                let keys = passing.map { $0.map { facts.keys[Int($0)] } } ?? facts.keys
+                tally.demoted = try db.fetchValue(statements.demotedCount(among: keys, column: demoted), as: Int.self)
+            }
+            return (tally, pageKeys)
         }
         // NB: the filters' rows, when there are filters, are a test of the FTS5 table's rowid.
         // The walk's first rows are read first: a few matches (a phrase, a rare word) are all
@@ -340,11 +364,11 @@ extension SearchIndex {
                 // join every match of the words to the app's tables to test the filters there
                 // (`is:open list:Work call` at 100,000 reminders: ~20 ms for a page of 20).
                 let pageKeys = among.map { _ in PageKeys.every(IDBlob(keys).values) }
-                return (facts.tally(matches: keys, facets: facets), pageKeys)
+                return (facts.tally(matches: keys, facets: facets, demoted: demoted), pageKeys)
             }
             let rows = page.offset + page.limit
             if let walked = try walk(statements, rows: rows, among: among, facts: facts, on: db, shared: shared) {
-                let tally = facts.tally(matches: walked.keys, facets: facets)
+                let tally = facts.tally(matches: walked.keys, facets: facets, demoted: demoted)
                 guard let entries = walked.best else { return (tally, nil) }
                 guard statements.bestWalkGivesCandidates else {
                     return (tally, .exact(entries.dropFirst(page.offset).prefix(page.limit).map(\.id)))
@@ -356,7 +380,8 @@ extension SearchIndex {
             }
         }
         let keys: [UInt8]? = try plan.matchedKeys.map { try db.fetchOne($0)?[0] ?? [] }
-        let tally = facts.tally(matches: keys, passing: passing, facets: facets)
+        var tally = facts.tally(matches: keys, passing: passing, facets: facets, demoted: demoted)
+        if plan.hidingDemoted { tally.demoted = hidden }
         // NB: filters alone that pass few rows: the page is ordered among just those keys. The
         // page statement alone reads the table in its order and tests the filters row by row
         // until the page is full, every row when fewer pass (`trove-bench declared`'s filters
@@ -528,19 +553,25 @@ extension SearchIndex {
         var hasMore: Bool
     }
 
-    /// How many rows match and, when the index has facets, the first facet's values.
-    private func countAndFirstFacet(_ statements: IndexStatements, on db: SQLConnection) throws -> (Int, [Facet]?) {
+    /// How many rows match, how many of them are demoted (or, for a search without words that
+    /// hides those, how many it hid), and, when the index has facets, the first facet's values.
+    private func countAndFirstFacet(_ statements: IndexStatements, on db: SQLConnection) throws -> Counted {
+        let hidden = try statements.hiddenCount.map { try db.fetchOne($0).map { try $0[IndexStatements.total] } ?? 0 }
+        let demoted = { (row: SQLiteRow?) throws -> Int in
+            try hidden ?? (self.demoted == nil ? 0 : row.map { try $0[IndexStatements.demotedTotal] } ?? 0)
+        }
         guard let column = facets.first else {
-            return (try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0, nil)
+            let row = try db.fetchOne(statements.count)
+            return Counted(total: try row.map { try $0[IndexStatements.total] } ?? 0, demoted: try demoted(row), firstFacet: nil)
         }
         if filters[column.lowercased()]?.lookupPath != nil {
             // NB: a match has any number of looked-up values, so their counts do not sum to
             // the total.
-            let total = try db.fetchOne(statements.count).map { try $0[IndexStatements.total] } ?? 0
+            let row = try db.fetchOne(statements.count)
             let values = try db.fetchAll(statements.facet(column)).map {
                 Facet(name: try $0[IndexStatements.facetValue], count: try $0[IndexStatements.facetCount])
             }
-            return (total, values)
+            return Counted(total: try row.map { try $0[IndexStatements.total] } ?? 0, demoted: try demoted(row), firstFacet: values)
         }
         let rows = try db.fetchAll(statements.facetAndTotal(column))
         let total = try rows.first.map { try $0[IndexStatements.facetTotal] } ?? 0
@@ -548,7 +579,15 @@ extension SearchIndex {
             let name = try row[IndexStatements.facetValueOrNull]
             return try name.map { Facet(name: $0, count: try row[IndexStatements.facetCount]) }
         }
-        return (total, Array(values.prefix(IndexStatements.facetLimit)))
+        return Counted(total: total, demoted: try demoted(rows.first), firstFacet: Array(values.prefix(IndexStatements.facetLimit)))
+    }
+
+    /// What ``countAndFirstFacet(_:on:)`` counts.
+    private struct Counted {
+        var total: Int
+        /// How many of the matches are demoted; for a search without words that hides them, how many it hid.
+        var demoted: Int
+        var firstFacet: [Facet]?
     }
 
     /// What the walk that reads the copy's keys found of a page by offset
@@ -692,12 +731,21 @@ extension SearchIndex {
             }
             highlighted[field.column] = marked
         }
-        var snippet = statements.isRanked ? try row[IndexStatements.snippet] : ""
+        // NB: the fields a snippet may come from (``IndexStatements/snippetFields``), the
+        // longest first on a tie, as the SQL's `max` picks them.
+        let candidates = statements.snippetFields.map { values[fields[$0].column] ?? "" }
+        let longest = { (texts: [String]) in texts.reduce(nil as String?) { best, text in (best?.count ?? -1) >= text.count ? best : text } }
+        var snippet: String
+        if statements.isRanked {
+            snippet = try row[IndexStatements.snippet]
+        } else {
+            // NB: no MATCH to cut it: the start of the longest (or the part a substring matched, below).
+            snippet = HitMarkup(terms: [], style: statements.style).snippet(longest(candidates) ?? "")
+        }
         if !substrings.isEmpty, !snippet.contains(statements.style.open) || statements.style.open.isEmpty,
-            let longest = fields.map({ values[$0.column] ?? "" }).filter({ !markup.matches(in: $0).isEmpty })
-                .max(by: { $0.count < $1.count })
+            let matched = longest(candidates.filter { !markup.matches(in: $0).isEmpty })
         {
-            snippet = markup.snippet(longest)
+            snippet = markup.snippet(matched)
         }
         var carried: [String: SQLBinding] = [:]
         for (number, column) in columns.enumerated() { carried[column] = try row.value(named: IndexStatements.carried(number)) }

@@ -100,4 +100,68 @@ import TroveTestSupport
         #expect(cache.factsUses >= 120, "the copy counted \(cache.factsUses) searches")
         #expect(differences.isEmpty, "\(differences.count) differ:\n\(differences.joined(separator: "\n"))")
     }
+
+    /// The whole answer the CLI prints, through the declaration (`SearchIndex.remindersResultSet`):
+    /// each hit's every field (list name, tags, priority, flag, completion, due date, repeat
+    /// rule, highlighted title, snippet, matched fields, rank, typo and word-form marks), the
+    /// totals, the completed count and whether completed ones are listed, both facets,
+    /// did-you-mean and whether there is a next page, for every text on two pages.
+    @Test(arguments: [false, true])
+    func theDeclarationGivesTheWholeResultSet(generated: Bool) async throws {
+        let store = generated
+            ? try await seededStore(records: Array(ReminderGenerator(seed: 7, count: 2_000))) : try await seededStore()
+        try await Self.declare(store)
+        let cache = VocabularyCache(database: store.database, index: Self.declaration)
+        try await cache.buildNow()
+        var differences: [String] = []
+        var completed = 0, snippets = 0
+        for text in Self.texts {
+            // NB: on one connection, then with the cache's copy of the facet values (which counts
+            // the completed ones in memory) and the walk that finds a first page.
+            for (offset, cached) in [(0, false), (20, false), (0, true), (20, true)] {
+                let request = SearchRequest(
+                    text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), highlight: .brackets,
+                    today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+                let engine = try await EngineRegistry().search(request, in: store.database)
+                let declared = try await SearchIndex.$bestWalkMinimum.withValue(cached ? 0 : SearchIndex.bestWalkMinimum) {
+                    try await store.database.read { db in
+                        try SearchIndex.remindersResultSet(for: request, text: text, exact: false, on: db, vocabulary: cached ? cache : nil)
+                    }
+                }
+                let answer = try #require(declared)
+                completed += answer.completedCount
+                snippets += answer.hits.filter { !$0.snippet.isEmpty }.count
+                var differ: [String] = []
+                func compare<T: Equatable>(_ name: String, _ a: T, _ b: T) {
+                    if a != b { differ.append("\(name): engine \(a), declared \(b)") }
+                }
+                compare("total", engine.total, answer.total)
+                compare("typos", engine.typoCount, answer.typoCount)
+                compare("word forms", engine.wordFormCount, answer.wordFormCount)
+                compare("completed", engine.completedCount, answer.completedCount)
+                compare("includes completed", engine.includesCompleted, answer.includesCompleted)
+                compare("lists", engine.listFacets, answer.listFacets)
+                compare("tags", engine.tagFacets, answer.tagFacets)
+                compare("did you mean", engine.didYouMean, answer.didYouMean)
+                compare("has next", engine.next == nil, answer.next == nil)
+                compare("ids", engine.hits.map(\.id), answer.hits.map(\.id))
+                for (a, b) in zip(engine.hits, answer.hits) where a != b {
+                    var hit = b
+                    // NB: the two rank the same rows in the same order; their scores differ in the last bits only.
+                    if abs(a.rank - b.rank) <= 1e-9 * max(1, abs(a.rank)) { hit.rank = a.rank }
+                    // NB: the fields that differ, by name, each with both values.
+                    let fields = zip(Mirror(reflecting: a).children, Mirror(reflecting: hit).children).compactMap { x, y in
+                        "\(x.value)" == "\(y.value)" ? nil : "\(x.label ?? "?") engine \(x.value) declared \(y.value)"
+                    }
+                    if a != hit { differ.append("hit \(a.id): \(fields.joined(separator: ", "))") }
+                }
+                if !differ.isEmpty { differences.append("\(text) (offset \(offset)\(cached ? ", cached" : "")): " + differ.joined(separator: "; ")) }
+            }
+        }
+        // NB: the texts find completed reminders and notes to cut snippets from, and the copy
+        // counted many of them; were they none, this would prove little.
+        #expect(completed > 0 && snippets > 0)
+        #expect(cache.factsUses >= 120, "the copy counted \(cache.factsUses) searches")
+        #expect(differences.isEmpty, "\(differences.count) differ:\n\(differences.prefix(15).joined(separator: "\n"))")
+    }
 }

@@ -23,7 +23,7 @@ import TroveTestSupport
               coalesce("notes"."body", '') AS "value_1",
               coalesce(highlight("trove_notes_fts", 1, '[', ']'), '') AS "highlighted_1",
               trove_matched("trove_notes_fts", 1) AS "matched_1",
-              coalesce(snippet("trove_notes_fts", CASE WHEN trove_matched("trove_notes_fts", 1) THEN 1 ELSE CASE max(coalesce(length("notes"."title"), 0), coalesce(length("notes"."body"), 0)) WHEN coalesce(length("notes"."title"), 0) THEN 0 WHEN coalesce(length("notes"."body"), 0) THEN 1 END END, '[', ']', '…', 12), '') AS "snippet",
+              coalesce(snippet("trove_notes_fts", 1, '[', ']', '…', 12), '') AS "snippet",
               trove_rank_fields("trove_notes_fts", 1.2, 0.5, 0.5, 1.0, 0.25, -1, 'sourdough', 'sourdough', 10.0, 0.75, 1.0, 0.75) AS "score"
             FROM "trove_notes_fts"
             CROSS JOIN "notes" ON ("notes"."id" = "trove_notes_fts"."rowid")
@@ -113,9 +113,9 @@ import TroveTestSupport
         } results: {
             """
             #  key  rank  title           body                                                    snippet
-            -  ---  ----  --------------  ------------------------------------------------------  -------
-            1  1          Sourdough loaf  Feed the starter the night before; bake hot with steam
-            2  4          Trip to Lisbon  Book the train; pack the camera
+            -  ---  ----  --------------  ------------------------------------------------------  ------------------------------------------------------
+            1  1          Sourdough loaf  Feed the starter the night before; bake hot with steam  Feed the starter the night before; bake hot with steam
+            2  4          Trip to Lisbon  Book the train; pack the camera                         Book the train; pack the camera
             2 of 2
             folder: Baking (1), Travel (1)
             """
@@ -424,8 +424,8 @@ import TroveTestSupport
         } results: {
             """
             #  key  rank  title     body     snippet
-            -  ---  ----  --------  -------  --------
-            1  8          给[奶奶]打电话  关于春节的安排  给[奶奶]打电话
+            -  ---  ----  --------  -------  -------
+            1  8          给[奶奶]打电话  关于春节的安排  关于春节的安排
             1 of 1
             folder: Family (1)
             """
@@ -541,7 +541,7 @@ import TroveTestSupport
             -  ---  -----  ----  -----------------  --------------------------------------------------  --------------------------------------------------
             1  6    -3.45        [Camera] settings  Aperture priority for street photography in Lisbon  Aperture priority for street photography in Lisbon
             2  4    -1.40        Trip to Lisbon     Book the train; pack the [camera]                   Book the train; pack the [camera]
-            3  7    -3.29  typo  [Camara] strap     leather                                             [Camara] strap
+            3  7    -3.29  typo  [Camara] strap     leather                                             leather
             3 of 3 (1 with typos)
             folder: Gear (1), Travel (1)
             """

@@ -1,5 +1,7 @@
+import Foundation
 import TroveQuery
 package import TroveSQLite
+import TroveStore
 
 extension SearchIndex {
     /// The reminders as one declaration (issue 18, item 3), for the tests and the benchmark
@@ -32,7 +34,9 @@ extension SearchIndex {
                 tiebreakers: [
                     .ascending("is_completed"), .ascending("due_date"), .descending("priority"), .descending("created_at"),
                 ],
-                demoted: "is_completed", hidesDemotedWhenBrowsing: true)
+                demoted: "is_completed", hidesDemotedWhenBrowsing: true,
+                // NB: what a reminder's hit shows besides its fields (``remindersResultSet(for:exact:on:)``).
+                columns: ["list_id", "priority", "is_flagged", "is_completed", "due_date", "repeat_rule"])
         } catch {
             preconditionFailure("the reminders' declaration is valid: \(error)")
         }
@@ -47,5 +51,78 @@ extension SearchIndex {
     package static func declareReminders(_ db: SQLConnection) throws {
         try db.execute("DROP TABLE IF EXISTS \"declared_reminder_tags\"")
         try declaredReminders.migrate(db)
+    }
+}
+
+extension SearchIndex {
+    /// The reminders' answer to `request` through ``declaredReminders``, in the engine's
+    /// ``ResultSet``: the hits as ``SearchHit``s (the list's name, tags, priority, flag,
+    /// completion, due date and repeat rule from the carried columns; the list names in one
+    /// look-up for the page), the completed ones counted by ``IndexResultSet/demotedCount``,
+    /// the list and tag facets. `text` and `exact` are what `request.query` was parsed from.
+    ///
+    /// ```swift
+    /// try SearchIndex.remindersResultSet(for: SearchRequest(text: "dent"), text: "dent", exact: false, on: db)
+    /// // the declaration's statements, then
+    /// // SELECT "id", "name" FROM "lists" WHERE "id" IN (SELECT "value" FROM json_each('[1,3]'))
+    /// ```
+    ///
+    /// Nil for a request the declaration does not answer yet: another sort or ranking than
+    /// Trove's by rank, `--all`/`--open` (``SearchRequest/includeCompleted``), word forms off,
+    /// more than ``maxLimit`` hits, or an engine other than `!fts`, `!like` and `!raw`.
+    package static func remindersResultSet(
+        for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, vocabulary: VocabularyCache? = nil
+    ) throws -> ResultSet? {
+        guard request.sort == .rank, request.ranking == .trove, request.includeCompleted == nil, request.wordForms == .on,
+            request.limit <= maxLimit, ["fts", "like", "raw"].contains(request.query.engineName)
+        else { return nil }
+        let index = declaredReminders
+        let query = index.parse(text, exact: exact, today: request.today, timeZone: request.timeZone)
+        let offset: Int, after: SearchCursor?
+        switch request.page {
+        case .first: (offset, after) = (0, nil)
+        case .offset(let count): (offset, after) = (count, nil)
+        case .after(let cursor): (offset, after) = (0, cursor)
+        }
+        let answer = try index.search(
+            query, on: db, helper: nil, limit: request.limit, offset: offset, after: after, highlight: request.highlight,
+            typos: request.typos, vocabulary: vocabulary)
+        return try remindersResultSet(answer, for: request, on: db)
+    }
+
+    /// ``remindersResultSet(for:text:exact:on:vocabulary:)``'s conversion of the declaration's answer.
+    static func remindersResultSet(_ answer: IndexResultSet, for request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
+        let listIDs = Set(try answer.hits.compactMap { try $0.column("list_id", as: Int64.self) })
+        var lists: [Int64: String] = [:]
+        if !listIDs.isEmpty {
+            let rows = try db.fetchAll(
+                "SELECT \"id\", \"name\" FROM \"lists\" WHERE \"id\" IN (SELECT \"value\" FROM json_each(\(IDList(listIDs.sorted()).json)))")
+            for row in rows { lists[try row[0] as Int64] = try row[1] as String }
+        }
+        let hits = try answer.hits.map { hit -> SearchHit in
+            let notes = hit.values["notes"] ?? "", tags = hit.values["tags"] ?? ""
+            var converted = SearchHit(
+                id: hit.key, title: hit.values["title"] ?? "", notes: notes,
+                list: try hit.column("list_id", as: Int64.self).flatMap { lists[$0] } ?? "",
+                tags: tags.isEmpty ? [] : tags.components(separatedBy: ", "),
+                priority: Priority(rawValue: Int(try hit.column("priority", as: Int64.self) ?? 0)) ?? .none,
+                isFlagged: try hit.column("is_flagged", as: Int64.self) ?? 0 != 0,
+                isCompleted: try hit.column("is_completed", as: Int64.self) ?? 0 != 0,
+                due: try hit.column("due_date", as: String.self).flatMap(DueDate.init(storageText:)),
+                titleHighlighted: hit.highlighted["title"], snippet: notes.isEmpty ? "" : hit.snippet,
+                matchedFields: Set(hit.matchedFields.compactMap(SearchColumn.init(rawValue:))), rank: hit.rank,
+                repeatRule: try hit.column("repeat_rule", as: String.self).flatMap { try? RepeatRule(rrule: $0) },
+                isTypo: hit.isTypo)
+            converted.isWordForm = hit.isWordForm
+            return converted
+        }
+        let hidesCompleted = IndexStatements(index: declaredReminders, query: answer.query, style: request.highlight).hiddenWhenBrowsing != nil
+        var resultSet = ResultSet(
+            query: request.query, engine: request.query.engineName, hits: hits, total: answer.total, typoCount: answer.typoCount,
+            completedCount: answer.isProvisional ? hits.filter(\.isCompleted).count : answer.demotedCount,
+            includesCompleted: !hidesCompleted, listFacets: answer.facets["list"] ?? [], tagFacets: answer.facets["tag"] ?? [],
+            next: answer.next.map(SearchPage.after), didYouMean: answer.didYouMean, isProvisional: answer.isProvisional)
+        resultSet.wordFormCount = answer.wordFormCount
+        return resultSet
     }
 }

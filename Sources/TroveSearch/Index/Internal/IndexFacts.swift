@@ -468,6 +468,26 @@ struct IndexFacts: Sendable {
     struct Tally: Sendable {
         var total = 0
         var facets: [String: [Facet]] = [:]
+        /// How many of the matches ``SearchIndex/demoted`` ranks lower; 0 without that
+        /// column, nil when the copy does not hold it (SQL counts them then).
+        var demoted: Int? = 0
+    }
+
+    /// How many of the rows at `positions` the `demoted` column ranks lower
+    /// (`ifnull(column, 0) <> 0`): 0 without a column, nil when the copy does not hold its
+    /// values (``numbers``).
+    func demotedCount(at positions: [Int32], column demoted: String?) -> Int? {
+        guard let demoted else { return 0 }
+        if let numbers = numbers[demoted.lowercased()] {
+            let counts = numbers.values.map { ($0 ?? 0) != 0 }
+            guard counts.contains(true) else { return 0 }
+            var count = 0
+            numbers.places.withUnsafeBufferPointer { places in
+                for position in positions where counts[Int(places[Int(position)])] { count += 1 }
+            }
+            return count
+        }
+        return nil
     }
 
     /// Counts `matches` (a `trove_ids` BLOB: sorted keys; nil for every row) among the rows
@@ -476,7 +496,7 @@ struct IndexFacts: Sendable {
     /// and shows its lowest spelling in binary order among the matches; most first, then by
     /// that spelling's bytes; at most ``IndexStatements/facetLimit`` values. A key the facts do
     /// not hold (the app's table has no such row) is left out, as the SQL's join leaves it out.
-    func tally(matches: [UInt8]?, passing: [Int32]? = nil, facets: [String]) -> Tally {
+    func tally(matches: [UInt8]?, passing: [Int32]? = nil, facets: [String], demoted: String? = nil) -> Tally {
         var positions: [Int32]
         if let matches {
             let matched = IDBlob(matches)
@@ -493,7 +513,7 @@ struct IndexFacts: Sendable {
         } else {
             positions = passing ?? (0..<Int32(keys.count)).map { $0 }
         }
-        var tally = Tally(total: positions.count)
+        var tally = Tally(total: positions.count, demoted: demotedCount(at: positions, column: demoted))
         for facet in facets where tally.facets[facet] == nil {
             guard let values = values[facet] else { continue }
             tally.facets[facet] = values.count(at: positions)

@@ -35,6 +35,10 @@ struct IndexStatements {
     /// ``filter`` then leaves those tests out, which would only say yes to every such row and
     /// read the filters' tables to do so (a tag's links, once per statement).
     var keysPassFilters = false
+    /// Whether a search without words that hides the demoted rows
+    /// (``SearchIndex/hidesDemotedWhenBrowsing``) matches just those instead: what
+    /// ``hiddenCount`` counts.
+    private var matchesHidden = false
 
     static let key = ResultColumn<Int64>("key")
     static let snippet = ResultColumn<String>("snippet")
@@ -547,9 +551,49 @@ struct IndexStatements {
         return "(\(later))"
     }
 
-    /// How many rows match in all.
+    /// How many rows match in all, and how many of them ``SearchIndex/demoted`` ranks lower
+    /// (``demotedTotal``, with a demoted column).
+    ///
+    /// ```swift
+    /// statements.count
+    /// // SELECT count(*) AS "total", ifnull(sum((ifnull("notes"."is_done", 0) <> 0)), 0) AS "demoted" FROM … WHERE …
+    /// ```
     var count: SQLFragment {
-        "SELECT \(TypedExpression<Int>("count(*)").named(Self.total)) FROM \(from)\(whereSQL)"
+        let demoted: SQLFragment = demoted.map { ", \(TypedExpression<Int>("ifnull(sum(\($0)), 0)").named(Self.demotedTotal))" } ?? ""
+        return "SELECT \(TypedExpression<Int>("count(*)").named(Self.total))\(demoted) FROM \(from)\(whereSQL)"
+    }
+
+    /// How many of the matches ``SearchIndex/demoted`` ranks lower, in ``count`` and ``facetAndTotal(_:)``.
+    static let demotedTotal = ResultColumn<Int>("demoted")
+
+    /// How many rows a search without words that hides the demoted ones
+    /// (``SearchIndex/hidesDemotedWhenBrowsing``) left out: those its filters pass that are
+    /// demoted; nil for a search that hides none.
+    ///
+    /// ```swift
+    /// statements.hiddenCount
+    /// // SELECT count(*) AS "total", … FROM "reminders" WHERE … AND NOT ((ifnull("reminders"."is_completed", 0) = 0))
+    /// ```
+    var hiddenCount: SQLFragment? {
+        guard hiddenWhenBrowsing != nil else { return nil }
+        var hidden = self
+        hidden.keysPassFilters = false
+        hidden.matchesHidden = true
+        return hidden.count
+    }
+
+    /// How many of the rows `keys` are demoted: for a few matches whose facts were read without
+    /// the demoted column.
+    ///
+    /// ```swift
+    /// statements.demotedCount(among: [3, 9], column: "is_done")
+    /// // SELECT count(*) FROM "notes" WHERE "notes"."id" IN (SELECT "value" FROM json_each('[3,9]'))
+    /// //   AND (ifnull("notes"."is_done", 0) <> 0)
+    /// ```
+    func demotedCount(among keys: [Int64], column: String) -> SQLFragment {
+        let demoted = SQLColumn<Int64>(column, table: index.table)
+        return "SELECT count(*) FROM \(identifier: index.table) WHERE \(key) IN (SELECT \"value\" FROM json_each(\(IDList(keys).json))) "
+            + "AND (ifnull(\(demoted), 0) <> 0)"
     }
 
     static let facetTotal = ResultColumn<Int>("total")
@@ -574,7 +618,9 @@ struct IndexStatements {
         let value = Self.facetValueOrNull.reference
         return "SELECT \(TypedExpression<String?>("min(\(asText(column).collate(.binary)))").named(Self.facetValueOrNull)), "
             + "\(TypedExpression<Int>("count(*)").named(Self.facetCount)), "
-            + "\(TypedExpression<Int>("sum(count(*)) OVER ()").named(Self.facetTotal)) FROM \(from)\(whereSQL) "
+            + "\(TypedExpression<Int>("sum(count(*)) OVER ()").named(Self.facetTotal))"
+            + (demoted.map { ", \(TypedExpression<Int>("ifnull(sum(sum(\($0))) OVER (), 0)").named(Self.demotedTotal))" } ?? "")
+            + " FROM \(from)\(whereSQL) "
             + "GROUP BY \(facetGroup(column)) ORDER BY (\(value.isNull)), \(Self.facetCount.reference.desc().queryFragment), "
             + "\(value) LIMIT \(raw: String(Self.facetLimit + 1))"
     }
@@ -676,14 +722,16 @@ struct IndexStatements {
             for clause in query.fieldFilters where !keysPassFilters {
                 if let predicate = predicate(clause) { predicate }
             }
-            if !keysPassFilters, let hidden = hiddenWhenBrowsing { hidden }
+            if !keysPassFilters, let hidden = hiddenWhenBrowsing {
+                if matchesHidden { !hidden } else { hidden }
+            }
         }
     }
 
     /// `(ifnull("reminders"."is_completed", 0) = 0)` for a search without words of an index
     /// that hides its demoted rows then (``SearchIndex/hidesDemotedWhenBrowsing``), unless a
     /// filter decides on them; nil otherwise.
-    private var hiddenWhenBrowsing: TypedExpression<Bool>? {
+    var hiddenWhenBrowsing: TypedExpression<Bool>? {
         guard index.hidesDemotedWhenBrowsing, let demoted = index.demoted, query.terms.isEmpty, query.excludedTerms.isEmpty
         else { return nil }
         let decides = query.fieldFilters.contains { clause in
@@ -885,35 +933,44 @@ struct IndexStatements {
             """)
     }
 
-    /// The number of the field a hit's snippet is cut from: the longest field that matched
-    /// besides the first (a hit shows the first whole, highlighted, as a title), so that a match
-    /// in a short summary is shown there rather than the start of a long body that holds none;
-    /// when only the first matched, the longest field, as a preview. Ties go to the earlier field.
+    /// The fields a hit's snippet may be cut from (by number): every field but the first, which
+    /// a hit shows whole, highlighted, as a title, and but a field of names
+    /// (``SearchIndex/Field/holdsNames``), shown whole as tags are; the first field when there
+    /// is no other.
+    var snippetFields: [Int] {
+        let others = index.fields.indices.dropFirst().filter { !index.fields[$0].holdsNames }
+        return others.isEmpty ? [0] : others
+    }
+
+    /// The number of the field a hit's snippet is cut from: the longest of ``snippetFields``
+    /// that matched, so that a match in a short summary is shown there rather than the start of
+    /// a long body that holds none; when none of them matched, the longest of them, as a
+    /// preview. Ties go to the earlier field.
     ///
     /// ```sql
     /// CASE max(trove_matched(fts, 1) * (coalesce(length("summary"), 0) + 1), trove_matched(fts, 2) * (… "body" …))
-    ///   WHEN 0 THEN <the longest field> WHEN trove_matched(fts, 1) * (…) THEN 1 WHEN … THEN 2 END
+    ///   WHEN 0 THEN <the longest of them> WHEN trove_matched(fts, 1) * (…) THEN 1 WHEN … THEN 2 END
     /// ```
     private var snippetField: SQLFragment {
-        guard index.fields.count > 1 else { return "0" }
+        let candidates = snippetFields
+        guard candidates.count > 1 else { return SQLFragment(raw: String(candidates[0])) }
         let fts = SQLFragment(identifier: index.ftsTable)
         // NB: a matched field scores its length + 1, so a matched empty one still beats none.
-        let scores = index.fields.indices.dropFirst().map { number in
+        let scores = candidates.map { number in
             SQLFragment("(trove_matched(\(fts), \(raw: String(number))) * (coalesce(length(\(text(index.fields[number].column))), 0) + 1))")
         }
-        // NB: max() of one argument is the aggregate, so one field besides the first is a plain test.
-        guard scores.count > 1 else { return "CASE WHEN trove_matched(\(fts), 1) THEN 1 ELSE \(longestField) END" }
         var sql: SQLFragment = "CASE max(\(scores.joined(separator: ", "))) WHEN 0 THEN \(longestField)"
-        for (offset, score) in scores.enumerated() { sql += " WHEN \(score) THEN \(raw: String(offset + 1))" }
+        for (number, score) in zip(candidates, scores) { sql += " WHEN \(score) THEN \(raw: String(number))" }
         return sql + " END"
     }
 
-    /// The number of the row's longest field: the first of the longest on a tie.
+    /// The number of the row's longest field of ``snippetFields``: the first of the longest on a tie.
     private var longestField: SQLFragment {
-        guard index.fields.count > 1 else { return "0" }
-        let lengths = index.fields.map { SQLFragment("coalesce(length(\(text($0.column))), 0)") }
+        let candidates = snippetFields
+        guard candidates.count > 1 else { return SQLFragment(raw: String(candidates[0])) }
+        let lengths = candidates.map { SQLFragment("coalesce(length(\(text(index.fields[$0].column))), 0)") }
         var sql: SQLFragment = "CASE max(\(lengths.joined(separator: ", ")))"
-        for (number, length) in lengths.enumerated() { sql += " WHEN \(length) THEN \(raw: String(number))" }
+        for (number, length) in zip(candidates, lengths) { sql += " WHEN \(length) THEN \(raw: String(number))" }
         return sql + " END"
     }
 
