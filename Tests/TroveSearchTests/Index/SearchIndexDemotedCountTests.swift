@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TroveQuery
+import TroveSQLite
+@testable import TroveSearch
+
+/// `IndexResultSet.demotedCount`: how many of a search's matches the demoted column ranks
+/// lower, or how many a search without words left out, the same whichever way the search
+/// counted (SQL, the copy of the facet values, a few matches' facts).
+///
+/// The rows of ``SearchIndexTiebreakerTests``: `done` is 1 for rows 5 (Water, Work) and 8
+/// (Call, Home); rows 1–6 are titled Water; 4, 5 and 7 are in Work; 3 and 7 are tagged call.
+@Suite struct SearchIndexDemotedCountTests {
+    /// Each text, the total and the demoted count.
+    static let expected: [(String, Int, Int)] = [
+        ("water", 6, 1),  // 1–6 match; 5 is done
+        ("call", 3, 1),  // 3 and 7 (their tags) and 8 (its title), which is done; 6's "recall" is another word
+        ("", 6, 2),  // browsing leaves out 5 and 8
+        ("folder:work", 2, 1),  // 4 and 7 listed, 5 left out
+        ("is:done", 2, 2),  // the filter decides on them: none left out, both counted
+        ("zzz", 0, 0),
+    ]
+
+    @Test(arguments: [false, true])
+    func eachWayOfCountingCountsTheDemotedMatches(cached: Bool) async throws {
+        let index = try SearchIndexTiebreakerTests.index(tiebreakers: SearchIndexTiebreakerTests.reminders)
+        let database = try await SearchIndexTiebreakerTests.database(index)
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        for (text, total, demoted) in Self.expected {
+            let answer = try await SearchIndex.$storedFactsMinimum.withValue(cached ? SearchIndex.rankedInIndexMinimum : 0) {
+                try await index.search(text, in: database, vocabulary: cached ? cache : nil)
+            }
+            #expect(answer.total == total, "\(text)")
+            #expect(answer.demotedCount == demoted, "\(text)")
+            // NB: the statements alone, no copy of the facet values anywhere.
+            let plain = try await SearchIndex.$readsStoredFacts.withValue(false) { try await index.search(text, in: database) }
+            #expect(plain.demotedCount == demoted, "\(text), counted in SQL")
+        }
+        #expect(cached ? cache.factsUses > 0 : true)
+    }
+
+    // A demoted column with more values than the copy holds (``IndexFacts/numberValueLimit``)
+    // is counted in SQL beside the copy's total.
+    @Test func aDemotedColumnOfManyValuesIsCountedInSQL() async throws {
+        let index = try SearchIndex(
+            table: "items", key: "id", fields: [.init("title")], filters: ["folder": .text("folder")], facets: ["folder"],
+            demoted: "archived")
+        let database = try SQLiteDatabase.inMemory()
+        try await database.write { db in
+            try db.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, title TEXT NOT NULL, folder TEXT, archived INTEGER)")
+            // NB: 100 rows titled "Box", archived 0 for the even ids, the id for the odd ones: 51 distinct values.
+            for id in 1...100 {
+                try db.execute("INSERT INTO items VALUES (\(id), 'Box', 'A', \(id % 2 == 0 ? 0 : id))")
+            }
+            for id in 101...120 { try db.execute("INSERT INTO items VALUES (\(id), 'Box', 'B', \(id))") }
+            try index.migrate(db)
+        }
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        let answer = try await index.search("box", in: database, vocabulary: cache)
+        #expect(answer.total == 120)
+        #expect(answer.demotedCount == 70)  // 50 odd ids and 101–120
+        #expect(cache.factsUses > 0)
+    }
+}
