@@ -11,7 +11,8 @@ import TroveStore
 /// Per query, each the median of `rounds` runs, the six taking turns at going first:
 /// - the engine on one connection, no caches (`FTSEngine().search(request, on:)`, as
 ///   `trove-bench statements` times it);
-/// - the declaration on one connection, no caches (`SearchIndex.search(query, on:)`);
+/// - the declaration on one connection, no caches (`SearchIndex.remindersResultSet(for:…on:)`:
+///   its search, then the engine's `ResultSet` made of its answer, as `trove search` prints it);
 /// - each on a connection opened for that search alone, the text parsed in it: what a
 ///   one-shot `trove search` process does after it starts (the schema read, SQLite's page
 ///   cache empty), without the process's own start, which is the same for both;
@@ -21,7 +22,7 @@ import TroveStore
 ///   facet values), as an app's stream over its index.
 ///
 /// Both answer the same request: 50 hits, typo tier on, the day pinned to the generator's
-/// today. Each query's two answers (hits in order and total) are compared, and the queries
+/// today. Each query's two answers are compared whole (``difference(_:_:)``), and the queries
 /// whose answers differ are counted, with the first few named.
 public struct DeclaredRemindersBenchmark {
     /// The benchmark's reminders database.
@@ -83,13 +84,13 @@ public struct DeclaredRemindersBenchmark {
     /// whole search's fastest, labelled. The fastest, not the median: on a busy machine it is
     /// the steadier figure for comparing two builds.
     public func profile(_ text: String, typing: Bool, rounds: Int) throws -> [(String, Double)] {
-        let index = SearchIndex.declaredReminders
         let request = QueryBenchmark.request(BenchQuery(text, typing: typing))
-        let query = index.parse(text, exact: !typing, today: request.today, timeZone: request.timeZone)
         SQLCapture.isArmed = true
         let captured = try SQLConnection(path: path, options: .init(readOnly: true))
         SQLCapture.isArmed = false
-        let statements = try SQLCapture.record { _ = try index.search(query, on: captured, limit: request.limit) }
+        let statements = try SQLCapture.record {
+            _ = try SearchIndex.remindersResultSet(for: request, text: text, exact: !typing, on: captured)
+        }
         let direct = try DirectConnection(path: path, readOnly: true)
         let clock = ContinuousClock()
         var out: [(String, Double)] = []
@@ -108,10 +109,10 @@ public struct DeclaredRemindersBenchmark {
         var whole: [Double] = []
         for _ in 0..<max(rounds, 1) {
             let start = clock.now
-            _ = try index.search(query, on: timed, limit: request.limit)
+            _ = try SearchIndex.remindersResultSet(for: request, text: text, exact: !typing, on: timed)
             whole.append((clock.now - start).milliseconds)
         }
-        out.append(("the whole search (SearchIndex.search on one connection)", whole.min() ?? 0))
+        out.append(("the whole search (SearchIndex.remindersResultSet on one connection)", whole.min() ?? 0))
         return out
     }
 
@@ -123,6 +124,30 @@ public struct DeclaredRemindersBenchmark {
         case .text(let text): "'\(text.prefix(60))'"
         case .blob(let bytes): "<\(bytes.count) bytes>"
         }
+    }
+
+    /// What differs between the engine's answer and the declaration's, briefly; nil when they
+    /// are the same: every field of every hit (scores within a billionth), the totals, the
+    /// completed count, the facets, did-you-mean and whether a next page follows.
+    static func difference(_ engine: ResultSet, _ declared: ResultSet) -> String? {
+        var differ: [String] = []
+        if engine.hits.map(\.id) != declared.hits.map(\.id) {
+            differ.append("ids \(engine.hits.prefix(5).map(\.id)) / \(declared.hits.prefix(5).map(\.id))")
+        }
+        for (a, b) in zip(engine.hits, declared.hits) where a.id == b.id {
+            var hit = b
+            if abs(a.rank - b.rank) <= 1e-9 * max(1, abs(a.rank)) { hit.rank = a.rank }
+            if a != hit { differ.append("hit \(a.id)") }
+        }
+        if engine.total != declared.total { differ.append("total \(engine.total) / \(declared.total)") }
+        if engine.typoCount != declared.typoCount || engine.wordFormCount != declared.wordFormCount { differ.append("typos or forms") }
+        if engine.completedCount != declared.completedCount || engine.includesCompleted != declared.includesCompleted {
+            differ.append("completed \(engine.completedCount) / \(declared.completedCount)")
+        }
+        if engine.listFacets != declared.listFacets || engine.tagFacets != declared.tagFacets { differ.append("facets") }
+        if engine.didYouMean != declared.didYouMean { differ.append("did you mean") }
+        if (engine.next == nil) != (declared.next == nil) { differ.append("next page") }
+        return differ.isEmpty ? nil : differ.prefix(4).joined(separator: ", ")
     }
 
     /// Times every query of every class.
@@ -150,33 +175,31 @@ public struct DeclaredRemindersBenchmark {
             var perQuery: [(text: String, engine: Double, declared: Double)] = []
             for (number, query) in queries.enumerated() {
                 let request = QueryBenchmark.request(query)
-                let parsed = index.parse(query.text, exact: !query.typing, today: request.today, timeZone: request.timeZone)
-                let engineAnswer = try FTSEngine().search(request, on: db)
-                let declaredAnswer = try index.search(parsed, on: db, limit: request.limit)
-                let engineKeys = engineAnswer.hits.map(\.id), declaredKeys = declaredAnswer.hits.map(\.key)
-                if engineKeys != declaredKeys || engineAnswer.total != declaredAnswer.total {
-                    differing += 1
-                    if examples.count < 3 {
-                        examples.append(
-                            "\(query): engine \(engineAnswer.total) \(engineKeys.prefix(5)), declared \(declaredAnswer.total) \(declaredKeys.prefix(5))")
+                let (text, exact) = (query.text, !query.typing)
+                let declared = { (db: SQLConnection) throws -> ResultSet in
+                    guard let answer = try SearchIndex.remindersResultSet(for: request, text: text, exact: exact, on: db) else {
+                        throw BenchError("the declaration does not answer \(query)")
                     }
+                    return answer
+                }
+                let engineAnswer = try FTSEngine().search(request, on: db)
+                let declaredAnswer = try declared(db)
+                if let difference = Self.difference(engineAnswer, declaredAnswer) {
+                    differing += 1
+                    if examples.count < 3 { examples.append("\(query): \(difference)") }
                 }
                 // NB: each reader warms its own cache, and the two swap roles from one search to the next.
                 for _ in 0..<2 {
                     _ = try await cachedEngine.search(request, in: database)
-                    _ = try await index.search(parsed, in: database, limit: request.limit, vocabulary: words)
+                    _ = try await SearchIndex.remindersResultSet(for: request, text: text, exact: exact, in: database, vocabulary: words)
                 }
                 let runs: [() async throws -> Void] = [
                     { _ = try FTSEngine().search(request, on: db) },
-                    { _ = try index.search(parsed, on: db, limit: request.limit) },
+                    { _ = try declared(db) },
                     { _ = try await cachedEngine.search(request, in: database) },
-                    { _ = try await index.search(parsed, in: database, limit: request.limit, vocabulary: words) },
+                    { _ = try await SearchIndex.remindersResultSet(for: request, text: text, exact: exact, in: database, vocabulary: words) },
                     { _ = try FTSEngine().search(request, on: try SQLConnection(path: path, options: .init(readOnly: true))) },
-                    {
-                        let fresh = try SQLConnection(path: path, options: .init(readOnly: true))
-                        let query = index.parse(query.text, exact: !query.typing, today: request.today, timeZone: request.timeZone)
-                        _ = try index.search(query, on: fresh, limit: request.limit)
-                    },
+                    { _ = try declared(try SQLConnection(path: path, options: .init(readOnly: true))) },
                 ]
                 var samples: [[Double]] = Array(repeating: [], count: runs.count)
                 for round in 0..<max(rounds, 1) {

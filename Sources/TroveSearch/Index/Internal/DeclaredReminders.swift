@@ -71,7 +71,8 @@ extension SearchIndex {
     /// Trove's by rank, `--all`/`--open` (``SearchRequest/includeCompleted``), word forms off,
     /// more than ``maxLimit`` hits, or an engine other than `!fts`, `!like` and `!raw`.
     package static func remindersResultSet(
-        for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, vocabulary: VocabularyCache? = nil
+        for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, helper: SQLiteReadHelper? = nil,
+        vocabulary: VocabularyCache? = nil
     ) throws -> ResultSet? {
         guard request.sort == .rank, request.ranking == .trove, request.includeCompleted == nil, request.wordForms == .on,
             request.limit <= maxLimit, ["fts", "like", "raw"].contains(request.query.engineName)
@@ -85,12 +86,23 @@ extension SearchIndex {
         case .after(let cursor): (offset, after) = (0, cursor)
         }
         let answer = try index.search(
-            query, on: db, helper: nil, limit: request.limit, offset: offset, after: after, highlight: request.highlight,
+            query, on: db, helper: helper, limit: request.limit, offset: offset, after: after, highlight: request.highlight,
             typos: request.typos, vocabulary: vocabulary)
         return try remindersResultSet(answer, for: request, on: db)
     }
 
-    /// ``remindersResultSet(for:text:exact:on:vocabulary:)``'s conversion of the declaration's answer.
+    /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)`` on a database's readers: with a
+    /// second idle reader, a large set's total and facets are read there while the page is
+    /// ranked, as ``search(_:in:limit:offset:after:highlight:typos:vocabulary:)`` does.
+    package static func remindersResultSet(
+        for request: SearchRequest, text: String, exact: Bool, in database: SQLiteDatabase, vocabulary: VocabularyCache? = nil
+    ) async throws -> ResultSet? {
+        try await database.readWithHelper { db, helper in
+            try remindersResultSet(for: request, text: text, exact: exact, on: db, helper: helper, vocabulary: vocabulary)
+        }
+    }
+
+    /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)``'s conversion of the declaration's answer.
     static func remindersResultSet(_ answer: IndexResultSet, for request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
         let listIDs = Set(try answer.hits.compactMap { try $0.column("list_id", as: Int64.self) })
         var lists: [Int64: String] = [:]
