@@ -62,6 +62,35 @@ extension SearchIndex {
         return copy
     }
 
+    /// Which of the ``SearchIndex/demoted`` rows a search lists: a "show done tasks" switch, or `trove
+    /// search --all` / `--open`. A filter that decides on them (`is:done`, a deadline's
+    /// `overdue`) always wins.
+    public enum DemotedRows: Hashable, Sendable {
+        /// As the declaration says: ranked lower, and left out of a search without words when
+        /// ``SearchIndex/hidesDemotedWhenBrowsing``.
+        case asDeclared
+        /// Listed by every search, ranked lower.
+        case listed
+        /// Left out of every search, and counted in ``IndexResultSet/demotedCount``.
+        case hidden
+    }
+
+    /// The same index listing its ``SearchIndex/demoted`` rows or leaving them out, whatever the query;
+    /// read when searching, so the copy needs no migration and uses the same FTS5 index.
+    ///
+    /// ```swift
+    /// try tasks.showing(demoted: .hidden).search("call", on: db)
+    /// // … WHERE ("trove_tasks_fts" MATCH '"call"*') AND ((ifnull("tasks"."done", 0) = 0)) …
+    /// // results.demotedCount: the done tasks that match, not listed
+    /// try tasks.showing(demoted: .listed).search("", on: db)   // every task, the done ones last
+    /// ```
+    /// An index without a ``SearchIndex/demoted`` column lists every row either way.
+    public func showing(demoted rows: DemotedRows) -> SearchIndex {
+        var copy = self
+        copy.demotedRows = rows
+        return copy
+    }
+
     /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
     /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
     func checkSortColumn(_ db: SQLConnection) throws {

@@ -65,6 +65,9 @@ public struct SearchIndex: Hashable, Sendable {
     /// `is:completed`, or a ``Filter/deadline(_:done:)``'s `overdue`). A search with words
     /// finds them, ranked lower.
     public let hidesDemotedWhenBrowsing: Bool
+    /// Whether this search lists the ``demoted`` rows, leaves them out, or does as the
+    /// declaration says (``hidesDemotedWhenBrowsing``); see ``showing(demoted:)``.
+    public internal(set) var demotedRows: DemotedRows = .asDeclared
     /// Other columns of the app's table that every hit carries (``IndexHit/columns``), searched
     /// or not: a date to show beside the title, a URL to open.
     public let columns: [String]

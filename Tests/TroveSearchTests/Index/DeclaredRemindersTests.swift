@@ -118,9 +118,13 @@ import TroveTestSupport
         for text in Self.texts {
             // NB: on one connection, then with the cache's copy of the facet values (which counts
             // the completed ones in memory) and the walk that finds a first page.
-            for (offset, cached) in [(0, false), (20, false), (0, true), (20, true)] {
+            // NB: and `--all` and `--open` (includeCompleted), on the first page.
+            for (offset, cached, all) in [
+                (0, false, nil), (20, false, nil), (0, true, nil), (20, true, nil), (0, false, true), (0, false, false),
+                (0, true, true), (0, true, false),
+            ] as [(Int, Bool, Bool?)] {
                 let request = SearchRequest(
-                    text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), highlight: .brackets,
+                    text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), includeCompleted: all, highlight: .brackets,
                     today: ReminderStore.seedPinnedDay, timeZone: .gmt)
                 let engine = try await EngineRegistry().search(request, in: store.database)
                 let declared = try await SearchIndex.$bestWalkMinimum.withValue(cached ? 0 : SearchIndex.bestWalkMinimum) {
@@ -155,7 +159,10 @@ import TroveTestSupport
                     }
                     if a != hit { differ.append("hit \(a.id): \(fields.joined(separator: ", "))") }
                 }
-                if !differ.isEmpty { differences.append("\(text) (offset \(offset)\(cached ? ", cached" : "")): " + differ.joined(separator: "; ")) }
+                if !differ.isEmpty {
+                    let how = "offset \(offset)" + (cached ? ", cached" : "") + (all.map { $0 ? ", --all" : ", --open" } ?? "")
+                    differences.append("\(text) (\(how)): " + differ.joined(separator: "; "))
+                }
             }
         }
         // NB: the texts find completed reminders and notes to cut snippets from, and the copy

@@ -40,6 +40,34 @@ import TroveSQLite
         #expect(cached ? cache.factsUses > 0 : true)
     }
 
+    // `showing(demoted:)`: listed by every search, or left out of every one and counted.
+    @Test(arguments: [false, true])
+    func aSearchListsOrLeavesOutTheDemotedRows(cached: Bool) async throws {
+        let index = try SearchIndexTiebreakerTests.index(tiebreakers: SearchIndexTiebreakerTests.reminders)
+        let database = try await SearchIndexTiebreakerTests.database(index)
+        let cache = VocabularyCache(database: database, index: index)
+        try await cache.buildNow()
+        // Each text and way: the keys listed and the demoted count.
+        let expected: [(String, SearchIndex.DemotedRows, [Int64], Int)] = [
+            // NB: the Water rows tie on score: soonest due first (6 on 02-27, 3 and 4 on 03-01 by
+            // priority, 2), none last (1).
+            ("water", .hidden, [6, 3, 4, 2, 1], 1),  // 5 is done: left out, counted
+            ("water", .listed, [6, 3, 4, 2, 1, 5], 1),  // as declared: done ranked last
+            ("call", .hidden, [3, 7], 1),
+            ("", .listed, [5, 6, 3, 4, 7, 2, 1, 8], 2),  // browsing lists the done ones too, by due date
+            ("", .hidden, [6, 3, 4, 7, 2, 1], 2),
+            ("is:done", .hidden, [5, 8], 2),  // the filter decides
+            ("folder:work", .listed, [5, 4, 7], 1),
+        ]
+        for (text, rows, keys, demoted) in expected {
+            let shown = index.showing(demoted: rows)
+            let answer = try await shown.search(text, in: database, vocabulary: cached ? cache : nil)
+            #expect(answer.hits.map(\.key) == keys, "\(text) \(rows)")
+            #expect(answer.total == keys.count, "\(text) \(rows)")
+            #expect(answer.demotedCount == demoted, "\(text) \(rows)")
+        }
+    }
+
     // A demoted column with more values than the copy holds (``IndexFacts/numberValueLimit``)
     // is counted in SQL beside the copy's total.
     @Test func aDemotedColumnOfManyValuesIsCountedInSQL() async throws {

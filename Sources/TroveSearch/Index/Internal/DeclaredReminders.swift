@@ -67,17 +67,19 @@ extension SearchIndex {
     /// // SELECT "id", "name" FROM "lists" WHERE "id" IN (SELECT "value" FROM json_each('[1,3]'))
     /// ```
     ///
+    /// `--all` and `--open` (``SearchRequest/includeCompleted``) are ``showing(demoted:)``.
+    ///
     /// Nil for a request the declaration does not answer yet: another sort or ranking than
-    /// Trove's by rank, `--all`/`--open` (``SearchRequest/includeCompleted``), word forms off,
+    /// Trove's by rank, word forms off,
     /// more than ``maxLimit`` hits, or an engine other than `!fts`, `!like` and `!raw`.
     package static func remindersResultSet(
         for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, helper: SQLiteReadHelper? = nil,
         vocabulary: VocabularyCache? = nil
     ) throws -> ResultSet? {
-        guard request.sort == .rank, request.ranking == .trove, request.includeCompleted == nil, request.wordForms == .on,
+        guard request.sort == .rank, request.ranking == .trove, request.wordForms == .on,
             request.limit <= maxLimit, ["fts", "like", "raw"].contains(request.query.engineName)
         else { return nil }
-        let index = declaredReminders
+        let index = declaredReminders.showing(demoted: request.includeCompleted.map { $0 ? .listed : .hidden } ?? .asDeclared)
         let query = index.parse(text, exact: exact, today: request.today, timeZone: request.timeZone)
         let offset: Int, after: SearchCursor?
         switch request.page {
@@ -88,7 +90,7 @@ extension SearchIndex {
         let answer = try index.search(
             query, on: db, helper: helper, limit: request.limit, offset: offset, after: after, highlight: request.highlight,
             typos: request.typos, vocabulary: vocabulary)
-        return try remindersResultSet(answer, for: request, on: db)
+        return try remindersResultSet(answer, of: index, for: request, on: db)
     }
 
     /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)`` on a database's readers: with a
@@ -103,7 +105,9 @@ extension SearchIndex {
     }
 
     /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)``'s conversion of the declaration's answer.
-    static func remindersResultSet(_ answer: IndexResultSet, for request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
+    static func remindersResultSet(
+        _ answer: IndexResultSet, of index: SearchIndex, for request: SearchRequest, on db: SQLConnection
+    ) throws -> ResultSet {
         let listIDs = Set(try answer.hits.compactMap { try $0.column("list_id", as: Int64.self) })
         var lists: [Int64: String] = [:]
         if !listIDs.isEmpty {
@@ -128,7 +132,7 @@ extension SearchIndex {
             converted.isWordForm = hit.isWordForm
             return converted
         }
-        let hidesCompleted = IndexStatements(index: declaredReminders, query: answer.query, style: request.highlight).hiddenWhenBrowsing != nil
+        let hidesCompleted = IndexStatements(index: index, query: answer.query, style: request.highlight).hiddenDemoted != nil
         var resultSet = ResultSet(
             query: request.query, engine: request.query.engineName, hits: hits, total: answer.total, typoCount: answer.typoCount,
             completedCount: answer.isProvisional ? hits.filter(\.isCompleted).count : answer.demotedCount,

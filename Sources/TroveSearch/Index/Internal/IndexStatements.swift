@@ -281,7 +281,7 @@ struct IndexStatements {
     /// The matches' condition on the FTS5 table alone, when nothing but the text decides which
     /// rows match (whatever their order); nil otherwise.
     private var matchOnlyClause: WhereClause? {
-        query.fieldFilters.isEmpty ? textClause : nil
+        query.fieldFilters.isEmpty && hiddenDemoted == nil ? textClause : nil
     }
 
     /// The words' condition on the FTS5 table alone, when every word is one FTS5 finds on its
@@ -314,13 +314,16 @@ struct IndexStatements {
     /// ```
     var factsCount: (matchedKeys: SQLFragment?, filters: [FieldFilterClause], hidingDemoted: Bool)? {
         if let clause = textClause {
+            // NB: words whose demoted matches are left out are counted in SQL, which counts
+            // those it left out beside them (``hiddenCount``).
+            guard hiddenDemoted == nil else { return nil }
             let rowid = SQLColumn<Int64>("rowid", table: index.ftsTable)
             return ("SELECT trove_ids(\(rowid)) FROM \(fts) WHERE \(clause.queryFragment)", query.fieldFilters, false)
         }
         guard matching == .fts, excluded == nil, !isRanked, query.terms.isEmpty, query.excludedTerms.isEmpty
         else { return nil }
         // NB: a search that hides the demoted rows tests that column too (the copy holds it).
-        return (nil, query.fieldFilters, hiddenWhenBrowsing != nil)
+        return (nil, query.fieldFilters, hiddenDemoted != nil)
     }
 
     /// How many rows match, counted up to `limit` in the FTS5 table alone, when the page may be
@@ -575,7 +578,7 @@ struct IndexStatements {
     /// // SELECT count(*) AS "total", … FROM "reminders" WHERE … AND NOT ((ifnull("reminders"."is_completed", 0) = 0))
     /// ```
     var hiddenCount: SQLFragment? {
-        guard hiddenWhenBrowsing != nil else { return nil }
+        guard hiddenDemoted != nil else { return nil }
         var hidden = self
         hidden.keysPassFilters = false
         hidden.matchesHidden = true
@@ -722,18 +725,24 @@ struct IndexStatements {
             for clause in query.fieldFilters where !keysPassFilters {
                 if let predicate = predicate(clause) { predicate }
             }
-            if !keysPassFilters, let hidden = hiddenWhenBrowsing {
+            if !keysPassFilters, let hidden = hiddenDemoted {
                 if matchesHidden { !hidden } else { hidden }
             }
         }
     }
 
-    /// `(ifnull("reminders"."is_completed", 0) = 0)` for a search without words of an index
-    /// that hides its demoted rows then (``SearchIndex/hidesDemotedWhenBrowsing``), unless a
-    /// filter decides on them; nil otherwise.
-    var hiddenWhenBrowsing: TypedExpression<Bool>? {
-        guard index.hidesDemotedWhenBrowsing, let demoted = index.demoted, query.terms.isEmpty, query.excludedTerms.isEmpty
-        else { return nil }
+    /// `(ifnull("reminders"."is_completed", 0) = 0)` for a search that leaves the demoted rows
+    /// out: one without words of an index that hides them then
+    /// (``SearchIndex/hidesDemotedWhenBrowsing``), or any of an index shown with them hidden
+    /// (``SearchIndex/showing(demoted:)``); unless a filter decides on them. Nil otherwise.
+    var hiddenDemoted: TypedExpression<Bool>? {
+        guard let demoted = index.demoted else { return nil }
+        switch index.demotedRows {
+        case .listed: return nil
+        case .hidden: break
+        case .asDeclared:
+            guard index.hidesDemotedWhenBrowsing, query.terms.isEmpty, query.excludedTerms.isEmpty else { return nil }
+        }
         let decides = query.fieldFilters.contains { clause in
             guard let filter = index.filters[clause.key] else { return false }
             switch filter {
