@@ -365,7 +365,7 @@ extension SearchIndex {
 
     private var sortColumns: [String] {
         let tied = tiebreakers.map(\.column)
-        if case .column(let column, _) = sort { return [column] + tied }
+        if case .column(let column, _, _) = sort { return [column] + tied }
         return tied
     }
 }

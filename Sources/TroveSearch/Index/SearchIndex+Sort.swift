@@ -11,8 +11,14 @@ extension SearchIndex {
     public enum Sort: Hashable, Sendable {
         /// Best match first (``TroveRanking``); by key when the query has no words.
         case rank
-        /// By a column of the app's table.
-        case column(String, descending: Bool = false)
+        /// By a column of the app's table, then the ``SearchIndex/tiebreakers``. `nullsLast`
+        /// puts NULL after every value (true) or before (false); nil leaves SQLite's order, in
+        /// which NULL is the smallest value (first ascending, last descending).
+        ///
+        /// ```swift
+        /// .column("due_date", nullsLast: true)   // ORDER BY ("tasks"."due_date" IS NULL) ASC, "tasks"."due_date" ASC, …
+        /// ```
+        case column(String, descending: Bool = false, nullsLast: Bool? = nil)
     }
 }
 
@@ -32,7 +38,7 @@ extension SearchIndex {
     ///   SQL identifier. A column the table does not have is
     ///   ``SearchIndexError/missingColumn(index:table:column:)`` when searching.
     public func sorted(by sort: Sort) throws(SearchIndexError) -> SearchIndex {
-        if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        if case .column(let column, _, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
         var copy = self
         copy.sort = sort
         return copy
@@ -94,7 +100,7 @@ extension SearchIndex {
     /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
     /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
     func checkSortColumn(_ db: SQLConnection) throws {
-        guard case .column(let column, _) = sort else { return }
+        guard case .column(let column, _, _) = sort else { return }
         let found = try db.fetchValue(
             "SELECT count(*) FROM pragma_table_info(\(table)) WHERE \"name\" = \(column) COLLATE NOCASE", as: Int.self)
         guard found ?? 0 > 0 else { throw SearchIndexError.missingColumn(index: name, table: table, column: column) }

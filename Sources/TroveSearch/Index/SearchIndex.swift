@@ -173,7 +173,7 @@ public struct SearchIndex: Hashable, Sendable {
             }
         }
         for facet in facets { try SearchIndex.checkIdentifier(facet, role: "a facet") }
-        if case .column(let column, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
+        if case .column(let column, _, _) = sort { try SearchIndex.checkIdentifier(column, role: "the sort column") }
         for tiebreaker in tiebreakers { try SearchIndex.checkIdentifier(tiebreaker.column, role: "a tiebreaker") }
         if let rankedLast { try SearchIndex.checkIdentifier(rankedLast, role: "the ranked-last column") }
         if let demoted { try SearchIndex.checkIdentifier(demoted, role: "the demoted column") }

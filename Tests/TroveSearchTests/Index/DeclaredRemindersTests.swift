@@ -119,13 +119,16 @@ import TroveTestSupport
             // NB: on one connection, then with the cache's copy of the facet values (which counts
             // the completed ones in memory) and the walk that finds a first page.
             // NB: and `--all` and `--open` (includeCompleted), on the first page.
-            for (offset, cached, all) in [
-                (0, false, nil), (20, false, nil), (0, true, nil), (20, true, nil), (0, false, true), (0, false, false),
-                (0, true, true), (0, true, false),
-            ] as [(Int, Bool, Bool?)] {
+            // NB: and the other sorts, on two pages.
+            for (offset, cached, all, sort) in [
+                (0, false, nil, .rank), (20, false, nil, .rank), (0, true, nil, .rank), (20, true, nil, .rank),
+                (0, false, true, .rank), (0, false, false, .rank), (0, true, true, .rank), (0, true, false, .rank),
+                (0, false, nil, .due), (20, true, nil, .due), (0, true, nil, .priority), (20, false, nil, .priority),
+                (0, false, nil, .created), (20, true, false, .created),
+            ] as [(Int, Bool, Bool?, SearchSort)] {
                 let request = SearchRequest(
-                    text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), includeCompleted: all, highlight: .brackets,
-                    today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+                    text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), includeCompleted: all, sort: sort,
+                    highlight: .brackets, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
                 let engine = try await EngineRegistry().search(request, in: store.database)
                 let declared = try await SearchIndex.$bestWalkMinimum.withValue(cached ? 0 : SearchIndex.bestWalkMinimum) {
                     try await store.database.read { db in
@@ -161,6 +164,7 @@ import TroveTestSupport
                 }
                 if !differ.isEmpty {
                     let how = "offset \(offset)" + (cached ? ", cached" : "") + (all.map { $0 ? ", --all" : ", --open" } ?? "")
+                        + (sort == .rank ? "" : ", --sort \(sort.rawValue)")
                     differences.append("\(text) (\(how)): " + differ.joined(separator: "; "))
                 }
             }

@@ -35,6 +35,30 @@ import TroveTestSupport
         }
     }
 
+    // NULL is the smallest value unless the sort says where it goes; a cursor pages across it.
+    @Test func aSortSaysWhereNullGoes() throws {
+        let db = try NotesFixture.database()
+        // Folders (binary order): 1 and 3 Baking, 2 Shopping, 4 Travel, 5 baking, 6 none.
+        let orders: [(SearchIndex.Sort, [Int64])] = [
+            (.column("folder"), [6, 1, 3, 2, 4, 5]),
+            (.column("folder", nullsLast: true), [1, 3, 2, 4, 5, 6]),
+            (.column("folder", descending: true), [5, 4, 2, 1, 3, 6]),
+            (.column("folder", descending: true, nullsLast: false), [6, 5, 4, 2, 1, 3]),
+        ]
+        for (sort, keys) in orders {
+            let sorted = try index.sorted(by: sort)
+            #expect(try sorted.search("", on: db).hits.map(\.key) == keys, "\(sort)")
+            var paged: [Int64] = []
+            var page = try sorted.search("", on: db, limit: 4)
+            paged += page.hits.map(\.key)
+            while let next = page.next {
+                page = try sorted.search("", on: db, limit: 4, after: next)
+                paged += page.hits.map(\.key)
+            }
+            #expect(paged == keys, "\(sort), by cursor")
+        }
+    }
+
     @Test func aSortColumnMustBeAnIdentifierAndTheTablesOwn() throws {
         let db = try NotesFixture.database()
         #expect(throws: SearchIndexError.invalidName("updated at", role: "the sort column")) {

@@ -69,17 +69,26 @@ extension SearchIndex {
     ///
     /// `--all` and `--open` (``SearchRequest/includeCompleted``) are ``showing(demoted:)``.
     ///
-    /// Nil for a request the declaration does not answer yet: another sort or ranking than
-    /// Trove's by rank, word forms off,
+    /// Nil for a request the declaration does not answer yet: a ranking other than Trove's,
+    /// word forms off,
     /// more than ``maxLimit`` hits, or an engine other than `!fts`, `!like` and `!raw`.
     package static func remindersResultSet(
         for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, helper: SQLiteReadHelper? = nil,
         vocabulary: VocabularyCache? = nil
     ) throws -> ResultSet? {
-        guard request.sort == .rank, request.ranking == .trove, request.wordForms == .on,
+        guard request.ranking == .trove, request.wordForms == .on,
             request.limit <= maxLimit, ["fts", "like", "raw"].contains(request.query.engineName)
         else { return nil }
-        let index = declaredReminders.showing(demoted: request.includeCompleted.map { $0 ? .listed : .hidden } ?? .asDeclared)
+        // NB: the engine's sorts: soonest due (none last), highest priority, newest; each then
+        // by the tiebreakers (open first, soonest due, highest priority, newest).
+        let sort: Sort = switch request.sort {
+        case .rank: .rank
+        case .due: .column("due_date", nullsLast: true)
+        case .priority: .column("priority", descending: true)
+        case .created: .column("created_at", descending: true)
+        }
+        let index = try declaredReminders.sorted(by: sort)
+            .showing(demoted: request.includeCompleted.map { $0 ? .listed : .hidden } ?? .asDeclared)
         let query = index.parse(text, exact: exact, today: request.today, timeZone: request.timeZone)
         let offset: Int, after: SearchCursor?
         switch request.page {

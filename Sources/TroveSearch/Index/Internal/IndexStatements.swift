@@ -423,7 +423,8 @@ struct IndexStatements {
         let sorted: [(expression: SQLFragment, isDescending: Bool)] = switch index.sort {
         case .rank where isRanked: last + [(rankExpression, false)]
         case .rank: last + titleOrder
-        case .column(let column, let descending): [(text(column).queryFragment, descending)]
+        case .column(let column, let descending, let nullsLast):
+            (nullsLast.map { [(SQLFragment("(\(text(column)) IS NULL)"), !$0)] } ?? []) + [(text(column).queryFragment, descending)]
         }
         return sorted + tiebreakerKeys
     }
@@ -473,7 +474,8 @@ struct IndexStatements {
         let sort = switch index.sort {
         case .rank where isRanked: "rank"
         case .rank: titleOrder.isEmpty ? "key" : "title-order"
-        case .column(let column, let descending): column + (descending ? " desc" : "")
+        case .column(let column, let descending, let nullsLast):
+            column + (descending ? " desc" : "") + (nullsLast.map { $0 ? " nulls last" : " nulls first" } ?? "")
         }
         let ties = index.tiebreakers.isEmpty ? "" : " then " + index.tiebreakers.map(\.name).joined(separator: ", ")
         return "index \(index.name) \(sort)" + (rankedLast == nil ? "" : " after \(index.rankedLast ?? "")") + ties
@@ -1005,7 +1007,9 @@ struct IndexStatements {
         let terms: [OrderingTerm] = switch index.sort {
         case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
         case .rank: [key.asc()]
-        case .column(let column, let descending): [descending ? text(column).desc() : text(column).asc(), key.asc()]
+        case .column(let column, let descending, let nullsLast):
+            (nullsLast.map { [$0 ? text(column).isNull.asc() : text(column).isNull.desc()] } ?? [])
+                + [descending ? text(column).desc() : text(column).asc(), key.asc()]
         }
         let last: [SQLFragment] = rankedLast.map { [$0 + " ASC"] } ?? []
         // NB: the title order and the tiebreakers go before the key, the last term of every order.
