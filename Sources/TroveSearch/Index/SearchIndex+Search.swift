@@ -2,8 +2,9 @@ public import TroveQuery
 public import TroveSQLite
 
 extension SearchIndex {
-    /// The most hits one page holds.
-    public static let maxLimit = 1000
+    /// The most hits one page holds: a ``SearchRequest``'s, so that `trove search --limit
+    /// 10000` reads one page either way.
+    public static let maxLimit = SearchRequest.maxLimit
 
     /// Searches the index: the final ranked page, the exact total and the facets.
     ///

@@ -97,6 +97,18 @@ extension SearchIndex {
         return copy
     }
 
+    /// The same index matching other forms of a word or not (``wordForms``), for one search:
+    /// `trove search --word-forms off`. Read when searching, so the copy needs no migration.
+    ///
+    /// ```swift
+    /// try notes.matching(wordForms: .off).search("libraries", on: db)   // "Library card" not found
+    /// ```
+    public func matching(wordForms: WordFormMatching) -> SearchIndex {
+        var copy = self
+        copy.wordForms = wordForms
+        return copy
+    }
+
     /// Throws ``SearchIndexError/missingColumn(index:table:column:)`` when the sort is by a
     /// column the table lacks (a ``sorted(by:)`` copy's; `migrate` checked the declaration's).
     func checkSortColumn(_ db: SQLConnection) throws {

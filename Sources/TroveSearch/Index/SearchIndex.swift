@@ -77,7 +77,7 @@ public struct SearchIndex: Hashable, Sendable {
     /// Whether a query word also matches its English inflections that the index holds
     /// (`libraries` finds "Library card"; ``WordFormMatching``), after the exact matches.
     /// `.off` for an index of codes or names, or of text in another language.
-    public let wordForms: WordFormMatching
+    public internal(set) var wordForms: WordFormMatching
     /// The statements that make the index, as text (see ``versionsTable``): rendered once here,
     /// as ``isCurrent(_:)`` compares it on every search.
     private(set) var definition = ""

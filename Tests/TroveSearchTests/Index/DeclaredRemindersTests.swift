@@ -126,9 +126,13 @@ import TroveTestSupport
                 (0, false, nil, .due), (20, true, nil, .due), (0, true, nil, .priority), (20, false, nil, .priority),
                 (0, false, nil, .created), (20, true, false, .created),
             ] as [(Int, Bool, Bool?, SearchSort)] {
-                let request = SearchRequest(
+                var asked = SearchRequest(
                     text: text, limit: 20, page: offset == 0 ? .first : .offset(offset), includeCompleted: all, sort: sort,
                     highlight: .brackets, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+                // NB: and without word forms or typos on one of them (the typo tier then holds typos alone or nothing).
+                if offset == 20, cached, sort == .rank { (asked.wordForms, asked.typos) = (.off, .off) }
+                if offset == 0, !cached, sort == .due { asked.wordForms = .off }
+                let request = asked
                 let engine = try await EngineRegistry().search(request, in: store.database)
                 let declared = try await SearchIndex.$bestWalkMinimum.withValue(cached ? 0 : SearchIndex.bestWalkMinimum) {
                     try await store.database.read { db in
@@ -168,6 +172,15 @@ import TroveTestSupport
                     differences.append("\(text) (\(how)): " + differ.joined(separator: "; "))
                 }
             }
+        }
+        // NB: a page of more than a thousand hits, as `trove search --limit 1500` asks.
+        for text in ["e", "", "is:completed"] {
+            let request = SearchRequest(text: text, limit: 1_500, today: ReminderStore.seedPinnedDay, timeZone: .gmt)
+            let engine = try await EngineRegistry().search(request, in: store.database)
+            let declared = try #require(try await store.database.read { db in
+                try SearchIndex.remindersResultSet(for: request, text: text, exact: false, on: db)
+            })
+            #expect(engine.hits.map(\.id) == declared.hits.map(\.id) && engine.total == declared.total, "\(text), 1,500 hits")
         }
         // NB: the texts find completed reminders and notes to cut snippets from, and the copy
         // counted many of them; were they none, this would prove little.

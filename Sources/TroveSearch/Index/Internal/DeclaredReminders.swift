@@ -69,15 +69,14 @@ extension SearchIndex {
     ///
     /// `--all` and `--open` (``SearchRequest/includeCompleted``) are ``showing(demoted:)``.
     ///
-    /// Nil for a request the declaration does not answer yet: a ranking other than Trove's,
-    /// word forms off,
-    /// more than ``maxLimit`` hits, or an engine other than `!fts`, `!like` and `!raw`.
+    /// Nil for a request the declaration does not answer yet: a ranking other than Trove's, or
+    /// an engine other than `!fts`, `!like` and `!raw`.
     package static func remindersResultSet(
         for request: SearchRequest, text: String, exact: Bool, on db: SQLConnection, helper: SQLiteReadHelper? = nil,
         vocabulary: VocabularyCache? = nil
     ) throws -> ResultSet? {
-        guard request.ranking == .trove, request.wordForms == .on,
-            request.limit <= maxLimit, ["fts", "like", "raw"].contains(request.query.engineName)
+        guard request.ranking == .trove,
+            ["fts", "like", "raw"].contains(request.query.engineName)
         else { return nil }
         // NB: the engine's sorts: soonest due (none last), highest priority, newest; each then
         // by the tiebreakers (open first, soonest due, highest priority, newest).
@@ -89,6 +88,7 @@ extension SearchIndex {
         }
         let index = try declaredReminders.sorted(by: sort)
             .showing(demoted: request.includeCompleted.map { $0 ? .listed : .hidden } ?? .asDeclared)
+            .matching(wordForms: request.wordForms)
         let query = index.parse(text, exact: exact, today: request.today, timeZone: request.timeZone)
         let offset: Int, after: SearchCursor?
         switch request.page {
