@@ -343,9 +343,14 @@ extension SearchIndex {
             var tally = facts.tally(matches: nil, passing: passing, facets: facets, demoted: demoted)
             if plan.hidingDemoted { tally.demoted = hidden }
             if tally.demoted == nil, let demoted {
-                // NB: the few matches' number columns were not read (no filter tests them).
-                let keys = passing.map { $0.map { facts.keys[Int($0)] } } ?? facts.keys
-                tally.demoted = try db.fetchValue(statements.demotedCount(among: keys, column: demoted), as: Int.self)
+                // NB: the few matches' number columns were not read (no filter tests them): the
+                // statement that read their keys counted the demoted ones among them all.
+                if passing == nil, let rows = facts.demotedRows {
+                    tally.demoted = rows
+                } else {
+                    let keys = passing.map { $0.map { facts.keys[Int($0)] } } ?? facts.keys
+                    tally.demoted = try db.fetchValue(statements.demotedCount(among: keys, column: demoted), as: Int.self)
+                }
             }
             return (tally, pageKeys)
         }

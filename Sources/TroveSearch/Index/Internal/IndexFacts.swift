@@ -162,6 +162,9 @@ struct IndexFacts: Sendable {
     /// The keys of the rows ``SearchIndex/demoted`` ranks lower (`ifnull(column, 0) <> 0`),
     /// when the copy holds that column: the first page's walk demotes them as the page does.
     var demotedKeys: IDSet?
+    /// How many of the rows are demoted, when a few rows' facts were read without ``numbers``
+    /// (``read(of:among:numbers:on:)``), which would otherwise count them.
+    var demotedRows: Int?
 
     /// The version `db`'s transaction reads, or nil when the index has no count of changes
     /// (no facets, or an index migrated before it had one).
@@ -193,7 +196,12 @@ struct IndexFacts: Sendable {
         let key = SQLColumn<Int64>(index.key, table: index.table)
         let json = among.map { IDList($0).json }
         let within: SQLFragment = json.map { " WHERE \(key) IN (SELECT \"value\" FROM json_each(\($0)))" } ?? ""
-        let keys = IDBlob(try db.fetchOne("SELECT trove_ids(\(key)) FROM \(identifier: index.table)\(within)")?[0] ?? []).values
+        // NB: a few rows' facts without the number columns count their demoted rows as they read
+        // their keys, in the same pass (``demotedRows``).
+        let counted: SQLFragment? = among != nil && !numbers
+            ? index.demoted.map { ", ifnull(sum(ifnull(\(SQLColumn<Int64>($0, table: index.table)), 0) <> 0), 0)" } : nil
+        let keyRow = try db.fetchOne("SELECT trove_ids(\(key))\(counted ?? "") FROM \(identifier: index.table)\(within)")
+        let keys = IDBlob(try keyRow?[0] ?? []).values
         var values: [String: Values] = [:]
         for (facet, source) in sources {
             var rows: [(key: Int64, spelling: String)] = []
@@ -212,6 +220,7 @@ struct IndexFacts: Sendable {
         facts.numberColumns = numberColumns(of: index)
         facts.numbers = numbers ? try readNumbers(of: index, keys: keys, within: within, on: db) : [:]
         facts.demotedKeys = demotedKeys(of: index.demoted.flatMap { facts.numbers[$0.lowercased()] }, keys: keys)
+        if counted != nil { facts.demotedRows = try keyRow?[1] ?? 0 }
         return facts
     }
 
