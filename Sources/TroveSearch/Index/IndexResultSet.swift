@@ -32,6 +32,10 @@ public struct IndexResultSet: Hashable, Sendable {
     /// try tasks.search("", on: db).demotedCount       // 40 done tasks not listed
     /// ```
     public var demotedCount = 0
+    /// Whether the search left the ``SearchIndex/demoted`` rows out (a search without words of
+    /// an index that hides them then, or ``SearchIndex/showing(demoted:)`` `.hidden`, with no
+    /// filter deciding on them): ``demotedCount`` then counts the rows left out.
+    public var hidesDemoted = false
     /// For each of the index's ``SearchIndex/facets``: the values of the matches with how
     /// many have each, most first (ties by value); NULL values are not counted. Values that
     /// differ only in ASCII case are one value, as a `.text` filter compares them (`Baking` and

@@ -64,8 +64,10 @@ extension SearchIndex {
             guard sampled > size || window != nil else { return nil }
             let keys = try rows.map { try $0[IndexStatements.key] }
             let page = keys.isEmpty ? [] : try db.fetchAll(statements.page(amongSampled: keys))
-            return IndexResultSet(
+            var answer = IndexResultSet(
                 query: query, index: name, hits: try page.map { try hit($0, statements) }, total: sampled, isProvisional: true)
+            answer.hidesDemoted = statements.hiddenDemoted != nil
+            return answer
         }
         return try IndexMatching(query).explainingRawErrors {
             if db.isInTransaction { return try body() }
@@ -89,8 +91,10 @@ extension SearchIndex {
         guard statements.substringTerms.isEmpty else { return nil }
         let rows = try db.fetchAll(statements.page(limit: limit + 1, offset: 0))
         guard rows.count > limit else { return nil }
-        return IndexResultSet(
+        var answer = IndexResultSet(
             query: statements.query, index: name, hits: try rows.prefix(limit).map { try hit($0, statements) }, total: rows.count,
             isProvisional: true)
+        answer.hidesDemoted = statements.hiddenDemoted != nil
+        return answer
     }
 }

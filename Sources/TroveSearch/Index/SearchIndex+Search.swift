@@ -283,6 +283,7 @@ extension SearchIndex {
                 nextOffset: nextOffset, next: next, didYouMean: didYouMean)
             resultSet.wordFormCount = formCount
             resultSet.demotedCount = demotedTotal ?? 0
+            resultSet.hidesDemoted = exact.hiddenDemoted != nil
             return resultSet
         }
         // NB: one read transaction, so the page, the total and the facets see the same rows.

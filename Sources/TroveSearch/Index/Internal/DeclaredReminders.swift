@@ -141,11 +141,10 @@ extension SearchIndex {
             converted.isWordForm = hit.isWordForm
             return converted
         }
-        let hidesCompleted = IndexStatements(index: index, query: answer.query, style: request.highlight).hiddenDemoted != nil
         var resultSet = ResultSet(
             query: request.query, engine: request.query.engineName, hits: hits, total: answer.total, typoCount: answer.typoCount,
             completedCount: answer.isProvisional ? hits.filter(\.isCompleted).count : answer.demotedCount,
-            includesCompleted: !hidesCompleted, listFacets: answer.facets["list"] ?? [], tagFacets: answer.facets["tag"] ?? [],
+            includesCompleted: !answer.hidesDemoted, listFacets: answer.facets["list"] ?? [], tagFacets: answer.facets["tag"] ?? [],
             next: answer.next.map(SearchPage.after), didYouMean: answer.didYouMean, isProvisional: answer.isProvisional)
         resultSet.wordFormCount = answer.wordFormCount
         return resultSet
