@@ -39,7 +39,7 @@ extension SearchIndex {
     /// ```
     ///
     /// The other English forms of a word that the index holds (`breads` finds "bread",
-    /// `running` "run"; ``wordForms``, ``WordForms/inflections(for:)``) are in that tier too,
+    /// `running` "run"; ``wordForms``, `WordForms.inflections(for:)`) are in that tier too,
     /// whether typos are on or not, marked ``IndexHit/isWordForm`` and counted in
     /// ``IndexResultSet/wordFormCount``:
     ///

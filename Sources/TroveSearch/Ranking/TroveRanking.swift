@@ -15,7 +15,7 @@ import TroveStore
 ///
 /// **Exactness comes first.** Before any score below, a reminder is put in a tier by how its
 /// title starts, compared token by token (case and accents folded) with the query's words in
-/// the order typed (``leadingWords(of:)``), in the style of Meilisearch's `exactness` rule:
+/// the order typed (`leadingWords(of:)`), in the style of Meilisearch's `exactness` rule:
 ///
 /// 3. the title *is* the query: `dentist` and "Dentist!";
 /// 2. the title's leading segment is the query, a segment ending at `:`, ` - ` or `(`:
@@ -25,7 +25,7 @@ import TroveStore
 /// 0. every other match, however often it mentions the query: `git` and "git-man: …" (one
 ///    word first is no phrase), "tig: ncurses front-end to git".
 ///
-/// The tier adds `tier · 2^20` (``tierStep``) to the score, far more than any score without it,
+/// The tier adds `tier · 2^20` (`tierStep`) to the score, far more than any score without it,
 /// so a better tier always ranks first and the score below orders reminders within a tier.
 /// ``completedFactor`` applies to that score only, and a completed reminder comes one tier
 /// lower: completion stays a soft signal (`book flights` keeps the open "Zürich trip ✈️ book

@@ -12,7 +12,7 @@
 ///
 /// Each word is corrected on its own, and a suggestion is offered only when its words are found
 /// together (in the reminders, with the query's filters too); the words are ORed only when no
-/// correction finds them together (no reminder holds passport and milk). See ``Suggester``.
+/// correction finds them together (no reminder holds passport and milk).
 ///
 /// `trove search` prints ``sentences`` on standard error; the interactive search shows them in
 /// its header; JSON carries ``queries`` as `suggestions`.
