@@ -91,6 +91,12 @@ import TroveTestSupport
                 if engine != declared { differences.append("\(text) (offset \(offset)):\n  engine   \(engine)\n  declared \(declared)") }
                 let cached = try await Self.declared(text, offset: offset, in: store, cache: cache)
                 if engine != cached { differences.append("\(text) (offset \(offset)):\n  engine   \(engine)\n  cached   \(cached)") }
+                // NB: and on one connection from the copy stored in the database, whatever the
+                // number of matches, in both tiers (a typo tier of many matches reads it too).
+                let stored = try await SearchIndex.$storedFactsMinimum.withValue(0) {
+                    try await Self.declared(text, offset: offset, in: store)
+                }
+                if engine != stored { differences.append("\(text) (offset \(offset)):\n  engine   \(engine)\n  stored   \(stored)") }
             }
         }
         // NB: the copy answered the searches it serves (words alone, or with list:, tag:, is:
