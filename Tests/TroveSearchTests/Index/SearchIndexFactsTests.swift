@@ -174,6 +174,10 @@ import TroveTestSupport
         }
         rows.append((1, "orphan"))
         let values = IndexFacts.Values(keys: keys, rows: rows)
+        // NB: a fresh copy's first read of rows scans for them: it is the expected rows too.
+        let firstProbe = IndexFacts.folded("n1".utf8)
+        let firstGroups = values.groups(startingWith: firstProbe)
+        let first = values.rows(of: firstGroups)
         let folded = values.spellings.map { IndexFacts.folded($0.utf8) }
         let rowsOf: [Int32: Set<Int32>] = Dictionary(grouping: rows.compactMap { row -> (Int32, Int32)? in
             guard let position = keys.firstIndex(of: row.key) else { return nil }
@@ -189,10 +193,14 @@ import TroveTestSupport
             #expect(Set(values.groups(startingWith: key)) == prefixed, "\(probe)")
             #expect(values.groups(startingWith: key).count == prefixed.count)
             let expected = prefixed.reduce(into: Set<Int32>()) { $0.formUnion(rowsOf[$1] ?? []) }.sorted()
+            // NB: without the index of every group's rows (a copy's first filter), and with it.
+            #expect(values.scannedRows(of: Array(prefixed)) == expected, "\(probe)")
             #expect(values.rows(of: Array(prefixed), byMarking: true) == expected, "\(probe)")
             #expect(values.rows(of: Array(prefixed), byMarking: false) == expected, "\(probe)")
             #expect(values.rows(of: Array(prefixed)) == expected, "\(probe)")
         }
+        #expect(first == values.rows(of: firstGroups) && first == values.scannedRows(of: firstGroups))
+        #expect(first == firstGroups.reduce(into: Set<Int32>()) { $0.formUnion(rowsOf[$1] ?? []) }.sorted())
         for size in [0, 1, 2, 5, 20, 100, 399, 400] {
             let positions = Array((0..<Int32(400)).shuffled(using: &random).prefix(size)).sorted()
             let other = Array((0..<Int32(400)).shuffled(using: &random).prefix(size / 2 + 3)).sorted()

@@ -106,6 +106,8 @@ struct IndexFacts: Sendable {
     /// same values.
     final class GroupIndex: Sendable {
         let made = Mutex<(starts: [Int32], rows: [Int32])?>(nil)
+        /// How many times a filter read rows before the index was made (``Values/rows(of:)``).
+        let scans = Mutex(0)
     }
 
     /// A column of the app's table that a named, yes/no or integer filter compares, or the
@@ -670,7 +672,38 @@ extension IndexFacts.Values {
 
     /// The rows (positions, ascending, each once) holding a value of any of `groups`.
     func rows(of groups: [Int32]) -> [Int32] {
-        IndexFacts.union(groups.map(rows(ofGroup:)), rowCount: rowCount)
+        // NB: the first filter that reads this copy's rows scans for them, and only a second one
+        // makes the index of every group's rows: a copy read from its stored blob for one search
+        // (on a new connection) reads them once, and the index costs two walks of every row and
+        // the arrays they fill; a copy a cache keeps is read by search after search.
+        if !isIndexMade, groupIndex.scans.withLock({ scans in scans += 1; return scans == 1 }) {
+            return scannedRows(of: groups)
+        }
+        return IndexFacts.union(groups.map(rows(ofGroup:)), rowCount: rowCount)
+    }
+
+    /// Whether ``groupStarts`` and ``groupRows`` are made.
+    private var isIndexMade: Bool { groupIndex.made.withLock { $0 != nil } }
+
+    /// ``rows(of:)`` by one walk of every row's spellings, without the index of every group's rows.
+    func scannedRows(of groups: [Int32]) -> [Int32] {
+        guard !groups.isEmpty else { return [] }
+        var wanted = [Bool](repeating: false, count: groupCount)
+        for group in groups { wanted[Int(group)] = true }
+        var rows: [Int32] = []
+        starts.withUnsafeBufferPointer { starts in
+            slots.withUnsafeBufferPointer { slots in
+                self.groups.withUnsafeBufferPointer { spellingGroups in
+                    for row in 0..<(starts.count - 1) {
+                        for entry in Int(starts[row])..<Int(starts[row + 1]) where wanted[Int(spellingGroups[Int(slots[entry])])] {
+                            rows.append(Int32(row))
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        return rows
     }
 
     /// ``rows(of:)`` by marking each row in a list of every row (for many rows) or by sorting
