@@ -35,7 +35,7 @@ extension SearchIndex {
                     .ascending("is_completed"), .ascending("due_date"), .descending("priority"), .descending("created_at"),
                 ],
                 demoted: "is_completed", hidesDemotedWhenBrowsing: true,
-                // NB: what a reminder's hit shows besides its fields (``remindersResultSet(for:exact:on:)``).
+                // NB: what a reminder's hit shows besides its fields (``remindersResultSet(for:text:exact:on:helper:vocabulary:)``).
                 columns: ["list_id", "priority", "is_flagged", "is_completed", "due_date", "repeat_rule"])
         } catch {
             preconditionFailure("the reminders' declaration is valid: \(error)")
@@ -99,7 +99,7 @@ extension SearchIndex {
         let answer = try index.search(
             query, on: db, helper: helper, limit: request.limit, offset: offset, after: after, highlight: request.highlight,
             typos: request.typos, vocabulary: vocabulary)
-        return try remindersResultSet(answer, of: index, for: request, on: db)
+        return try remindersResultSet(answer, for: request, on: db)
     }
 
     /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)`` on a database's readers: with a
@@ -114,9 +114,7 @@ extension SearchIndex {
     }
 
     /// ``remindersResultSet(for:text:exact:on:helper:vocabulary:)``'s conversion of the declaration's answer.
-    static func remindersResultSet(
-        _ answer: IndexResultSet, of index: SearchIndex, for request: SearchRequest, on db: SQLConnection
-    ) throws -> ResultSet {
+    static func remindersResultSet(_ answer: IndexResultSet, for request: SearchRequest, on db: SQLConnection) throws -> ResultSet {
         let listIDs = Set(try answer.hits.compactMap { try $0.column("list_id", as: Int64.self) })
         var lists: [Int64: String] = [:]
         if !listIDs.isEmpty {
