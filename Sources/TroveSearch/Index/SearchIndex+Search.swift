@@ -165,7 +165,6 @@ extension SearchIndex {
             var exactTotal: Int
             var firstFacet: [Facet]?
             var exactFacets: [String: [Facet]]?
-            // NB: nil when the copy does not hold the demoted column: counted in SQL below.
             var exactDemoted: Int?
             if let inMemory {
                 (exactTotal, exactFacets, exactDemoted) = (inMemory.total, inMemory.facets, inMemory.demoted)
@@ -215,7 +214,7 @@ extension SearchIndex {
                 }
                 let unionInMemory = unionCounted?.tally
                 if unionInMemory != nil, facts != nil { cache?.countedFromFacts() }
-                let unionCount = try unionInMemory.map { Counted(total: $0.total, demoted: 0, firstFacet: nil) }
+                let unionCount = try unionInMemory.map { Counted(total: $0.total, demoted: $0.demoted, firstFacet: nil) }
                     ?? countAndFirstFacet(union, on: db)
                 let (unionTotal, unionFacet) = (unionCount.total, unionCount.firstFacet)
                 // NB: with both kinds, the forms' own matches say which of the tier need no typo.
@@ -226,7 +225,7 @@ extension SearchIndex {
                 }
                 if unionTotal > exactTotal {
                     total = unionTotal
-                    if let unionInMemory { demotedTotal = unionInMemory.demoted } else { demotedTotal = unionCount.demoted }
+                    demotedTotal = unionCount.demoted
                     facetSource = union
                     firstFacet = unionFacet
                     exactFacets = unionInMemory?.facets
@@ -349,14 +348,13 @@ extension SearchIndex {
             let pageKeys = passing.map { PageKeys.every($0.map { facts.keys[Int($0)] }) }
             var tally = facts.tally(matches: nil, passing: passing, facets: facets, demoted: demoted)
             if plan.hidingDemoted { tally.demoted = hidden }
-            if tally.demoted == nil, let demoted {
+            if tally.demoted == nil {
                 // NB: the few matches' number columns were not read (no filter tests them): the
                 // statement that read their keys counted the demoted ones among them all.
                 if passing == nil, let rows = facts.demotedRows {
                     tally.demoted = rows
-                } else {
-                    let keys = passing.map { $0.map { facts.keys[Int($0)] } } ?? facts.keys
-                    tally.demoted = try db.fetchValue(statements.demotedCount(among: keys, column: demoted), as: Int.self)
+                } else if let sql = statements.demotedCount(among: passing.map { $0.map { facts.keys[Int($0)] } } ?? facts.keys) {
+                    tally.demoted = try db.fetchValue(sql, as: Int.self)
                 }
             }
             return (tally, pageKeys)
@@ -595,11 +593,12 @@ extension SearchIndex {
         return Counted(total: total, demoted: try demoted(rows.first), firstFacet: Array(values.prefix(IndexStatements.facetLimit)))
     }
 
-    /// What ``countAndFirstFacet(_:on:)`` counts.
+    /// What ``countAndFirstFacet(_:on:)`` counts, or the copy of the facet values.
     private struct Counted {
         var total: Int
-        /// How many of the matches are demoted; for a search without words that hides them, how many it hid.
-        var demoted: Int
+        /// How many of the matches are demoted; for a search that hides them, how many it hid.
+        /// Nil when the copy does not hold the demoted column: SQL counts them after the tiers.
+        var demoted: Int?
         var firstFacet: [Facet]?
     }
 

@@ -97,6 +97,13 @@ extension SearchIndex {
         return copy
     }
 
+    /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``demoted`` ranks lower, never
+    /// NULL; nil without a demoted column. What the ranking, the counts and the copy's reads
+    /// test.
+    var demotedTest: SQLFragment? {
+        demoted.map { "(ifnull(\(SQLColumn<Int64>($0, table: table)), 0) <> 0)" }
+    }
+
     /// The same index matching other forms of a word or not (``wordForms``), for one search:
     /// `trove search --word-forms off`. Read when searching, so the copy needs no migration.
     ///

@@ -39,6 +39,17 @@ import TroveTestSupport
         try await store.database.write { db in try SearchIndex.declareReminders(db) }
     }
 
+    /// The seed data or 2,000 generated reminders with the declaration migrated, and a built
+    /// cache of its words and facet values.
+    static func declaredStore(generated: Bool) async throws -> (ReminderStore, VocabularyCache) {
+        let store = generated
+            ? try await seededStore(records: Array(ReminderGenerator(seed: 7, count: 2_000))) : try await seededStore()
+        try await declare(store)
+        let cache = VocabularyCache(database: store.database, index: declaration)
+        try await cache.buildNow()
+        return (store, cache)
+    }
+
     /// What both answers are compared by: the hits (id, typo), the total and the facets.
     struct Answer: Equatable, CustomStringConvertible {
         var hits: [String]
@@ -78,11 +89,7 @@ import TroveTestSupport
 
     @Test(arguments: [false, true])
     func theDeclarationAnswersAsTheEngineDoes(generated: Bool) async throws {
-        let store = generated
-            ? try await seededStore(records: Array(ReminderGenerator(seed: 7, count: 2_000))) : try await seededStore()
-        try await Self.declare(store)
-        let cache = VocabularyCache(database: store.database, index: Self.declaration)
-        try await cache.buildNow()
+        let (store, cache) = try await Self.declaredStore(generated: generated)
         var differences: [String] = []
         for text in Self.texts {
             for offset in [0, 20] {
@@ -114,11 +121,7 @@ import TroveTestSupport
     /// did-you-mean and whether there is a next page, for every text on two pages.
     @Test(arguments: [false, true])
     func theDeclarationGivesTheWholeResultSet(generated: Bool) async throws {
-        let store = generated
-            ? try await seededStore(records: Array(ReminderGenerator(seed: 7, count: 2_000))) : try await seededStore()
-        try await Self.declare(store)
-        let cache = VocabularyCache(database: store.database, index: Self.declaration)
-        try await cache.buildNow()
+        let (store, cache) = try await Self.declaredStore(generated: generated)
         var differences: [String] = []
         var completed = 0, snippets = 0
         for text in Self.texts {

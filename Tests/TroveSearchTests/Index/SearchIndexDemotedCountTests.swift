@@ -21,12 +21,18 @@ import TroveSQLite
         ("zzz", 0, 0),
     ]
 
-    @Test(arguments: [false, true])
-    func eachWayOfCountingCountsTheDemotedMatches(cached: Bool) async throws {
+    /// The tiebreaker tests' index and rows, and a built cache of them.
+    static func fixture() async throws -> (SearchIndex, SQLiteDatabase, VocabularyCache) {
         let index = try SearchIndexTiebreakerTests.index(tiebreakers: SearchIndexTiebreakerTests.reminders)
         let database = try await SearchIndexTiebreakerTests.database(index)
         let cache = VocabularyCache(database: database, index: index)
         try await cache.buildNow()
+        return (index, database, cache)
+    }
+
+    @Test(arguments: [false, true])
+    func eachWayOfCountingCountsTheDemotedMatches(cached: Bool) async throws {
+        let (index, database, cache) = try await Self.fixture()
         for (text, total, demoted) in Self.expected {
             let answer = try await SearchIndex.$storedFactsMinimum.withValue(cached ? SearchIndex.rankedInIndexMinimum : 0) {
                 try await index.search(text, in: database, vocabulary: cached ? cache : nil)
@@ -44,10 +50,7 @@ import TroveSQLite
     // `showing(demoted:)`: listed by every search, or left out of every one and counted.
     @Test(arguments: [false, true])
     func aSearchListsOrLeavesOutTheDemotedRows(cached: Bool) async throws {
-        let index = try SearchIndexTiebreakerTests.index(tiebreakers: SearchIndexTiebreakerTests.reminders)
-        let database = try await SearchIndexTiebreakerTests.database(index)
-        let cache = VocabularyCache(database: database, index: index)
-        try await cache.buildNow()
+        let (index, database, cache) = try await Self.fixture()
         // Each text and way: the keys listed and the demoted count.
         let expected: [(String, SearchIndex.DemotedRows, [Int64], Int)] = [
             // NB: the Water rows tie on score: soonest due first (6 on 02-27, 3 and 4 on 03-01 by

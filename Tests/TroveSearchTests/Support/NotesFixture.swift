@@ -103,3 +103,16 @@ enum NotesFixture {
         return answers
     }
 }
+
+extension SearchIndex {
+    /// Every hit's key for `text`, page after page by cursor, `limit` at a time.
+    func keysByCursor(_ text: String, on db: SQLConnection, limit: Int) throws -> [Int64] {
+        var page = try search(text, on: db, limit: limit)
+        var keys = page.hits.map(\.key)
+        while let next = page.next {
+            page = try search(text, on: db, limit: limit, after: next)
+            keys += page.hits.map(\.key)
+        }
+        return keys
+    }
+}

@@ -201,7 +201,7 @@ struct IndexFacts: Sendable {
         // NB: a few rows' facts without the number columns count their demoted rows as they read
         // their keys, in the same pass (``demotedRows``).
         let counted: SQLFragment? = among != nil && !numbers
-            ? index.demoted.map { ", ifnull(sum(ifnull(\(SQLColumn<Int64>($0, table: index.table)), 0) <> 0), 0)" } : nil
+            ? index.demotedTest.map { ", ifnull(sum(\($0)), 0)" } : nil
         let keyRow = try db.fetchOne("SELECT trove_ids(\(key))\(counted ?? "") FROM \(identifier: index.table)\(within)")
         let keys = IDBlob(try keyRow?[0] ?? []).values
         var values: [String: Values] = [:]

@@ -418,10 +418,14 @@ struct IndexStatements {
     /// The order's keys before the row's key: the score, the sort column, or none when rows
     /// are in key order; the ranked-last column's test first when ranked. `isDescending` for a
     /// column sorted descending.
-    var orderKeys: [(expression: SQLFragment, isDescending: Bool)] {
+    var orderKeys: [(expression: SQLFragment, isDescending: Bool)] { orderKeys(score: rankExpression) }
+
+    /// ``orderKeys`` with the score written as `score`: its expression, or the name of the
+    /// result column that holds it.
+    private func orderKeys(score: SQLFragment) -> [(expression: SQLFragment, isDescending: Bool)] {
         let last = rankedLast.map { [($0, false)] } ?? []
         let sorted: [(expression: SQLFragment, isDescending: Bool)] = switch index.sort {
-        case .rank where isRanked: last + [(rankExpression, false)]
+        case .rank where isRanked: last + [(score, false)]
         case .rank: last + titleOrder
         case .column(let column, let descending, let nullsLast):
             (nullsLast.map { [(SQLFragment("(\(text(column)) IS NULL)"), !$0)] } ?? []) + [(text(column).queryFragment, descending)]
@@ -587,18 +591,18 @@ struct IndexStatements {
         return hidden.count
     }
 
-    /// How many of the rows `keys` are demoted: for a few matches whose facts were read without
-    /// the demoted column.
+    /// How many of the rows `keys` are demoted, for a few matches whose facts were read without
+    /// the demoted column; nil without one.
     ///
     /// ```swift
-    /// statements.demotedCount(among: [3, 9], column: "is_done")
+    /// statements.demotedCount(among: [3, 9])
     /// // SELECT count(*) FROM "notes" WHERE "notes"."id" IN (SELECT "value" FROM json_each('[3,9]'))
     /// //   AND (ifnull("notes"."is_done", 0) <> 0)
     /// ```
-    func demotedCount(among keys: [Int64], column: String) -> SQLFragment {
-        let demoted = SQLColumn<Int64>(column, table: index.table)
-        return "SELECT count(*) FROM \(identifier: index.table) WHERE \(key) IN (SELECT \"value\" FROM json_each(\(IDList(keys).json))) "
-            + "AND (ifnull(\(demoted), 0) <> 0)"
+    func demotedCount(among keys: [Int64]) -> SQLFragment? {
+        demoted.map {
+            "SELECT count(*) FROM \(identifier: index.table) WHERE \(key) IN (SELECT \"value\" FROM json_each(\(IDList(keys).json))) AND \($0)"
+        }
     }
 
     static let facetTotal = ResultColumn<Int>("total")
@@ -997,25 +1001,13 @@ struct IndexStatements {
             demoted: demotedRows.map { "(\($0))" } ?? (asOpen ? nil : demoted), underBest: underBest)
     }
 
-    /// `(ifnull("notes"."is_done", 0) <> 0)`: 1 for the rows ``SearchIndex/demoted`` ranks
-    /// lower, never NULL; nil without one.
-    private var demoted: SQLFragment? {
-        index.demoted.map { "(ifnull(\(SQLColumn<Int64>($0, table: index.table)), 0) <> 0)" }
-    }
+    /// ``SearchIndex/demotedTest``.
+    private var demoted: SQLFragment? { index.demotedTest }
 
+    /// ``orderKeys`` then the key, the last term of every order; the score by the name of its
+    /// result column, whose value SQLite reuses.
     private var order: SQLFragment {
-        let terms: [OrderingTerm] = switch index.sort {
-        case .rank where isRanked: [Self.rank.reference.asc(), key.asc()]
-        case .rank: [key.asc()]
-        case .column(let column, let descending, let nullsLast):
-            (nullsLast.map { [$0 ? text(column).isNull.asc() : text(column).isNull.desc()] } ?? [])
-                + [descending ? text(column).desc() : text(column).asc(), key.asc()]
-        }
-        let last: [SQLFragment] = rankedLast.map { [$0 + " ASC"] } ?? []
-        // NB: the title order and the tiebreakers go before the key, the last term of every order.
-        var fragments = terms.map(\.queryFragment)
-        let ties = (titleOrder + tiebreakerKeys).map { $0.expression + ($0.isDescending ? " DESC" : " ASC") }
-        fragments.insert(contentsOf: ties, at: fragments.count - 1)
-        return (last + fragments).joined(separator: ", ")
+        let keys = orderKeys(score: Self.rank.reference.queryFragment).map { $0.expression + ($0.isDescending ? " DESC" : " ASC") }
+        return (keys + [key.asc().queryFragment]).joined(separator: ", ")
     }
 }
